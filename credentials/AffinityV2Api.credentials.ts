@@ -1,0 +1,92 @@
+import type {
+	IAuthenticateGeneric,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+/**
+ * The credential test runs without node code, so the base URL rules of the transport
+ * (trailing slash and `/v2` suffix tolerated, plain http only for loopback) are repeated
+ * here as an expression. A refused URL becomes a host under `.invalid` whose name says why.
+ */
+const testBaseUrl =
+	"={{ (() => { const u = ($credentials.baseUrl || 'https://api.affinity.co').trim().replace(/\\/+$/, '').replace(/\\/v2$/i, '').replace(/\\/+$/, ''); return /^http:\\/\\//i.test(u) && !/^http:\\/\\/(localhost|127(\\.\\d{1,3}){3}|\\[::1\\])(:\\d+)?$/i.test(u) ? 'https://plain-http-is-refused-use-https.invalid' : u; })() }}";
+
+export class AffinityV2Api implements ICredentialType {
+	name = 'affinityV2Api';
+
+	// DESIGN.md fixes this display name; the older plugin would have it end in "API".
+	// eslint-disable-next-line n8n-nodes-base/cred-class-field-display-name-missing-api, n8n-nodes-base/cred-class-field-display-name-miscased
+	displayName = 'Affinity API v2';
+
+	icon: Icon = { light: 'file:../icons/affinity.svg', dark: 'file:../icons/affinity.dark.svg' };
+
+	documentationUrl = 'https://developer.affinity.co/';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			required: true,
+			default: '',
+			description:
+				'Generated in Affinity under Settings → Manage Apps. The key acts with the permissions of the user who created it.',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: 'https://api.affinity.co',
+			placeholder: 'https://api.affinity.co',
+			description:
+				'Leave the default for Affinity itself. Must use https://; plain http:// is accepted only for localhost (the local emulator). A trailing slash or /v2 is ignored.',
+		},
+		{
+			displayName: 'API Version',
+			name: 'apiVersion',
+			type: 'string',
+			default: '',
+			placeholder: '2024-01-01',
+			description:
+				"Optional. Sent as the X-Affinity-Api-Version header. Leave empty to use the key's Default API Version.",
+		},
+		{
+			displayName:
+				'An Affinity API key can be restricted to an IP allowlist. If it is, calls from n8n are refused with 403 unless the public IP address of this n8n server is on the list; ask your Affinity admin to add it.',
+			name: 'ipAllowlistNotice',
+			type: 'notice',
+			default: '',
+		},
+		{
+			displayName: 'IP Allowlist Note',
+			name: 'ipAllowlistNote',
+			type: 'string',
+			typeOptions: { rows: 2 },
+			default: '',
+			placeholder: 'e.g. key allowlisted for 203.0.113.10 (n8n production) by J. Doe, 2026-01',
+			description:
+				'Free text for your own records: which addresses the key is allowlisted for. Not sent to Affinity.',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization: '=Bearer {{$credentials.apiKey}}',
+			},
+		},
+	};
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: testBaseUrl,
+			url: '/v2/auth/whoami',
+			method: 'GET',
+		},
+	};
+}

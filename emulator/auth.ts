@@ -1,0 +1,69 @@
+import { ApiError } from './http';
+
+export interface ApiKey {
+	key: string;
+	/** A name for logs and docs; the key itself is never logged. */
+	label: string;
+	userId: number;
+	description: string;
+	/** Source addresses allowed to use the key; undefined: any. */
+	allowlist?: string[];
+	createdAt: string;
+}
+
+/**
+ * The demo keys. Distinctive strings on purpose: tests scan every output for them to prove the
+ * key never leaks.
+ */
+export const DEMO_KEYS: ApiKey[] = [
+	{
+		key: 'affv2-demo-admin-4f1c7a9e2b6d',
+		label: 'admin',
+		userId: 1,
+		description: 'Alex Admin: every permission, including Manage Users',
+		createdAt: '2025-06-01T12:00:00.000Z',
+	},
+	{
+		key: 'affv2-demo-member-8d3e5b1f0a72',
+		label: 'member',
+		userId: 2,
+		description: 'Morgan Member: standard permissions, no Manage Users, cannot see the private list',
+		createdAt: '2025-06-02T12:00:00.000Z',
+	},
+	{
+		key: 'affv2-demo-restricted-c2a9f64e1d08',
+		label: 'restricted',
+		userId: 3,
+		description: 'Riley Restricted: may not export the company or person directory',
+		createdAt: '2025-06-03T12:00:00.000Z',
+	},
+	{
+		key: 'affv2-demo-allowlisted-7b0e2d9c5f13',
+		label: 'allowlisted',
+		userId: 1,
+		description: 'Alex Admin, with an IP allowlist of 127.0.0.1 only (other loopback addresses get 403)',
+		allowlist: ['127.0.0.1'],
+		createdAt: '2025-06-04T12:00:00.000Z',
+	},
+];
+
+export const DEMO_KEY = DEMO_KEYS[0].key;
+
+function normalizeAddress(address: string | undefined): string {
+	return (address ?? '').replace(/^::ffff:/, '');
+}
+
+/** The key of a request, or the API's 401/403. */
+export function authenticate(header: string | undefined, remoteAddress: string | undefined, keys: ApiKey[]): ApiKey {
+	const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+	if (!match) {
+		throw new ApiError(401, 'authentication', 'Missing or malformed Authorization header: expected "Bearer <API key>"');
+	}
+	const key = keys.find((k) => k.key === match[1]);
+	if (!key) throw new ApiError(401, 'authentication', 'Invalid API key');
+	const address = normalizeAddress(remoteAddress);
+	if (key.allowlist && !key.allowlist.includes(address)) {
+		throw new ApiError(403, 'authorization', `Requests from IP address ${address} are not permitted for this API key`);
+	}
+	return key;
+}

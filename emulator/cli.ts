@@ -1,0 +1,38 @@
+/* Starts the emulator in the foreground: npm run emulator [-- --port 4010 --seed 7 --big-list 100000] */
+import { DEMO_KEYS } from './auth';
+import { Emulator } from './server';
+
+function option(name: string): string | undefined {
+	const i = process.argv.indexOf(`--${name}`);
+	return i >= 0 ? process.argv[i + 1] : process.env[`EMULATOR_${name.toUpperCase().replace(/-/g, '_')}`];
+}
+
+async function main(): Promise<void> {
+	const emulator = await Emulator.start({
+		port: Number(option('port') ?? 4010),
+		host: option('host') ?? '127.0.0.1',
+		seed: Number(option('seed') ?? 1),
+		sizes: option('big-list') ? { bigList: Number(option('big-list')) } : undefined,
+		rateLimit: option('rate-limit') ? { limit: Number(option('rate-limit')) } : undefined,
+		verbose: process.argv.includes('--verbose'),
+	});
+	const lines = [
+		`Affinity v2 emulator listening on ${emulator.baseUrl}`,
+		`  Base URL (for the "Affinity API v2" credential): ${emulator.baseUrl}`,
+		`  Demo API key: ${DEMO_KEYS[0].key}   (${DEMO_KEYS[0].description})`,
+		...DEMO_KEYS.slice(1).map((k) => `  Other key:    ${k.key}   (${k.description})`),
+		`  Try: curl -H "Authorization: Bearer ${DEMO_KEYS[0].key}" ${emulator.baseUrl}/v2/lists`,
+		`  Control API: ${emulator.baseUrl}/_emulator/state   (Ctrl-C to stop)`,
+	];
+	console.log(lines.join('\n'));
+	const stop = () => {
+		void emulator.close().then(() => process.exit(0));
+	};
+	process.on('SIGINT', stop);
+	process.on('SIGTERM', stop);
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exit(1);
+});

@@ -1,0 +1,89 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import type { ApiKey } from './auth';
+import { ApiError, readJson, type Query } from './http';
+import type { User } from './model';
+import type { Store } from './store';
+import type { Emulator } from './server';
+
+export interface RouteContext {
+	req: IncomingMessage;
+	res: ServerResponse;
+	method: string;
+	path: string;
+	params: Record<string, string>;
+	query: Query;
+	/** http://host:port as the client reached the server: the base of nextUrl and taskUrl. */
+	origin: string;
+	key: ApiKey;
+	user: User;
+	store: Store;
+	emulator: Emulator;
+	/** The parsed JSON body (read once). */
+	body(): Promise<unknown>;
+}
+
+export interface Reply {
+	status: number;
+	body?: unknown;
+	headers?: Record<string, string>;
+}
+
+export type Handler<C = RouteContext> = (ctx: C) => Reply | Promise<Reply>;
+
+interface Route<C> {
+	method: string;
+	pattern: RegExp;
+	names: string[];
+	handler: Handler<C>;
+}
+
+/** Method + path patterns (`/v2/lists/:listId`) to handlers; 405 when only the method is wrong. */
+export class Router<C = RouteContext> {
+	private routes: Array<Route<C>> = [];
+
+	add(method: string, path: string, handler: Handler<C>): this {
+		const names: string[] = [];
+		const pattern = new RegExp(
+			'^' + path.replace(/\/:([A-Za-z]+)/g, (_, name: string) => {
+				names.push(name);
+				return '/([^/]+)';
+			}) + '/?$',
+		);
+		this.routes.push({ method, pattern, names, handler });
+		return this;
+	}
+
+	get(path: string, handler: Handler<C>): this {
+		return this.add('GET', path, handler);
+	}
+
+	post(path: string, handler: Handler<C>): this {
+		return this.add('POST', path, handler);
+	}
+
+	patch(path: string, handler: Handler<C>): this {
+		return this.add('PATCH', path, handler);
+	}
+
+	/** The route for a request; throws the API's 404 or 405. */
+	match(method: string, path: string): { handler: Handler<C>; params: Record<string, string> } {
+		let pathMatched = false;
+		for (const route of this.routes) {
+			const m = route.pattern.exec(path);
+			if (!m) continue;
+			pathMatched = true;
+			if (route.method !== method) continue;
+			const params: Record<string, string> = {};
+			route.names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1])));
+			return { handler: route.handler, params };
+		}
+		if (pathMatched) throw new ApiError(405, 'method-not-allowed', `Method ${method} is not allowed for ${path}`);
+		throw new ApiError(404, 'not-found', `No endpoint ${path}`);
+	}
+}
+
+export function bodyReader(req: IncomingMessage): () => Promise<unknown> {
+	let cached: Promise<unknown> | undefined;
+	return () => (cached ??= readJson(req));
+}

@@ -1,0 +1,11 @@
+import type { Router } from '../router';
+import * as auth from './auth';
+import * as companies from './companies';
+import * as listEntries from './listEntries';
+import * as lists from './lists';
+import * as persons from './persons';
+
+/** Every /v2 endpoint the emulator serves, one module per area. */
+export function registerApi(router: Router): void {
+	for (const area of [auth, lists, listEntries, companies, persons]) area.register(router);
+}

@@ -1,0 +1,219 @@
+import type { Company, EntityKind, FieldDef, InteractionData, ListEntry, Opportunity, Person, StoredValue, User } from './model';
+import type { Store } from './store';
+
+/** Nested association arrays are cut at 100 (SPEC 2.2). */
+export const ASSOCIATION_LIMIT = 100;
+
+export function personData(person: Person | undefined, id: number): Record<string, unknown> {
+	return {
+		id,
+		firstName: person?.firstName ?? null,
+		lastName: person?.lastName ?? null,
+		primaryEmailAddress: person?.primaryEmailAddress ?? null,
+		type: person?.type ?? 'external',
+	};
+}
+
+export function companyData(company: Company | undefined, id: number): Record<string, unknown> {
+	return { id, name: company?.name ?? '', domain: company?.domain ?? null };
+}
+
+function attendee(store: Store, personId: number): Record<string, unknown> {
+	const person = store.persons.get(personId);
+	return { emailAddress: person?.primaryEmailAddress ?? null, person: person ? personData(person, personId) : null };
+}
+
+export function renderInteraction(store: Store, interaction: InteractionData): Record<string, unknown> {
+	const [first, ...rest] = interaction.participantPersonIds;
+	if (interaction.type === 'email') {
+		return {
+			type: 'email',
+			id: interaction.id,
+			sentAt: interaction.sentAt,
+			subject: interaction.subject ?? null,
+			from: attendee(store, first),
+			to: rest.map((id) => attendee(store, id)),
+			cc: [],
+		};
+	}
+	return {
+		type: 'meeting',
+		id: interaction.id,
+		startTime: interaction.startTime,
+		endTime: interaction.endTime ?? null,
+		title: interaction.title ?? null,
+		allDay: false,
+		attendees: interaction.participantPersonIds.map((id) => attendee(store, id)),
+	};
+}
+
+/** Weighted Value: a formula over the entry's Deal Size and Status rank, as Affinity computes it. */
+function formulaValue(store: Store, entry?: ListEntry): number | null {
+	if (!entry) return null;
+	const list = store.lists.get(entry.listId);
+	const deal = list?.fields.find((f) => f.name === 'Deal Size');
+	const status = list?.fields.find((f) => f.name === 'Status');
+	const dealValue = deal ? entry.values.get(deal.id)?.data : undefined;
+	if (typeof dealValue !== 'number') return null;
+	const statusValue = status ? entry.values.get(status.id)?.data : undefined;
+	const option = statusValue && typeof statusValue === 'object' && 'dropdownOptionId' in statusValue
+		? status?.dropdownOptions?.find((o) => o.id === statusValue.dropdownOptionId)
+		: undefined;
+	const weight = option?.rank !== undefined ? Math.min(1, (option.rank + 1) / 5) : 0.1;
+	return Math.round(dealValue * weight * 100) / 100;
+}
+
+/** A stored value in the API's form: references resolved to current names, empty arrays null. */
+export function renderValue(store: Store, field: FieldDef, stored: StoredValue | undefined, entry?: ListEntry): Record<string, unknown> {
+	const type = field.valueType;
+	if (type === 'formula-number') {
+		const calculated = formulaValue(store, entry);
+		return { type, data: calculated === null ? null : { calculatedValue: calculated } };
+	}
+	if (!stored || stored.data === null) return { type, data: null };
+	const data = stored.data as unknown;
+	const option = (ref: unknown) => {
+		const id = (ref as { dropdownOptionId: number }).dropdownOptionId;
+		const found = field.dropdownOptions?.find((o) => o.id === id);
+		return type === 'ranked-dropdown'
+			? { dropdownOptionId: id, text: found?.text ?? '', rank: found?.rank ?? 0, color: found?.color ?? null }
+			: { dropdownOptionId: id, text: found?.text ?? '' };
+	};
+	const many = <T>(items: unknown, map: (item: unknown) => T, limit?: number): T[] | null => {
+		if (!Array.isArray(items) || items.length === 0) return null;
+		return (limit ? items.slice(0, limit) : items).map(map);
+	};
+	switch (type) {
+		case 'dropdown':
+		case 'ranked-dropdown':
+			return { type, data: option(data) };
+		case 'dropdown-multi':
+			return { type, data: many(data, option) };
+		case 'person':
+			return { type, data: personData(store.persons.get((data as { id: number }).id), (data as { id: number }).id) };
+		case 'person-multi':
+			return {
+				type,
+				data: many(data, (ref) => personData(store.persons.get((ref as { id: number }).id), (ref as { id: number }).id), ASSOCIATION_LIMIT),
+			};
+		case 'company':
+			return { type, data: companyData(store.companies.get((data as { id: number }).id), (data as { id: number }).id) };
+		case 'company-multi':
+			return {
+				type,
+				data: many(data, (ref) => companyData(store.companies.get((ref as { id: number }).id), (ref as { id: number }).id), ASSOCIATION_LIMIT),
+			};
+		case 'filterable-text-multi': {
+			const list = many(data, (s) => s as string);
+			// SPEC 2.4: a sibling totalCount gives the full number of values.
+			return list ? { type, data: list, totalCount: (data as unknown[]).length } : { type, data: null };
+		}
+		case 'number-multi':
+		case 'location-multi':
+			return { type, data: many(data, (x) => x) };
+		case 'interaction':
+			return { type, data: renderInteraction(store, data as InteractionData) };
+		default:
+			return { type, data };
+	}
+}
+
+export function renderField(store: Store, field: FieldDef, stored: StoredValue | undefined, entry?: ListEntry): Record<string, unknown> {
+	return {
+		id: field.id,
+		name: field.name,
+		type: field.type,
+		enrichmentSource: field.enrichmentSource,
+		value: renderValue(store, field, stored, entry),
+	};
+}
+
+export function renderFieldMetadata(field: FieldDef): Record<string, unknown> {
+	return {
+		id: field.id,
+		name: field.name,
+		type: field.type,
+		enrichmentSource: field.enrichmentSource,
+		valueType: field.valueType,
+		createdAt: field.createdAt,
+	};
+}
+
+export function renderCompany(store: Store, company: Company, fields?: FieldDef[]): Record<string, unknown> {
+	const out: Record<string, unknown> = {
+		id: company.id,
+		name: company.name,
+		domain: company.domain,
+		domains: company.domains,
+		isGlobal: company.isGlobal,
+	};
+	if (fields) out.fields = fields.map((f) => renderField(store, f, company.values.get(f.id)));
+	return out;
+}
+
+export function renderPerson(store: Store, person: Person, fields?: FieldDef[]): Record<string, unknown> {
+	const out: Record<string, unknown> = {
+		id: person.id,
+		firstName: person.firstName,
+		lastName: person.lastName,
+		primaryEmailAddress: person.primaryEmailAddress,
+		emailAddresses: person.emailAddresses,
+		type: person.type,
+	};
+	if (fields) out.fields = fields.map((f) => renderField(store, f, person.values.get(f.id)));
+	return out;
+}
+
+export function renderOpportunity(opportunity: Opportunity): Record<string, unknown> {
+	return { id: opportunity.id, name: opportunity.name, listId: opportunity.listId };
+}
+
+/** A list entry with its entity; `fields` are the selected fields (entity's and the list's). */
+export function renderListEntry(store: Store, entry: ListEntry, fields: FieldDef[]): Record<string, unknown> {
+	const fieldData = fields.map((f) => renderField(store, f, store.entryValue(entry, f), entry));
+	let entity: Record<string, unknown>;
+	if (entry.entityType === 'company') {
+		const company = store.companies.get(entry.entityId);
+		entity = company ? renderCompany(store, company) : { id: entry.entityId, name: '', domain: null, domains: [], isGlobal: false };
+	} else if (entry.entityType === 'person') {
+		const person = store.persons.get(entry.entityId);
+		entity = person
+			? renderPerson(store, person)
+			: { id: entry.entityId, firstName: '', lastName: null, primaryEmailAddress: null, emailAddresses: [], type: 'external' };
+	} else {
+		const opportunity = store.opportunities.get(entry.entityId);
+		entity = opportunity ? renderOpportunity(opportunity) : { id: entry.entityId, name: '', listId: entry.listId };
+	}
+	entity.fields = fieldData;
+	return {
+		id: entry.id,
+		type: entry.entityType,
+		listId: entry.listId,
+		createdAt: entry.createdAt,
+		creatorId: entry.creatorId,
+		entity,
+	};
+}
+
+export function renderUser(user: User, withPrivate: boolean): Record<string, unknown> {
+	const out: Record<string, unknown> = {
+		id: user.id,
+		firstName: user.firstName,
+		lastName: user.lastName,
+		primaryEmailAddress: user.primaryEmailAddress,
+		photoUrl: user.photoUrl,
+		status: user.status,
+	};
+	if (withPrivate) {
+		out.emailAddresses = user.emailAddresses.slice(0, 100);
+		out.role = user.role;
+	}
+	return out;
+}
+
+/** The fields an entity kind offers on a list: its own (not for opportunities) and the list's. */
+export function listFieldUniverse(store: Store, listId: number, kind: EntityKind): FieldDef[] {
+	const list = store.lists.get(listId);
+	const own = kind === 'opportunity' ? [] : store.entityFields[kind];
+	return [...own, ...(list?.fields ?? [])];
+}

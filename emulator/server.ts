@@ -1,0 +1,310 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { authenticate, DEMO_KEYS, type ApiKey } from './auth';
+import { createControlRouter, type ControlContext } from './control';
+import { FaultQueue, STATUS_CODES, type FaultSpec } from './faults';
+import { ApiError, Query, sendJson } from './http';
+import { bodyReader, Router, type Reply, type RouteContext } from './router';
+import { registerApi } from './routes';
+import { RateLimiter, type RateLimitSettings } from './rateLimit';
+import { seedStore, type SeedSizes } from './seed';
+import type { Store } from './store';
+
+export interface EmulatorOptions {
+	port?: number;
+	host?: string;
+	seed?: number;
+	sizes?: Partial<SeedSizes>;
+	rateLimit?: Partial<RateLimitSettings>;
+	/** Print one line per request to stdout. */
+	verbose?: boolean;
+}
+
+export interface RequestLogEntry {
+	seq: number;
+	at: string;
+	method: string;
+	path: string;
+	query: string;
+	status: number;
+	/** The key's label (admin, member…), never the key. */
+	key: string | null;
+	remoteAddress: string;
+	fault?: FaultSpec['kind'];
+	/** Request body of writes, as sent (first 10 kB). */
+	body?: string;
+	durationMs: number;
+}
+
+/** Settings of behaviours that tests and demos tune through the control API. */
+export interface EmulatorSettings {
+	/** How long a merge stays in progress before it ends. */
+	mergeDurationMs: number;
+	/** How merges end: success, or failed with a message. */
+	mergeOutcome: 'success' | 'failed';
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A local Affinity API v2: a real HTTP server on loopback over a seeded in-memory account,
+ * with the API's auth, paging, validation, errors and rate limits, plus a control API under
+ * /_emulator for tests and demos (reset, mutate, faults, rate limits, request log).
+ */
+export class Emulator {
+	store: Store;
+	readonly limiter = new RateLimiter();
+	readonly faults = new FaultQueue();
+	readonly keys: ApiKey[] = DEMO_KEYS.map((k) => ({ ...k }));
+	readonly requests: RequestLogEntry[] = [];
+	settings: EmulatorSettings = { mergeDurationMs: 300, mergeOutcome: 'success' };
+	baseUrl = '';
+	private seq = 0;
+	private server?: Server;
+	private readonly api = new Router<RouteContext>();
+	private readonly control: Router<ControlContext>;
+	/** Pending timers (merges finishing), cleared on close. */
+	readonly timers = new Set<NodeJS.Timeout>();
+
+	constructor(private options: EmulatorOptions = {}) {
+		this.store = seedStore({ seed: options.seed, sizes: options.sizes });
+		if (options.rateLimit) this.limiter.configure(options.rateLimit);
+		registerApi(this.api);
+		this.control = createControlRouter();
+	}
+
+	static async start(options: EmulatorOptions = {}): Promise<Emulator> {
+		const emulator = new Emulator(options);
+		await emulator.listen(options.port ?? 0, options.host ?? '127.0.0.1');
+		return emulator;
+	}
+
+	private listen(port: number, host: string): Promise<void> {
+		return new Promise((resolve, reject) => {
+			const server = createServer((req, res) => void this.handle(req, res));
+			server.keepAliveTimeout = 5000;
+			server.once('error', reject);
+			server.listen(port, host, () => {
+				const address = server.address() as AddressInfo;
+				this.baseUrl = `http://${host}:${address.port}`;
+				this.server = server;
+				resolve();
+			});
+		});
+	}
+
+	/** Re-seeds the account and clears faults, log, rate-limit windows and settings. */
+	reset(options: { seed?: number; sizes?: Partial<SeedSizes>; rateLimit?: Partial<RateLimitSettings> } = {}): void {
+		this.options = { ...this.options, ...options };
+		for (const timer of this.timers) clearTimeout(timer);
+		this.timers.clear();
+		this.store = seedStore({ seed: this.options.seed, sizes: this.options.sizes });
+		this.faults.clear();
+		this.requests.length = 0;
+		this.limiter.reset();
+		this.limiter.configure({ limit: 900, windowMs: 60_000, orgLimit: null, ...(options.rateLimit ?? {}) });
+		this.settings = { mergeDurationMs: 300, mergeOutcome: 'success' };
+	}
+
+	later(ms: number, fn: () => void): void {
+		const timer = setTimeout(() => {
+			this.timers.delete(timer);
+			fn();
+		}, ms);
+		this.timers.add(timer);
+	}
+
+	async close(): Promise<void> {
+		for (const timer of this.timers) clearTimeout(timer);
+		this.timers.clear();
+		const server = this.server;
+		if (!server) return;
+		await new Promise<void>((resolve) => {
+			server.close(() => resolve());
+			server.closeAllConnections();
+		});
+		this.server = undefined;
+	}
+
+	private origin(req: IncomingMessage): string {
+		return `http://${req.headers.host ?? this.baseUrl.replace(/^https?:\/\//, '')}`;
+	}
+
+	private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		const started = Date.now();
+		const url = new URL(req.url ?? '/', 'http://emulator');
+		const method = (req.method ?? 'GET').toUpperCase();
+		if (url.pathname.startsWith('/_emulator')) {
+			await this.handleControl(req, res, method, url);
+			return;
+		}
+		const entry: RequestLogEntry = {
+			seq: ++this.seq,
+			at: new Date(started).toISOString(),
+			method,
+			path: url.pathname,
+			query: url.search,
+			status: 0,
+			key: null,
+			remoteAddress: (req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''),
+			durationMs: 0,
+		};
+		this.requests.push(entry);
+		const getBody = bodyReader(req);
+		let rateHeaders: Record<string, string> = {};
+		const finish = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+			entry.status = status;
+			entry.durationMs = Date.now() - started;
+			if (this.options.verbose) console.log(`${method} ${url.pathname}${url.search} -> ${status}${entry.fault ? ` (fault: ${entry.fault})` : ''}`);
+			if (!res.headersSent && !res.destroyed) sendJson(res, status, body, { ...rateHeaders, ...headers });
+		};
+		try {
+			if (method === 'POST' || method === 'PATCH') {
+				const text = await captureBody(getBody);
+				if (text) entry.body = text.slice(0, 10_000);
+			}
+			const key = authenticate(req.headers.authorization, req.socket.remoteAddress, this.keys);
+			entry.key = key.label;
+			const user = this.store.users.get(key.userId);
+			if (!user) throw new ApiError(401, 'authentication', 'The user of this API key no longer exists');
+			const taken = this.limiter.take(key.key);
+			rateHeaders = taken.headers;
+			if (!taken.allowed) {
+				const monthly = taken.usage.org !== null && taken.usage.org.remaining <= 0;
+				throw new ApiError(429, 'rate-limit', monthly ? 'Monthly request limit for the account exceeded' : 'Per-minute request limit exceeded; retry after the reset');
+			}
+			const fault = this.faults.take(method, url.pathname);
+			if (fault) entry.fault = fault.kind;
+			const run = async (): Promise<Reply> => {
+				const { handler, params } = this.api.match(method, url.pathname);
+				const ctx: RouteContext = {
+					req,
+					res,
+					method,
+					path: url.pathname,
+					params,
+					query: new Query(url.searchParams),
+					origin: this.origin(req),
+					key,
+					user,
+					store: this.store,
+					emulator: this,
+					body: getBody,
+				};
+				return handler(ctx);
+			};
+			if (fault) {
+				await this.applyFault(fault, run, finish, res, entry);
+				return;
+			}
+			const reply = await run();
+			finish(reply.status, reply.body, reply.headers);
+		} catch (error) {
+			if (error instanceof ApiError) {
+				finish(error.status, error.body());
+				return;
+			}
+			console.error('emulator: unexpected error', error);
+			finish(500, { errors: [{ code: 'server', message: 'Internal server error' }] });
+		}
+	}
+
+	private async applyFault(
+		fault: FaultSpec,
+		run: () => Promise<Reply>,
+		finish: (status: number, body: unknown, headers?: Record<string, string>) => void,
+		res: ServerResponse,
+		entry: RequestLogEntry,
+	): Promise<void> {
+		const handled = async (): Promise<Reply> => {
+			try {
+				return await run();
+			} catch (error) {
+				if (error instanceof ApiError) return { status: error.status, body: error.body() };
+				throw error;
+			}
+		};
+		switch (fault.kind) {
+			case 'status': {
+				if (fault.apply) await handled();
+				const status = fault.status ?? 500;
+				const body = fault.body ?? { errors: [{ code: STATUS_CODES[status] ?? 'server', message: `Injected fault: HTTP ${status}` }] };
+				let headers: Record<string, string> = { ...(fault.headers ?? {}) };
+				if (status === 429 && fault.rateLimitHeaders !== false) {
+					headers = { 'x-ratelimit-limit-user-remaining': '0', 'x-ratelimit-limit-user-reset': '1', ...headers };
+				}
+				if (fault.rateLimitHeaders === false) {
+					// A 429 with no x-ratelimit-* headers at all.
+					entry.status = status;
+					sendJson(res, status, body, headers);
+					return;
+				}
+				finish(status, body, headers);
+				return;
+			}
+			case 'delay': {
+				const reply = await handled();
+				await sleep(fault.delayMs ?? 5000);
+				finish(reply.status, reply.body, reply.headers);
+				return;
+			}
+			case 'reset': {
+				if (fault.apply) await handled();
+				entry.status = -1;
+				res.socket?.destroy();
+				return;
+			}
+			case 'malformed': {
+				entry.status = 200;
+				res.writeHead(200, { 'content-type': 'application/json' });
+				res.end('{"data": [{"id": 1,, "name": <html>Bad Gateway</html>');
+				return;
+			}
+			case 'truncated': {
+				const reply = await handled();
+				const text = JSON.stringify(reply.body ?? {});
+				entry.status = reply.status;
+				res.writeHead(reply.status, { 'content-type': 'application/json' });
+				res.end(text.slice(0, Math.max(1, Math.floor(text.length / 2))));
+				return;
+			}
+			case 'shape': {
+				const reply = await handled();
+				const body = { ...((reply.body as Record<string, unknown>) ?? {}) };
+				if (fault.shape === 'data-not-array') body.data = { unexpected: true };
+				else delete body.pagination;
+				finish(reply.status, body, reply.headers);
+				return;
+			}
+		}
+	}
+
+	private async handleControl(req: IncomingMessage, res: ServerResponse, method: string, url: URL): Promise<void> {
+		try {
+			const { handler, params } = this.control.match(method, url.pathname);
+			const reply = await handler({ req, params, query: new Query(url.searchParams), body: bodyReader(req), emulator: this });
+			sendJson(res, reply.status, reply.body, reply.headers);
+		} catch (error) {
+			if (error instanceof ApiError) sendJson(res, error.status, error.body());
+			else {
+				console.error('emulator control: unexpected error', error);
+				sendJson(res, 500, { errors: [{ code: 'server', message: String(error) }] });
+			}
+		}
+	}
+}
+
+/** Reads a write's body for the log before the handler parses it (the reader caches it). */
+async function captureBody(getBody: () => Promise<unknown>): Promise<string | undefined> {
+	try {
+		const parsed = await getBody();
+		return parsed === undefined ? undefined : JSON.stringify(parsed);
+	} catch {
+		return '<unreadable body>';
+	}
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+	return Emulator.start(options);
+}

@@ -1,0 +1,203 @@
+import type {
+	Company,
+	EntityKind,
+	FieldDef,
+	List,
+	ListEntry,
+	MergeState,
+	MergeTask,
+	Note,
+	Opportunity,
+	Person,
+	SavedView,
+	StoredValue,
+	Tenant,
+	Transcript,
+	User,
+	ViewCondition,
+} from './model';
+
+/** Sorted-by-id insert: ids only grow, so this is an append in practice. */
+function insertSorted<T extends { id: number }>(items: T[], item: T): void {
+	if (items.length === 0 || items[items.length - 1].id < item.id) {
+		items.push(item);
+		return;
+	}
+	let lo = 0;
+	let hi = items.length;
+	while (lo < hi) {
+		const mid = (lo + hi) >>> 1;
+		if (items[mid].id < item.id) lo = mid + 1;
+		else hi = mid;
+	}
+	items.splice(lo, 0, item);
+}
+
+function removeSorted<T extends { id: number }>(items: T[], id: number): boolean {
+	let lo = 0;
+	let hi = items.length;
+	while (lo < hi) {
+		const mid = (lo + hi) >>> 1;
+		if (items[mid].id < id) lo = mid + 1;
+		else hi = mid;
+	}
+	if (items[lo]?.id !== id) return false;
+	items.splice(lo, 1);
+	return true;
+}
+
+/**
+ * Everything the emulated Affinity account holds. Routes read it; the control API and the
+ * write endpoints change it through the methods below, which keep the indexes and the
+ * version (used to invalidate saved-view caches) right.
+ */
+export class Store {
+	tenant: Tenant = { id: 1, name: 'Emulated Ventures', subdomain: 'emulated-ventures' };
+	users = new Map<number, User>();
+	persons = new Map<number, Person>();
+	companies = new Map<number, Company>();
+	opportunities = new Map<number, Opportunity>();
+	lists = new Map<number, List>();
+	entries = new Map<number, ListEntry>();
+	/** Entries of each list, sorted by id (the order the API pages them in). */
+	entriesByList = new Map<number, ListEntry[]>();
+	savedViews = new Map<number, SavedView>();
+	/** Global, enriched and relationship-intelligence fields of persons and companies. */
+	entityFields: Record<'person' | 'company', FieldDef[]> = { person: [], company: [] };
+	/** Every field by id: entity fields and every list's fields. */
+	fields = new Map<string, FieldDef>();
+	notes = new Map<number, Note>();
+	transcripts = new Map<number, Transcript>();
+	merges = new Map<number, MergeState>();
+	mergeTasks = new Map<string, MergeTask>();
+	/** Bumped by every change, so derived data (saved-view membership) can be cached. */
+	version = 0;
+	private nextIds = new Map<string, number>();
+	private viewCache = new Map<number, { version: number; entries: ListEntry[] }>();
+
+	/** Next id of a kind; `start` is where the sequence begins. */
+	nextId(kind: string, start: number): number {
+		const id = this.nextIds.get(kind) ?? start;
+		this.nextIds.set(kind, id + 1);
+		return id;
+	}
+
+	touch(): void {
+		this.version++;
+	}
+
+	sortedIds<T>(map: Map<number, T>): number[] {
+		return [...map.keys()].sort((a, b) => a - b);
+	}
+
+	addField(field: FieldDef): void {
+		this.fields.set(field.id, field);
+		if (field.type === 'list' && field.listId !== undefined) this.lists.get(field.listId)?.fields.push(field);
+		else if (field.entityKind === 'person' || field.entityKind === 'company') this.entityFields[field.entityKind].push(field);
+		this.touch();
+	}
+
+	addList(list: List): void {
+		this.lists.set(list.id, list);
+		this.entriesByList.set(list.id, []);
+		this.touch();
+	}
+
+	addEntry(entry: ListEntry): ListEntry {
+		this.entries.set(entry.id, entry);
+		const items = this.entriesByList.get(entry.listId);
+		if (!items) throw new Error(`no list ${entry.listId}`);
+		insertSorted(items, entry);
+		this.touch();
+		return entry;
+	}
+
+	removeEntry(entryId: number): ListEntry | undefined {
+		const entry = this.entries.get(entryId);
+		if (!entry) return undefined;
+		this.entries.delete(entryId);
+		removeSorted(this.entriesByList.get(entry.listId) ?? [], entryId);
+		this.touch();
+		return entry;
+	}
+
+	entityExists(kind: EntityKind, id: number): boolean {
+		if (kind === 'person') return this.persons.has(id);
+		if (kind === 'company') return this.companies.has(id);
+		return this.opportunities.has(id);
+	}
+
+	/** Sets or clears a value on an entity (global fields) or an entry (list fields). */
+	setValue(target: { values: Map<string, StoredValue> }, fieldId: string, value: StoredValue | null): void {
+		if (value === null || value.data === null) target.values.delete(fieldId);
+		else target.values.set(fieldId, value);
+		this.touch();
+	}
+
+	canSeeList(list: List, userId: number): boolean {
+		return list.isPublic || list.ownerId === userId || list.sharedWith.includes(userId);
+	}
+
+	canSeeNote(note: Note, userId: number): boolean {
+		return note.sharingType === 'public' || note.ownerUserId === userId || note.visibleTo.includes(userId);
+	}
+
+	/** A person or company field by id (enriched and RI ids are shared by both kinds). */
+	entityField(kind: EntityKind, fieldId: string): FieldDef | undefined {
+		if (kind === 'opportunity') return undefined;
+		return this.entityFields[kind].find((f) => f.id === fieldId);
+	}
+
+	/** The value of a field for an entry: list fields on the entry, others on its entity. */
+	entryValue(entry: ListEntry, field: FieldDef): StoredValue | undefined {
+		if (field.type === 'list') return entry.values.get(field.id);
+		if (entry.entityType === 'company') return this.companies.get(entry.entityId)?.values.get(field.id);
+		if (entry.entityType === 'person') return this.persons.get(entry.entityId)?.values.get(field.id);
+		return undefined;
+	}
+
+	/** The entries a saved view shows: its list's entries that meet all its conditions. */
+	viewEntries(view: SavedView): ListEntry[] {
+		const cached = this.viewCache.get(view.id);
+		if (cached && cached.version === this.version) return cached.entries;
+		const all = this.entriesByList.get(view.listId) ?? [];
+		const entries = all.filter((entry) => view.conditions.every((c) => this.meets(entry, c)));
+		this.viewCache.set(view.id, { version: this.version, entries });
+		return entries;
+	}
+
+	private comparable(entry: ListEntry, condition: ViewCondition): Array<string | number> {
+		const field = this.fields.get(condition.fieldId);
+		if (!field) return [];
+		const value = this.entryValue(entry, field);
+		if (!value || value.data === null) return [];
+		const items = Array.isArray(value.data) ? value.data : [value.data];
+		return items.map((item) => {
+			if (typeof item === 'string' || typeof item === 'number') return item;
+			if (item && typeof item === 'object' && 'dropdownOptionId' in item) {
+				const option = field.dropdownOptions?.find((o) => o.id === item.dropdownOptionId);
+				return option?.text ?? '';
+			}
+			if (item && typeof item === 'object' && 'id' in item) return (item as { id: number }).id;
+			return JSON.stringify(item);
+		});
+	}
+
+	private meets(entry: ListEntry, condition: ViewCondition): boolean {
+		const values = this.comparable(entry, condition);
+		switch (condition.operator) {
+			case 'notEmpty':
+				return values.length > 0;
+			case 'isEmpty':
+				return values.length === 0;
+			case 'equals':
+				return values.some((v) => v === condition.value);
+			case 'notEquals':
+				return !values.some((v) => v === condition.value);
+			case 'greaterThan':
+				return values.some((v) => typeof v === 'number' && v > Number(condition.value));
+			case 'lessThan':
+				return values.some((v) => typeof v === 'number' && v < Number(condition.value));
+		}
+	}
+}

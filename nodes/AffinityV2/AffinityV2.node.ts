@@ -1,0 +1,44 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { resources } from './actions/resources';
+import { router } from './actions/router';
+import { listSearch } from './methods/listSearch';
+import { loadOptions } from './methods/loadOptions';
+
+const resource: INodeProperties = {
+	displayName: 'Resource',
+	name: 'resource',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{ name: 'Company', value: 'company' },
+		{ name: 'List', value: 'list' },
+		{ name: 'List Entry', value: 'listEntry' },
+	],
+	default: 'listEntry',
+};
+
+export class AffinityV2 implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Affinity v2',
+		name: 'affinityV2',
+		icon: { light: 'file:../../icons/affinity.svg', dark: 'file:../../icons/affinity.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Read and update companies, people, opportunities, lists and notes in Affinity CRM (API v2)',
+		defaults: { name: 'Affinity v2' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'affinityV2Api', required: true }],
+		properties: [resource, ...Object.values(resources).flatMap((r) => r.description)],
+	};
+
+	methods = { listSearch, loadOptions };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return router.call(this);
+	}
+}

@@ -1,0 +1,25 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { affinityRequest } from '../../transport';
+import { simplifyEntity } from '../../helpers/simplify';
+import type { ApiEntity } from '../../helpers/types';
+import { companyLocator, fieldQuery, fieldSelection, forOperation, idParameter, simplifyParameter } from '../shared';
+
+export const description: INodeProperties[] = forOperation('company', 'get', [
+	companyLocator(),
+	...fieldSelection('getCompanyFields', false),
+	simplifyParameter,
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const companyId = idParameter.call(this, 'companyId', 'Company ID', 'int64', itemIndex);
+	const { body } = await affinityRequest.call(this, {
+		method: 'GET',
+		path: `/v2/companies/${companyId}`,
+		qs: fieldQuery.call(this, itemIndex),
+		subject: `company with ID ${companyId}`,
+		itemIndex,
+	});
+	const company = body as ApiEntity;
+	return this.getNodeParameter('simplify', itemIndex, true) ? simplifyEntity(company) : (company as IDataObject);
+}

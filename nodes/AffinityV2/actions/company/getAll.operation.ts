@@ -1,0 +1,22 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { affinityPaginate } from '../../transport';
+import { simplifyEntity } from '../../helpers/simplify';
+import type { ApiEntity } from '../../helpers/types';
+import { fieldQuery, fieldSelection, forOperation, maxResults, returnAllAndLimit, simplifyParameter } from '../shared';
+
+export const description: INodeProperties[] = forOperation('company', 'getAll', [
+	...returnAllAndLimit(),
+	...fieldSelection('getCompanyFields', false),
+	simplifyParameter,
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const { items } = await affinityPaginate.call(
+		this,
+		{ method: 'GET', path: '/v2/companies', qs: fieldQuery.call(this, itemIndex), itemIndex },
+		{ max: maxResults.call(this, itemIndex) },
+	);
+	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+	return simplify ? (items as unknown as ApiEntity[]).map(simplifyEntity) : items;
+}

@@ -1,0 +1,35 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { affinityRequest } from '../../transport';
+import { simplifyListEntry } from '../../helpers/simplify';
+import type { ApiListEntry } from '../../helpers/types';
+import {
+	fieldQuery,
+	fieldSelection,
+	forOperation,
+	idParameter,
+	listEntryLocator,
+	listLocator,
+	simplifyParameter,
+} from '../shared';
+
+export const description: INodeProperties[] = forOperation('listEntry', 'get', [
+	listLocator(),
+	listEntryLocator(),
+	...fieldSelection('getListFields', true, ['listId.value']),
+	simplifyParameter,
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const listId = idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex);
+	const listEntryId = idParameter.call(this, 'listEntryId', 'List Entry ID', 'int64', itemIndex);
+	const { body } = await affinityRequest.call(this, {
+		method: 'GET',
+		path: `/v2/lists/${listId}/list-entries/${listEntryId}`,
+		qs: fieldQuery.call(this, itemIndex),
+		subject: `list entry with ID ${listEntryId} on list ${listId}`,
+		itemIndex,
+	});
+	const entry = body as ApiListEntry;
+	return this.getNodeParameter('simplify', itemIndex, true) ? simplifyListEntry(entry) : (entry as unknown as IDataObject);
+}

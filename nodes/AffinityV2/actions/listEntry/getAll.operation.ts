@@ -1,0 +1,39 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { affinityPaginate } from '../../transport';
+import { simplifyListEntry } from '../../helpers/simplify';
+import type { ApiListEntry } from '../../helpers/types';
+import {
+	fieldQuery,
+	fieldSelection,
+	forOperation,
+	idParameter,
+	listLocator,
+	maxResults,
+	returnAllAndLimit,
+	simplifyParameter,
+} from '../shared';
+
+export const description: INodeProperties[] = forOperation('listEntry', 'getAll', [
+	listLocator(),
+	...returnAllAndLimit(),
+	...fieldSelection('getListFields', true, ['listId.value']),
+	simplifyParameter,
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const listId = idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex);
+	const { items } = await affinityPaginate.call(
+		this,
+		{
+			method: 'GET',
+			path: `/v2/lists/${listId}/list-entries`,
+			qs: fieldQuery.call(this, itemIndex),
+			subject: `list with ID ${listId}`,
+			itemIndex,
+		},
+		{ max: maxResults.call(this, itemIndex) },
+	);
+	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+	return simplify ? (items as unknown as ApiListEntry[]).map(simplifyListEntry) : items;
+}

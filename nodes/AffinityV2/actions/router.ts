@@ -1,0 +1,50 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { resources } from './resources';
+
+function errorItem(error: Error & { description?: string | null; httpCode?: string | null }, itemIndex: number): INodeExecutionData {
+	const json: IDataObject = { error: error.message };
+	if (error.description) json.description = error.description;
+	if (error.httpCode) json.httpCode = error.httpCode;
+	return { json, pairedItem: { item: itemIndex } };
+}
+
+/**
+ * Runs the chosen operation once per input item. Every output item is paired to the input item
+ * it came from; with "Continue On Fail" a failed item becomes an error item in its place.
+ */
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const resource = this.getNodeParameter('resource', 0) as string;
+	const operation = this.getNodeParameter('operation', 0) as string;
+	const op = resources[resource]?.operations[operation];
+	if (!op) {
+		throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not supported for "${resource}"`, {
+			description: 'Pick the resource and operation again in the node.',
+		});
+	}
+
+	const output: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			const result = await op.execute.call(this, itemIndex);
+			const executionData = this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
+				itemData: { item: itemIndex },
+			});
+			for (const item of executionData) output.push(item);
+		} catch (caught) {
+			const error =
+				caught instanceof NodeApiError || caught instanceof NodeOperationError
+					? caught
+					: new NodeOperationError(this.getNode(), caught as Error, { itemIndex });
+			if (this.continueOnFail()) {
+				output.push(errorItem(error, itemIndex));
+				continue;
+			}
+			if (error.context && error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
+			throw error;
+		}
+	}
+	return [output];
+}

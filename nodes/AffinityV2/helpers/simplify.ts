@@ -1,0 +1,186 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ApiEntity, ApiField, ApiListEntry, FieldValue, Location } from './types';
+
+/** Nested association arrays are cut at 100 by the API (SPEC 2.2). */
+export const ASSOCIATION_LIMIT = 100;
+
+const pacificDate = new Intl.DateTimeFormat('en-CA', {
+	timeZone: 'America/Los_Angeles',
+	year: 'numeric',
+	month: '2-digit',
+	day: '2-digit',
+});
+
+/**
+ * The calendar date a date field means. Affinity stores dates at midnight Pacific time
+ * (SPEC 2.2), so reading the instant in UTC or in n8n's timezone can give the day before or
+ * after; reading it in Pacific time gives the day the user entered.
+ */
+export function calendarDate(iso: unknown): string | null {
+	if (typeof iso !== 'string') return null;
+	const time = Date.parse(iso);
+	return Number.isNaN(time) ? null : pacificDate.format(time);
+}
+
+export function locationLine(location: Partial<Location> | null | undefined): string {
+	if (!location) return '';
+	return [location.streetAddress, location.city, location.state, location.country]
+		.filter((part) => typeof part === 'string' && part.trim() !== '')
+		.join(', ');
+}
+
+function simplifyLocation(location: unknown): IDataObject | null {
+	if (!location || typeof location !== 'object') return null;
+	const parts = location as Location;
+	return {
+		line: locationLine(parts),
+		streetAddress: parts.streetAddress ?? null,
+		city: parts.city ?? null,
+		state: parts.state ?? null,
+		country: parts.country ?? null,
+		continent: parts.continent ?? null,
+	};
+}
+
+function personReference(person: unknown): IDataObject | null {
+	if (!person || typeof person !== 'object') return null;
+	const p = person as { id?: unknown; firstName?: unknown; lastName?: unknown; primaryEmailAddress?: unknown };
+	const name = [p.firstName, p.lastName].filter((x) => typeof x === 'string' && x !== '').join(' ');
+	return { id: p.id as number, name, email: (p.primaryEmailAddress as string | null) ?? null };
+}
+
+function companyReference(company: unknown): IDataObject | null {
+	if (!company || typeof company !== 'object') return null;
+	const c = company as { id?: unknown; name?: unknown; domain?: unknown };
+	return { id: c.id as number, name: (c.name as string) ?? '', domain: (c.domain as string | null) ?? null };
+}
+
+function dropdownText(option: unknown): string | null {
+	if (!option || typeof option !== 'object') return null;
+	const text = (option as { text?: unknown }).text;
+	return typeof text === 'string' ? text : null;
+}
+
+function mapArray<T>(data: unknown, map: (item: unknown) => T): T[] | null {
+	return Array.isArray(data) ? data.map(map) : null;
+}
+
+/**
+ * One field value as a workflow wants it: text as a string, dropdowns as their text, location
+ * as a line plus parts, person and company references as id and name, multi types as arrays.
+ * A null stays null (the API sends null, not [], for an empty array value).
+ */
+export function simplifyValue(value: FieldValue | null | undefined): unknown {
+	if (!value || value.data === null || value.data === undefined) return null;
+	const { data } = value;
+	switch (value.type) {
+		case 'text':
+		case 'filterable-text':
+		case 'number':
+		case 'datetime':
+			return data;
+		case 'filterable-text-multi':
+		case 'number-multi':
+			return Array.isArray(data) ? [...data] : null;
+		case 'location':
+			return simplifyLocation(data);
+		case 'location-multi':
+			return mapArray(data, simplifyLocation);
+		case 'dropdown':
+		case 'ranked-dropdown':
+			return dropdownText(data);
+		case 'dropdown-multi':
+			return mapArray(data, dropdownText);
+		case 'person':
+			return personReference(data);
+		case 'person-multi':
+			return mapArray(data, personReference);
+		case 'company':
+			return companyReference(data);
+		case 'company-multi':
+			return mapArray(data, companyReference);
+		case 'formula-number':
+			return (data as { calculatedValue?: unknown }).calculatedValue ?? null;
+		default:
+			// interaction and any type a newer API adds: kept as the API gives it.
+			return data;
+	}
+}
+
+/** True when an association array came back at the API's cut-off, so it may hold more. */
+export function mayBeTruncated(value: FieldValue | null | undefined): boolean {
+	return (
+		!!value &&
+		(value.type === 'person-multi' || value.type === 'company-multi') &&
+		Array.isArray(value.data) &&
+		value.data.length >= ASSOCIATION_LIMIT
+	);
+}
+
+/**
+ * The key a field gets in a simplified record: its name, or "name (id)" where two fields share
+ * a name (a global and a list field called "Status", say), so that neither hides the other.
+ */
+export function fieldKeys(fields: Array<Pick<ApiField, 'id' | 'name'>>): Map<string, string> {
+	const count = new Map<string, number>();
+	for (const f of fields) count.set(f.name, (count.get(f.name) ?? 0) + 1);
+	const keys = new Map<string, string>();
+	for (const f of fields) keys.set(f.id, (count.get(f.name) ?? 0) > 1 ? `${f.name} (${f.id})` : f.name);
+	return keys;
+}
+
+export interface SimplifiedFields {
+	fields: IDataObject;
+	/** Calendar dates of datetime fields (SPEC 2.2: stored at midnight Pacific). */
+	calendarDates?: IDataObject;
+	/** Names of association fields that came back at the 100 cut-off. */
+	possiblyTruncated?: string[];
+}
+
+export function simplifyFields(fields: ApiField[] | undefined): SimplifiedFields {
+	const result: SimplifiedFields = { fields: {} };
+	if (!Array.isArray(fields)) return result;
+	const keys = fieldKeys(fields);
+	for (const field of fields) {
+		const key = keys.get(field.id) as string;
+		result.fields[key] = simplifyValue(field.value) as IDataObject[keyof IDataObject];
+		if (field.value?.type === 'datetime') {
+			result.calendarDates ??= {};
+			result.calendarDates[key] = calendarDate(field.value.data);
+		}
+		if (mayBeTruncated(field.value)) (result.possiblyTruncated ??= []).push(key);
+	}
+	return result;
+}
+
+function entityName(entity: ApiEntity): string {
+	if (typeof entity.name === 'string') return entity.name;
+	return [entity.firstName, entity.lastName].filter((x) => typeof x === 'string' && x !== '').join(' ');
+}
+
+/** A company, person or opportunity with its `fields` array turned into `{name: value}`. */
+export function simplifyEntity(entity: ApiEntity): IDataObject {
+	const { fields, ...rest } = entity;
+	const simplified: IDataObject = { ...(rest as IDataObject) };
+	if (simplified.name === undefined) simplified.name = entityName(entity);
+	if (fields !== undefined) Object.assign(simplified, simplifyFields(fields));
+	return simplified;
+}
+
+/** A list entry, flattened: entry metadata, the entity's id/name/type, and its fields by name. */
+export function simplifyListEntry(entry: ApiListEntry): IDataObject {
+	const entity = entry.entity ?? ({ id: 0 } as ApiEntity);
+	const { fields, ...entityRest } = entity;
+	const simplified: IDataObject = {
+		id: entry.id,
+		listId: entry.listId,
+		type: entry.type,
+		createdAt: entry.createdAt,
+		creatorId: entry.creatorId,
+		entityId: entity.id,
+		entityName: entityName(entity),
+		entity: entityRest as IDataObject,
+	};
+	return Object.assign(simplified, simplifyFields(fields));
+}

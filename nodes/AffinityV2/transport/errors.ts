@@ -1,0 +1,95 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+export interface ApiErrorEntry {
+	code?: string;
+	message?: string;
+	param?: string;
+}
+
+export interface FailureContext {
+	method: string;
+	/** Path without query, e.g. /v2/companies/12: safe to show, never holds the key. */
+	path: string;
+	/** What the request was about, for 404s: "company 12", "list entry 5 on list 3". */
+	subject?: string;
+	itemIndex?: number;
+	/** True when a write may have reached the server before the failure. */
+	writeMayHaveApplied?: boolean;
+}
+
+export function apiErrors(body: unknown): ApiErrorEntry[] {
+	if (body && typeof body === 'object' && Array.isArray((body as { errors?: unknown }).errors)) {
+		return ((body as { errors: unknown[] }).errors).filter(
+			(e): e is ApiErrorEntry => !!e && typeof e === 'object',
+		);
+	}
+	return [];
+}
+
+function describe(status: number, errors: ApiErrorEntry[], ctx: FailureContext): string {
+	const params = errors.map((e) => e.param).filter((p): p is string => !!p);
+	switch (status) {
+		case 400:
+		case 422:
+			return params.length
+				? `Affinity refused the value of "${params.join('", "')}". Correct that parameter and run again.`
+				: 'Affinity refused the request. Check the parameters named in the message.';
+		case 401:
+			return 'Affinity did not accept the API key. Check the API key in the "Affinity API v2" credential, or create a new key in Affinity under Settings → Manage Apps.';
+		case 403:
+			return "The key's user lacks the permission for this, or cannot see this record, or the key has an IP allowlist that does not include this n8n server's public IP address (see the credential's IP allowlist note).";
+		case 404:
+			return ctx.subject
+				? `Affinity has no ${ctx.subject}, or the key's user cannot see it. Check the ID.`
+				: 'Affinity has no such record, or the key\'s user cannot see it. Check the IDs.';
+		case 405:
+			return `Affinity does not allow ${ctx.method} on ${ctx.path}.`;
+		case 429:
+			return 'The Affinity rate limit stayed exhausted after the retries the node allows. Run again later, or lower how often this workflow runs.';
+		default:
+			return status >= 500
+				? 'Affinity had a server error that did not go away after retries. Try again later.'
+				: `Affinity answered ${status}.`;
+	}
+}
+
+const WRITE_UNKNOWN =
+	' The write may or may not have been applied: it was not sent again, to avoid applying it twice. Read the record to check before running again.';
+
+/** Builds the node error for an HTTP error answer. Nothing of the request (headers, key) is included. */
+export function httpError(
+	node: INode,
+	status: number,
+	body: unknown,
+	ctx: FailureContext,
+): NodeApiError {
+	const errors = apiErrors(body);
+	const apiMessage = errors.map((e) => e.message).filter(Boolean).join('; ');
+	const message = apiMessage || `Affinity answered ${status} to ${ctx.method} ${ctx.path}`;
+	let description = describe(status, errors, ctx);
+	if (ctx.writeMayHaveApplied) description += WRITE_UNKNOWN;
+	const response: JsonObject = { httpCode: String(status), method: ctx.method, path: ctx.path };
+	if (errors.length) response.errors = errors as unknown as JsonObject[];
+	return new NodeApiError(node, response, {
+		message,
+		description,
+		httpCode: String(status),
+		itemIndex: ctx.itemIndex,
+	});
+}
+
+/** A failure without a usable HTTP answer: network error, timeout, malformed or unexpected body. */
+export function transportError(
+	node: INode,
+	what: string,
+	ctx: FailureContext,
+	hint = 'Try again; if it persists, check that the Base URL in the credential points at the Affinity API.',
+): NodeApiError {
+	const description = ctx.writeMayHaveApplied ? hint + WRITE_UNKNOWN : hint;
+	return new NodeApiError(
+		node,
+		{ method: ctx.method, path: ctx.path, reason: what },
+		{ message: `${what} (${ctx.method} ${ctx.path})`, description, itemIndex: ctx.itemIndex },
+	);
+}

@@ -1,0 +1,267 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	INode,
+	JsonObject,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+
+import { normalizeBaseUrl } from './baseUrl';
+import { httpError, transportError, type FailureContext } from './errors';
+import { paceBeforeRequest, readRateLimitHeaders, recordRateLimit } from './rateLimit';
+
+export type AffinityContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+
+export const CREDENTIAL_TYPE = 'affinityV2Api';
+
+export interface AffinityRequest {
+	method: IHttpRequestMethods;
+	/** Path under the base URL, starting with /v2; may carry a query (a nextUrl's). */
+	path: string;
+	/** Query; arrays are sent as repeated parameters (fieldIds=a&fieldIds=b) as the API wants. */
+	qs?: IDataObject;
+	body?: IDataObject | IDataObject[];
+	/** What the request is about, for "not found" messages: "company 12". */
+	subject?: string;
+	itemIndex?: number;
+	timeoutMs?: number;
+}
+
+export interface AffinityResponse<T = unknown> {
+	statusCode: number;
+	body: T;
+	headers: Record<string, unknown>;
+}
+
+/** Retry and timeout figures; exported so that tests and docs quote the real numbers. */
+export const RETRY_POLICY = {
+	/** GETs retried after 500/502/503/504, network errors, timeouts and unreadable bodies. */
+	readRetries: 3,
+	backoffBaseMs: 400,
+	backoffMaxMs: 5000,
+	/** 429s retried, for reads and writes alike: the API did not process a 429'd request. */
+	rateLimitRetries: 5,
+	/** Longest wait for a per-minute window to reset after a 429. */
+	rateLimitMaxWaitMs: 65000,
+	defaultTimeoutMs: 60000,
+} as const;
+
+interface Connection {
+	baseUrl: string;
+	apiVersion?: string;
+	budgetKey: string;
+}
+
+const connections = new WeakMap<object, Connection>();
+
+/** FNV-1a: a non-reversible tag of the key, so budgets are per key without keeping the key. */
+function fingerprint(text: string): string {
+	let hash = 0x811c9dc5;
+	for (let i = 0; i < text.length; i++) {
+		hash ^= text.charCodeAt(i);
+		hash = Math.imul(hash, 0x01000193);
+	}
+	return (hash >>> 0).toString(16);
+}
+
+async function connection(ctx: AffinityContext, itemIndex?: number): Promise<Connection> {
+	const cached = connections.get(ctx);
+	if (cached) return cached;
+	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+	const base = normalizeBaseUrl(credentials.baseUrl);
+	if ('error' in base) {
+		throw new NodeOperationError(ctx.getNode(), base.error, {
+			itemIndex,
+			description: 'Fix the Base URL in the "Affinity API v2" credential.',
+		});
+	}
+	const apiKey = typeof credentials.apiKey === 'string' ? credentials.apiKey.trim() : '';
+	if (!apiKey) {
+		throw new NodeOperationError(ctx.getNode(), 'The "Affinity API v2" credential has no API key', {
+			itemIndex,
+			description: 'Enter the API key in the credential (Affinity → Settings → Manage Apps).',
+		});
+	}
+	const apiVersion = typeof credentials.apiVersion === 'string' ? credentials.apiVersion.trim() : '';
+	const conn: Connection = {
+		baseUrl: base.url,
+		apiVersion: apiVersion || undefined,
+		budgetKey: `${base.url}|${fingerprint(apiKey)}`,
+	};
+	connections.set(ctx, conn);
+	return conn;
+}
+
+const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
+/** Failures before the request could reach the server: safe to retry even for writes. */
+const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+
+function errorCode(error: unknown): string | undefined {
+	let current: unknown = error;
+	for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+		const code = (current as { code?: unknown }).code;
+		if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
+		current = (current as { cause?: unknown }).cause;
+	}
+	const message = error instanceof Error ? error.message : '';
+	if (/timeout/i.test(message)) return 'ETIMEDOUT';
+	if (/socket hang up|ECONNRESET/i.test(message)) return 'ECONNRESET';
+	if (/aborted|cancel/i.test(message)) return 'ECANCELED';
+	return undefined;
+}
+
+function backoff(attempt: number): number {
+	const base = Math.min(RETRY_POLICY.backoffMaxMs, RETRY_POLICY.backoffBaseMs * 2 ** attempt);
+	return Math.round(base * (0.75 + Math.random() * 0.5));
+}
+
+function describeNetworkFailure(code: string): string {
+	switch (code) {
+		case 'ETIMEDOUT':
+		case 'ECONNABORTED':
+			return 'Affinity did not answer in time';
+		case 'ECONNRESET':
+			return 'The connection to Affinity was reset';
+		case 'ECONNREFUSED':
+			return 'The connection to Affinity was refused';
+		case 'ENOTFOUND':
+		case 'EAI_AGAIN':
+			return 'The Affinity host name could not be resolved';
+		default:
+			return `The request to Affinity failed (${code})`;
+	}
+}
+
+function parseBody(raw: unknown): { ok: true; value: unknown } | { ok: false } {
+	if (raw === undefined || raw === null || raw === '') return { ok: true, value: undefined };
+	if (typeof raw !== 'string') return { ok: true, value: raw };
+	try {
+		return { ok: true, value: JSON.parse(raw) };
+	} catch {
+		return { ok: false };
+	}
+}
+
+/** Seconds to wait after a 429, from its headers; undefined when they say nothing usable. */
+function rateLimitWaitMs(headers: Record<string, unknown>): { waitMs?: number; monthly: boolean } {
+	const limits = readRateLimitHeaders(headers);
+	if (limits.orgRemaining !== undefined && limits.orgRemaining <= 0) return { monthly: true };
+	const retryAfter = Number(headers['retry-after']);
+	const seconds =
+		limits.userRemaining !== undefined && limits.userRemaining <= 0 && limits.userReset !== undefined
+			? limits.userReset
+			: Number.isFinite(retryAfter)
+				? retryAfter
+				: limits.userReset;
+	return { waitMs: seconds === undefined ? undefined : seconds * 1000 + 60, monthly: false };
+}
+
+/**
+ * The one function that talks HTTP to Affinity. Paces itself on the rate-limit headers,
+ * retries what is safe to retry and turns every failure into a NodeApiError that says what to
+ * do. A POST or PATCH is sent again only after a 429 (which the API did not process) or a
+ * connection that was refused before anything was sent.
+ */
+export async function affinityRequest<T = unknown>(
+	this: AffinityContext,
+	request: AffinityRequest,
+): Promise<AffinityResponse<T>> {
+	const node: INode = this.getNode();
+	const conn = await connection(this, request.itemIndex);
+	const isRead = request.method === 'GET';
+	const failure: FailureContext = {
+		method: request.method,
+		path: request.path.split('?')[0],
+		subject: request.subject,
+		itemIndex: request.itemIndex,
+	};
+	const headers: IDataObject = { Accept: 'application/json' };
+	if (conn.apiVersion) headers['X-Affinity-Api-Version'] = conn.apiVersion;
+	if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+
+	let readFailures = 0;
+	let rateLimited = 0;
+	for (;;) {
+		await paceBeforeRequest(conn.budgetKey);
+		const options: IHttpRequestOptions = {
+			method: request.method,
+			url: conn.baseUrl + request.path,
+			qs: request.qs,
+			arrayFormat: 'repeat',
+			headers: { ...headers },
+			body: request.body,
+			// The raw text lets a malformed or truncated body be told apart from a valid one.
+			encoding: 'text',
+			json: false,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			timeout: request.timeoutMs ?? RETRY_POLICY.defaultTimeoutMs,
+		};
+		if (request.body !== undefined) options.body = JSON.stringify(request.body);
+
+		let response: { statusCode: number; body: unknown; headers: Record<string, unknown> };
+		try {
+			response = await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, options);
+		} catch (error) {
+			const code = errorCode(error) ?? 'EUNKNOWN';
+			if (code === 'ECANCELED') throw new NodeApiError(node, error as JsonObject, { itemIndex: request.itemIndex });
+			const safeToRetry = isRead || NEVER_SENT.has(code);
+			if (safeToRetry && readFailures < RETRY_POLICY.readRetries) {
+				await sleep(backoff(readFailures++));
+				continue;
+			}
+			throw transportError(node, describeNetworkFailure(code), {
+				...failure,
+				writeMayHaveApplied: !isRead && !NEVER_SENT.has(code),
+			});
+		}
+
+		const responseHeaders = response.headers ?? {};
+		recordRateLimit(conn.budgetKey, readRateLimitHeaders(responseHeaders));
+		const status = response.statusCode;
+		const parsed = parseBody(response.body);
+
+		if (status === 429) {
+			const { waitMs, monthly } = rateLimitWaitMs(responseHeaders);
+			if (monthly) {
+				throw httpError(node, 429, parsed.ok ? parsed.value : undefined, {
+					...failure,
+					subject: undefined,
+				});
+			}
+			if (rateLimited < RETRY_POLICY.rateLimitRetries) {
+				const wait = Math.min(waitMs ?? backoff(rateLimited + 1), RETRY_POLICY.rateLimitMaxWaitMs);
+				rateLimited++;
+				await sleep(wait);
+				continue;
+			}
+			throw httpError(node, 429, parsed.ok ? parsed.value : undefined, failure);
+		}
+
+		if (RETRYABLE_STATUS.has(status) || !parsed.ok) {
+			if (isRead && readFailures < RETRY_POLICY.readRetries) {
+				await sleep(backoff(readFailures++));
+				continue;
+			}
+			if (status >= 400) {
+				throw httpError(node, status, parsed.ok ? parsed.value : undefined, {
+					...failure,
+					writeMayHaveApplied: !isRead && status >= 500,
+				});
+			}
+			throw transportError(node, 'Affinity answered with a body that is not valid JSON', {
+				...failure,
+				writeMayHaveApplied: !isRead,
+			});
+		}
+
+		if (status >= 400) {
+			throw httpError(node, status, parsed.value, { ...failure, writeMayHaveApplied: !isRead && status >= 500 });
+		}
+		return { statusCode: status, body: parsed.value as T, headers: responseHeaders };
+	}
+}

@@ -1,0 +1,231 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { ExecutionLifecycleHooks, PollContext, WorkflowExecute } from 'n8n-core';
+import {
+	NodeConnectionTypes,
+	NodeHelpers,
+	Workflow,
+	type ICredentialDataDecryptedObject,
+	type IDataObject,
+	type INode,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeData,
+	type INodeTypeDescription,
+	type INodeTypes,
+	type IRun,
+	type IWorkflowExecuteAdditionalData,
+	type IVersionedNodeType,
+	type WorkflowExecuteMode,
+} from 'n8n-workflow';
+
+import { AffinityV2 } from '../../nodes/AffinityV2/AffinityV2.node';
+import { CREDENTIAL_ID, TestCredentialsHelper } from './credentials';
+
+process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'affinity-n8n-'));
+
+/** A start node that emits the items it is given as its `items` parameter. */
+class ItemsSource implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Items',
+		name: 'itemsSource',
+		group: ['input'],
+		version: 1,
+		description: 'Emits test items',
+		defaults: { name: 'Items' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [{ displayName: 'Items', name: 'items', type: 'json', default: '[]' }],
+	};
+
+	async execute(this: import('n8n-workflow').IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const raw = this.getNodeParameter('items', 0) as string | IDataObject[];
+		const items = typeof raw === 'string' ? (JSON.parse(raw) as IDataObject[]) : raw;
+		return [items.map((json) => ({ json }))];
+	}
+}
+
+export class NodeTypes implements INodeTypes {
+	private readonly types: INodeTypeData = {};
+
+	constructor(extra: Record<string, INodeType> = {}) {
+		const all: Record<string, INodeType> = { 'test.itemsSource': new ItemsSource(), 'test.affinityV2': new AffinityV2(), ...extra };
+		for (const [name, type] of Object.entries(all)) this.types[name] = { type, sourcePath: '' };
+	}
+
+	getByName(name: string): INodeType | IVersionedNodeType {
+		return this.types[name].type;
+	}
+
+	getByNameAndVersion(name: string, version?: number): INodeType {
+		return NodeHelpers.getVersionedNodeType(this.types[name].type, version);
+	}
+
+	getKnownTypes(): IDataObject {
+		return {};
+	}
+}
+
+export function additionalData(credentialsHelper: TestCredentialsHelper): IWorkflowExecuteAdditionalData {
+	const url = 'http://127.0.0.1:5678';
+	return {
+		credentialsHelper,
+		executeWorkflow: async () => {
+			throw new Error('not supported');
+		},
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: `${url}/rest`,
+		instanceBaseUrl: url,
+		formBaseUrl: `${url}/form`,
+		formWaitingBaseUrl: `${url}/form-waiting`,
+		formTestBaseUrl: `${url}/form-test`,
+		webhookBaseUrl: `${url}/webhook`,
+		webhookWaitingBaseUrl: `${url}/webhook-waiting`,
+		webhookTestBaseUrl: `${url}/webhook-test`,
+		mcpBaseUrl: `${url}/mcp`,
+		mcpTestBaseUrl: `${url}/mcp-test`,
+		variables: {},
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('not supported');
+		},
+		userId: 'test-user',
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+export interface NodeRun {
+	/** Output items of the Affinity node (empty when it failed). */
+	items: IDataObject[];
+	/** pairedItem of each output item. */
+	paired: Array<number | undefined>;
+	/** The node's error, as n8n records it, when it failed. */
+	error?: { message: string; description?: string | null; httpCode?: string | null; name?: string; context?: IDataObject };
+	run: IRun;
+}
+
+export interface RunOptions {
+	parameters: IDataObject;
+	credentials: ICredentialDataDecryptedObject;
+	/** Input items (default: one empty item). */
+	items?: IDataObject[];
+	continueOnFail?: boolean;
+	mode?: WorkflowExecuteMode;
+}
+
+/** Runs Items → Affinity v2 through n8n-core's WorkflowExecute and returns what the node produced. */
+export async function runAffinityNode(options: RunOptions): Promise<NodeRun> {
+	const helper = new TestCredentialsHelper(options.credentials);
+	const nodes: INode[] = [
+		{ id: '1', name: 'Items', type: 'test.itemsSource', typeVersion: 1, position: [0, 0], parameters: { items: JSON.stringify(options.items ?? [{}]) } },
+		{
+			id: '2',
+			name: 'Affinity',
+			type: 'test.affinityV2',
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: options.parameters as INode['parameters'],
+			credentials: { affinityV2Api: { id: CREDENTIAL_ID, name: 'Affinity' } },
+			...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		},
+	];
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		name: 'test',
+		nodes,
+		connections: { Items: { main: [[{ node: 'Affinity', type: NodeConnectionTypes.Main, index: 0 }]] } },
+		active: false,
+		nodeTypes: new NodeTypes(),
+		staticData: {},
+		settings: { executionOrder: 'v1' },
+	});
+	const mode = options.mode ?? 'manual';
+	const data = additionalData(helper);
+	data.hooks = new ExecutionLifecycleHooks(mode, 'test-execution', {
+		id: workflow.id,
+		name: workflow.name ?? 'test',
+		nodes,
+		connections: workflow.connectionsBySourceNode,
+		active: false,
+		activeVersionId: null,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	} as never);
+	const execute = new WorkflowExecute(data, mode);
+	const run = await execute.run({ workflow, startNode: workflow.getNode('Items') as INode });
+	const task = run.data.resultData.runData.Affinity?.[0];
+	const output = task?.data?.main?.[0] ?? [];
+	const error = task?.error as NodeRun['error'] | undefined;
+	return {
+		items: output.map((i) => i.json),
+		paired: output.map((i) => (typeof i.pairedItem === 'object' && !Array.isArray(i.pairedItem) ? i.pairedItem?.item : undefined)),
+		error: error ?? (run.data.resultData.error as NodeRun['error']),
+		run,
+	};
+}
+
+export interface PollHarness {
+	workflow: Workflow;
+	node: INode;
+	helper: TestCredentialsHelper;
+	/** Runs one poll as n8n does for an active workflow (or a manual "fetch test event"). */
+	poll(mode?: 'trigger' | 'manual', pollBudgetMs?: number): Promise<INodeExecutionData[][] | null>;
+	staticData(): IDataObject;
+}
+
+/** A workflow holding one poll-trigger node; state persists on it between polls, as in n8n. */
+export function pollHarness(
+	triggerType: INodeType,
+	parameters: IDataObject,
+	credentials: ICredentialDataDecryptedObject,
+): PollHarness {
+	const helper = new TestCredentialsHelper(credentials);
+	const node: INode = {
+		id: 't',
+		name: 'Trigger',
+		type: 'test.trigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: parameters as INode['parameters'],
+		credentials: { affinityV2Api: { id: CREDENTIAL_ID, name: 'Affinity' } },
+	};
+	const workflow = new Workflow({
+		id: 'poll-workflow',
+		name: 'poll',
+		nodes: [node],
+		connections: {},
+		active: true,
+		nodeTypes: new NodeTypes({ 'test.trigger': triggerType }),
+		staticData: {},
+		settings: { executionOrder: 'v1' },
+	});
+	const data = additionalData(helper);
+	return {
+		workflow,
+		node,
+		helper,
+		async poll(mode = 'trigger', pollBudgetMs?: number) {
+			const context = new PollContext(
+				workflow,
+				workflow.getNode('Trigger') as INode,
+				data,
+				mode,
+				mode === 'manual' ? 'manual' : 'activate',
+				undefined,
+				undefined,
+				undefined,
+				undefined,
+				undefined,
+				pollBudgetMs === undefined ? undefined : () => pollBudgetMs,
+			);
+			return (triggerType.poll as NonNullable<INodeType['poll']>).call(context);
+		},
+		staticData() {
+			return workflow.getStaticData('node', workflow.getNode('Trigger') as INode);
+		},
+	};
+}

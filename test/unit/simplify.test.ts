@@ -1,0 +1,99 @@
+import {
+	calendarDate,
+	fieldKeys,
+	mayBeTruncated,
+	simplifyEntity,
+	simplifyFields,
+	simplifyListEntry,
+	simplifyValue,
+} from '../../nodes/AffinityV2/helpers/simplify';
+import type { ApiField } from '../../nodes/AffinityV2/helpers/types';
+
+const location = { streetAddress: '1 Market St', city: 'San Francisco', state: 'California', country: 'United States', continent: 'North America' };
+
+describe('simplifyValue', () => {
+	it.each([
+		[{ type: 'text', data: 'hello' }, 'hello'],
+		[{ type: 'number', data: 4.5 }, 4.5],
+		[{ type: 'number-multi', data: [1, 2] }, [1, 2]],
+		[{ type: 'filterable-text-multi', data: ['a', 'b'], totalCount: 2 }, ['a', 'b']],
+		[{ type: 'dropdown', data: { dropdownOptionId: 1, text: 'Fintech' } }, 'Fintech'],
+		[{ type: 'ranked-dropdown', data: { dropdownOptionId: 2, text: 'Won', rank: 4, color: 'green' } }, 'Won'],
+		[{ type: 'dropdown-multi', data: [{ dropdownOptionId: 1, text: 'A' }, { dropdownOptionId: 2, text: 'B' }] }, ['A', 'B']],
+		[{ type: 'person', data: { id: 7, firstName: 'Ada', lastName: 'Okafor', primaryEmailAddress: 'a@x.co', type: 'external' } }, { id: 7, name: 'Ada Okafor', email: 'a@x.co' }],
+		[{ type: 'person-multi', data: [{ id: 7, firstName: 'Ada', lastName: null, primaryEmailAddress: null, type: 'external' }] }, [{ id: 7, name: 'Ada', email: null }]],
+		[{ type: 'company', data: { id: 3, name: 'Acme', domain: 'acme.com' } }, { id: 3, name: 'Acme', domain: 'acme.com' }],
+		[{ type: 'company-multi', data: [{ id: 3, name: 'Acme', domain: null }] }, [{ id: 3, name: 'Acme', domain: null }]],
+		[{ type: 'location', data: location }, { line: '1 Market St, San Francisco, California, United States', ...location }],
+		[{ type: 'formula-number', data: { calculatedValue: 12.5 } }, 12.5],
+		[{ type: 'datetime', data: '2025-03-10T07:00:00Z' }, '2025-03-10T07:00:00Z'],
+	])('%j → %j', (value, expected) => {
+		expect(simplifyValue(value)).toEqual(expected);
+	});
+
+	it('keeps null as null for every type, arrays included (the API sends null, not [])', () => {
+		for (const type of ['text', 'dropdown-multi', 'person-multi', 'location', 'company', 'number-multi']) {
+			expect(simplifyValue({ type, data: null })).toBeNull();
+		}
+		expect(simplifyValue(undefined)).toBeNull();
+	});
+});
+
+describe('calendarDate', () => {
+	it('reads the date at midnight Pacific, in summer and in winter', () => {
+		expect(calendarDate('2025-07-04T07:00:00.000Z')).toBe('2025-07-04');
+		expect(calendarDate('2025-01-15T08:00:00.000Z')).toBe('2025-01-15');
+		// The first day of daylight saving time (midnight is still PST).
+		expect(calendarDate('2025-03-09T08:00:00.000Z')).toBe('2025-03-09');
+	});
+
+	it('gives null for what is not a date', () => {
+		expect(calendarDate('not a date')).toBeNull();
+		expect(calendarDate(null)).toBeNull();
+	});
+});
+
+describe('simplifyFields', () => {
+	const field = (id: string, name: string, value: ApiField['value'], type: ApiField['type'] = 'global'): ApiField => ({ id, name, type, enrichmentSource: null, value });
+
+	it('keys fields by name, and by "name (id)" where two share a name', () => {
+		expect(fieldKeys([{ id: 'field-1', name: 'Status' }, { id: 'field-2', name: 'Status' }, { id: 'field-3', name: 'Owner' }])).toEqual(
+			new Map([
+				['field-1', 'Status (field-1)'],
+				['field-2', 'Status (field-2)'],
+				['field-3', 'Owner'],
+			]),
+		);
+	});
+
+	it('adds calendar dates for datetime fields and flags association arrays at the 100 cut-off', () => {
+		const people = Array.from({ length: 100 }, (_, i) => ({ id: i + 1, firstName: `P${i}`, lastName: null, primaryEmailAddress: null, type: 'external' }));
+		const result = simplifyFields([
+			field('field-1', 'Close Date', { type: 'datetime', data: '2025-07-04T07:00:00.000Z' }),
+			field('field-2', 'Team', { type: 'person-multi', data: people }),
+			field('field-3', 'Notes', { type: 'text', data: null }),
+		]);
+		expect(result.fields['Close Date']).toBe('2025-07-04T07:00:00.000Z');
+		expect(result.calendarDates).toEqual({ 'Close Date': '2025-07-04' });
+		expect(result.possiblyTruncated).toEqual(['Team']);
+		expect(result.fields.Notes).toBeNull();
+		expect(mayBeTruncated({ type: 'person-multi', data: people.slice(0, 99) })).toBe(false);
+	});
+
+	it('flattens a list entry and names its entity, persons by first and last name', () => {
+		const simplified = simplifyListEntry({
+			id: 5,
+			type: 'person',
+			listId: 9,
+			createdAt: '2025-01-01T00:00:00Z',
+			creatorId: 1,
+			entity: { id: 77, firstName: 'Ada', lastName: 'Okafor', fields: [field('field-1', 'Stage', { type: 'dropdown', data: { dropdownOptionId: 1, text: 'IC' } }, 'list')] },
+		});
+		expect(simplified).toMatchObject({ id: 5, listId: 9, type: 'person', entityId: 77, entityName: 'Ada Okafor', fields: { Stage: 'IC' } });
+		expect((simplified.entity as Record<string, unknown>).fields).toBeUndefined();
+	});
+
+	it('leaves an entity without selected fields without a fields object', () => {
+		expect(simplifyEntity({ id: 1, name: 'Acme' })).toEqual({ id: 1, name: 'Acme' });
+	});
+});
