@@ -4,8 +4,9 @@ import * as companies from './companies';
 import * as listEntries from './listEntries';
 import * as lists from './lists';
 import * as persons from './persons';
+import * as savedViews from './savedViews';
 
 /** Every /v2 endpoint the emulator serves, one module per area. */
 export function registerApi(router: Router): void {
-	for (const area of [auth, lists, listEntries, companies, persons]) area.register(router);
+	for (const area of [auth, lists, listEntries, savedViews, companies, persons]) area.register(router);
 }

@@ -214,3 +214,33 @@ describe('scale', () => {
 		}
 	});
 });
+
+describe('saved views', () => {
+	type Entry = { id: number; entity: { fields: Array<{ id: string; name: string; value: { data: unknown } }> } };
+	it('applies the view filter, returns only its columns, and follows value changes in and out of it', async () => {
+		const views = await fixture.api<{ data: Array<{ id: number; name: string; type: string }> }>('/v2/lists/102/saved-views');
+		const hot = views.body.data.find((v) => v.name === 'Hot accounts')!;
+		const page = await fixture.api<{ data: Entry[] }>(`/v2/lists/102/saved-views/${hot.id}/list-entries`);
+		expect(page.status).toBe(200);
+		expect(page.body.data.length).toBeGreaterThan(0);
+		for (const entry of page.body.data) {
+			expect(entry.entity.fields.map((f) => f.name).sort()).toEqual(['Deal Size', 'Labels', 'Status']);
+			const labels = entry.entity.fields.find((f) => f.name === 'Labels')!.value.data as Array<{ text: string }>;
+			expect(labels.map((l) => l.text)).toContain('Hot');
+		}
+		// Clearing Labels moves the first entry out of the view.
+		const first = page.body.data[0];
+		const labelsField = first.entity.fields.find((f) => f.name === 'Labels')!.id;
+		await fixture.control('POST', '/values', { listEntryId: first.id, fieldId: labelsField, value: null });
+		const after = await fixture.api<{ data: Entry[] }>(`/v2/lists/102/saved-views/${hot.id}/list-entries`);
+		expect(after.body.data.map((e) => e.id)).not.toContain(first.id);
+		expect(after.body.data).toHaveLength(page.body.data.length - 1);
+	});
+
+	it('refuses board and dashboard views, and views of another list', async () => {
+		const views = await fixture.api<{ data: Array<{ id: number; type: string }> }>('/v2/lists/102/saved-views');
+		const dashboard = views.body.data.find((v) => v.type === 'dashboard')!;
+		expect((await fixture.api(`/v2/lists/102/saved-views/${dashboard.id}/list-entries`)).status).toBe(400);
+		expect((await fixture.api(`/v2/lists/101/saved-views/${dashboard.id}/list-entries`)).status).toBe(404);
+	});
+});
