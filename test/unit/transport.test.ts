@@ -2,7 +2,7 @@ import type { INode } from 'n8n-workflow';
 
 import { normalizeBaseUrl } from '../../nodes/AffinityV2/transport/baseUrl';
 import { validateId } from '../../nodes/AffinityV2/transport/ids';
-import { paceDelay } from '../../nodes/AffinityV2/transport/rateLimit';
+import { nextBudget, paceDelay } from '../../nodes/AffinityV2/transport/rateLimit';
 
 const node = { name: 'Affinity', type: 'affinityV2', typeVersion: 1, position: [0, 0], parameters: {}, id: '1' } as INode;
 
@@ -58,17 +58,36 @@ describe('paceDelay', () => {
 		expect(paceDelay({ limit: 900, remaining: 500, resetAt: now + 30_000 }, now)).toBe(0);
 	});
 
-	it('spreads the last requests of a window over what is left of it', () => {
-		// limit 60 → reserve 3: with 3 left and 4 s to go, wait 1 s before each.
-		expect(paceDelay({ limit: 60, remaining: 3, resetAt: now + 4000 }, now)).toBe(1000);
-		expect(paceDelay({ limit: 60, remaining: 4, resetAt: now + 4000 }, now)).toBe(0);
+	it('sends the last requests of a window without delay', () => {
+		expect(paceDelay({ limit: 60, remaining: 1, resetAt: now + 4000 }, now)).toBe(0);
 	});
 
 	it('waits for the reset when the budget is spent', () => {
-		expect(paceDelay({ limit: 60, remaining: 0, resetAt: now + 2500 }, now)).toBe(2560);
+		expect(paceDelay({ limit: 60, remaining: 0, resetAt: now + 2500 }, now)).toBe(2550);
 	});
 
 	it('does not wait for a window that already ended', () => {
 		expect(paceDelay({ limit: 60, remaining: 0, resetAt: now - 1 }, now)).toBe(0);
+	});
+});
+
+describe('nextBudget', () => {
+	it('keeps the earliest end a window announced, not the last rounded-up one', () => {
+		// A window that really ends at t = 5000 ms: answers at 200 ms and 900 ms both say "5 s".
+		const first = nextBudget(undefined, { userLimit: 60, userRemaining: 59, userReset: 5 }, 200);
+		const later = nextBudget(first, { userLimit: 60, userRemaining: 0, userReset: 5 }, 900);
+		expect(first?.resetAt).toBe(5200);
+		expect(later).toEqual({ limit: 60, remaining: 0, resetAt: 5200 });
+	});
+
+	it('starts a new window when the budget comes back or the old one ended', () => {
+		const spent = { limit: 60, remaining: 0, resetAt: 5200 };
+		expect(nextBudget(spent, { userLimit: 60, userRemaining: 59, userReset: 5 }, 5300)).toEqual({ limit: 60, remaining: 59, resetAt: 10300 });
+		expect(nextBudget({ ...spent, resetAt: 99999 }, { userLimit: 60, userRemaining: 59, userReset: 5 }, 5300)?.remaining).toBe(59);
+	});
+
+	it('ignores answers without the headers', () => {
+		const budget = { limit: 60, remaining: 3, resetAt: 1000 };
+		expect(nextBudget(budget, {}, 10)).toBe(budget);
 	});
 });

@@ -5,7 +5,7 @@ import { sleep } from 'n8n-workflow';
  * told it. Shared by every request of this n8n process, so that items, pages and concurrent
  * executions with the same key pace together.
  */
-interface Budget {
+export interface Budget {
 	limit: number;
 	remaining: number;
 	resetAt: number;
@@ -13,8 +13,8 @@ interface Budget {
 
 const budgets = new Map<string, Budget>();
 
-/** Extra wait after a window's announced reset: the reset header is in whole seconds. */
-const RESET_MARGIN_MS = 60;
+/** Extra wait after the estimated end of a window, for the server's own clock step. */
+const RESET_MARGIN_MS = 50;
 
 function header(headers: Record<string, unknown>, name: string): number | undefined {
 	const raw = headers[name];
@@ -44,29 +44,42 @@ export function readRateLimitHeaders(headers: Record<string, unknown>): RateLimi
 	};
 }
 
-export function recordRateLimit(key: string, limits: RateLimitHeaders, now = Date.now()): void {
-	if (limits.userRemaining === undefined || limits.userReset === undefined) return;
-	budgets.set(key, {
+/**
+ * The reset header is in whole seconds, rounded up: each answer only says the window ends at
+ * most `reset` seconds after it arrived. Within one window the earliest of those bounds is
+ * both safe and tight (within a round trip of the real end), so a long read waits for the
+ * window to end, not for up to a second more at every window.
+ */
+export function nextBudget(previous: Budget | undefined, limits: RateLimitHeaders, now: number): Budget | undefined {
+	if (limits.userRemaining === undefined || limits.userReset === undefined) return previous;
+	const upperBound = now + limits.userReset * 1000;
+	const sameWindow =
+		previous !== undefined && now < previous.resetAt && limits.userRemaining <= previous.remaining + 1;
+	return {
 		limit: limits.userLimit ?? Math.max(limits.userRemaining, 1),
 		remaining: limits.userRemaining,
-		resetAt: now + limits.userReset * 1000,
-	});
+		resetAt: sameWindow ? Math.min(previous.resetAt, upperBound) : upperBound,
+	};
+}
+
+export function recordRateLimit(key: string, limits: RateLimitHeaders, now = Date.now()): void {
+	const budget = nextBudget(budgets.get(key), limits, now);
+	if (budget) budgets.set(key, budget);
 }
 
 /**
- * How long to wait before the next request. With budget to spare: not at all. Near the end of
- * the budget, the last few requests are spread over what is left of the window; with none
- * left, until the window resets. So a long read slows down instead of running into 429s, and
- * loses no time: the window has to end before more requests may go anyway.
+ * How long to wait before the next request: none while the window has budget left (counted
+ * down locally for requests in flight, so parallel items and executions of this process pace
+ * together), else until the window ends. A long read thus stops short of the limit instead of
+ * running into 429s, and loses no time: requests beyond the budget could not go sooner anyway.
+ * Spreading the last requests of a window was tried and dropped: it delays a read that ends in
+ * that window and gains nothing a 429 (not processed, retried after the reset) would not.
  */
 export function paceDelay(budget: Budget | undefined, now = Date.now()): number {
 	if (!budget) return 0;
 	const left = budget.resetAt - now;
-	if (left <= 0) return 0;
-	if (budget.remaining <= 0) return left + RESET_MARGIN_MS;
-	const reserve = Math.min(5, Math.max(1, Math.ceil(budget.limit * 0.05)));
-	if (budget.remaining > reserve) return 0;
-	return Math.floor(left / (budget.remaining + 1));
+	if (left <= 0 || budget.remaining > 0) return 0;
+	return left + RESET_MARGIN_MS;
 }
 
 /** Waits as paceDelay says, then counts the request against the budget before it is sent. */

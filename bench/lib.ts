@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+
+import { request } from 'undici';
+
+export const ROOT = join(__dirname, '..');
+
+export interface BenchEmulator {
+	baseUrl: string;
+	child: ChildProcess;
+	control<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
+	stop(): Promise<void>;
+}
+
+/**
+ * The emulator in a process of its own, so that what a benchmark measures in this process is
+ * the client's work, not the server's.
+ */
+export async function startEmulatorProcess(args: string[]): Promise<BenchEmulator> {
+	const port = 20000 + Math.floor(Math.random() * 20000);
+	const child = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'emulator/cli.ts'), '--port', String(port), ...args], {
+		stdio: ['ignore', 'pipe', 'inherit'],
+	});
+	let output = '';
+	child.stdout?.setEncoding('utf8');
+	await new Promise<void>((resolve, reject) => {
+		const timer = setTimeout(() => reject(new Error(`emulator did not start: ${output}`)), 120_000);
+		child.stdout?.on('data', (chunk: string) => {
+			output += chunk;
+			if (output.includes('listening on')) {
+				clearTimeout(timer);
+				resolve();
+			}
+		});
+		child.once('exit', (code) => reject(new Error(`emulator exited with ${code}: ${output}`)));
+	});
+	const baseUrl = `http://127.0.0.1:${port}`;
+	return {
+		baseUrl,
+		child,
+		async control<T>(method: string, path: string, body?: unknown): Promise<T> {
+			const res = await request(`${baseUrl}/_emulator${path}`, {
+				method: method as 'GET',
+				headers: body === undefined ? {} : { 'content-type': 'application/json' },
+				body: body === undefined ? undefined : JSON.stringify(body),
+			});
+			const text = await res.body.text();
+			if (res.statusCode >= 400) throw new Error(`${method} ${path}: ${res.statusCode} ${text}`);
+			return (text ? JSON.parse(text) : undefined) as T;
+		},
+		async stop() {
+			if (child.exitCode !== null) return;
+			child.kill('SIGTERM');
+			await once(child, 'exit');
+		},
+	};
+}
+
+export function median(values: number[]): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	const mid = sorted.length >> 1;
+	return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+export function machine(): string {
+	return `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+}
+
+export function fmt(ms: number): string {
+	return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`;
+}
+
+/** A bare cursor loop with undici: the baseline every node read is compared with. */
+export async function bareCursorLoop(baseUrl: string, apiKey: string, firstPath: string): Promise<{ items: number; pages: number }> {
+	let url: string | null = `${baseUrl}${firstPath}`;
+	let items = 0;
+	let pages = 0;
+	while (url) {
+		const res = await request(url, { headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json' } });
+		const body = (await res.body.json()) as { data: unknown[]; pagination: { nextUrl: string | null } };
+		if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}`);
+		items += body.data.length;
+		pages++;
+		url = body.pagination.nextUrl;
+	}
+	return { items, pages };
+}
