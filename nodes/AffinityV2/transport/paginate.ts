@@ -29,9 +29,10 @@ function nextPath(nextUrl: string, pageSize: number): string {
 function readPage(body: unknown): Page<unknown> | undefined {
 	if (!body || typeof body !== 'object') return undefined;
 	const { data, pagination } = body as { data?: unknown; pagination?: unknown };
-	if (!Array.isArray(data)) return undefined;
-	if (pagination !== undefined && (pagination === null || typeof pagination !== 'object')) return undefined;
-	const p = (pagination ?? {}) as { nextUrl?: unknown; totalCount?: unknown };
+	// Without a pagination object there is no telling whether more pages exist: treating it as
+	// the last page would drop data silently, so it is refused like any unexpected shape.
+	if (!Array.isArray(data) || !pagination || typeof pagination !== 'object') return undefined;
+	const p = pagination as { nextUrl?: unknown; totalCount?: unknown };
 	return {
 		data,
 		nextUrl: typeof p.nextUrl === 'string' && p.nextUrl ? p.nextUrl : null,
