@@ -1,0 +1,316 @@
+import { BitReader, BitWriter, ByteReader, ByteWriter, bitsFor, fromBase64, toBase64, unzigzag, zigzag } from './codec';
+
+/**
+ * The trigger's saved state: one row per list entry, sorted by entry id, as columns.
+ *
+ * - entryIds: the sorted entry ids as varint deltas (about 1 to 3 bytes an entry).
+ * - entityIds: each entry's company, person or opportunity id as a zigzag varint delta from
+ *   the previous row's (needed to report a removal: the entry is gone from the API by then).
+ * - fields: one column per tracked field. A column holds, per entry, a 32-bit hash of the
+ *   value's meaning, either directly (32 bits) or, when the field has few distinct values, as
+ *   an index into a dictionary of those hashes (a status with 6 options takes 3 bits an entry).
+ *   With "Keep Previous Values" the dictionary also holds the values themselves.
+ * - rows: the columns' per-entry bits, packed, entry after entry.
+ *
+ * Everything binary is base64 in a few strings: JSON numbers would cost a digit a decimal.
+ */
+export const STATE_VERSION = 1;
+
+export interface StateColumn {
+	/** Field id. */
+	id: string;
+	/** Bits per entry in `rows`. */
+	bits: number;
+	/** Distinct value hashes (uint32, little-endian, base64); absent: rows hold the hashes. */
+	dictionary?: string;
+	/** The simplified values, aligned with the dictionary (Keep Previous Values). */
+	values?: unknown[];
+}
+
+export interface TriggerState {
+	version: typeof STATE_VERSION;
+	/** The list and saved view this state describes; another key means a new baseline. */
+	key: string;
+	count: number;
+	/** company, person or opportunity; empty while the list was empty. */
+	entityType: string;
+	entryIds: string;
+	/** 'delta' (zigzag deltas) or 'raw' (plain varints, for ids beyond 2^52). */
+	entityIdCoding: 'delta' | 'raw';
+	entityIds: string;
+	fields: StateColumn[];
+	rows: string;
+	/** When the poll that wrote this state started. */
+	polledAt: string;
+}
+
+export interface DecodedColumn {
+	hashes: Uint32Array;
+	/** With kept values: per row, the index into `values`. */
+	valueIndex?: Uint32Array;
+	values?: unknown[];
+}
+
+export interface DecodedState {
+	key: string;
+	count: number;
+	entityType: string;
+	entryIds: Float64Array;
+	entityIds: Float64Array;
+	columns: Map<string, DecodedColumn>;
+	polledAt: string;
+}
+
+/** A tracked field: its id, and whether its values are kept for `previous`. */
+export interface TrackedField {
+	id: string;
+	keepValues: boolean;
+}
+
+/** A dictionary larger than this is given up for direct hashes: it no longer saves space. */
+export const DICTIONARY_LIMIT = 16384;
+
+class GrowableUint32 {
+	data = new Uint32Array(1024);
+	length = 0;
+
+	push(value: number): void {
+		if (this.length === this.data.length) {
+			const grown = new Uint32Array(this.data.length * 2);
+			grown.set(this.data);
+			this.data = grown;
+		}
+		this.data[this.length++] = value;
+	}
+}
+
+class GrowableFloat64 {
+	data = new Float64Array(1024);
+	length = 0;
+
+	push(value: number): void {
+		if (this.length === this.data.length) {
+			const grown = new Float64Array(this.data.length * 2);
+			grown.set(this.data);
+			this.data = grown;
+		}
+		this.data[this.length++] = value;
+	}
+}
+
+/** One column while a poll collects it: dictionary indexes, or hashes once the dictionary is too big. */
+class ColumnBuilder {
+	private dictionary: Map<number, number> | undefined = new Map();
+	private readonly dictionaryHashes: number[] = [];
+	private readonly values: unknown[] = [];
+	/** Dictionary indexes per row, or hashes per row once `dictionary` is dropped. */
+	private readonly rows = new GrowableUint32();
+
+	constructor(readonly field: TrackedField) {}
+
+	add(hash: number, value: unknown): void {
+		const dictionary = this.dictionary;
+		if (!dictionary) {
+			this.rows.push(hash);
+			return;
+		}
+		let index = dictionary.get(hash);
+		if (index === undefined) {
+			index = this.dictionaryHashes.length;
+			dictionary.set(hash, index);
+			this.dictionaryHashes.push(hash);
+			if (this.field.keepValues) this.values.push(value);
+			if (!this.field.keepValues && this.dictionaryHashes.length > DICTIONARY_LIMIT) {
+				this.dropDictionary();
+				this.rows.push(hash);
+				return;
+			}
+		}
+		this.rows.push(index);
+	}
+
+	private dropDictionary(): void {
+		for (let i = 0; i < this.rows.length; i++) this.rows.data[i] = this.dictionaryHashes[this.rows.data[i]];
+		this.dictionary = undefined;
+	}
+
+	/** Chooses dictionary or direct hashes, whichever is smaller. */
+	finish(count: number): { column: StateColumn; rowValue: (row: number) => number } {
+		const { id, keepValues } = this.field;
+		if (this.dictionary) {
+			const size = this.dictionaryHashes.length;
+			const bits = bitsFor(size);
+			const dictionaryCost = count * bits + size * 32;
+			if (keepValues || dictionaryCost < count * 32) {
+				const writer = new ByteWriter();
+				for (const hash of this.dictionaryHashes) writer.uint32(hash);
+				const column: StateColumn = { id, bits, dictionary: toBase64(writer.result()) };
+				if (keepValues) column.values = this.values;
+				return { column, rowValue: (row) => this.rows.data[row] };
+			}
+			this.dropDictionary();
+		}
+		return { column: { id, bits: 32 }, rowValue: (row) => this.rows.data[row] };
+	}
+}
+
+/**
+ * Collects the entries of one poll and encodes them as a TriggerState at the end. Memory is a
+ * few typed arrays (about 8 + 8 + 4 × fields bytes an entry), not the entries themselves.
+ */
+export class SnapshotBuilder {
+	private readonly entryIds = new GrowableFloat64();
+	private readonly entityIds = new GrowableFloat64();
+	private readonly columns: ColumnBuilder[];
+	entityType = '';
+
+	constructor(readonly fields: TrackedField[]) {
+		this.columns = fields.map((f) => new ColumnBuilder(f));
+	}
+
+	get count(): number {
+		return this.entryIds.length;
+	}
+
+	/** One entry: hashes (and values, for columns that keep them) in the order of `fields`. */
+	add(entryId: number, entityId: number, hashes: ArrayLike<number>, values?: ArrayLike<unknown>): void {
+		this.entryIds.push(entryId);
+		this.entityIds.push(entityId);
+		for (let c = 0; c < this.columns.length; c++) this.columns[c].add(hashes[c], values?.[c]);
+	}
+
+	encode(key: string, polledAt: string): TriggerState {
+		const count = this.count;
+		const ids = this.entryIds.data.subarray(0, count);
+		// Rows in entry id order. The API pages in that order already; sort only if it did not.
+		let order: Uint32Array | undefined;
+		for (let i = 1; i < count; i++) {
+			if (ids[i] <= ids[i - 1]) {
+				order = Uint32Array.from({ length: count }, (_, k) => k).sort((a, b) => ids[a] - ids[b]);
+				break;
+			}
+		}
+		const rowAt = (i: number) => (order ? order[i] : i);
+
+		const idWriter = new ByteWriter();
+		let previous = 0;
+		for (let i = 0; i < count; i++) {
+			const id = ids[rowAt(i)];
+			idWriter.varint(id - previous);
+			previous = id;
+		}
+
+		const entities = this.entityIds.data;
+		let entityIdCoding: TriggerState['entityIdCoding'] = 'delta';
+		let entityWriter = new ByteWriter();
+		let previousEntity = 0;
+		for (let i = 0; i < count; i++) {
+			const entityId = entities[rowAt(i)];
+			const coded = zigzag(entityId - previousEntity);
+			if (!Number.isSafeInteger(coded)) {
+				entityIdCoding = 'raw';
+				break;
+			}
+			entityWriter.varint(coded);
+			previousEntity = entityId;
+		}
+		if (entityIdCoding === 'raw') {
+			entityWriter = new ByteWriter();
+			for (let i = 0; i < count; i++) entityWriter.varint(entities[rowAt(i)]);
+		}
+
+		const finished = this.columns.map((c) => c.finish(count));
+		const rowBits = finished.reduce((sum, f) => sum + f.column.bits, 0);
+		const bitWriter = new BitWriter(rowBits * count);
+		for (let i = 0; i < count; i++) {
+			const row = rowAt(i);
+			for (const f of finished) if (f.column.bits) bitWriter.write(f.rowValue(row), f.column.bits);
+		}
+
+		return {
+			version: STATE_VERSION,
+			key,
+			count,
+			entityType: this.entityType,
+			entryIds: toBase64(idWriter.result()),
+			entityIdCoding,
+			entityIds: toBase64(entityWriter.result()),
+			fields: finished.map((f) => f.column),
+			rows: toBase64(bitWriter.result()),
+			polledAt,
+		};
+	}
+}
+
+/** True when `value` looks like a state this version wrote (anything else is a new baseline). */
+export function isTriggerState(value: unknown): value is TriggerState {
+	const s = value as TriggerState | undefined;
+	return (
+		!!s &&
+		typeof s === 'object' &&
+		s.version === STATE_VERSION &&
+		typeof s.key === 'string' &&
+		typeof s.count === 'number' &&
+		typeof s.entryIds === 'string' &&
+		typeof s.entityIds === 'string' &&
+		typeof s.rows === 'string' &&
+		Array.isArray(s.fields)
+	);
+}
+
+export function decodeState(state: TriggerState): DecodedState {
+	const count = state.count;
+	const entryIds = new Float64Array(count);
+	const idReader = new ByteReader(fromBase64(state.entryIds));
+	let previous = 0;
+	for (let i = 0; i < count; i++) {
+		previous += idReader.varint();
+		entryIds[i] = previous;
+	}
+
+	const entityIds = new Float64Array(count);
+	const entityReader = new ByteReader(fromBase64(state.entityIds));
+	let previousEntity = 0;
+	for (let i = 0; i < count; i++) {
+		if (state.entityIdCoding === 'raw') entityIds[i] = entityReader.varint();
+		else {
+			previousEntity += unzigzag(entityReader.varint());
+			entityIds[i] = previousEntity;
+		}
+	}
+
+	const dictionaries = state.fields.map((field) => {
+		if (field.dictionary === undefined) return undefined;
+		const reader = new ByteReader(fromBase64(field.dictionary));
+		const hashes: number[] = [];
+		while (!reader.done) hashes.push(reader.uint32());
+		return hashes;
+	});
+	const decoded = state.fields.map((field): DecodedColumn => {
+		const column: DecodedColumn = { hashes: new Uint32Array(count) };
+		if (field.values) {
+			column.values = field.values;
+			column.valueIndex = new Uint32Array(count);
+		}
+		return column;
+	});
+	const bitReader = new BitReader(fromBase64(state.rows));
+	for (let i = 0; i < count; i++) {
+		for (let c = 0; c < state.fields.length; c++) {
+			const field = state.fields[c];
+			const raw = field.bits ? bitReader.read(field.bits) : 0;
+			const dictionary = dictionaries[c];
+			const column = decoded[c];
+			if (dictionary) {
+				const hash = dictionary[raw];
+				if (hash === undefined) throw new Error(`state: index ${raw} outside the dictionary of ${field.id}`);
+				column.hashes[i] = hash;
+				if (column.valueIndex) column.valueIndex[i] = raw;
+			} else column.hashes[i] = raw;
+		}
+	}
+
+	const columns = new Map<string, DecodedColumn>();
+	state.fields.forEach((field, c) => columns.set(field.id, decoded[c]));
+	return { key: state.key, count, entityType: state.entityType, entryIds, entityIds, columns, polledAt: state.polledAt };
+}
