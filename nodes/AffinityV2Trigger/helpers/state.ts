@@ -1,4 +1,5 @@
 import { BitReader, BitWriter, ByteReader, ByteWriter, bitsFor, fromBase64, toBase64, unzigzag, zigzag } from './codec';
+import { canonicalJson } from './fingerprint';
 
 /**
  * The trigger's saved state: one row per list entry, sorted by entry id, as columns.
@@ -98,9 +99,13 @@ class GrowableFloat64 {
 	}
 }
 
-/** One column while a poll collects it: dictionary indexes, or hashes once the dictionary is too big. */
+/**
+ * One column while a poll collects it: dictionary indexes, or hashes once the dictionary is too
+ * big. A column that keeps values has one dictionary item per distinct value as shown (the same
+ * set in another order, a person under a new name), so `previous` is exactly what was there.
+ */
 class ColumnBuilder {
-	private dictionary: Map<number, number> | undefined = new Map();
+	private dictionary: Map<number | string, number> | undefined = new Map();
 	private readonly dictionaryHashes: number[] = [];
 	private readonly values: unknown[] = [];
 	/** Dictionary indexes per row, or hashes per row once `dictionary` is dropped. */
@@ -114,10 +119,11 @@ class ColumnBuilder {
 			this.rows.push(hash);
 			return;
 		}
-		let index = dictionary.get(hash);
+		const key = this.field.keepValues ? `${hash}|${canonicalJson(value)}` : hash;
+		let index = dictionary.get(key);
 		if (index === undefined) {
 			index = this.dictionaryHashes.length;
-			dictionary.set(hash, index);
+			dictionary.set(key, index);
 			this.dictionaryHashes.push(hash);
 			if (this.field.keepValues) this.values.push(value);
 			if (!this.field.keepValues && this.dictionaryHashes.length > DICTIONARY_LIMIT) {
