@@ -9,7 +9,7 @@ import { TRIGGER_EVENTS, type TriggerEvent } from './description';
 import { Differ } from './helpers/diff';
 import { entityName, entryEvent, removedEvent, type EventContext } from './helpers/events';
 import { fingerprint } from './helpers/fingerprint';
-import { decodeState, isTriggerState, SnapshotBuilder, type TriggerState } from './helpers/state';
+import { decodeState, isTriggerState, SnapshotBuilder, type DecodedState, type TriggerState } from './helpers/state';
 
 export interface TriggerConfig {
 	listId: number;
@@ -111,7 +111,7 @@ async function runPoll(ctx: IPollFunctions, config: TriggerConfig, manual: boole
 	const staticData = ctx.getWorkflowStaticData('node');
 	const saved = staticData.state as TriggerState | undefined;
 	const key = stateKey(config);
-	const old = isTriggerState(saved) && saved.key === key ? decodeState(saved) : undefined;
+	const old = isTriggerState(saved) && saved.key === key ? readState(ctx, saved) : undefined;
 	const baseline = !old;
 
 	const { event, listId, savedViewId, watchedIds } = config;
@@ -143,7 +143,9 @@ async function runPoll(ctx: IPollFunctions, config: TriggerConfig, manual: boole
 	let differ: Differ | undefined;
 	let hashes = new Uint32Array(0);
 	let values: unknown[] = [];
-	const seen = new Set<number>();
+	let seen: Set<number> | undefined;
+	let lastId = -1;
+	let count = 0;
 	const events: IDataObject[] = [];
 	const sample: ApiListEntry[] = [];
 	let slowestPageMs = 0;
@@ -151,8 +153,14 @@ async function runPoll(ctx: IPollFunctions, config: TriggerConfig, manual: boole
 
 	const reportFields = (entry: ApiListEntry): ApiField[] => {
 		const own = entry.entity?.fields ?? [];
+		const { fieldIds, names } = layout as Layout;
+		// The API returns the same fields in the same order for every entry: take them as they
+		// come, and look them up by id only when they do not line up.
+		let aligned = own.length === fieldIds.length;
+		for (let i = 0; aligned && i < own.length; i++) aligned = own[i].id === fieldIds[i];
+		if (aligned) return own;
 		const byId = new Map(own.map((f) => [f.id, f]));
-		return (layout as Layout).fieldIds.map((id) => byId.get(id) ?? emptyField(id, (layout as Layout).names.get(id) ?? id));
+		return fieldIds.map((id) => byId.get(id) ?? emptyField(id, names.get(id) ?? id));
 	};
 
 	const begin = (first: ApiListEntry | undefined): void => {
@@ -175,8 +183,16 @@ async function runPoll(ctx: IPollFunctions, config: TriggerConfig, manual: boole
 	};
 
 	const visit = (entry: ApiListEntry): void => {
-		if (!entry || typeof entry.id !== 'number' || seen.has(entry.id)) return;
-		seen.add(entry.id);
+		if (!entry || typeof entry.id !== 'number') return;
+		// Pages come in ascending id order, so an id at or below the last one is a repeat or
+		// out of order: only then are ids kept in a set, to never count an entry twice.
+		if (entry.id <= lastId) {
+			seen ??= new Set((builder as SnapshotBuilder).entryIds());
+			if (seen.has(entry.id)) return;
+		}
+		seen?.add(entry.id);
+		lastId = Math.max(lastId, entry.id);
+		count++;
 		if (!layout) begin(entry);
 		const fields = reportFields(entry);
 		const tracked = (layout as Layout).tracked;
@@ -219,7 +235,7 @@ async function runPoll(ctx: IPollFunctions, config: TriggerConfig, manual: boole
 			if (budgetMs !== undefined && page.nextUrl && now - startedAt + 2 * slowestPageMs + BUDGET_RESERVE_MS > budgetMs) {
 				throw new NodeOperationError(
 					node,
-					`The poll stopped before n8n's time limit for a poll (${Math.round(budgetMs / 1000)} s), after reading ${seen.size} entries`,
+					`The poll stopped before n8n's time limit for a poll (${Math.round(budgetMs / 1000)} s), after reading ${count} entries`,
 					{
 						description:
 							'Nothing was saved, so the next poll compares with the last complete one again: no change is lost. If this repeats, the list takes longer to read than n8n allows a poll: watch a saved view with fewer entries, or ask the n8n admin for a longer poll budget.',
@@ -262,6 +278,19 @@ async function runPoll(ctx: IPollFunctions, config: TriggerConfig, manual: boole
 	if (staticData.state !== saved) return [];
 	staticData.state = next as unknown as IDataObject;
 	return events;
+}
+
+/**
+ * The previous poll's state, or undefined (a new baseline) if it cannot be read: failing every
+ * poll on a damaged state would stop the trigger for good, and what it lost is lost either way.
+ */
+function readState(ctx: IPollFunctions, saved: TriggerState): DecodedState | undefined {
+	try {
+		return decodeState(saved);
+	} catch (error) {
+		ctx.logger.warn(`Affinity v2 Trigger: the saved state could not be read (${(error as Error).message}); starting a new baseline`);
+		return undefined;
+	}
 }
 
 /** Keeps the SAMPLE_SIZE entries with the highest ids (the latest added), newest first. */

@@ -359,6 +359,17 @@ describe('state and polls', () => {
 		expect((await fixture.requests()).filter((r) => r.path.endsWith('/list-entries'))).toHaveLength(3);
 	});
 
+	it('a damaged state starts a new baseline instead of failing every poll', async () => {
+		const h = triggerHarness(fixture, list);
+		await h.poll();
+		const state = h.staticData().state as { fields: Array<{ rows: string }> };
+		state.fields[0].rows = 'not base64!';
+		expect(await h.poll()).toBeNull();
+		const [a] = await entryIds();
+		await removeEntry(fixture, a);
+		expect(events(await h.poll()).map((e) => [e.event, e.listEntryId])).toEqual([['listEntryRemoved', a]]);
+	});
+
 	it('fails with a clear error on a list it cannot see, before saving anything', async () => {
 		const h = triggerHarness(fixture, { listId: byId(999) });
 		await expect(h.poll()).rejects.toThrow('List 999 not found');

@@ -5,7 +5,7 @@ import type { Random } from '../../emulator/random';
 import { pacificMidnight } from '../../emulator/seed';
 import { simplifyValue } from '../../nodes/AffinityV2/helpers/simplify';
 import type { ApiListEntry } from '../../nodes/AffinityV2/helpers/types';
-import { AffinityV2Trigger } from '../../nodes/AffinityV2Trigger/AffinityV2Trigger.node';
+import { AffinityV2Trigger } from '../../nodes/AffinityV2Trigger/AffinityV2Trigger.node.ts';
 import { canonicalJson } from '../../nodes/AffinityV2Trigger/helpers/fingerprint';
 import { pollHarness, type PollHarness } from '../harness/engine';
 import type { EmulatorFixture } from '../harness/emulator';
@@ -76,10 +76,10 @@ export async function fetchAll(fixture: EmulatorFixture, listId: number, savedVi
 	let path: string | null =
 		savedViewId === undefined ? `/v2/lists/${listId}/list-entries?limit=100&fieldTypes=list` : `/v2/lists/${listId}/saved-views/${savedViewId}/list-entries?limit=100`;
 	while (path) {
-		const res = await fixture.api<{ data: ApiListEntry[]; pagination: { nextUrl: string | null } }>(path);
+		const res: { status: number; body: { data: ApiListEntry[]; pagination: { nextUrl: string | null } } } = await fixture.api(path);
 		if (res.status !== 200) throw new Error(`GET ${path}: ${res.status}`);
 		out.push(...res.body.data);
-		const next = res.body.pagination.nextUrl;
+		const next: string | null = res.body.pagination.nextUrl;
 		path = next ? next.slice(fixture.baseUrl.length) : null;
 	}
 	return out;

@@ -8,39 +8,42 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 const DECODE = new Int16Array(128).fill(-1);
 for (let i = 0; i < ALPHABET.length; i++) DECODE[ALPHABET.charCodeAt(i)] = i;
 
+const ALPHABET_CODES = Uint8Array.from(ALPHABET, (c) => c.charCodeAt(0));
+
 export function toBase64(bytes: Uint8Array): string {
-	const parts: string[] = [];
-	let chunk = '';
+	const out = new Uint8Array(Math.ceil(bytes.length / 3) * 4);
 	const full = bytes.length - (bytes.length % 3);
+	let o = 0;
 	for (let i = 0; i < full; i += 3) {
 		const n = (bytes[i] << 16) | (bytes[i + 1] << 8) | bytes[i + 2];
-		chunk += ALPHABET[n >>> 18] + ALPHABET[(n >>> 12) & 63] + ALPHABET[(n >>> 6) & 63] + ALPHABET[n & 63];
-		// Joining bounded chunks keeps string building linear for multi-megabyte states.
-		if (chunk.length >= 8192) {
-			parts.push(chunk);
-			chunk = '';
-		}
+		out[o++] = ALPHABET_CODES[n >>> 18];
+		out[o++] = ALPHABET_CODES[(n >>> 12) & 63];
+		out[o++] = ALPHABET_CODES[(n >>> 6) & 63];
+		out[o++] = ALPHABET_CODES[n & 63];
 	}
 	const rest = bytes.length - full;
-	if (rest === 1) {
-		const n = bytes[full] << 16;
-		chunk += ALPHABET[n >>> 18] + ALPHABET[(n >>> 12) & 63] + '==';
-	} else if (rest === 2) {
-		const n = (bytes[full] << 16) | (bytes[full + 1] << 8);
-		chunk += ALPHABET[n >>> 18] + ALPHABET[(n >>> 12) & 63] + ALPHABET[(n >>> 6) & 63] + '=';
+	if (rest > 0) {
+		const n = (bytes[full] << 16) | (rest === 2 ? bytes[full + 1] << 8 : 0);
+		out[o++] = ALPHABET_CODES[n >>> 18];
+		out[o++] = ALPHABET_CODES[(n >>> 12) & 63];
+		out[o++] = rest === 2 ? ALPHABET_CODES[(n >>> 6) & 63] : 61;
+		out[o++] = 61;
 	}
-	parts.push(chunk);
+	// In slices: fromCharCode takes its arguments on the stack.
+	const parts: string[] = [];
+	for (let i = 0; i < out.length; i += 8192) parts.push(String.fromCharCode.apply(null, out.subarray(i, i + 8192) as unknown as number[]));
 	return parts.join('');
 }
 
 export function fromBase64(text: string): Uint8Array {
-	const clean = text.replace(/=+$/, '');
-	const out = new Uint8Array(Math.floor((clean.length * 3) / 4));
+	let length = text.length;
+	while (length > 0 && text.charCodeAt(length - 1) === 61) length--;
+	const out = new Uint8Array(Math.floor((length * 3) / 4));
 	let buffer = 0;
 	let bits = 0;
 	let o = 0;
-	for (let i = 0; i < clean.length; i++) {
-		const code = clean.charCodeAt(i);
+	for (let i = 0; i < length; i++) {
+		const code = text.charCodeAt(i);
 		const value = code < 128 ? DECODE[code] : -1;
 		if (value < 0) throw new Error(`invalid base64 character at ${i}`);
 		buffer = ((buffer << 6) | value) & 0xffffff;
@@ -137,52 +140,83 @@ export function unzigzag(value: number): number {
 	return value % 2 === 0 ? value / 2 : -(value + 1) / 2;
 }
 
-/** Packs unsigned values of 0 to 32 bits each, least significant bit first. */
+const POW2 = Float64Array.from({ length: 54 }, (_, i) => 2 ** i);
+
+/**
+ * Packs unsigned values of 0 to 32 bits each, least significant bit first. The pending bits
+ * are kept in a float (at most 39 of them: exact), which avoids int32 shift overflow.
+ */
 export class BitWriter {
 	private readonly bytes: Uint8Array;
-	private bit = 0;
+	private position = 0;
+	private pending = 0;
+	private pendingBits = 0;
 
 	constructor(totalBits: number) {
 		this.bytes = new Uint8Array(Math.ceil(totalBits / 8));
 	}
 
 	write(value: number, width: number): void {
-		let v = value >>> 0;
-		let left = width;
-		while (left > 0) {
-			const offset = this.bit & 7;
-			const take = Math.min(8 - offset, left);
-			this.bytes[this.bit >>> 3] |= (v & ((1 << take) - 1)) << offset;
-			v >>>= take;
-			left -= take;
-			this.bit += take;
+		if (this.pendingBits + width <= 31) {
+			// Fits an int32: plain shifts.
+			this.pending |= value << this.pendingBits;
+			this.pendingBits += width;
+			while (this.pendingBits >= 8) {
+				this.bytes[this.position++] = this.pending & 255;
+				this.pending >>>= 8;
+				this.pendingBits -= 8;
+			}
+			return;
+		}
+		this.pending += (value >>> 0) * POW2[this.pendingBits];
+		this.pendingBits += width;
+		while (this.pendingBits >= 8) {
+			const byte = this.pending % 256;
+			this.bytes[this.position++] = byte;
+			this.pending = (this.pending - byte) / 256;
+			this.pendingBits -= 8;
 		}
 	}
 
 	result(): Uint8Array {
+		if (this.pendingBits > 0) {
+			this.bytes[this.position++] = this.pending;
+			this.pending = 0;
+			this.pendingBits = 0;
+		}
 		return this.bytes;
 	}
 }
 
 export class BitReader {
-	private bit = 0;
+	private position = 0;
+	private pending = 0;
+	private pendingBits = 0;
 
 	constructor(private readonly bytes: Uint8Array) {}
 
 	read(width: number): number {
-		let value = 0;
-		let done = 0;
-		while (done < width) {
-			const offset = this.bit & 7;
-			const take = Math.min(8 - offset, width - done);
-			const byte = this.bytes[this.bit >>> 3];
-			if (byte === undefined) throw new Error('truncated bit stream');
-			const bits = (byte >>> offset) & ((1 << take) - 1);
-			// Multiplication instead of a shift: a shift by 24 of a byte may overflow int32.
-			value += bits * 2 ** done;
-			done += take;
-			this.bit += take;
+		if (width <= 23) {
+			// At most 30 bits pending: plain shifts.
+			while (this.pendingBits < width) {
+				if (this.position >= this.bytes.length) throw new Error('truncated bit stream');
+				this.pending |= this.bytes[this.position++] << this.pendingBits;
+				this.pendingBits += 8;
+			}
+			const value = this.pending & ((1 << width) - 1);
+			this.pending >>>= width;
+			this.pendingBits -= width;
+			return value;
 		}
+		while (this.pendingBits < width) {
+			if (this.position >= this.bytes.length) throw new Error('truncated bit stream');
+			this.pending += this.bytes[this.position++] * POW2[this.pendingBits];
+			this.pendingBits += 8;
+		}
+		const scale = POW2[width];
+		const value = this.pending % scale;
+		this.pending = (this.pending - value) / scale;
+		this.pendingBits -= width;
 		return value;
 	}
 }

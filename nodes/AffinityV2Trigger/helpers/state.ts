@@ -10,8 +10,8 @@ import { canonicalJson } from './fingerprint';
  * - fields: one column per tracked field. A column holds, per entry, a 32-bit hash of the
  *   value's meaning, either directly (32 bits) or, when the field has few distinct values, as
  *   an index into a dictionary of those hashes (a status with 6 options takes 3 bits an entry).
- *   With "Keep Previous Values" the dictionary also holds the values themselves.
- * - rows: the columns' per-entry bits, packed, entry after entry.
+ *   With "Keep Previous Values" the dictionary also holds the values themselves. The column's
+ *   per-entry bits are packed one entry after the other in its `rows`.
  *
  * Everything binary is base64 in a few strings: JSON numbers would cost a digit a decimal.
  */
@@ -26,6 +26,8 @@ export interface StateColumn {
 	dictionary?: string;
 	/** The simplified values, aligned with the dictionary (Keep Previous Values). */
 	values?: unknown[];
+	/** `bits` per entry, entries in id order, packed (base64). */
+	rows: string;
 }
 
 export interface TriggerState {
@@ -40,7 +42,6 @@ export interface TriggerState {
 	entityIdCoding: 'delta' | 'raw';
 	entityIds: string;
 	fields: StateColumn[];
-	rows: string;
 	/** When the poll that wrote this state started. */
 	polledAt: string;
 }
@@ -100,18 +101,62 @@ class GrowableFloat64 {
 }
 
 /**
+ * uint32 → index, open addressing. The keys are hashes (well spread already) and many exceed
+ * 2^30, which a Map would box as heap numbers: this is several times faster and allocates
+ * nothing per key.
+ */
+class HashIndex {
+	private keys = new Uint32Array(64);
+	private slots = new Int32Array(64).fill(-1);
+	private size = 0;
+
+	get(key: number): number {
+		const mask = this.keys.length - 1;
+		for (let i = key & mask; ; i = (i + 1) & mask) {
+			const slot = this.slots[i];
+			if (slot === -1) return -1;
+			if (this.keys[i] === key) return slot;
+		}
+	}
+
+	set(key: number, value: number): void {
+		if ((this.size + 1) * 2 > this.keys.length) this.grow();
+		this.place(key, value);
+		this.size++;
+	}
+
+	private place(key: number, value: number): void {
+		const mask = this.keys.length - 1;
+		let i = key & mask;
+		while (this.slots[i] !== -1) i = (i + 1) & mask;
+		this.keys[i] = key;
+		this.slots[i] = value;
+	}
+
+	private grow(): void {
+		const { keys, slots } = this;
+		this.keys = new Uint32Array(keys.length * 2);
+		this.slots = new Int32Array(keys.length * 2).fill(-1);
+		for (let i = 0; i < keys.length; i++) if (slots[i] !== -1) this.place(keys[i], slots[i]);
+	}
+}
+
+/**
  * One column while a poll collects it: dictionary indexes, or hashes once the dictionary is too
  * big. A column that keeps values has one dictionary item per distinct value as shown (the same
  * set in another order, a person under a new name), so `previous` is exactly what was there.
  */
 class ColumnBuilder {
-	private dictionary: Map<number | string, number> | undefined = new Map();
+	/** Hash → index; with kept values, shown value → index. Undefined once given up. */
+	private dictionary: HashIndex | Map<string, number> | undefined;
 	private readonly dictionaryHashes: number[] = [];
 	private readonly values: unknown[] = [];
 	/** Dictionary indexes per row, or hashes per row once `dictionary` is dropped. */
 	private readonly rows = new GrowableUint32();
 
-	constructor(readonly field: TrackedField) {}
+	constructor(readonly field: TrackedField) {
+		this.dictionary = field.keepValues ? new Map() : new HashIndex();
+	}
 
 	add(hash: number, value: unknown): void {
 		const dictionary = this.dictionary;
@@ -119,18 +164,28 @@ class ColumnBuilder {
 			this.rows.push(hash);
 			return;
 		}
-		const key = this.field.keepValues ? `${hash}|${canonicalJson(value)}` : hash;
-		let index = dictionary.get(key);
-		if (index === undefined) {
+		if (dictionary instanceof Map) {
+			const key = `${hash}|${canonicalJson(value)}`;
+			let index = dictionary.get(key);
+			if (index === undefined) {
+				index = this.dictionaryHashes.length;
+				dictionary.set(key, index);
+				this.dictionaryHashes.push(hash);
+				this.values.push(value);
+			}
+			this.rows.push(index);
+			return;
+		}
+		let index = dictionary.get(hash);
+		if (index < 0) {
 			index = this.dictionaryHashes.length;
-			dictionary.set(key, index);
-			this.dictionaryHashes.push(hash);
-			if (this.field.keepValues) this.values.push(value);
-			if (!this.field.keepValues && this.dictionaryHashes.length > DICTIONARY_LIMIT) {
+			if (index >= DICTIONARY_LIMIT) {
 				this.dropDictionary();
 				this.rows.push(hash);
 				return;
 			}
+			dictionary.set(hash, index);
+			this.dictionaryHashes.push(hash);
 		}
 		this.rows.push(index);
 	}
@@ -140,23 +195,26 @@ class ColumnBuilder {
 		this.dictionary = undefined;
 	}
 
-	/** Chooses dictionary or direct hashes, whichever is smaller. */
-	finish(count: number): { column: StateColumn; rowValue: (row: number) => number } {
+	/** Chooses dictionary or direct hashes, whichever is smaller, and packs the rows in `order`. */
+	finish(count: number, order: Uint32Array | undefined): StateColumn {
 		const { id, keepValues } = this.field;
+		let column: StateColumn | undefined;
 		if (this.dictionary) {
 			const size = this.dictionaryHashes.length;
 			const bits = bitsFor(size);
-			const dictionaryCost = count * bits + size * 32;
-			if (keepValues || dictionaryCost < count * 32) {
+			if (keepValues || count * bits + size * 32 < count * 32) {
 				const writer = new ByteWriter();
 				for (const hash of this.dictionaryHashes) writer.uint32(hash);
-				const column: StateColumn = { id, bits, dictionary: toBase64(writer.result()) };
+				column = { id, bits, dictionary: toBase64(writer.result()), rows: '' };
 				if (keepValues) column.values = this.values;
-				return { column, rowValue: (row) => this.rows.data[row] };
-			}
-			this.dropDictionary();
+			} else this.dropDictionary();
 		}
-		return { column: { id, bits: 32 }, rowValue: (row) => this.rows.data[row] };
+		column ??= { id, bits: 32, rows: '' };
+		const rows = this.rows.data;
+		const writer = new BitWriter(column.bits * count);
+		if (column.bits > 0) for (let i = 0; i < count; i++) writer.write(rows[order ? order[i] : i], column.bits);
+		column.rows = toBase64(writer.result());
+		return column;
 	}
 }
 
@@ -165,7 +223,7 @@ class ColumnBuilder {
  * few typed arrays (about 8 + 8 + 4 × fields bytes an entry), not the entries themselves.
  */
 export class SnapshotBuilder {
-	private readonly entryIds = new GrowableFloat64();
+	private readonly entryIdColumn = new GrowableFloat64();
 	private readonly entityIds = new GrowableFloat64();
 	private readonly columns: ColumnBuilder[];
 	entityType = '';
@@ -175,19 +233,26 @@ export class SnapshotBuilder {
 	}
 
 	get count(): number {
-		return this.entryIds.length;
+		return this.entryIdColumn.length;
+	}
+
+	/** The entry ids added so far. */
+	entryIds(): Float64Array {
+		return this.entryIdColumn.data.subarray(0, this.entryIdColumn.length);
 	}
 
 	/** One entry: hashes (and values, for columns that keep them) in the order of `fields`. */
 	add(entryId: number, entityId: number, hashes: ArrayLike<number>, values?: ArrayLike<unknown>): void {
-		this.entryIds.push(entryId);
+		this.entryIdColumn.push(entryId);
 		this.entityIds.push(entityId);
-		for (let c = 0; c < this.columns.length; c++) this.columns[c].add(hashes[c], values?.[c]);
+		const columns = this.columns;
+		if (values === undefined) for (let c = 0; c < columns.length; c++) columns[c].add(hashes[c], undefined);
+		else for (let c = 0; c < columns.length; c++) columns[c].add(hashes[c], values[c]);
 	}
 
 	encode(key: string, polledAt: string): TriggerState {
 		const count = this.count;
-		const ids = this.entryIds.data.subarray(0, count);
+		const ids = this.entryIdColumn.data.subarray(0, count);
 		// Rows in entry id order. The API pages in that order already; sort only if it did not.
 		let order: Uint32Array | undefined;
 		for (let i = 1; i < count; i++) {
@@ -225,13 +290,7 @@ export class SnapshotBuilder {
 			for (let i = 0; i < count; i++) entityWriter.varint(entities[rowAt(i)]);
 		}
 
-		const finished = this.columns.map((c) => c.finish(count));
-		const rowBits = finished.reduce((sum, f) => sum + f.column.bits, 0);
-		const bitWriter = new BitWriter(rowBits * count);
-		for (let i = 0; i < count; i++) {
-			const row = rowAt(i);
-			for (const f of finished) if (f.column.bits) bitWriter.write(f.rowValue(row), f.column.bits);
-		}
+		const fields = this.columns.map((c) => c.finish(count, order));
 
 		return {
 			version: STATE_VERSION,
@@ -241,8 +300,7 @@ export class SnapshotBuilder {
 			entryIds: toBase64(idWriter.result()),
 			entityIdCoding,
 			entityIds: toBase64(entityWriter.result()),
-			fields: finished.map((f) => f.column),
-			rows: toBase64(bitWriter.result()),
+			fields,
 			polledAt,
 		};
 	}
@@ -259,8 +317,8 @@ export function isTriggerState(value: unknown): value is TriggerState {
 		typeof s.count === 'number' &&
 		typeof s.entryIds === 'string' &&
 		typeof s.entityIds === 'string' &&
-		typeof s.rows === 'string' &&
-		Array.isArray(s.fields)
+		Array.isArray(s.fields) &&
+		s.fields.every((f) => f && typeof f.id === 'string' && typeof f.bits === 'number' && typeof f.rows === 'string')
 	);
 }
 
@@ -285,38 +343,31 @@ export function decodeState(state: TriggerState): DecodedState {
 		}
 	}
 
-	const dictionaries = state.fields.map((field) => {
-		if (field.dictionary === undefined) return undefined;
-		const reader = new ByteReader(fromBase64(field.dictionary));
-		const hashes: number[] = [];
-		while (!reader.done) hashes.push(reader.uint32());
-		return hashes;
-	});
-	const decoded = state.fields.map((field): DecodedColumn => {
-		const column: DecodedColumn = { hashes: new Uint32Array(count) };
-		if (field.values) {
-			column.values = field.values;
-			column.valueIndex = new Uint32Array(count);
-		}
-		return column;
-	});
-	const bitReader = new BitReader(fromBase64(state.rows));
-	for (let i = 0; i < count; i++) {
-		for (let c = 0; c < state.fields.length; c++) {
-			const field = state.fields[c];
-			const raw = field.bits ? bitReader.read(field.bits) : 0;
-			const dictionary = dictionaries[c];
-			const column = decoded[c];
-			if (dictionary) {
-				const hash = dictionary[raw];
-				if (hash === undefined) throw new Error(`state: index ${raw} outside the dictionary of ${field.id}`);
-				column.hashes[i] = hash;
-				if (column.valueIndex) column.valueIndex[i] = raw;
-			} else column.hashes[i] = raw;
-		}
-	}
-
 	const columns = new Map<string, DecodedColumn>();
-	state.fields.forEach((field, c) => columns.set(field.id, decoded[c]));
+	for (const field of state.fields) {
+		const hashes = new Uint32Array(count);
+		const column: DecodedColumn = { hashes };
+		const reader = new BitReader(fromBase64(field.rows));
+		const bits = field.bits;
+		if (field.dictionary === undefined) {
+			for (let i = 0; i < count; i++) hashes[i] = reader.read(bits);
+		} else {
+			const dictionaryReader = new ByteReader(fromBase64(field.dictionary));
+			const dictionary: number[] = [];
+			while (!dictionaryReader.done) dictionary.push(dictionaryReader.uint32());
+			const valueIndex = new Uint32Array(count);
+			for (let i = 0; i < count; i++) {
+				const index = bits ? reader.read(bits) : 0;
+				if (index >= dictionary.length) throw new Error(`state: index ${index} outside the dictionary of ${field.id}`);
+				hashes[i] = dictionary[index];
+				valueIndex[i] = index;
+			}
+			if (field.values) {
+				column.values = field.values;
+				column.valueIndex = valueIndex;
+			}
+		}
+		columns.set(field.id, column);
+	}
 	return { key: state.key, count, entityType: state.entityType, entryIds, entityIds, columns, polledAt: state.polledAt };
 }
