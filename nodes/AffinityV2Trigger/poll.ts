@@ -111,7 +111,7 @@ async function runPoll(ctx: IPollFunctions, config: TriggerConfig, manual: boole
 	const staticData = ctx.getWorkflowStaticData('node');
 	const saved = staticData.state as TriggerState | undefined;
 	const key = stateKey(config);
-	const old = isTriggerState(saved) && saved.key === key ? readState(ctx, saved) : undefined;
+	let old = isTriggerState(saved) && saved.key === key ? readState(ctx, saved) : undefined;
 	const baseline = !old;
 
 	const { event, listId, savedViewId, watchedIds } = config;
@@ -272,6 +272,9 @@ async function runPoll(ctx: IPollFunctions, config: TriggerConfig, manual: boole
 
 	if (manual) return events.length ? events : sampleEvents(config, keepLatest(sample), reportFields, eventContext);
 
+	// The previous state is no longer needed: let its memory go before the new one is encoded.
+	old = undefined;
+	differ = undefined;
 	const next = (builder as SnapshotBuilder).encode(key, new Date(startedAt).toISOString());
 	// Committed in one assignment, after everything that can fail. Another poll that
 	// committed meanwhile already reported these changes: this one's are dropped.
