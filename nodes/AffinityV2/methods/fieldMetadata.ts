@@ -1,0 +1,34 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { FilterProperty } from '../helpers/filterBuilder';
+import type { FieldMetadata } from '../helpers/types';
+import { affinityPaginate, type AffinityContext } from '../transport';
+
+/** Company properties that are not fields: filterable on GET /v2/companies and the search. */
+export const COMPANY_BUILTIN_FILTER_PROPERTIES: Record<string, FilterProperty & { label: string }> = {
+	id: { label: 'ID', operators: ['='], valueType: 'int' },
+	name: { label: 'Name', operators: ['=', '!=', '=^', '=$', '=~'], valueType: 'text' },
+	domain: { label: 'Domain', operators: ['=', '!=', '=^', '=$', '=~'], valueType: 'text' },
+};
+
+export async function fieldMetadata(ctx: AffinityContext, path: string, includes: string[] = [], itemIndex?: number): Promise<FieldMetadata[]> {
+	const qs: IDataObject = includes.length ? { includes } : {};
+	const { items } = await affinityPaginate.call(ctx, { method: 'GET', path, qs, itemIndex });
+	return items as unknown as FieldMetadata[];
+}
+
+function valueTypeOf(field: FieldMetadata): FilterProperty['valueType'] {
+	if (field.valueType === 'number') return 'number';
+	if (field.valueType === 'datetime') return 'datetime';
+	return 'text';
+}
+
+/** Every property a company filter may use: id, name, domain and the filterable company fields. */
+export async function companyFilterProperties(ctx: AffinityContext, itemIndex?: number): Promise<Record<string, FilterProperty & { label: string; field?: FieldMetadata }>> {
+	const properties: Record<string, FilterProperty & { label: string; field?: FieldMetadata }> = { ...COMPANY_BUILTIN_FILTER_PROPERTIES };
+	for (const field of await fieldMetadata(ctx, '/v2/companies/fields', ['filterability'], itemIndex)) {
+		if (!field.filterability) continue;
+		properties[field.id] = { label: field.name, operators: field.filterability.operators, valueType: valueTypeOf(field), field };
+	}
+	return properties;
+}
