@@ -15,7 +15,8 @@ const DIRECTORY = 'Export All Organizations directory';
 
 /**
  * What filters on companies can name (GET /v2/companies `filter`, POST /v2/companies/search
- * `filters`): id, name, domain, and every filterable company field by its id.
+ * `filters`): id, name, domain, and the company fields by id (those that are not filterable allow no
+ * operator).
  */
 export function companyFilterProperties(store: Store): FilterProperties<Company> {
 	const text = filterOperators('text') ?? [];
@@ -25,8 +26,8 @@ export function companyFilterProperties(store: Store): FilterProperties<Company>
 		domain: { kind: 'text', operators: text, get: (c) => c.domain },
 	};
 	for (const field of exposedEntityFields(store, 'company')) {
-		const property = fieldFilterProperty<Company>(field);
-		if (property) properties[field.id] = property;
+		// A field that cannot be filtered on is still known: naming it says so ("supported operators: none").
+		properties[field.id] = fieldFilterProperty<Company>(field) ?? { kind: 'text', operators: [], get: () => null };
 	}
 	return properties;
 }
