@@ -140,7 +140,9 @@ describe('local checks, before any request', () => {
 		const error = failure(compileFilter(conditions, 'and', notes));
 		expect(error.message).toBe('Condition 2 (Created At (createdAt)): the operator "contains" is not available for this property');
 		expect(error.condition).toBe(2);
-		expect(error.hint).toContain('> < >= <=');
+		expect(error.hint).toBe(
+			'Affinity allows these operators for it: is greater than, is greater than or equal to, is less than, is less than or equal to. Choose another operator.',
+		);
 	});
 
 	it('refuses an empty value for an operator that needs one', () => {
@@ -157,7 +159,7 @@ describe('local checks, before any request', () => {
 		expect(failure(compileFilter([{ property: '', operator: 'equals', value: 'x' }])).message).toMatch(/no property chosen/);
 	});
 
-	it('checks value types: whole numbers for ids, dates for datetimes (normalised to ISO 8601)', () => {
+	it('checks value types: whole numbers for ids, dates for datetimes (a date stays a date, the rest becomes ISO 8601)', () => {
 		expect(failure(compileFilter([{ property: 'id', operator: 'equals', value: '1 | id = 2' }], 'and', notes)).message).toBe(
 			'Condition 1 (ID (id)): "1 | id = 2" is not a whole number',
 		);
@@ -165,13 +167,33 @@ describe('local checks, before any request', () => {
 			/is not a date/,
 		);
 		expect(text(compileFilter([{ property: 'createdAt', operator: 'greaterThan', value: '2025-02-04' }], 'and', notes))).toBe(
-			'createdAt > 2025-02-04T00:00:00.000Z',
+			'createdAt > 2025-02-04',
+		);
+		expect(text(compileFilter([{ property: 'createdAt', operator: 'greaterThan', value: 'Tue, 04 Feb 2025 10:48:24 GMT' }], 'and', notes))).toBe(
+			'createdAt > 2025-02-04T10:48:24.000Z',
 		);
 		expect(text(compileFilter([{ property: 'createdAt', operator: 'lessThanOrEqual', value: new Date('2025-02-04T10:48:24Z') }], 'and', notes))).toBe(
 			'createdAt <= 2025-02-04T10:48:24.000Z',
 		);
 		expect(text(compileFilter([{ property: 'createdAt', operator: 'lessThan', value: '2025-02-04T10:48:24+02:00' }], 'and', notes))).toBe(
 			'createdAt < 2025-02-04T10:48:24+02:00',
+		);
+	});
+
+	it('offers list operators only on collection properties, and text operators not on them', () => {
+		const company: Record<string, FilterProperty> = {
+			name: { operators: ['=', '=^', '=~', '= *', '= ""'], collection: false },
+			'field-7': { label: 'Tags', operators: ['=', '=~', '=[]', '!='], collection: true },
+		};
+		expect(failure(compileFilter([{ property: 'name', operator: 'listContainsAll', value: 'a' }], 'and', company)).message).toBe(
+			'Condition 1 (name): the operator "list contains all of" is not available for this property',
+		);
+		expect(text(compileFilter([{ property: 'field-7', operator: 'listContainsAll', value: 'B2B,Hardware' }], 'and', company))).toBe(
+			'field-7 =~ ["B2B","Hardware"]',
+		);
+		expect(text(compileFilter([{ property: 'field-7', operator: 'listIsEmpty' }], 'and', company))).toBe('field-7 =[]');
+		expect(failure(compileFilter([{ property: 'field-7', operator: 'startsWith', value: 'B' }], 'and', company)).hint).toBe(
+			'Affinity allows these operators for it: is equal to, is not equal to, contains, list is exactly (in order), list contains all of, list is empty. Choose another operator.',
 		);
 	});
 

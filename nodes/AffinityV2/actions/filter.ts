@@ -30,7 +30,7 @@ export interface FilterTarget {
 /** The operators that at least one of the given properties allows, for the operator list. */
 export function operatorsFor(properties: Record<string, FilterProperty>): FilterOperator[] {
 	return (Object.keys(FILTER_OPERATORS) as FilterOperator[]).filter((op) =>
-		Object.values(properties).some((p) => !p.operators || operatorAllowed(op, p.operators)),
+		Object.values(properties).some((p) => !p.operators || operatorAllowed(op, p.operators, p.collection)),
 	);
 }
 

@@ -36,8 +36,10 @@ export interface FilterProperty {
 	label?: string;
 	/** Operator tokens the endpoint allows for this property, as the API lists them (=, =~, >…). */
 	operators?: readonly string[];
-	/** int: whole numbers (ids); number; datetime (normalised to ISO 8601); text (anything). */
+	/** int: whole numbers (ids); number; datetime (an ISO 8601 date or date-time); text (anything). */
 	valueType?: 'int' | 'number' | 'datetime' | 'text';
+	/** true: the property holds a collection (a -multi field); false: one value; unknown: either. */
+	collection?: boolean;
 }
 
 export interface FilterCondition {
@@ -46,35 +48,14 @@ export interface FilterCondition {
 	value?: unknown;
 }
 
-/**
- * The operator tokens that allow a UI operator. Negation (`!`) applies to every operator in
- * SPEC 8.3, but an endpoint that lists its operators lists `!=` where it takes it; null checks
- * are the exact-match operator with the `*` wildcard.
- */
-function allowedBy(operator: FilterOperator): string[] {
-	switch (operator) {
-		case 'notEquals':
-			return ['!=', '!'];
-		case 'isSet':
-			return ['= *', '=*', '='];
-		case 'isNotSet':
-			return ['!= *', '!=*', '!='];
-		case 'isEmpty':
-			return ['= ""', '=""', '='];
-		case 'listEquals':
-			return ['= []', '=[]', '='];
-		case 'listContainsAll':
-			return ['=~ []', '=~[]', '=~'];
-		case 'listIsEmpty':
-			return ['=[]', '= []'];
-		default:
-			return [FILTER_OPERATORS[operator].symbol];
-	}
-}
-
 /** Whether a property whose endpoint lists these operator tokens takes this UI operator. */
-export function operatorAllowed(operator: FilterOperator, tokens: readonly string[]): boolean {
-	return allowedBy(operator).some((token) => tokens.includes(token));
+export function operatorAllowed(operator: FilterOperator, tokens: readonly string[], collection?: boolean): boolean {
+	const takesList = FILTER_OPERATORS[operator].value === 'list' || operator === 'listIsEmpty';
+	// A single-valued property takes no collection operand; a collection property does.
+	if (collection === false && takesList) return false;
+	if (collection === true && (operator === 'isEmpty' || operator === 'startsWith' || operator === 'endsWith')) return false;
+	// Symbols are written as filterability metadata lists operators: `=`, `=~`, `= *`, `=[]`…
+	return tokens.includes(FILTER_OPERATORS[operator].symbol);
 }
 
 /** A value as a literal of the filter language: every special character escaped, quoted when needed. */
@@ -145,8 +126,9 @@ function typedValue(text: string, spec: FilterProperty | undefined): Checked {
 					hint: 'Give a date and time in ISO 8601 form, such as 2025-02-04T10:48:24Z, or a date such as 2025-02-04.',
 				};
 			}
-			// Keep what the user wrote when it already is ISO 8601 with a zone; otherwise normalise.
-			const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(trimmed);
+			// An ISO 8601 date stays a date (date fields compare calendar days, SPEC 2.2) and a
+			// date-time with a zone stays as written; anything else readable is normalised.
+			const iso = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/.test(trimmed);
 			return { text: iso ? trimmed : new Date(time).toISOString() };
 		}
 		default:
@@ -187,10 +169,11 @@ export function compileCondition(condition: FilterCondition, index: number, prop
 	const operator = condition.operator as FilterOperator;
 	const definition = FILTER_OPERATORS[operator];
 	if (!definition) return fail(`unknown operator "${String(condition.operator)}"`, `Use one of: ${Object.keys(FILTER_OPERATORS).join(', ')}.`);
-	if (spec?.operators && !operatorAllowed(operator, spec.operators)) {
+	if (spec?.operators && !operatorAllowed(operator, spec.operators, spec.collection)) {
+		const allowed = (Object.keys(FILTER_OPERATORS) as FilterOperator[]).filter((op) => operatorAllowed(op, spec.operators ?? [], spec.collection));
 		return fail(
 			`the operator "${definition.label}" is not available for this property`,
-			`Affinity allows these operators for it: ${spec.operators.join(' ')}. Choose another operator.`,
+			`Affinity allows these operators for it: ${allowed.map((op) => FILTER_OPERATORS[op].label).join(', ') || 'none'}. Choose another operator.`,
 		);
 	}
 

@@ -4,11 +4,13 @@ import type { FilterProperty } from '../helpers/filterBuilder';
 import type { FieldMetadata } from '../helpers/types';
 import { affinityPaginate, type AffinityContext } from '../transport';
 
+const TEXT_OPERATORS = ['=', '!=', '=^', '=$', '=~', '= *', '!= *', '= ""'];
+
 /** Company properties that are not fields: filterable on GET /v2/companies and the search. */
 export const COMPANY_BUILTIN_FILTER_PROPERTIES: Record<string, FilterProperty & { label: string }> = {
-	id: { label: 'ID', operators: ['='], valueType: 'int' },
-	name: { label: 'Name', operators: ['=', '!=', '=^', '=$', '=~'], valueType: 'text' },
-	domain: { label: 'Domain', operators: ['=', '!=', '=^', '=$', '=~'], valueType: 'text' },
+	id: { label: 'ID', operators: ['=', '!=', '>', '>=', '<', '<='], valueType: 'int', collection: false },
+	name: { label: 'Name', operators: TEXT_OPERATORS, valueType: 'text', collection: false },
+	domain: { label: 'Domain', operators: TEXT_OPERATORS, valueType: 'text', collection: false },
 };
 
 export async function fieldMetadata(ctx: AffinityContext, path: string, includes: string[] = [], itemIndex?: number): Promise<FieldMetadata[]> {
@@ -28,7 +30,13 @@ export async function companyFilterProperties(ctx: AffinityContext, itemIndex?: 
 	const properties: Record<string, FilterProperty & { label: string; field?: FieldMetadata }> = { ...COMPANY_BUILTIN_FILTER_PROPERTIES };
 	for (const field of await fieldMetadata(ctx, '/v2/companies/fields', ['filterability'], itemIndex)) {
 		if (!field.filterability) continue;
-		properties[field.id] = { label: field.name, operators: field.filterability.operators, valueType: valueTypeOf(field), field };
+		properties[field.id] = {
+			label: field.name,
+			operators: field.filterability.operators,
+			valueType: valueTypeOf(field),
+			collection: field.valueType.endsWith('-multi'),
+			field,
+		};
 	}
 	return properties;
 }

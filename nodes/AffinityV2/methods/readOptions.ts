@@ -3,10 +3,10 @@ import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { FILTER_OPERATORS, operatorAllowed, type FilterOperator } from '../helpers/filterBuilder';
 import { companyFilterProperties, fieldMetadata } from './fieldMetadata';
 
-function operatorList(tokens: readonly string[] | undefined): string {
+function operatorList(tokens: readonly string[] | undefined, collection?: boolean): string {
 	if (!tokens) return '';
 	const names = (Object.keys(FILTER_OPERATORS) as FilterOperator[])
-		.filter((op) => operatorAllowed(op, tokens))
+		.filter((op) => operatorAllowed(op, tokens, collection))
 		.map((op) => FILTER_OPERATORS[op].label);
 	return names.join(', ');
 }
@@ -20,7 +20,7 @@ export const readLoadOptions = {
 			.map(([id, p]) => ({
 				name: p.field ? `${p.label} (${p.field.valueType})` : p.label,
 				value: id,
-				description: `${p.field ? `${p.field.type} field ${id}. ` : ''}Operators: ${operatorList(p.operators)}`,
+				description: `${p.field ? `${p.field.type} field ${id}. ` : ''}Operators: ${operatorList(p.operators, p.collection)}`,
 			}))
 			.sort((a, b) => a.name.localeCompare(b.name));
 	},
@@ -28,9 +28,11 @@ export const readLoadOptions = {
 	/** Company fields Affinity says can be sorted on (POST /v2/companies/search). */
 	async getCompanySortFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		const fields = await fieldMetadata(this, '/v2/companies/fields', ['sortability']);
-		return fields
+		const sortable = fields
 			.filter((f) => !!f.sortability)
 			.map((f) => ({ name: `${f.name} (${f.valueType})`, value: f.id, description: `${f.type} field ${f.id}` }))
 			.sort((a, b) => a.name.localeCompare(b.name));
+		// The company name is sortable too, though it is not a field.
+		return [{ name: 'Company Name', value: 'name', description: "The company's name" }, ...sortable];
 	},
 };

@@ -4,10 +4,16 @@ import { filterParameters, readFilter } from '../filter';
 import { recordsOrCount, recordsOrTotal } from '../readParameters';
 import { forOperation } from '../shared';
 import { noteFilter } from './noteFilters';
+import { noteIncludesParameter, noteIncludesQuery } from './noteIncludes';
 
-export const description: INodeProperties[] = forOperation('note', 'getAll', [...filterParameters(noteFilter), ...recordsOrCount('note', 'notes')]);
+export const description: INodeProperties[] = forOperation('note', 'getAll', [
+	...filterParameters(noteFilter),
+	...recordsOrCount('note', 'notes'),
+	{ ...noteIncludesParameter, displayOptions: { show: { output: ['records'] } } },
+]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filter = await readFilter.call(this, itemIndex, noteFilter);
-	return recordsOrTotal.call(this, itemIndex, { method: 'GET', path: '/v2/notes', qs: filter ? { filter } : {}, itemIndex });
+	const qs = { ...noteIncludesQuery.call(this, itemIndex), ...(filter ? { filter } : {}) };
+	return recordsOrTotal.call(this, itemIndex, { method: 'GET', path: '/v2/notes', qs, itemIndex });
 }
