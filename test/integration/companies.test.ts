@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { EmulatorFixture, expectNoKey } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
 
@@ -36,7 +38,7 @@ async function allCompanies(query = ''): Promise<Company[]> {
 	return out;
 }
 
-const run = (parameters: Record<string, unknown>, extra: Partial<Parameters<typeof runAffinityNode>[0]> = {}) =>
+const run = (parameters: IDataObject, extra: Partial<Parameters<typeof runAffinityNode>[0]> = {}) =>
 	runAffinityNode({ credentials: fixture.credentials(), parameters, ...extra });
 
 beforeAll(async () => {

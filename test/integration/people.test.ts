@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { EmulatorFixture, expectNoKey, MEMBER_KEY, RESTRICTED_KEY } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
 
@@ -7,7 +9,7 @@ const INVESTORS = 103;
 const TRUNCATED_PERSON = 5000007;
 
 const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
-const run = (parameters: Record<string, unknown>, extra: Partial<Parameters<typeof runAffinityNode>[0]> = {}) =>
+const run = (parameters: IDataObject, extra: Partial<Parameters<typeof runAffinityNode>[0]> = {}) =>
 	runAffinityNode({ credentials: fixture.credentials(), parameters, ...extra });
 
 interface Paged<T> {

@@ -1,4 +1,4 @@
-import type { INodeListSearchResult } from 'n8n-workflow';
+import type { IDataObject, INodeListSearchResult } from 'n8n-workflow';
 
 import { SCAN_LIMITS } from '../../nodes/AffinityV2/methods/paging';
 import { EmulatorFixture, expectNoKey } from '../harness/emulator';
@@ -55,7 +55,7 @@ beforeEach(async () => {
 	await fixture.clearRequests();
 });
 
-const picker = (parameters: Record<string, unknown> = {}) => loadOptionsHarness(parameters, fixture.credentials());
+const picker = (parameters: IDataObject = {}) => loadOptionsHarness(parameters, fixture.credentials());
 
 describe('company picker over 5,000 companies', () => {
 	it('has 5,000 companies to pick from', () => {

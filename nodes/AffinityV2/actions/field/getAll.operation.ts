@@ -4,7 +4,7 @@ import { affinityPaginate } from '../../transport';
 import { filterParameters, operatorsFor, readFilter, type FilterTarget } from '../filter';
 import { forOperation, idParameter, listLocator, maxResults, returnAllAndLimit, toStringList } from '../shared';
 
-const properties = { name: { label: 'Name', operators: ['=', '=~'], valueType: 'text' as const, description: "The field's display name" } };
+const properties = { name: { label: 'Name', operators: ['=', '=~'], valueType: 'text' as const, collection: false, description: "The field's display name" } };
 
 /** Field metadata endpoints filter on the field name, exactly (=) or containing (=~). */
 const fieldFilter: FilterTarget = { properties, operators: operatorsFor(properties), what: 'fields' };

@@ -3,12 +3,12 @@ import { operatorsFor } from '../filter';
 
 const RANGE = ['>', '<', '>=', '<='];
 
-const creatorId: FixedFilterProperty = { label: 'Creator ID', operators: ['='], valueType: 'int', description: 'The person ID of who wrote it' };
-const createdAt: FixedFilterProperty = { label: 'Created At', operators: RANGE, valueType: 'datetime', description: 'When it was written (ISO 8601)' };
-const updatedAt: FixedFilterProperty = { label: 'Updated At', operators: RANGE, valueType: 'datetime', description: 'When it was last edited (ISO 8601)' };
+const creatorId: FixedFilterProperty = { label: 'Creator ID', operators: ['='], valueType: 'int', collection: false, description: 'The person ID of who wrote it' };
+const createdAt: FixedFilterProperty = { label: 'Created At', operators: RANGE, valueType: 'datetime', collection: false, description: 'When it was written (ISO 8601)' };
+const updatedAt: FixedFilterProperty = { label: 'Updated At', operators: RANGE, valueType: 'datetime', collection: false, description: 'When it was last edited (ISO 8601)' };
 
 const noteProperties: Record<string, FixedFilterProperty> = {
-	id: { label: 'ID', operators: ['='], valueType: 'int', description: 'The note ID' },
+	id: { label: 'ID', operators: ['='], valueType: 'int', collection: false, description: 'The note ID' },
 	'creator.id': creatorId,
 	createdAt,
 	updatedAt,

@@ -5,8 +5,8 @@ import { recordsOrCount, recordsOrTotal } from '../readParameters';
 import { forOperation } from '../shared';
 
 const properties: Record<string, FixedFilterProperty> = {
-	id: { label: 'ID', operators: ['='], valueType: 'int', description: 'The transcript ID' },
-	createdAt: { label: 'Created At', operators: ['>', '<', '>=', '<='], valueType: 'datetime', description: 'When it was created (ISO 8601)' },
+	id: { label: 'ID', operators: ['='], valueType: 'int', collection: false, description: 'The transcript ID' },
+	createdAt: { label: 'Created At', operators: ['>', '<', '>=', '<='], valueType: 'datetime', collection: false, description: 'When it was created (ISO 8601)' },
 };
 
 /** GET /v2/transcripts: id (=), createdAt (>, <, >=, <=). */
