@@ -9,6 +9,7 @@ import type { Store } from './store';
  *
  * - A partner field (Crunchbase UUID, enrichmentSource "crunchbase") on persons and companies,
  *   with values: stored, never exposed (fieldRules.isExposed).
+ * - A filterable-text company field (Dealroom Growth Stage), the one value type the base seed lacks.
  * - Association values over 100 references, so the API's truncation at 100 is real: company
  *   3000003's Key Contacts (person-multi) and Competitors (company-multi), the first external
  *   person's Employers (company-multi), that company's Target Accounts entry's Champions, and
@@ -28,6 +29,7 @@ const iso = (time: number) => new Date(time).toISOString();
 export function extendSeed(store: Store, seed: number): void {
 	const rng = createRandom((seed ^ 0x5eed_1234) >>> 0);
 	addPartnerFields(store);
+	addGrowthStage(store, rng);
 	addLongAssociations(store);
 	const jordan = store.users.get(4);
 	if (jordan) {
@@ -98,6 +100,24 @@ function addPartnerFields(store: Store): void {
 		for (const entity of entities.values()) {
 			entity.values.set(field.id, { type: 'text', data: `cb-${kind}-${entity.id.toString(36)}-partner-only` });
 		}
+	}
+}
+
+/** A service-populated filterable-text field (SPEC 2.2: only the service makes these). */
+function addGrowthStage(store: Store, rng: ReturnType<typeof createRandom>): void {
+	const field: FieldDef = {
+		id: 'dealroom-growth-stage',
+		name: 'Growth Stage',
+		type: 'enriched',
+		valueType: 'filterable-text',
+		enrichmentSource: 'dealroom',
+		createdAt: iso(BASE_TIME - 500 * DAY),
+		entityKind: 'company',
+		readOnly: true,
+	};
+	store.addField(field);
+	for (const company of store.companies.values()) {
+		if (rng.chance(0.7)) company.values.set(field.id, { type: 'filterable-text', data: rng.pick(['Seed', 'Early Growth', 'Late Growth', 'Mature']) });
 	}
 }
 

@@ -182,6 +182,14 @@ describe('GET /v2/companies filter', () => {
 		expect(await filtered(`${industries.id} = SaaS`)).toEqual(enriched.filter((c) => ((c.value as string[] | null) ?? []).includes('SaaS')).map((c) => c.id));
 	});
 
+	it('compares filterable text (service-populated) like a dropdown', async () => {
+		const stage = await fieldNamed('Growth Stage', 'enriched');
+		expect(stage).toMatchObject({ id: 'dealroom-growth-stage', valueType: 'filterable-text', filterability: { operators: CHOICE } });
+		const all = await allWith(stage.id);
+		expect(await filtered(`${stage.id} = "Early Growth"`)).toEqual(all.filter((c) => c.value === 'Early Growth').map((c) => c.id));
+		expect(await filtered(`${stage.id} != * | ${stage.id} = Seed`)).toEqual(all.filter((c) => c.value === null || c.value === 'Seed').map((c) => c.id));
+	});
+
 	it('matches hostile names literally when escaped, and combines them without changing the logic', async () => {
 		const hostile = 'Tom & "Jerry" (Holdings) | x\\y [1] *=~! \'q\' /',
 			escaped = hostile.replace(/[\\*~!&=><$^|"'()[\]/]/g, (c) => `\\${c}`);
