@@ -267,7 +267,7 @@ describe('POST /v2/companies/search', () => {
 
 	async function pagesOfSearch(body: unknown, query: string, withBody = true): Promise<Company[]> {
 		const out: Company[] = [];
-		let res = await search(body, `${query}${query ? '&' : '?'}limit=100`);
+		let res: { status: number; body: Search } = await search(body, `${query}${query ? '&' : '?'}limit=100`);
 		out.push(...res.body.data);
 		while (res.body.pagination.nextUrl) {
 			res = await follow<Search>(res.body.pagination.nextUrl, ADMIN_KEY, { method: 'POST', body: withBody ? body : undefined });
