@@ -111,6 +111,46 @@ describe('nested associations are truncated at 100', () => {
 	});
 });
 
+describe('array values with no data are null', () => {
+	it('never returns an empty array as a value, even when one is stored', async () => {
+		const tags = await fieldId(fixture, '/v2/companies/fields', 'Tags');
+		await fixture.control('POST', '/values', { companyId: 3000002, fieldId: tags, value: { type: 'dropdown-multi', data: [] } });
+		const one = await fixture.api<{ fields: Field[] }>(`/v2/companies/3000002?fieldIds=${tags}`);
+		expect(one.body.fields[0].value).toEqual({ type: 'dropdown-multi', data: null });
+		const everything = 'fieldTypes=enriched&fieldTypes=global&fieldTypes=relationship-intelligence';
+		const texts = [
+			JSON.stringify((await collect(fixture, `/v2/companies?${everything}`)).items),
+			JSON.stringify((await collect(fixture, `/v2/persons?${everything}`)).items),
+			JSON.stringify((await collect(fixture, '/v2/companies/3000001/list-entries')).items),
+			JSON.stringify((await collect(fixture, `/v2/lists/101/list-entries?fieldTypes=list`)).items),
+		];
+		for (const text of texts) {
+			expect(text).toContain('"data":null');
+			expect(text).not.toContain('"data":[]');
+		}
+	});
+});
+
+describe('wrong methods', () => {
+	it.each([
+		['POST', '/v2/persons'],
+		['DELETE', '/v2/persons/5000007'],
+		['PUT', '/v2/companies/3000001/lists'],
+		['POST', '/v2/companies/3000001/list-entries'],
+		['PATCH', '/v2/opportunities/7000001'],
+		['POST', '/v2/notes'],
+		['DELETE', '/v2/notes/400001/replies'],
+		['POST', '/v2/transcripts/801/fragments'],
+		['PUT', '/v2/users/1'],
+		['POST', '/v2/rate-limit'],
+		['DELETE', '/v2/lists/102/list-entries/2147483540/fields'],
+	])('%s %s is 405', async (method, path) => {
+		const res = await fixture.api<ErrorBody>(path, ADMIN_KEY, { method, body: method === 'DELETE' ? undefined : {} });
+		expect(res.status).toBe(405);
+		expect(res.body.errors[0].code).toBe('method-not-allowed');
+	});
+});
+
 describe("a person's and a company's lists and list entries", () => {
 	it("lists a company's lists without type, only those the caller can see", async () => {
 		const admin = await fixture.api<Page<Record<string, unknown>>>(`/v2/companies/${BIG_COMPANY}/lists`);
