@@ -137,6 +137,14 @@ describe('opportunity.get and opportunity.getAll', () => {
 		const missing = await run({ resource: 'opportunity', operation: 'get', opportunityId: byId(7999999) });
 		expect(missing.error?.message).toBe('Opportunity 7999999 not found');
 	});
+
+	it('a user without "Export data from Lists" gets a 403 on Get Many, with what to check', async () => {
+		await fixture.control('PATCH', '/users/2/permissions', { exportLists: false });
+		const result = await run({ resource: 'opportunity', operation: 'getAll', returnAll: true }, { credentials: fixture.credentials(MEMBER_KEY) });
+		expect(result.error?.httpCode).toBe('403');
+		expect(result.error?.message).toBe('Missing permission: Export data from Lists');
+		expect(result.error?.description).toMatch(/lacks the permission/);
+	});
 });
 
 describe('user.get', () => {
