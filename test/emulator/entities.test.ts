@@ -1,3 +1,4 @@
+import { seedStore } from '../../emulator/seed';
 import { ADMIN_KEY, EmulatorFixture, MEMBER_KEY, RESTRICTED_KEY } from '../harness/emulator';
 import { collect, expect400, fieldId, follow, statusOf, type ErrorBody, type Page } from './helpers';
 
@@ -265,5 +266,26 @@ describe('opportunities', () => {
 		await fixture.control('PATCH', '/users/1/permissions', { exportLists: false });
 		expect(await statusOf(fixture, '/v2/opportunities')).toBe(403);
 		expect(await statusOf(fixture, '/v2/opportunities/7000001')).toBe(403);
+	});
+});
+
+describe('deterministic seed', () => {
+	const snapshot = (seed: number) =>
+		JSON.stringify(seedStore({ seed }), (_key, value) => (value instanceof Map ? [...value.entries()] : value instanceof Set ? [...value] : value));
+
+	it('gives the same account for the same seed, and another for another seed', () => {
+		const one = snapshot(1);
+		expect(snapshot(1)).toBe(one);
+		expect(snapshot(2)).not.toBe(one);
+		expect(one).toContain('crunchbase-uuid');
+		expect(one).toContain('Confidential Deals');
+	});
+
+	it('answers the same over HTTP after a reset', async () => {
+		const paths = ['/v2/notes?limit=100&includes=repliesCount', '/v2/transcripts', `/v2/companies/${BIG_COMPANY}/list-entries`, '/v2/persons?fieldTypes=global&limit=50'];
+		const before = await Promise.all(paths.map((p) => fixture.api(p)));
+		await fixture.reset();
+		const after = await Promise.all(paths.map((p) => fixture.api(p)));
+		expect(after.map((r) => r.body)).toEqual(before.map((r) => r.body));
 	});
 });
