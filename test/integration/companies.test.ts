@@ -189,8 +189,18 @@ describe('company.getAll with the filter builder', () => {
 			filterConditions: conditions({ property: industry, operator: 'startsWith', value: 'Fin' }),
 		});
 		expect(wrongOperator.error?.message).toBe(`Invalid filter: Condition 1 (Industry (${industry})): the operator "starts with" is not available for this property`);
+		// A person field is compared by person ID.
+		const owner = fieldId('Account Owner');
+		const byName = await run({
+			resource: 'company',
+			operation: 'getAll',
+			returnAll: true,
+			filterMode: 'conditions',
+			filterConditions: conditions({ property: owner, operator: 'equals', value: 'Ada Okafor' }),
+		});
+		expect(byName.error?.message).toBe(`Invalid filter: Condition 1 (Account Owner (${owner})): "Ada Okafor" is not a whole number`);
 		const log = await fixture.requests();
-		expect(log.map((r) => r.path)).toEqual(['/v2/companies/fields', '/v2/companies/fields']);
+		expect(log.map((r) => r.path)).toEqual(Array(3).fill('/v2/companies/fields'));
 	});
 
 	it('refuses an empty value, and a raw filter is sent as written (the API names its error)', async () => {

@@ -19,10 +19,22 @@ export async function fieldMetadata(ctx: AffinityContext, path: string, includes
 	return items as unknown as FieldMetadata[];
 }
 
+/** What a filter value on this field must be: people and companies are compared by ID. */
 function valueTypeOf(field: FieldMetadata): FilterProperty['valueType'] {
-	if (field.valueType === 'number') return 'number';
-	if (field.valueType === 'datetime') return 'datetime';
-	return 'text';
+	switch (field.valueType) {
+		case 'number':
+		case 'number-multi':
+			return 'number';
+		case 'datetime':
+			return 'datetime';
+		case 'person':
+		case 'person-multi':
+		case 'company':
+		case 'company-multi':
+			return 'int';
+		default:
+			return 'text';
+	}
 }
 
 /** Every property a company filter may use: id, name, domain and the filterable company fields. */
