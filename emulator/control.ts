@@ -169,6 +169,17 @@ export function createControlRouter(): Router<ControlContext> {
 		return ok();
 	});
 
+	// Change a user's product permissions: {manageUsers?, exportAllOrganizations?, exportAllPeople?, exportLists?}.
+	router.add('PATCH', '/_emulator/users/:userId/permissions', async (ctx) => {
+		const body = await object(ctx);
+		const user = ctx.emulator.store.users.get(num(ctx.params.userId, 'userId'));
+		if (!user) throw notFound('no such user');
+		for (const key of Object.keys(user.permissions) as Array<keyof typeof user.permissions>) {
+			if (typeof body[key] === 'boolean') user.permissions[key] = body[key] as boolean;
+		}
+		return ok(user.permissions);
+	});
+
 	// Rename or otherwise edit an entity's own attributes: {name, domain, firstName, lastName}.
 	router.add('PATCH', '/_emulator/:kind/:id', async (ctx) => {
 		const body = await object(ctx);

@@ -13,8 +13,15 @@ const resource: INodeProperties = {
 	noDataExpression: true,
 	options: [
 		{ name: 'Company', value: 'company' },
+		{ name: 'Field', value: 'field' },
 		{ name: 'List', value: 'list' },
 		{ name: 'List Entry', value: 'listEntry' },
+		{ name: 'Note', value: 'note' },
+		{ name: 'Opportunity', value: 'opportunity' },
+		{ name: 'Person', value: 'person' },
+		{ name: 'Rate Limit', value: 'rateLimit' },
+		{ name: 'Transcript', value: 'transcript' },
+		{ name: 'User', value: 'user' },
 	],
 	default: 'listEntry',
 };
