@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
@@ -9,9 +10,10 @@ import { follow, type Page } from './helpers';
 /**
  * Every response of every endpoint the emulator serves that the OpenAPI description describes,
  * validated against that description's response schema (status by status, errors included).
- * The description is the reference copy the project works from; it is not part of the repository.
+ * The description is vendored without its prose (scripts/vendor-openapi.ts, MIT licence beside it);
+ * AFFINITY_OPENAPI may point at the full copy instead.
  */
-const OPENAPI_PATH = process.env.AFFINITY_OPENAPI ?? '/work/shared/reference/affinity-v2-openapi.json';
+const OPENAPI_PATH = process.env.AFFINITY_OPENAPI ?? join(__dirname, '../fixtures/affinity-v2-openapi.json');
 
 type Json = Record<string, unknown>;
 type Method = 'get' | 'post';
