@@ -1,12 +1,15 @@
 import type { Router } from '../router';
 import * as auth from './auth';
 import * as companies from './companies';
+import * as fieldValues from './fieldValues';
 import * as listEntries from './listEntries';
 import * as lists from './lists';
+import * as merges from './merges';
 import * as persons from './persons';
 import * as savedViews from './savedViews';
 
 /** Every /v2 endpoint the emulator serves, one module per area. */
 export function registerApi(router: Router): void {
 	for (const area of [auth, lists, listEntries, savedViews, companies, persons]) area.register(router);
+	for (const area of [fieldValues, merges]) area.register(router);
 }
