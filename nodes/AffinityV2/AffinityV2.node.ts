@@ -15,6 +15,8 @@ const resource: INodeProperties = {
 		{ name: 'Company', value: 'company' },
 		{ name: 'List', value: 'list' },
 		{ name: 'List Entry', value: 'listEntry' },
+		{ name: 'Merge', value: 'merge' },
+		{ name: 'Person', value: 'person' },
 	],
 	default: 'listEntry',
 };

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { affinityRequest, validateId } from '../transport';
 import type { ApiListEntry } from '../helpers/types';
+import { writeListSearch } from '../actions/writeValue';
 
 interface Paged<T> {
 	data: T[];
@@ -83,4 +84,5 @@ export const listSearch = {
 			.map(({ name, value }) => ({ name, value }));
 		return { results, paginationToken: nextToken(body) };
 	},
+	...writeListSearch,
 };

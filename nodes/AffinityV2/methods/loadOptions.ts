@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { affinityPaginate, validateId } from '../transport';
 import type { FieldMetadata } from '../helpers/types';
+import { writeLoadOptions } from '../actions/writeValue';
 
 async function fieldOptions(ctx: ILoadOptionsFunctions, path: string): Promise<INodePropertyOptions[]> {
 	const { items } = await affinityPaginate.call(ctx, { method: 'GET', path });
@@ -35,4 +36,5 @@ export const loadOptions = {
 	async getListFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		return fieldOptions(this, `/v2/lists/${chosenListId(this)}/fields`);
 	},
+	...writeLoadOptions,
 };

@@ -3,6 +3,8 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { ResourceModule } from '../types';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
+import * as updateFieldValue from './updateFieldValue.operation';
+import * as updateFieldValues from './updateFieldValues.operation';
 
 const operation: INodeProperties = {
 	displayName: 'Operation',
@@ -13,11 +15,13 @@ const operation: INodeProperties = {
 	options: [
 		{ name: 'Get', value: 'get', action: 'Get a list entry', description: 'Get one row of a list, with the fields you choose' },
 		{ name: 'Get Many', value: 'getAll', action: 'Get many list entries', description: 'Get the rows of a list, with the fields you choose' },
+		{ name: 'Update Field Value', value: 'updateFieldValue', action: 'Update a field value of a list entry', description: 'Set or clear one field of a row: a list field, or a global field of its person or company' },
+		{ name: 'Update Field Values', value: 'updateFieldValues', action: 'Update field values of a list entry', description: 'Set or clear several fields of a row at once (in chunks of 100)' },
 	],
 	default: 'getAll',
 };
 
 export const listEntry: ResourceModule = {
-	operations: { get, getAll },
-	description: [operation, ...get.description, ...getAll.description],
+	operations: { get, getAll, updateFieldValue, updateFieldValues },
+	description: [operation, ...get.description, ...getAll.description, ...updateFieldValue.description, ...updateFieldValues.description],
 };
