@@ -143,7 +143,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const earlier = submittedHere.get(key);
 	if (earlier) {
 		const same = earlier.primaryId === primaryId;
-		const what = `${kind}s ${earlier.primaryId} (primary) and ${earlier.duplicateId} (duplicate)`;
+		const what = `${kind === 'person' ? 'persons' : 'companies'} ${earlier.primaryId} (primary) and ${earlier.duplicateId} (duplicate)`;
 		if (!same || !earlier.taskId) {
 			throw new NodeOperationError(this.getNode(), `Not submitted: this execution already submitted a merge of ${what}`, {
 				itemIndex,
