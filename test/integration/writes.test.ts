@@ -276,7 +276,7 @@ describe('never sent twice', () => {
 		await fixture.fault({ kind: 'reset', apply: true, method: 'POST' });
 		const result = await updateEntry(entry.id, field, { numberValue: 502 });
 		expect(result.error?.message).toMatch(/connection to Affinity was reset/);
-		expect(result.error?.description).toMatch(/may or may not have been applied/);
+		expect(result.error?.description).toMatch(/may or may not have been applied.*List Entry → Get Field Value/);
 		expect(await writes()).toHaveLength(1);
 	});
 
@@ -285,7 +285,7 @@ describe('never sent twice', () => {
 		await fixture.fault({ kind: 'delay', delayMs: 2500, method: 'POST' });
 		const result = await updateEntry(entry.id, field, { numberValue: 503 }, { options: { timeout: 1 } });
 		expect(result.error?.message).toMatch(/did not answer in time/);
-		expect(result.error?.description).toMatch(/may or may not have been applied/);
+		expect(result.error?.description).toMatch(/may or may not have been applied.*List Entry → Get Field Value/);
 		expect(await writes()).toHaveLength(1);
 	});
 
