@@ -246,10 +246,13 @@ describe('refused before the write', () => {
 		});
 		expect(wrongType.error?.message).toMatch(/"Notes" .* is a text field; the value given is of type number/);
 		const notANumber = await updateEntry(entry.id, deal, { numberValues: 'x' }, { fieldId: `${deal.id}|number`, numberValue: '=lots' });
-		expect(notANumber.error?.message).toMatch(/"Deal Size" .*: "lots" is not a number/);
-		const tooMany = await updateEntry(entry.id, await listField('Champions'), { personValues: { person: Array.from({ length: 101 }, (_, i) => ({ person: byId(5000007 + i) })) } });
-		expect(tooMany.error?.message).toMatch(/101 persons given; Affinity takes at most 100/);
-		expect(await writes()).toHaveLength(0);
+		expect(notANumber.error?.message).toBe(`Field: ${deal.id}: "lots" is not a number`);
+		const champions = await listField('Champions');
+		await fixture.clearRequests();
+		const tooMany = await updateEntry(entry.id, champions, { personValues: { person: Array.from({ length: 101 }, (_, i) => ({ person: byId(5000007 + i) })) } });
+		expect(tooMany.error?.message).toBe(`Field: ${champions.id}: 101 persons given; Affinity takes at most 100 in one value`);
+		// A value of a known type that cannot be encoded is refused before any request at all.
+		expect(await fixture.requests()).toHaveLength(0);
 	});
 });
 
@@ -419,6 +422,30 @@ describe('listEntry.updateFieldValues', () => {
 		expect((await readValue(TARGET_ACCOUNTS, entry.id, status.id)).data).toMatchObject({ text: 'Qualified' });
 		expect((await readValue(TARGET_ACCOUNTS, entry.id, close.id)).data).toBe('2025-12-31T08:00:00.000Z');
 		expect((await readValue(TARGET_ACCOUNTS, entry.id, owner.id)).data).toBeNull();
+	});
+
+	it('JSON updates may give plain values (encoded by each field\'s type) and null (clears)', async () => {
+		const entry = await firstEntry(TARGET_ACCOUNTS);
+		const deal = await listField('Deal Size');
+		const stage = await listField('Stage');
+		const notes = await listField('Notes');
+		const champions = await listField('Champions');
+		const result = await batch(entry.id, [
+			{ id: deal.id, value: '1500' },
+			{ id: stage.id, value: 'diligence' },
+			{ fieldId: champions.id, value: [5000011, '5000012'] },
+			{ id: notes.id, value: null },
+		]);
+		expect(result.error).toBeUndefined();
+		const [patch] = await writes('PATCH');
+		expect((JSON.parse(patch.body!) as { updates: unknown[] }).updates).toEqual([
+			{ id: deal.id, value: { type: 'number', data: 1500 } },
+			{ id: stage.id, value: { type: 'dropdown', data: { dropdownOptionId: expect.any(Number) } } },
+			{ id: champions.id, value: { type: 'person-multi', data: [{ id: 5000011 }, { id: 5000012 }] } },
+			{ id: notes.id, value: { type: 'text', data: null } },
+		]);
+		expect((await readValue(TARGET_ACCOUNTS, entry.id, stage.id)).data).toMatchObject({ text: 'Diligence' });
+		expect((await readValue(TARGET_ACCOUNTS, entry.id, notes.id)).data).toBeNull();
 	});
 
 	it('a bad update anywhere is refused before any chunk is sent', async () => {

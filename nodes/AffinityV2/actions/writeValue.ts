@@ -429,8 +429,12 @@ export async function resolveFieldWrite(
 	let raw: FieldValueUpdate | undefined;
 	try {
 		if (mode === 'raw') raw = rawFieldValue(read('rawValue', ''), { timezone: this.getTimezone() });
+		else if (mode === 'set' && declared) {
+			const input = inputFor(declared, read);
+			if (!needsDropdownLookup(declared, input)) encodeFieldValue(declared, input, { timezone: this.getTimezone() });
+		}
 	} catch (error) {
-		if (error instanceof ValueInputError) fail(error.message, error.hint);
+		if (error instanceof ValueInputError) fail(`${fieldId}: ${error.message}`, error.hint);
 		throw asNodeError(this, error, itemIndex);
 	}
 
