@@ -22,6 +22,8 @@ export interface FaultSpec {
 	apply?: boolean;
 	/** How many matching requests it affects (default 1). */
 	times?: number;
+	/** How many matching requests to let through untouched before it applies (default 0). */
+	skip?: number;
 	/** Only requests with this method / whose path matches this regular expression. */
 	method?: string;
 	path?: string;
@@ -29,6 +31,7 @@ export interface FaultSpec {
 
 interface ArmedFault extends FaultSpec {
 	remaining: number;
+	toSkip: number;
 	matcher?: RegExp;
 }
 
@@ -37,7 +40,7 @@ export class FaultQueue {
 
 	add(specs: FaultSpec[]): void {
 		for (const spec of specs) {
-			this.faults.push({ ...spec, remaining: spec.times ?? 1, matcher: spec.path ? new RegExp(spec.path) : undefined });
+			this.faults.push({ ...spec, remaining: spec.times ?? 1, toSkip: spec.skip ?? 0, matcher: spec.path ? new RegExp(spec.path) : undefined });
 		}
 	}
 
@@ -55,6 +58,10 @@ export class FaultQueue {
 			(f) => f.remaining > 0 && (!f.method || f.method.toUpperCase() === method) && (!f.matcher || f.matcher.test(path)),
 		);
 		if (!fault) return undefined;
+		if (fault.toSkip > 0) {
+			fault.toSkip--;
+			return undefined;
+		}
 		fault.remaining--;
 		if (fault.remaining === 0) this.faults = this.faults.filter((f) => f !== fault);
 		return fault;

@@ -16,6 +16,7 @@ const resource: INodeProperties = {
 		{ name: 'Field', value: 'field' },
 		{ name: 'List', value: 'list' },
 		{ name: 'List Entry', value: 'listEntry' },
+		{ name: 'Merge', value: 'merge' },
 		{ name: 'Note', value: 'note' },
 		{ name: 'Opportunity', value: 'opportunity' },
 		{ name: 'Person', value: 'person' },

@@ -3,6 +3,7 @@ import { company } from './company';
 import { field } from './field';
 import { list } from './list';
 import { listEntry } from './listEntry';
+import { merge } from './merge';
 import { note } from './note';
 import { opportunity } from './opportunity';
 import { person } from './person';
@@ -16,6 +17,7 @@ export const resources: Record<string, ResourceModule> = {
 	field,
 	list,
 	listEntry,
+	merge,
 	note,
 	opportunity,
 	person,

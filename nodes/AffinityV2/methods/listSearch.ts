@@ -5,6 +5,7 @@ import { affinityRequest, validateId } from '../transport';
 import type { ApiListEntry } from '../helpers/types';
 import { scanSearch } from './paging';
 import { readListSearch } from './readSearch';
+import { writeListSearch } from '../actions/writeValue';
 
 interface Paged<T> {
 	data: T[];
@@ -84,4 +85,5 @@ export const listSearch = {
 	},
 
 	...readListSearch,
+	...writeListSearch,
 };

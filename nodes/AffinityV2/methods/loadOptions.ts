@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { affinityPaginate, validateId } from '../transport';
 import type { FieldMetadata } from '../helpers/types';
 import { readLoadOptions } from './readOptions';
+import { writeLoadOptions } from '../actions/writeValue';
 
 async function fieldOptions(ctx: ILoadOptionsFunctions, path: string): Promise<INodePropertyOptions[]> {
 	const { items } = await affinityPaginate.call(ctx, { method: 'GET', path });
@@ -38,4 +39,5 @@ export const loadOptions = {
 	},
 
 	...readLoadOptions,
+	...writeLoadOptions,
 };

@@ -29,6 +29,8 @@ export interface AffinityRequest {
 	subject?: string;
 	itemIndex?: number;
 	timeoutMs?: number;
+	/** For writes: the read that shows whether a write of unknown outcome was applied. */
+	checkWith?: string;
 }
 
 export interface AffinityResponse<T = unknown> {
@@ -178,6 +180,7 @@ export async function affinityRequest<T = unknown>(
 		path: request.path.split('?')[0],
 		subject: request.subject,
 		itemIndex: request.itemIndex,
+		checkWith: request.checkWith,
 	};
 	const headers: IDataObject = { Accept: 'application/json' };
 	if (conn.apiVersion) headers['X-Affinity-Api-Version'] = conn.apiVersion;

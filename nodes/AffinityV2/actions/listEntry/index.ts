@@ -6,6 +6,8 @@ import * as getAll from './getAll.operation';
 import * as getAllInSavedView from './getAllInSavedView.operation';
 import * as getFieldValue from './getFieldValue.operation';
 import * as getFieldValues from './getFieldValues.operation';
+import * as updateFieldValue from './updateFieldValue.operation';
+import * as updateFieldValues from './updateFieldValues.operation';
 
 const operation: INodeProperties = {
 	displayName: 'Operation',
@@ -34,12 +36,14 @@ const operation: INodeProperties = {
 			action: 'Get many list entries in a saved view',
 			description: "Get the rows a saved (sheet) view shows: its filters apply, its columns are the fields returned; its sort order does not apply",
 		},
+		{ name: 'Update Field Value', value: 'updateFieldValue', action: 'Update a field value of a list entry', description: 'Set or clear one field of a row: a list field, or a global field of its person or company' },
+		{ name: 'Update Field Values', value: 'updateFieldValues', action: 'Update field values of a list entry', description: 'Set or clear several fields of a row at once (in chunks of 100)' },
 	],
 	default: 'getAll',
 };
 
 export const listEntry: ResourceModule = {
-	operations: { get, getAll, getAllInSavedView, getFieldValues, getFieldValue },
+	operations: { get, getAll, getAllInSavedView, getFieldValues, getFieldValue, updateFieldValue, updateFieldValues },
 	description: [
 		operation,
 		...get.description,
@@ -47,5 +51,7 @@ export const listEntry: ResourceModule = {
 		...getAllInSavedView.description,
 		...getFieldValues.description,
 		...getFieldValue.description,
+		...updateFieldValue.description,
+		...updateFieldValues.description,
 	],
 };
