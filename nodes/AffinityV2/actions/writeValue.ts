@@ -2,7 +2,6 @@ import type {
 	IDataObject,
 	IExecuteFunctions,
 	ILoadOptionsFunctions,
-	INodeListSearchResult,
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
@@ -66,7 +65,7 @@ export function fieldValueProperties(options: { fieldLoadMethod: string; depends
 	// Not `required`: the inputs of every type count as shown wherever the hidden type is an
 	// expression (n8n's workflow check), and a required one would block every run.
 	const person = (name: string): INodeProperties => ({
-		...locator({ name, displayName: 'Person', what: 'person', searchListMethod: 'lookupPersons', urlPath: 'persons' }),
+		...locator({ name, displayName: 'Person', what: 'person', searchListMethod: 'searchPersons', urlPath: 'persons' }),
 		required: false,
 	});
 	const company = (name: string): INodeProperties => ({
@@ -320,27 +319,6 @@ export const writeLoadOptions = {
 		if (!field) throw new NodeOperationError(this.getNode(), `Field ${fieldId} is not one of ${scopeLabel(scope)}`);
 		const options = await dropdownOptionsOf(this, scope, field);
 		return options.map((o) => ({ name: o.text, value: o.id }));
-	},
-};
-
-export const writeListSearch = {
-	/**
-	 * Persons by name or email: pages through GET /v2/persons (the API has no person search)
-	 * and keeps the matches of each page.
-	 */
-	async lookupPersons(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-		const path = paginationToken ?? '/v2/persons';
-		const { body } = await affinityRequest.call(this, { method: 'GET', path, qs: paginationToken ? undefined : { limit: 100 } });
-		const page = body as { data?: Array<{ id: number; firstName?: string; lastName?: string | null; primaryEmailAddress?: string | null }>; pagination?: { nextUrl?: string | null } };
-		const term = filter?.trim().toLowerCase();
-		const results = (page.data ?? [])
-			.map((p) => {
-				const name = [p.firstName, p.lastName].filter(Boolean).join(' ') || `Person ${p.id}`;
-				return { name: p.primaryEmailAddress ? `${name} (${p.primaryEmailAddress})` : name, value: String(p.id) };
-			})
-			.filter((r) => !term || r.name.toLowerCase().includes(term));
-		const next = page.pagination?.nextUrl;
-		return { results, paginationToken: next ? new URL(next, 'http://placeholder').pathname + new URL(next, 'http://placeholder').search : undefined };
 	},
 };
 

@@ -5,7 +5,6 @@ import { affinityRequest, validateId } from '../transport';
 import type { ApiListEntry } from '../helpers/types';
 import { scanSearch } from './paging';
 import { readListSearch } from './readSearch';
-import { writeListSearch } from '../actions/writeValue';
 
 interface Paged<T> {
 	data: T[];
@@ -85,5 +84,4 @@ export const listSearch = {
 	},
 
 	...readListSearch,
-	...writeListSearch,
 };

@@ -14,7 +14,7 @@ const record = (kind: MergeKind, role: 'primary' | 'duplicate'): INodeProperties
 		name,
 		displayName: `${role === 'primary' ? 'Primary' : 'Duplicate'} ${kind === 'person' ? 'Person' : 'Company'}`,
 		what,
-		searchListMethod: kind === 'person' ? 'lookupPersons' : 'searchCompanies',
+		searchListMethod: kind === 'person' ? 'searchPersons' : 'searchCompanies',
 		urlPath: kind === 'person' ? 'persons' : 'companies',
 		description:
 			role === 'primary'

@@ -5,7 +5,7 @@ import { forOperation, idParameter, locator } from '../shared';
 import { fieldValueProperties, resolveFieldWrite, writeOptions, writeTimeoutMs } from '../writeValue';
 
 export const description: INodeProperties[] = forOperation('person', 'updateFieldValue', [
-	locator({ name: 'personId', displayName: 'Person', what: 'person', searchListMethod: 'lookupPersons', urlPath: 'persons' }),
+	locator({ name: 'personId', displayName: 'Person', what: 'person', searchListMethod: 'searchPersons', urlPath: 'persons' }),
 	...fieldValueProperties({ fieldLoadMethod: 'getWritablePersonFields', dependsOn: [], inCollection: false }),
 	writeOptions,
 ]);
