@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resources } from './actions/resources';
 import { router } from './actions/router';
+import { requestOptionsParameter } from './actions/shared';
 import { listSearch } from './methods/listSearch';
 import { loadOptions } from './methods/loadOptions';
 
@@ -41,7 +42,7 @@ export class AffinityV2 implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'affinityV2Api', required: true }],
-		properties: [resource, ...Object.values(resources).flatMap((r) => r.description)],
+		properties: [resource, ...Object.values(resources).flatMap((r) => r.description), requestOptionsParameter],
 	};
 
 	methods = { listSearch, loadOptions };

@@ -286,7 +286,7 @@ describe('never sent twice', () => {
 	it('a timeout: one POST, write of unknown outcome', async () => {
 		const { entry, field } = await deal();
 		await fixture.fault({ kind: 'delay', delayMs: 2500, method: 'POST' });
-		const result = await updateEntry(entry.id, field, { numberValue: 503 }, { options: { timeout: 1 } });
+		const result = await updateEntry(entry.id, field, { numberValue: 503 }, { requestOptions: { timeout: 1 } });
 		expect(result.error?.message).toMatch(/did not answer in time/);
 		expect(result.error?.description).toMatch(/may or may not have been applied.*List Entry → Get Field Value/);
 		expect(await writes()).toHaveLength(1);

@@ -184,31 +184,6 @@ export function fieldValueProperties(options: { fieldLoadMethod: string; depends
 	];
 }
 
-/** The timeout option of the write operations. */
-export const writeOptions: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options: [
-		{
-			displayName: 'Timeout (Seconds)',
-			name: 'timeout',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 60,
-			description: 'How long to wait for Affinity to answer a write. A write that times out is not sent again (it may have been applied).',
-		},
-	],
-};
-
-export function writeTimeoutMs(this: IExecuteFunctions, itemIndex: number): number | undefined {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const seconds = Number(options.timeout);
-	return Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) : undefined;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Field metadata and dropdown options, fetched once per node run
 

@@ -54,6 +54,7 @@ export const listSearch = {
 				path: paginationToken ?? '/v2/companies/search',
 				qs: paginationToken ? undefined : { limit: 100 },
 				body: { search: { term: filter.trim() } },
+				idempotent: true,
 			});
 			body = response.body as typeof body;
 		} else {

@@ -90,7 +90,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const items = await recordsOrTotal.call(
 		this,
 		itemIndex,
-		{ method: 'POST', path: '/v2/companies/search', qs: fieldQuery.call(this, itemIndex), body, itemIndex },
+		{ method: 'POST', path: '/v2/companies/search', qs: fieldQuery.call(this, itemIndex), body, itemIndex, idempotent: true },
 		1,
 	);
 	if (this.getNodeParameter('output', itemIndex, 'records') !== 'records') return items;

@@ -2,13 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { affinityRequest } from '../../transport';
 import { forOperation, idParameter, listEntryLocator, listLocator } from '../shared';
-import { fieldValueProperties, resolveFieldWrite, writeOptions, writeTimeoutMs } from '../writeValue';
+import { fieldValueProperties, resolveFieldWrite } from '../writeValue';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'updateFieldValue', [
 	listLocator(),
 	listEntryLocator(),
 	...fieldValueProperties({ fieldLoadMethod: 'getWritableListEntryFields', dependsOn: ['listId.value'], inCollection: false }),
-	writeOptions,
 ]);
 
 /**
@@ -26,7 +25,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		body: { value: write.value } as IDataObject,
 		subject: `list entry with ID ${listEntryId} on list ${listId}`,
 		itemIndex,
-		timeoutMs: writeTimeoutMs.call(this, itemIndex),
 		checkWith: `Check the current value with List Entry → Get Field Value (list ${listId}, entry ${listEntryId}, field ${write.fieldId})`,
 	});
 	return {

@@ -4,7 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { chunk, MAX_BATCH_UPDATES } from '../../helpers/fieldValues';
 import { affinityRequest } from '../../transport';
 import { forOperation, idParameter, listEntryLocator, listLocator } from '../shared';
-import { asNodeError, fieldValueProperties, resolveFieldWrite, resolveJsonUpdate, writeOptions, writeTimeoutMs, type FieldWrite } from '../writeValue';
+import { asNodeError, fieldValueProperties, resolveFieldWrite, resolveJsonUpdate, type FieldWrite } from '../writeValue';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'updateFieldValues', [
 	listLocator(),
@@ -50,7 +50,6 @@ export const description: INodeProperties[] = forOperation('listEntry', 'updateF
 		type: 'notice',
 		default: '',
 	},
-	writeOptions,
 ]);
 
 function parseJsonUpdates(this: IExecuteFunctions, itemIndex: number): unknown[] {
@@ -113,7 +112,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				body: { operation: 'update-fields', updates: batch.map((w) => ({ id: w.fieldId, value: w.value })) } as unknown as IDataObject,
 				subject: `list entry with ID ${listEntryId} on list ${listId}`,
 				itemIndex,
-				timeoutMs: writeTimeoutMs.call(this, itemIndex),
 				checkWith: `Check the current values with List Entry → Get Field Values (list ${listId}, entry ${listEntryId})`,
 			});
 		} catch (caught) {

@@ -2,12 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { affinityRequest } from '../../transport';
 import { forOperation, idParameter, locator } from '../shared';
-import { fieldValueProperties, resolveFieldWrite, writeOptions, writeTimeoutMs } from '../writeValue';
+import { fieldValueProperties, resolveFieldWrite } from '../writeValue';
 
 export const description: INodeProperties[] = forOperation('person', 'updateFieldValue', [
 	locator({ name: 'personId', displayName: 'Person', what: 'person', searchListMethod: 'searchPersons', urlPath: 'persons' }),
 	...fieldValueProperties({ fieldLoadMethod: 'getWritablePersonFields', dependsOn: [], inCollection: false }),
-	writeOptions,
 ]);
 
 /** POST /v2/persons/{personId}/fields/{fieldId}: 204, so the output is what was written. */
@@ -21,7 +20,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		body: { value: write.value } as IDataObject,
 		subject: `person with ID ${personId} or field ${write.fieldId}`,
 		itemIndex,
-		timeoutMs: writeTimeoutMs.call(this, itemIndex),
 		checkWith: `Check the current value with Person → Get (person ${personId}, field ${write.fieldId})`,
 	});
 	return { success: true, personId, fieldId: write.fieldId, fieldName: write.fieldName, value: write.value as unknown as IDataObject };
