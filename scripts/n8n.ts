@@ -294,7 +294,6 @@ export function n8nEnv(setup: N8nSetup, extra: NodeJS.ProcessEnv = {}): NodeJS.P
 		N8N_TEMPLATES_ENABLED: 'false',
 		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
-		N8N_RUNNERS_MAX_CONCURRENCY: '2',
 		N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'info',
 		...extra,
 	};

@@ -150,7 +150,7 @@ async function installN8n(paths: RuntimePaths): Promise<void> {
 		};
 		fs.writeFileSync(path.join(paths.n8nDir, 'package.json'), JSON.stringify(manifest, null, 2));
 		log(`installing n8n ${N8N_VERSION} into ${paths.n8nDir} (about 4 minutes and 3 GB, once)`);
-		await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--omit=dev', '--loglevel=warn'], {
+		await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--omit=dev', '--loglevel=error'], {
 			cwd: paths.n8nDir,
 			env: node24Env(paths),
 		});

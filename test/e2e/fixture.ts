@@ -24,6 +24,7 @@ import {
 	stopAll,
 } from '../../scripts/n8n';
 import { isProvisioned, runtimePaths } from '../../scripts/paths';
+import { DEMO_CREDENTIAL } from '../../scripts/start';
 import { ADMIN_KEY, MEMBER_KEY } from '../harness/emulator';
 
 export const RESULTS_DIR = path.join(REPO_ROOT, 'test-results');
@@ -59,7 +60,10 @@ export class N8nFixture {
 		await n8nImport(
 			this.setup,
 			'credentials',
-			Object.values(CREDENTIALS).map((c) => credentialExport({ ...c, baseUrl: this.emulator.baseUrl } satisfies CredentialSpec)),
+			// Ours, and the one the sample workflows of `npm start` use.
+			[...Object.values(CREDENTIALS), { ...DEMO_CREDENTIAL, apiKey: ADMIN_KEY }].map((c) =>
+				credentialExport({ ...c, baseUrl: this.emulator.baseUrl } satisfies CredentialSpec),
+			),
 		);
 		return this;
 	}

@@ -4,7 +4,8 @@
  * credential test and the node types through n8n's REST API.
  */
 import { ALL_KEYS, expectNoKey } from '../harness/emulator';
-import { NODE_TYPES, nodeOutput, type WorkflowRun } from '../../scripts/n8n';
+import { NODE_TYPES, nodeOutput, packNodeNames, type WorkflowRun } from '../../scripts/n8n';
+import { DEMO_CREDENTIAL, sampleWorkflows } from '../../scripts/start';
 import { CASES, type CaseResult, type E2eCase, readSeedFacts, type SeedFacts } from './cases';
 import { BAD_KEY, CREDENTIALS, N8nFixture } from './fixture';
 import { buildWorkflow, MANUAL_TRIGGER } from './workflows';
@@ -15,7 +16,11 @@ let facts: SeedFacts;
 beforeAll(async () => {
 	await fixture.start();
 	facts = await readSeedFacts((route) => fixture.api(route));
-	await fixture.importWorkflows(CASES.map((c) => buildWorkflow({ ...c, name: `e2e: ${c.title}`, steps: c.steps(facts) })));
+	await fixture.importWorkflows([
+		...CASES.map((c) => buildWorkflow({ ...c, name: `e2e: ${c.title}`, steps: c.steps(facts) })),
+		// The sample workflows of workflows/, as `npm start` imports them (on the demo credential).
+		...sampleWorkflows(packNodeNames()).load,
+	]);
 }, 300_000);
 
 afterAll(async () => {
@@ -136,6 +141,33 @@ describe('n8n server (REST API, as the editor uses it)', () => {
 			// The expression swaps in https://plain-http-is-refused-use-https.invalid; n8n shows only the DNS failure.
 			expect(result.message).toMatch(/^(ENOTFOUND|EAI_AGAIN)$/);
 			expect(await fixture.requests()).toHaveLength(0);
+		});
+	});
+
+	describe('the sample workflows of `npm start`', () => {
+		it('export: a manual run reads every Target Accounts entry and makes one CSV row per entry', async () => {
+			const run = await fixture.rest!.runManually('affV2SampleExport', 'Every weekday at 7:00');
+			const context = JSON.stringify(run.data.resultData.error ?? {});
+			expect(run.data.resultData.error).toBeUndefined();
+			const rows = nodeOutput(run, 'One row per entry', context);
+			expect(rows).toHaveLength(250);
+			expect(Object.keys(rows[0])).toEqual(['Company', 'Domain', 'Status', 'Owner', 'Deal Size', 'Close Date', 'Affinity entry ID']);
+			expect(rows.slice(0, 5).map((r) => [r['Affinity entry ID'], r.Company])).toEqual(
+				facts.entries['Target Accounts'].map((e) => [e.id, e.entity.name]),
+			);
+			const file = run.data.resultData.runData['CSV file'][0].data?.main[0]?.[0] as { binary?: Record<string, { fileName?: string; mimeType?: string }> };
+			expect(file.binary?.data?.fileName).toMatch(/^target-accounts-\d{4}-\d{2}-\d{2}\.csv$/);
+			expect(file.binary?.data?.mimeType).toBe('text/csv');
+		});
+
+		it('AI agent: imported with the node as three tools on the demo credential', async () => {
+			const workflow = await fixture.rest!.request<{ nodes: Array<{ name: string; type: string; credentials?: Record<string, { id: string }> }> }>(
+				'GET',
+				'/rest/workflows/affV2SampleAgent',
+			);
+			const tools = workflow.nodes.filter((n) => n.type === NODE_TYPES.tool);
+			expect(tools.map((n) => n.name)).toEqual(['Find Affinity lists', "Read a list's entries", 'Get a company']);
+			expect(tools.every((n) => n.credentials?.affinityV2Api?.id === DEMO_CREDENTIAL.id)).toBe(true);
 		});
 	});
 
