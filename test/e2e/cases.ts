@@ -34,20 +34,29 @@ export interface SeedFacts {
 	listId(name: string): number;
 	/** The first entries (API order) of each list, by list name. */
 	entries: Record<string, ApiListEntry[]>;
+	/** The id of a field of a list, by list name and field name. */
+	fieldId(listName: string, fieldName: string): string;
 }
 
 export async function readSeedFacts(api: <T>(route: string) => Promise<T>): Promise<SeedFacts> {
 	const lists = (await api<ApiPage<ApiList>>('/v2/lists?limit=100')).data;
 	const entries: Record<string, ApiListEntry[]> = {};
+	const fields: Record<string, Array<{ id: string; name: string; type: string }>> = {};
 	for (const list of lists) {
 		entries[list.name] = (await api<ApiPage<ApiListEntry>>(`/v2/lists/${list.id}/list-entries?limit=5`)).data;
+		fields[list.name] = (await api<ApiPage<{ id: string; name: string; type: string }>>(`/v2/lists/${list.id}/fields?limit=100`)).data;
 	}
+	const fieldId = (listName: string, fieldName: string) => {
+		const field = fields[listName]?.find((f) => f.name === fieldName && f.type === 'list');
+		if (!field) throw new Error(`no list field ${fieldName} on ${listName}`);
+		return field.id;
+	};
 	const listId = (name: string) => {
 		const list = lists.find((l) => l.name === name);
 		if (!list) throw new Error(`no list named ${name} in the emulator`);
 		return list.id;
 	};
-	return { lists, listId, entries };
+	return { lists, listId, entries, fieldId };
 }
 
 export interface CaseResult {
@@ -217,6 +226,107 @@ export const CASES: E2eCase[] = [
 			expect(items.map((i) => i.name)).toEqual(facts.lists.slice(0, 2).map((l) => l.name));
 		},
 	},
+	{
+		id: 'e2ePersonGet',
+		title: 'person › get: one person with a global field, simplified',
+		steps: () => [{ name: 'Get person', resource: 'person', operation: 'get', parameters: { personId: byId(5000007), fieldTypes: ['global'] } }],
+		async expect({ items }) {
+			expect(items).toHaveLength(1);
+			expect(items[0]).toMatchObject({ id: 5000007 });
+			expect(Object.keys(items[0].fields as object)).toEqual(expect.arrayContaining(['Job Title', 'Seniority']));
+		},
+	},
+	{
+		id: 'e2eOpportunityGetAll',
+		title: 'opportunity › getAll: the opportunities the key can see',
+		steps: () => [{ name: 'Get opportunities', resource: 'opportunity', operation: 'getAll', parameters: { returnAll: true } }],
+		async expect({ items, api }) {
+			const truth: Array<{ id: number }> = [];
+			let url: string | null = '/v2/opportunities?limit=100';
+			while (url) {
+				const page: ApiPage<{ id: number }> = await api<ApiPage<{ id: number }>>(url);
+				truth.push(...page.data);
+				url = page.pagination.nextUrl ? new URL(page.pagination.nextUrl).pathname + new URL(page.pagination.nextUrl).search : null;
+			}
+			expect(items.map((i) => i.id)).toEqual(truth.map((o) => o.id));
+		},
+	},
+	{
+		id: 'e2eFieldGetAll',
+		title: 'field › getAll: company fields named like "Industry"',
+		steps: () => [{ name: 'Get fields', resource: 'field', operation: 'getAll', parameters: { entity: 'company', returnAll: true, filterMode: 'conditions', filterConditions: { conditions: [{ property: 'name', operator: 'contains', value: 'Industry' }] } } }],
+		async expect({ items, api }) {
+			const truth = await api<ApiPage<{ id: string; name: string }>>('/v2/companies/fields?limit=100');
+			const wanted = truth.data.filter((f) => f.name.toLowerCase().includes('industry')).map((f) => f.id);
+			expect(items.map((i) => i.id).sort()).toEqual(wanted.sort());
+			expect(wanted.length).toBeGreaterThan(0);
+		},
+	},
+	{
+		id: 'e2eNoteGetAll',
+		title: 'note › getAll: total count of the notes the key can see',
+		steps: () => [{ name: 'Count notes', resource: 'note', operation: 'getAll', parameters: { output: 'totalCount' } }],
+		async expect({ items, api }) {
+			const truth = await api<{ pagination: { totalCount: number } }>('/v2/notes?limit=0&totalCount=true');
+			expect(items).toEqual([{ totalCount: truth.pagination.totalCount }]);
+		},
+	},
+	{
+		id: 'e2eTranscriptGetAll',
+		title: 'transcript › getAll: a page of transcripts (BETA)',
+		steps: () => [{ name: 'Get transcripts', resource: 'transcript', operation: 'getAll', parameters: { returnAll: false, limit: 2 } }],
+		async expect({ items, api }) {
+			const truth = await api<ApiPage<{ id: number }>>('/v2/transcripts?limit=2');
+			expect(items.map((i) => i.id)).toEqual(truth.data.map((t) => t.id));
+		},
+	},
+	{
+		id: 'e2eUserGet',
+		title: 'user › get: the admin key sees the Manage Users fields',
+		steps: () => [{ name: 'Get user', resource: 'user', operation: 'get', parameters: { userId: 2 } }],
+		expect({ items }) {
+			expect(items[0]).toMatchObject({ id: 2, firstName: 'Morgan', role: expect.any(String), emailAddresses: expect.any(Array) });
+		},
+	},
+	{
+		id: 'e2eRateLimitGet',
+		title: 'rateLimit › get: the per-minute window of the caller',
+		steps: () => [{ name: 'Rate limit', resource: 'rateLimit', operation: 'get', parameters: {} }],
+		expect({ items }) {
+			expect(items[0]).toMatchObject({ callerPerMinute: { limit: 900, remaining: expect.any(Number), reset: expect.any(Number), used: expect.any(Number) } });
+		},
+	},
+	{
+		id: 'e2eMergeGetAll',
+		title: 'merge › start then getAll (company, BETA): one POST, the merge listed',
+		steps: () => [
+			{ name: 'Start merge', resource: 'merge', operation: 'start', parameters: { entityType: 'company', primaryCompanyId: byId(3000040), duplicateCompanyId: byId(3000041) } },
+			{ name: 'List merges', resource: 'merge', operation: 'getAll', parameters: { entityType: 'company', returnAll: true } },
+		],
+		expect({ items, requests, output }) {
+			expect(output('Start merge')[0]).toMatchObject({ entityType: 'company', taskId: expect.any(String) });
+			expect(items.some((m) => m.primaryCompanyId === 3000040 && m.duplicateCompanyId === 3000041)).toBe(true);
+			expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+		},
+	},
+	{
+		id: 'e2eWriteReadBack',
+		title: 'listEntry › updateFieldValue, read back with getFieldValue (one POST)',
+		steps: (facts) => {
+			const listId = byId(facts.listId('Deal Pipeline'));
+			const listEntryId = byId(facts.entries['Deal Pipeline'][0].id);
+			const notes = facts.fieldId('Deal Pipeline', 'Notes');
+			return [
+				{ name: 'Write Notes', resource: 'listEntry', operation: 'updateFieldValue', parameters: { listId, listEntryId, fieldId: `${notes}|text`, textValue: 'Set by the e2e test' } },
+				{ name: 'Read Notes', resource: 'listEntry', operation: 'getFieldValue', parameters: { listId, listEntryId, fieldId: notes } },
+			];
+		},
+		expect({ items, requests, output }) {
+			expect(output('Write Notes')[0]).toMatchObject({ success: true });
+			expect(JSON.stringify(items)).toContain('Set by the e2e test');
+			expect(requests.filter((r) => r.method !== 'GET')).toHaveLength(1);
+		},
+	},
 ];
 
 /*
@@ -225,23 +335,6 @@ export const CASES: E2eCase[] = [
  * they are not run yet because the nodes do not have these operations on this branch.
  */
 export const PENDING_CASES: E2eCase[] = [
-	{
-		// TODO(issue 4, writes): enable after the merge.
-		id: 'e2eWriteReadBack',
-		title: 'listEntry › updateFieldValue, read back with getFieldValue (one POST, no retry)',
-		steps: (facts) => {
-			const listId = byId(facts.listId('Deal Pipeline'));
-			const listEntryId = byId(facts.entries['Deal Pipeline'][0].id);
-			return [
-				{ name: 'Write Notes', resource: 'listEntry', operation: 'updateFieldValue', parameters: { listId, listEntryId, fieldId: 'Notes', value: 'Set by the e2e test' } },
-				{ name: 'Read Notes', resource: 'listEntry', operation: 'getFieldValue', parameters: { listId, listEntryId, fieldId: 'Notes' } },
-			];
-		},
-		expect({ items, requests }) {
-			expect(JSON.stringify(items)).toContain('Set by the e2e test');
-			expect(requests.filter((r) => r.method !== 'GET')).toHaveLength(1);
-		},
-	},
 	{
 		// TODO(issue 5, trigger): enable after the merge. A manual run calls poll() once and
 		// returns the current entries (n8n's manual mode), whatever the saved state.
