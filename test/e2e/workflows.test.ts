@@ -7,6 +7,7 @@ import { ALL_KEYS, expectNoKey } from '../harness/emulator';
 import { NODE_TYPES, nodeOutput, packNodeNames, type WorkflowRun } from '../../scripts/n8n';
 import { DEMO_CREDENTIAL, sampleWorkflows } from '../../scripts/start';
 import { CASES, type CaseResult, type E2eCase, readSeedFacts, type SeedFacts } from './cases';
+import { DEMO_KEYS } from '../../emulator/auth';
 import { BAD_KEY, CREDENTIALS, N8nFixture } from './fixture';
 import { buildWorkflow, MANUAL_TRIGGER } from './workflows';
 
@@ -101,7 +102,9 @@ describe('n8n server (REST API, as the editor uses it)', () => {
 		}
 	});
 
-	describe('credential test (POST /rest/credentials/test, the editor\'s "Retry"/save)', () => {
+	const ELSEWHERE_KEY = DEMO_KEYS.find((k) => k.label === 'elsewhere')!.key;
+
+describe('credential test (POST /rest/credentials/test, the editor\'s "Retry"/save)', () => {
 		const admin = CREDENTIALS.admin;
 		const test = (data: Record<string, unknown>) =>
 			fixture.rest!.request<{ status: string; message: string }>('POST', '/rest/credentials/test', {
@@ -120,12 +123,18 @@ describe('n8n server (REST API, as the editor uses it)', () => {
 		it('fails with a wrong key, the emulator having answered 401', async () => {
 			const result = await test(full({ apiKey: BAD_KEY }));
 			expect(result.status).toBe('Error');
-			expect(result.message).toBe('Unauthorized');
+			expect(result.message).toMatch(/^Affinity did not accept the API key\. Check it/);
 			expect(JSON.stringify(result)).not.toContain(BAD_KEY);
 			// n8n-core retries a request once after a 401 (a chance to refresh pre-authentication).
 			const requests = await fixture.requests();
 			expect(requests.length).toBeGreaterThanOrEqual(1);
 			expect(new Set(requests.map((r) => `${r.path} ${r.status} ${r.key}`))).toEqual(new Set(['/v2/auth/whoami 401 null']));
+		});
+
+		it('names the IP allowlist when Affinity refuses the key from this address (403)', async () => {
+			const result = await test(full({ apiKey: ELSEWHERE_KEY }));
+			expect(result).toEqual({ status: 'Error', message: expect.stringMatching(/IP allowlist that does not include this n8n server/) });
+			expect(JSON.stringify(result)).not.toContain(ELSEWHERE_KEY);
 		});
 
 		it('evaluates the base URL expression in real n8n: a trailing /v2/ and localhost are accepted', async () => {
