@@ -2,6 +2,7 @@
 module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
+	setupFiles: ['<rootDir>/test/setup-env.js'],
 	testMatch: ['**/*.test.ts'],
 	transform: {
 		// Type checking is done once by `npm run typecheck`; isolated transpiling keeps jest fast.

@@ -88,5 +88,22 @@ export class AffinityV2Api implements ICredentialType {
 			url: '/v2/auth/whoami',
 			method: 'GET',
 		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message: 'Affinity did not accept the API key. Check it, or create a new one in Affinity under Settings → Manage Apps.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message:
+						"Affinity refused the key from this address: the key probably has an IP allowlist that does not include this n8n server's public IP address.",
+				},
+			},
+		],
 	};
 }

@@ -45,6 +45,14 @@ export const DEMO_KEYS: ApiKey[] = [
 		allowlist: ['127.0.0.1'],
 		createdAt: '2025-06-04T12:00:00.000Z',
 	},
+	{
+		key: 'affv2-demo-elsewhere-3e8a1c6b9d42',
+		label: 'elsewhere',
+		userId: 1,
+		description: 'Alex Admin, with an IP allowlist of 203.0.113.10 only (every local request gets 403)',
+		allowlist: ['203.0.113.10'],
+		createdAt: '2025-06-05T12:00:00.000Z',
+	},
 ];
 
 export const DEMO_KEY = DEMO_KEYS[0].key;

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 
 import { ApiError, badRequest, notFound, type Query } from './http';
-import type { EntityKind, ListEntry, StoredValue } from './model';
+import type { EntityKind, FieldDef, ListEntry, StoredValue } from './model';
+import { READ_ONLY_VALUE_TYPES } from './model';
 import { Router, type Reply } from './router';
 import type { Emulator } from './server';
 import { ID_START } from './seed';
@@ -169,6 +170,17 @@ export function createControlRouter(): Router<ControlContext> {
 		return ok();
 	});
 
+	// Change a user's product permissions: {manageUsers?, exportAllOrganizations?, exportAllPeople?, exportLists?}.
+	router.add('PATCH', '/_emulator/users/:userId/permissions', async (ctx) => {
+		const body = await object(ctx);
+		const user = ctx.emulator.store.users.get(num(ctx.params.userId, 'userId'));
+		if (!user) throw notFound('no such user');
+		for (const key of Object.keys(user.permissions) as Array<keyof typeof user.permissions>) {
+			if (typeof body[key] === 'boolean') user.permissions[key] = body[key] as boolean;
+		}
+		return ok(user.permissions);
+	});
+
 	// Rename or otherwise edit an entity's own attributes: {name, domain, firstName, lastName}.
 	router.add('PATCH', '/_emulator/:kind/:id', async (ctx) => {
 		const body = await object(ctx);
@@ -182,6 +194,38 @@ export function createControlRouter(): Router<ControlContext> {
 		}
 		store.touch();
 		return ok();
+	});
+
+	// Add a field, as an admin would in the web app: {name, valueType, listId? | entityKind?, type?, options?}.
+	router.post('/_emulator/fields', async (ctx) => {
+		const body = await object(ctx);
+		const { store } = ctx.emulator;
+		const list = body.listId === undefined ? undefined : store.lists.get(num(body.listId, 'listId'));
+		if (body.listId !== undefined && !list) throw notFound('no such list');
+		const entityKind = (list?.type ?? body.entityKind) as EntityKind;
+		if (entityKind !== 'person' && entityKind !== 'company' && entityKind !== 'opportunity') throw badRequest('name a listId or an entityKind', 'entityKind');
+		const valueType = String(body.valueType ?? 'text') as FieldDef['valueType'];
+		const type = (body.type as FieldDef['type']) ?? (list ? 'list' : 'global');
+		const field: FieldDef = {
+			id: typeof body.id === 'string' ? body.id : `field-${store.nextId('field', ID_START.field)}`,
+			name: String(body.name ?? 'New field'),
+			type,
+			valueType,
+			enrichmentSource: (body.enrichmentSource as string | undefined) ?? null,
+			createdAt: new Date().toISOString(),
+			entityKind,
+			listId: list?.id,
+			readOnly: type === 'enriched' || type === 'relationship-intelligence' || READ_ONLY_VALUE_TYPES.has(valueType),
+		};
+		if (Array.isArray(body.options)) {
+			field.dropdownOptions = (body.options as unknown[]).map((text, rank) => ({
+				id: store.nextId('dropdownOption', ID_START.dropdownOption),
+				text: String(text),
+				...(valueType === 'ranked-dropdown' ? { rank, color: null } : {}),
+			}));
+		}
+		store.addField(field);
+		return { status: 201, body: { id: field.id, dropdownOptions: field.dropdownOptions ?? [] } };
 	});
 
 	router.post('/_emulator/:kind', async (ctx) => {

@@ -22,7 +22,7 @@ export interface FaultSpec {
 	apply?: boolean;
 	/** How many matching requests it affects (default 1). */
 	times?: number;
-	/** How many matching requests to let through untouched first (default 0): "fail the 3rd page" is skip 2. */
+	/** How many matching requests to let through untouched before it applies (default 0). */
 	skip?: number;
 	/** Only requests with this method / whose path matches this regular expression. */
 	method?: string;
@@ -31,7 +31,7 @@ export interface FaultSpec {
 
 interface ArmedFault extends FaultSpec {
 	remaining: number;
-	skipping: number;
+	toSkip: number;
 	matcher?: RegExp;
 }
 
@@ -40,7 +40,7 @@ export class FaultQueue {
 
 	add(specs: FaultSpec[]): void {
 		for (const spec of specs) {
-			this.faults.push({ ...spec, remaining: spec.times ?? 1, skipping: spec.skip ?? 0, matcher: spec.path ? new RegExp(spec.path) : undefined });
+			this.faults.push({ ...spec, remaining: spec.times ?? 1, toSkip: spec.skip ?? 0, matcher: spec.path ? new RegExp(spec.path) : undefined });
 		}
 	}
 
@@ -58,8 +58,8 @@ export class FaultQueue {
 			(f) => f.remaining > 0 && (!f.method || f.method.toUpperCase() === method) && (!f.matcher || f.matcher.test(path)),
 		);
 		if (!fault) return undefined;
-		if (fault.skipping > 0) {
-			fault.skipping--;
+		if (fault.toSkip > 0) {
+			fault.toSkip--;
 			return undefined;
 		}
 		fault.remaining--;

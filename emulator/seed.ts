@@ -13,6 +13,7 @@ import type {
 	ValueType,
 } from './model';
 import { createRandom, type Random } from './random';
+import { extendSeed } from './seedExtras';
 import { Store } from './store';
 
 export interface SeedSizes {
@@ -465,6 +466,7 @@ export function seedStore(options: SeedOptions = {}): Store {
 	}
 
 	seedNotes(seeder, sizes.notes, activeUsers, opportunityIds);
+	extendSeed(store, options.seed ?? 1);
 	store.touch();
 	return store;
 }

@@ -1,4 +1,5 @@
 import type { Company, EntityKind, FieldDef, InteractionData, ListEntry, Opportunity, Person, StoredValue, User } from './model';
+import { isExposed } from './fieldRules';
 import type { Store } from './store';
 
 /** Nested association arrays are cut at 100 (SPEC 2.2). */
@@ -214,6 +215,6 @@ export function renderUser(user: User, withPrivate: boolean): Record<string, unk
 /** The fields an entity kind offers on a list: its own (not for opportunities) and the list's. */
 export function listFieldUniverse(store: Store, listId: number, kind: EntityKind): FieldDef[] {
 	const list = store.lists.get(listId);
-	const own = kind === 'opportunity' ? [] : store.entityFields[kind];
+	const own = kind === 'opportunity' ? [] : store.entityFields[kind].filter(isExposed);
 	return [...own, ...(list?.fields ?? [])];
 }

@@ -1,7 +1,8 @@
 import type { List } from '../model';
 import type { Router } from '../router';
-import { renderFieldMetadata } from '../serialize';
+import { listFieldUniverse } from '../serialize';
 import { definingValues, ok, paged, visibleList } from './common';
+import { fieldMetadataPage } from './support';
 
 export function renderList(list: List, withType: boolean): Record<string, unknown> {
 	const out: Record<string, unknown> = {
@@ -31,8 +32,6 @@ export function register(router: Router): void {
 
 	router.get('/v2/lists/:listId/fields', (ctx) => {
 		const list = visibleList(ctx, ctx.params.listId);
-		const own = list.type === 'opportunity' ? [] : ctx.store.entityFields[list.type];
-		const fields = [...own, ...list.fields];
-		return paged(ctx, fields, (f) => fields.indexOf(f) + 1, renderFieldMetadata);
+		return fieldMetadataPage(ctx, listFieldUniverse(ctx.store, list.id, list.type));
 	});
 }

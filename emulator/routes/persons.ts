@@ -1,10 +1,53 @@
-import type { Router } from '../router';
-import { renderFieldMetadata } from '../serialize';
-import { paged } from './common';
+import { exposedEntityFields } from '../fieldRules';
+import { notFound, pathId } from '../http';
+import type { Person } from '../model';
+import type { RouteContext, Router } from '../router';
+import { renderPerson } from '../serialize';
+import { renderList } from './lists';
+import { definingValues, ok, paged, requirePermission, selectFields } from './common';
+import { fieldMetadataPage, renderEntityEntry, visibleEntriesOf, visibleListsOf } from './support';
+
+const PERSON_FIELD_TYPES = ['enriched', 'global', 'relationship-intelligence'] as const;
+
+function personOf(ctx: RouteContext): Person {
+	const personId = pathId(ctx.params.personId, 'personId', 'int64');
+	const person = ctx.store.persons.get(personId);
+	if (!person) throw notFound(`Person ${personId} not found`);
+	return person;
+}
 
 export function register(router: Router): void {
-	router.get('/v2/persons/fields', (ctx) => {
-		const fields = ctx.store.entityFields.person;
-		return paged(ctx, fields, (f) => fields.indexOf(f) + 1, renderFieldMetadata);
+	router.get('/v2/persons/fields', (ctx) => fieldMetadataPage(ctx, exposedEntityFields(ctx.store, 'person')));
+
+	router.get('/v2/persons', (ctx) => {
+		requirePermission(ctx.user.permissions.exportAllPeople, 'Export All People directory');
+		const defining = ['fieldIds', 'fieldTypes', 'ids'];
+		const values = definingValues(ctx, defining);
+		const fields = selectFields(values, exposedEntityFields(ctx.store, 'person'), [...PERSON_FIELD_TYPES]);
+		let ids = ctx.store.sortedIds(ctx.store.persons);
+		if (values.ids?.length) {
+			const wanted = new Set(values.ids.map((raw) => pathId(raw, 'ids', 'int64')));
+			ids = ids.filter((id) => wanted.has(id));
+		}
+		const persons = ids.map((id) => ctx.store.persons.get(id) as Person);
+		return paged(ctx, persons, (p) => p.id, (p) => renderPerson(ctx.store, p, fields), { defining });
+	});
+
+	router.get('/v2/persons/:personId', (ctx) => {
+		requirePermission(ctx.user.permissions.exportAllPeople, 'Export All People directory');
+		const person = personOf(ctx);
+		const values = { fieldIds: ctx.query.list('fieldIds'), fieldTypes: ctx.query.list('fieldTypes') };
+		return ok(renderPerson(ctx.store, person, selectFields(values, exposedEntityFields(ctx.store, 'person'), [...PERSON_FIELD_TYPES])));
+	});
+
+	router.get('/v2/persons/:personId/list-entries', (ctx) => {
+		requirePermission(ctx.user.permissions.exportLists, 'Export data from Lists');
+		const person = personOf(ctx);
+		return paged(ctx, visibleEntriesOf(ctx, 'person', person.id), (e) => e.id, (e) => renderEntityEntry(ctx.store, e));
+	});
+
+	router.get('/v2/persons/:personId/lists', (ctx) => {
+		const person = personOf(ctx);
+		return paged(ctx, visibleListsOf(ctx, 'person', person.id), (l) => l.id, (l) => renderList(l, false));
 	});
 }

@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resources } from './actions/resources';
 import { router } from './actions/router';
+import { requestOptionsParameter } from './actions/shared';
 import { listSearch } from './methods/listSearch';
 import { loadOptions } from './methods/loadOptions';
 
@@ -13,8 +14,16 @@ const resource: INodeProperties = {
 	noDataExpression: true,
 	options: [
 		{ name: 'Company', value: 'company' },
+		{ name: 'Field', value: 'field' },
 		{ name: 'List', value: 'list' },
 		{ name: 'List Entry', value: 'listEntry' },
+		{ name: 'Merge', value: 'merge' },
+		{ name: 'Note', value: 'note' },
+		{ name: 'Opportunity', value: 'opportunity' },
+		{ name: 'Person', value: 'person' },
+		{ name: 'Rate Limit', value: 'rateLimit' },
+		{ name: 'Transcript', value: 'transcript' },
+		{ name: 'User', value: 'user' },
 	],
 	default: 'listEntry',
 };
@@ -33,7 +42,7 @@ export class AffinityV2 implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'affinityV2Api', required: true }],
-		properties: [resource, ...Object.values(resources).flatMap((r) => r.description)],
+		properties: [resource, ...Object.values(resources).flatMap((r) => r.description), requestOptionsParameter],
 	};
 
 	methods = { listSearch, loadOptions };

@@ -1,3 +1,4 @@
+import { DEMO_KEYS } from '../../emulator';
 import { ADMIN_KEY, EmulatorFixture, expectNoKey } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
 
@@ -123,6 +124,18 @@ describe('errors', () => {
 		const log = await fixture.requests();
 		expect(log.map((r) => r.status)).toEqual([429, 200]);
 		expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+	});
+
+	it('explains a 403 from a key whose IP allowlist does not include this machine', async () => {
+		const elsewhere = DEMO_KEYS.find((k) => k.label === 'elsewhere')!.key;
+		const result = await runAffinityNode({
+			credentials: fixture.credentials(elsewhere),
+			parameters: { resource: 'list', operation: 'getAll', returnAll: true },
+		});
+		expect(result.error?.httpCode).toBe('403');
+		expect(result.error?.message).toMatch(/not permitted for this API key/);
+		expect(result.error?.description).toMatch(/IP allowlist/);
+		expectNoKey(result.run);
 	});
 
 	it('refuses plain http to a host other than loopback, naming the Base URL', async () => {

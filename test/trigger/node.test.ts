@@ -47,12 +47,12 @@ describe('description', () => {
 describe('pickers', () => {
 	const { methods } = new AffinityV2Trigger();
 
-	it("offers the chosen list's sheet views, searchable by name", async () => {
+	it("offers the chosen list's saved views, searchable by name, saying which the API serves", async () => {
 		const ctx = loadOptionsContext({ listId: byId(TARGET_ACCOUNTS) }, 'parameters.savedViewId');
 		const all = await methods.listSearch.searchSavedViews.call(ctx);
-		expect(all.results.map((r) => r.name)).toEqual(['Hot accounts', 'Large deals']);
+		expect(all.results.map((r) => r.name)).toEqual(['Hot accounts (sheet view)', 'Large deals (sheet view)', 'Overview dashboard (dashboard view: the API serves only sheet views)']);
 		const hot = await methods.listSearch.searchSavedViews.call(ctx, 'HOT');
-		expect(hot.results).toEqual([{ name: 'Hot accounts', value: expect.stringMatching(/^\d+$/) }]);
+		expect(hot.results).toEqual([{ name: 'Hot accounts (sheet view)', value: expect.stringMatching(/^\d+$/) }]);
 	});
 
 	it('asks for a list first', async () => {

@@ -1,11 +1,27 @@
 import type { ResourceModule } from './types';
 import { company } from './company';
+import { field } from './field';
 import { list } from './list';
 import { listEntry } from './listEntry';
+import { merge } from './merge';
+import { note } from './note';
+import { opportunity } from './opportunity';
+import { person } from './person';
+import { rateLimit } from './rateLimit';
+import { transcript } from './transcript';
+import { user } from './user';
 
 /** Every resource of the node, by its value name (DESIGN.md: these names are public). */
 export const resources: Record<string, ResourceModule> = {
 	company,
+	field,
 	list,
 	listEntry,
+	merge,
+	note,
+	opportunity,
+	person,
+	rateLimit,
+	transcript,
+	user,
 };

@@ -184,3 +184,29 @@ export function simplifyListEntry(entry: ApiListEntry): IDataObject {
 	};
 	return Object.assign(simplified, simplifyFields(fields));
 }
+
+/**
+ * An entry of a company's or person's list-entries page: the entry's metadata and list name
+ * with its (comprehensive) field data by name. That page has no `entity`: the entity is the
+ * company or person asked about.
+ */
+export function simplifyEntryOfEntity(entry: { fields?: ApiField[]; [key: string]: unknown }): IDataObject {
+	const { fields, ...rest } = entry;
+	return Object.assign({ ...(rest as IDataObject) }, simplifyFields(fields));
+}
+
+/** One field value (GET .../fields/{fieldId}): its id, name and type, and the value unwrapped. */
+export function simplifyField(field: ApiField): IDataObject {
+	const simplified: IDataObject = {
+		id: field.id,
+		name: field.name,
+		type: field.type,
+		enrichmentSource: field.enrichmentSource ?? null,
+		valueType: field.value?.type ?? null,
+		value: simplifyValue(field.value) as IDataObject[keyof IDataObject],
+	};
+	if (field.value?.type === 'datetime') simplified.calendarDate = calendarDate(field.value.data);
+	if (mayBeTruncated(field.value)) simplified.possiblyTruncated = true;
+	if (typeof field.value?.totalCount === 'number') simplified.totalCount = field.value.totalCount;
+	return simplified;
+}

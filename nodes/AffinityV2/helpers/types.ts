@@ -42,6 +42,10 @@ export interface FieldMetadata {
 	valueType: ValueType;
 	enrichmentSource: string | null;
 	createdAt?: string | null;
+	/** With includes=filterability: the filter operators the field takes, or null when none. */
+	filterability?: { operators: string[] } | null;
+	/** With includes=sortability: the sort directions the field takes, or null when none. */
+	sortability?: { directions: string[] } | null;
 }
 
 export interface Location {

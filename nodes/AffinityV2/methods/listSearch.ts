@@ -3,6 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { affinityRequest, validateId } from '../transport';
 import type { ApiListEntry } from '../helpers/types';
+import { scanSearch } from './paging';
+import { readListSearch } from './readSearch';
 
 interface Paged<T> {
 	data: T[];
@@ -21,10 +23,6 @@ async function page<T>(ctx: ILoadOptionsFunctions, first: { path: string; qs?: I
 	const { body } = await affinityRequest.call(ctx, token ? { method: 'GET', path: token } : { method: 'GET', ...first });
 	const paged = body as Paged<T>;
 	return { data: Array.isArray(paged?.data) ? paged.data : [], pagination: paged?.pagination };
-}
-
-function matches(name: string, filter?: string): boolean {
-	return !filter || name.toLowerCase().includes(filter.trim().toLowerCase());
 }
 
 function entityName(entity: ApiListEntry['entity'] | undefined): string {
@@ -49,12 +47,14 @@ export const listSearch = {
 	/** Companies by name or domain, through POST /v2/companies/search when there is a term. */
 	async searchCompanies(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
 		let body: Paged<{ id: number; name: string; domain?: string | null }>;
-		if (filter?.trim() && !paginationToken) {
+		if (filter?.trim()) {
+			// Later pages of a search are POSTed to their nextUrl with the same body.
 			const response = await affinityRequest.call(this, {
 				method: 'POST',
-				path: '/v2/companies/search',
-				qs: { limit: 100 },
+				path: paginationToken ?? '/v2/companies/search',
+				qs: paginationToken ? undefined : { limit: 100 },
 				body: { search: { term: filter.trim() } },
+				idempotent: true,
 			});
 			body = response.body as typeof body;
 		} else {
@@ -76,11 +76,13 @@ export const listSearch = {
 			});
 		}
 		const listId = validateId(this.getNode(), rawListId, 'List ID', 'int64');
-		const body = await page<ApiListEntry>(this, { path: `/v2/lists/${listId}/list-entries`, qs: { limit: 100 } }, paginationToken);
-		const results = body.data
-			.map((e) => ({ name: `${entityName(e.entity)} (${e.type} ${e.entity?.id}, entry ${e.id})`, value: String(e.id), label: entityName(e.entity) }))
-			.filter((r) => matches(r.label, filter))
-			.map(({ name, value }) => ({ name, value }));
-		return { results, paginationToken: nextToken(body) };
+		// Read page by page (the API has no entry search), so a match beyond the first page is found.
+		return scanSearch<ApiListEntry>(this, { path: `/v2/lists/${listId}/list-entries` }, filter, paginationToken, (e) => ({
+			name: `${entityName(e.entity)} (${e.type} ${e.entity?.id}, entry ${e.id})`,
+			value: String(e.id),
+			searchText: entityName(e.entity),
+		}));
 	},
+
+	...readListSearch,
 };

@@ -3,6 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { affinityPaginate, validateId } from '../transport';
 import type { FieldMetadata } from '../helpers/types';
+import { readLoadOptions } from './readOptions';
+import { writeLoadOptions } from '../actions/writeValue';
 
 async function fieldOptions(ctx: ILoadOptionsFunctions, path: string): Promise<INodePropertyOptions[]> {
 	const { items } = await affinityPaginate.call(ctx, { method: 'GET', path });
@@ -35,4 +37,7 @@ export const loadOptions = {
 	async getListFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		return fieldOptions(this, `/v2/lists/${chosenListId(this)}/fields`);
 	},
+
+	...readLoadOptions,
+	...writeLoadOptions,
 };

@@ -16,6 +16,8 @@ export interface FailureContext {
 	itemIndex?: number;
 	/** True when a write may have reached the server before the failure. */
 	writeMayHaveApplied?: boolean;
+	/** How to see whether such a write was applied: the read that shows it ("Check with ..."). */
+	checkWith?: string;
 }
 
 export function apiErrors(body: unknown): ApiErrorEntry[] {
@@ -57,6 +59,11 @@ function describe(status: number, errors: ApiErrorEntry[], ctx: FailureContext):
 const WRITE_UNKNOWN =
 	' The write may or may not have been applied: it was not sent again, to avoid applying it twice. Read the record to check before running again.';
 
+function writeUnknown(ctx: FailureContext): string {
+	if (!ctx.checkWith) return WRITE_UNKNOWN;
+	return ` The write may or may not have been applied: it was not sent again, to avoid applying it twice. ${ctx.checkWith} before running again.`;
+}
+
 /** Builds the node error for an HTTP error answer. Nothing of the request (headers, key) is included. */
 export function httpError(
 	node: INode,
@@ -68,7 +75,7 @@ export function httpError(
 	const apiMessage = errors.map((e) => e.message).filter(Boolean).join('; ');
 	const message = apiMessage || `Affinity answered ${status} to ${ctx.method} ${ctx.path}`;
 	let description = describe(status, errors, ctx);
-	if (ctx.writeMayHaveApplied) description += WRITE_UNKNOWN;
+	if (ctx.writeMayHaveApplied) description += writeUnknown(ctx);
 	const response: JsonObject = { httpCode: String(status), method: ctx.method, path: ctx.path };
 	if (errors.length) response.errors = errors as unknown as JsonObject[];
 	return new NodeApiError(node, response, {
@@ -86,7 +93,7 @@ export function transportError(
 	ctx: FailureContext,
 	hint = 'Try again; if it persists, check that the Base URL in the credential points at the Affinity API.',
 ): NodeApiError {
-	const description = ctx.writeMayHaveApplied ? hint + WRITE_UNKNOWN : hint;
+	const description = ctx.writeMayHaveApplied ? hint + writeUnknown(ctx) : hint;
 	return new NodeApiError(
 		node,
 		{ method: ctx.method, path: ctx.path, reason: what },

@@ -29,6 +29,13 @@ export interface AffinityRequest {
 	subject?: string;
 	itemIndex?: number;
 	timeoutMs?: number;
+	/**
+	 * A read sent with POST (company search): changes nothing, so it is retried like a GET.
+	 * Defaults to true for GET and false for every other method.
+	 */
+	idempotent?: boolean;
+	/** For writes: the read that shows whether a write of unknown outcome was applied. */
+	checkWith?: string;
 }
 
 export interface AffinityResponse<T = unknown> {
@@ -94,6 +101,29 @@ async function connection(ctx: AffinityContext, itemIndex?: number): Promise<Con
 	};
 	connections.set(ctx, conn);
 	return conn;
+}
+
+/**
+ * The timeout the node's "Request Options" set, if any. Execute contexts read parameters per
+ * item; load-options and poll contexts have one set of parameters.
+ */
+function configuredTimeoutMs(ctx: AffinityContext, itemIndex = 0): number | undefined {
+	// Read as the whole collection: a fallback of undefined would count as "no fallback".
+	const options = (
+		'getInputData' in ctx
+			? (ctx as IExecuteFunctions).getNodeParameter('requestOptions', itemIndex, {})
+			: (ctx as ILoadOptionsFunctions).getNodeParameter('requestOptions', {})
+	) as IDataObject;
+	const raw = options?.timeout;
+	if (raw === undefined || raw === null || raw === '') return undefined;
+	const seconds = Number(raw);
+	if (!Number.isFinite(seconds) || seconds <= 0) {
+		throw new NodeOperationError(ctx.getNode(), `Invalid Request Options → Timeout: got "${String(raw)}"`, {
+			itemIndex,
+			description: 'The timeout is a number of seconds, 1 or more.',
+		});
+	}
+	return Math.round(seconds * 1000);
 }
 
 const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
@@ -172,12 +202,14 @@ export async function affinityRequest<T = unknown>(
 ): Promise<AffinityResponse<T>> {
 	const node: INode = this.getNode();
 	const conn = await connection(this, request.itemIndex);
-	const isRead = request.method === 'GET';
+	const isRead = request.idempotent ?? request.method === 'GET';
+	const timeoutMs = request.timeoutMs ?? configuredTimeoutMs(this, request.itemIndex) ?? RETRY_POLICY.defaultTimeoutMs;
 	const failure: FailureContext = {
 		method: request.method,
 		path: request.path.split('?')[0],
 		subject: request.subject,
 		itemIndex: request.itemIndex,
+		checkWith: request.checkWith,
 	};
 	const headers: IDataObject = { Accept: 'application/json' };
 	if (conn.apiVersion) headers['X-Affinity-Api-Version'] = conn.apiVersion;
@@ -199,7 +231,7 @@ export async function affinityRequest<T = unknown>(
 			json: false,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
-			timeout: request.timeoutMs ?? RETRY_POLICY.defaultTimeoutMs,
+			timeout: timeoutMs,
 		};
 		if (request.body !== undefined) options.body = JSON.stringify(request.body);
 

@@ -3,19 +3,26 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { affinityPaginate } from '../../transport';
 import { simplifyEntity } from '../../helpers/simplify';
 import type { ApiEntity } from '../../helpers/types';
+import { filterParameters } from '../filter';
 import { fieldQuery, fieldSelection, forOperation, maxResults, returnAllAndLimit, simplifyParameter } from '../shared';
+import { companyFilterTarget, readCompanyFilter } from './companyFilter';
 
 export const description: INodeProperties[] = forOperation('company', 'getAll', [
 	...returnAllAndLimit(),
+	...filterParameters(companyFilterTarget),
 	...fieldSelection('getCompanyFields', false),
 	simplifyParameter,
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const max = maxResults.call(this, itemIndex);
+	const qs = fieldQuery.call(this, itemIndex);
+	const filter = await readCompanyFilter.call(this, itemIndex);
+	if (filter) qs.filter = filter;
 	const { items } = await affinityPaginate.call(
 		this,
-		{ method: 'GET', path: '/v2/companies', qs: fieldQuery.call(this, itemIndex), itemIndex },
-		{ max: maxResults.call(this, itemIndex) },
+		{ method: 'GET', path: '/v2/companies', qs, itemIndex },
+		{ max },
 	);
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 	return simplify ? (items as unknown as ApiEntity[]).map(simplifyEntity) : items;

@@ -3,13 +3,25 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { affinityPaginate } from '../../transport';
 import { forOperation, maxResults, returnAllAndLimit } from '../shared';
 
-export const description: INodeProperties[] = forOperation('list', 'getAll', returnAllAndLimit());
+export const description: INodeProperties[] = forOperation('list', 'getAll', [
+	{
+		displayName: 'Name Contains',
+		name: 'term',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. pipeline',
+		description: 'Only lists whose name contains this text (not case-sensitive). Leave empty for all lists.',
+	},
+	...returnAllAndLimit(),
+]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const max = maxResults.call(this, itemIndex);
+	const term = String(this.getNodeParameter('term', itemIndex, '') ?? '').trim();
 	const { items } = await affinityPaginate.call(
 		this,
-		{ method: 'GET', path: '/v2/lists', itemIndex },
-		{ max: maxResults.call(this, itemIndex) },
+		{ method: 'GET', path: '/v2/lists', qs: term ? { term } : {}, itemIndex },
+		{ max },
 	);
 	return items;
 }

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { ResourceModule } from '../types';
 import * as getAll from './getAll.operation';
+import * as getFields from './getFields.operation';
 
 const operation: INodeProperties = {
 	displayName: 'Operation',
@@ -10,12 +11,18 @@ const operation: INodeProperties = {
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['list'] } },
 	options: [
-		{ name: 'Get Many', value: 'getAll', action: 'Get many lists', description: 'List the lists the key can see' },
+		{
+			name: 'Get Fields',
+			value: 'getFields',
+			action: 'Get fields of a list',
+			description: "Get every column of a list: the list's own fields and its entities' fields, with their value types",
+		},
+		{ name: 'Get Many', value: 'getAll', action: 'Get many lists', description: 'List the lists the key can see, optionally by name' },
 	],
 	default: 'getAll',
 };
 
 export const list: ResourceModule = {
-	operations: { getAll },
-	description: [operation, ...getAll.description],
+	operations: { getAll, getFields },
+	description: [operation, ...getAll.description, ...getFields.description],
 };

@@ -3,6 +3,11 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { ResourceModule } from '../types';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
+import * as getAllInSavedView from './getAllInSavedView.operation';
+import * as getFieldValue from './getFieldValue.operation';
+import * as getFieldValues from './getFieldValues.operation';
+import * as updateFieldValue from './updateFieldValue.operation';
+import * as updateFieldValues from './updateFieldValues.operation';
 
 const operation: INodeProperties = {
 	displayName: 'Operation',
@@ -12,12 +17,41 @@ const operation: INodeProperties = {
 	displayOptions: { show: { resource: ['listEntry'] } },
 	options: [
 		{ name: 'Get', value: 'get', action: 'Get a list entry', description: 'Get one row of a list, with the fields you choose' },
+		{
+			name: 'Get Field Value',
+			value: 'getFieldValue',
+			action: 'Get a field value of a list entry',
+			description: 'Get the value of one field (column) on one row of a list',
+		},
+		{
+			name: 'Get Field Values',
+			value: 'getFieldValues',
+			action: 'Get field values of a list entry',
+			description: 'Get the values of all (or the chosen) fields on one row of a list',
+		},
 		{ name: 'Get Many', value: 'getAll', action: 'Get many list entries', description: 'Get the rows of a list, with the fields you choose' },
+		{
+			name: 'Get Many in Saved View',
+			value: 'getAllInSavedView',
+			action: 'Get many list entries in a saved view',
+			description: "Get the rows a saved (sheet) view shows: its filters apply, its columns are the fields returned; its sort order does not apply",
+		},
+		{ name: 'Update Field Value', value: 'updateFieldValue', action: 'Update a field value of a list entry', description: 'Set or clear one field of a row: a list field, or a global field of its person or company' },
+		{ name: 'Update Field Values', value: 'updateFieldValues', action: 'Update field values of a list entry', description: 'Set or clear several fields of a row at once (in chunks of 100)' },
 	],
 	default: 'getAll',
 };
 
 export const listEntry: ResourceModule = {
-	operations: { get, getAll },
-	description: [operation, ...get.description, ...getAll.description],
+	operations: { get, getAll, getAllInSavedView, getFieldValues, getFieldValue, updateFieldValue, updateFieldValues },
+	description: [
+		operation,
+		...get.description,
+		...getAll.description,
+		...getAllInSavedView.description,
+		...getFieldValues.description,
+		...getFieldValue.description,
+		...updateFieldValue.description,
+		...updateFieldValues.description,
+	],
 };

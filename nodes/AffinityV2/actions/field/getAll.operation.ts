@@ -1,0 +1,66 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { affinityPaginate } from '../../transport';
+import { filterParameters, operatorsFor, readFilter, type FilterTarget } from '../filter';
+import { forOperation, idParameter, listLocator, maxResults, returnAllAndLimit, toStringList } from '../shared';
+
+const properties = { name: { label: 'Name', operators: ['=', '=~'], valueType: 'text' as const, collection: false, description: "The field's display name" } };
+
+/** Field metadata endpoints filter on the field name, exactly (=) or containing (=~). */
+const fieldFilter: FilterTarget = { properties, operators: operatorsFor(properties), what: 'fields' };
+
+export const description: INodeProperties[] = forOperation('field', 'getAll', [
+	{
+		displayName: 'Fields Of',
+		name: 'entity',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Companies', value: 'company', description: 'Global, enriched and relationship-intelligence company fields' },
+			{ name: 'A List', value: 'list', description: "A list's own fields and the fields of its entities" },
+			{ name: 'People', value: 'person', description: 'Global, enriched and relationship-intelligence person fields' },
+		],
+		default: 'company',
+	},
+	{ ...listLocator(), displayOptions: { show: { entity: ['list'] } } },
+	...filterParameters(fieldFilter),
+	{
+		displayName: 'Include',
+		name: 'includes',
+		type: 'multiOptions',
+		options: [
+			{
+				name: 'Filterability',
+				value: 'filterability',
+				description: 'Whether and how each field can be used in filters (its operators), or null',
+			},
+			{
+				name: 'Sortability',
+				value: 'sortability',
+				description: 'Whether and how each field can be used to sort (its directions), or null',
+			},
+		],
+		default: [],
+		description: 'Extra information on each field',
+	},
+	...returnAllAndLimit(),
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const entity = this.getNodeParameter('entity', itemIndex) as string;
+	let path = entity === 'person' ? '/v2/persons/fields' : '/v2/companies/fields';
+	let subject: string | undefined;
+	if (entity === 'list') {
+		const listId = idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex);
+		path = `/v2/lists/${listId}/fields`;
+		subject = `list with ID ${listId}`;
+	}
+	const max = maxResults.call(this, itemIndex);
+	const qs: IDataObject = {};
+	const filter = await readFilter.call(this, itemIndex, fieldFilter);
+	if (filter) qs.filter = filter;
+	const includes = toStringList(this.getNodeParameter('includes', itemIndex, []));
+	if (includes.length) qs.includes = includes;
+	const { items } = await affinityPaginate.call(this, { method: 'GET', path, qs, subject, itemIndex }, { max });
+	return items;
+}

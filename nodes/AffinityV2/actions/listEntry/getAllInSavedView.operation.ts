@@ -1,0 +1,32 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { affinityPaginate } from '../../transport';
+import { simplifyListEntry } from '../../helpers/simplify';
+import type { ApiListEntry } from '../../helpers/types';
+import { savedViewLocator } from '../readParameters';
+import { forOperation, idParameter, listLocator, maxResults, returnAllAndLimit, simplifyParameter } from '../shared';
+
+export const description: INodeProperties[] = forOperation('listEntry', 'getAllInSavedView', [
+	listLocator(),
+	savedViewLocator(),
+	...returnAllAndLimit(),
+	simplifyParameter,
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const listId = idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex);
+	const viewId = idParameter.call(this, 'viewId', 'Saved View ID', 'int64', itemIndex);
+	const max = maxResults.call(this, itemIndex);
+	const { items } = await affinityPaginate.call(
+		this,
+		{
+			method: 'GET',
+			path: `/v2/lists/${listId}/saved-views/${viewId}/list-entries`,
+			subject: `saved view with ID ${viewId} on list ${listId}`,
+			itemIndex,
+		},
+		{ max },
+	);
+	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+	return simplify ? (items as unknown as ApiListEntry[]).map(simplifyListEntry) : items;
+}

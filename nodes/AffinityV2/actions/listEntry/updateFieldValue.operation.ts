@@ -1,0 +1,38 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { affinityRequest } from '../../transport';
+import { forOperation, idParameter, listEntryLocator, listLocator } from '../shared';
+import { fieldValueProperties, resolveFieldWrite } from '../writeValue';
+
+export const description: INodeProperties[] = forOperation('listEntry', 'updateFieldValue', [
+	listLocator(),
+	listEntryLocator(),
+	...fieldValueProperties({ fieldLoadMethod: 'getWritableListEntryFields', dependsOn: ['listId.value'], inCollection: false }),
+]);
+
+/**
+ * POST /v2/lists/{listId}/list-entries/{listEntryId}/fields/{fieldId}: a list field, or a
+ * global field of the entry's person or company. 204, so the output is what was written.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const listId = idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex);
+	const listEntryId = idParameter.call(this, 'listEntryId', 'List Entry ID', 'int64', itemIndex);
+	const read = (name: string, fallback: unknown) => this.getNodeParameter(name, itemIndex, fallback);
+	const write = await resolveFieldWrite.call(this, { kind: 'listEntry', listId }, read, itemIndex);
+	await affinityRequest.call(this, {
+		method: 'POST',
+		path: `/v2/lists/${listId}/list-entries/${listEntryId}/fields/${encodeURIComponent(write.fieldId)}`,
+		body: { value: write.value } as IDataObject,
+		subject: `list entry with ID ${listEntryId} on list ${listId}`,
+		itemIndex,
+		checkWith: `Check the current value with List Entry → Get Field Value (list ${listId}, entry ${listEntryId}, field ${write.fieldId})`,
+	});
+	return {
+		success: true,
+		listId,
+		listEntryId,
+		fieldId: write.fieldId,
+		fieldName: write.fieldName,
+		value: write.value as unknown as IDataObject,
+	};
+}

@@ -1,0 +1,30 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { mergePaths } from '../../helpers/merges';
+import { affinityRequest } from '../../transport';
+import { forOperation, idParameter } from '../shared';
+import { mergeKind } from './shared';
+
+export const description: INodeProperties[] = forOperation('merge', 'get', [
+	{
+		displayName: 'Merge ID',
+		name: 'mergeId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 12345',
+		description: 'The ID of the merge (from Get Many, filtered by task)',
+	},
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const kind = mergeKind.call(this, itemIndex);
+	const mergeId = idParameter.call(this, 'mergeId', 'Merge ID', 'int64', itemIndex);
+	const { body } = await affinityRequest.call(this, {
+		method: 'GET',
+		path: `${mergePaths(kind).merges}/${mergeId}`,
+		subject: `${kind} merge with ID ${mergeId}`,
+		itemIndex,
+	});
+	return { entityType: kind, ...(body as IDataObject) };
+}

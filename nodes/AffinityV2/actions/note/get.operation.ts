@@ -1,0 +1,20 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { affinityRequest } from '../../transport';
+import { noteLocator } from '../readParameters';
+import { forOperation, idParameter } from '../shared';
+import { noteIncludesParameter, noteIncludesQuery } from './noteIncludes';
+
+export const description: INodeProperties[] = forOperation('note', 'get', [noteLocator(), noteIncludesParameter]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const noteId = idParameter.call(this, 'noteId', 'Note ID', 'int32', itemIndex);
+	const { body } = await affinityRequest.call(this, {
+		method: 'GET',
+		path: `/v2/notes/${noteId}`,
+		qs: noteIncludesQuery.call(this, itemIndex),
+		subject: `note with ID ${noteId}`,
+		itemIndex,
+	});
+	return body as IDataObject;
+}

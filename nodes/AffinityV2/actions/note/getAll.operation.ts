@@ -1,0 +1,19 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { filterParameters, readFilter } from '../filter';
+import { recordsOrCount, recordsOrTotal } from '../readParameters';
+import { forOperation } from '../shared';
+import { noteFilter } from './noteFilters';
+import { noteIncludesParameter, noteIncludesQuery } from './noteIncludes';
+
+export const description: INodeProperties[] = forOperation('note', 'getAll', [
+	...filterParameters(noteFilter),
+	...recordsOrCount('note', 'notes'),
+	{ ...noteIncludesParameter, displayOptions: { show: { output: ['records'] } } },
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const filter = await readFilter.call(this, itemIndex, noteFilter);
+	const qs = { ...noteIncludesQuery.call(this, itemIndex), ...(filter ? { filter } : {}) };
+	return recordsOrTotal.call(this, itemIndex, { method: 'GET', path: '/v2/notes', qs, itemIndex });
+}

@@ -1,0 +1,16 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { noteLocator, recordsOrCount, recordsOrTotal } from '../readParameters';
+import { forOperation, idParameter } from '../shared';
+
+export const description: INodeProperties[] = forOperation('note', 'getAttachedPersons', [noteLocator(), ...recordsOrCount('person', 'people')]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const noteId = idParameter.call(this, 'noteId', 'Note ID', 'int32', itemIndex);
+	return recordsOrTotal.call(this, itemIndex, {
+		method: 'GET',
+		path: `/v2/notes/${noteId}/attached-persons`,
+		subject: `note with ID ${noteId}`,
+		itemIndex,
+	});
+}

@@ -1,0 +1,24 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { filterParameters, readFilter } from '../filter';
+import { noteLocator, recordsOrCount, recordsOrTotal } from '../readParameters';
+import { forOperation, idParameter } from '../shared';
+import { replyFilter } from './noteFilters';
+
+export const description: INodeProperties[] = forOperation('note', 'getReplies', [
+	noteLocator(),
+	...filterParameters(replyFilter),
+	...recordsOrCount('reply', 'replies'),
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const noteId = idParameter.call(this, 'noteId', 'Note ID', 'int32', itemIndex);
+	const filter = await readFilter.call(this, itemIndex, replyFilter);
+	return recordsOrTotal.call(this, itemIndex, {
+		method: 'GET',
+		path: `/v2/notes/${noteId}/replies`,
+		qs: filter ? { filter } : {},
+		subject: `note with ID ${noteId}`,
+		itemIndex,
+	});
+}

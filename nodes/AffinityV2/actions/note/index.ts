@@ -1,0 +1,64 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { ResourceModule } from '../types';
+import * as get from './get.operation';
+import * as getAll from './getAll.operation';
+import * as getAttachedCompanies from './getAttachedCompanies.operation';
+import * as getAttachedOpportunities from './getAttachedOpportunities.operation';
+import * as getAttachedPersons from './getAttachedPersons.operation';
+import * as getReplies from './getReplies.operation';
+
+const operation: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['note'] } },
+	options: [
+		{ name: 'Get', value: 'get', action: 'Get a note', description: 'Get one note by ID: its HTML content, creator, mentions and dates' },
+		{
+			name: 'Get Attached Companies',
+			value: 'getAttachedCompanies',
+			action: 'Get companies attached to a note',
+			description: 'Get the companies a note is directly attached to',
+		},
+		{
+			name: 'Get Attached Opportunities',
+			value: 'getAttachedOpportunities',
+			action: 'Get opportunities attached to a note',
+			description: 'Get the opportunities a note is directly attached to',
+		},
+		{
+			name: 'Get Attached People',
+			value: 'getAttachedPersons',
+			action: 'Get people attached to a note',
+			description: 'Get the people a note is directly attached to',
+		},
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			action: 'Get many notes',
+			description: 'List notes (not replies), optionally filtered by ID, creator or dates, or count them',
+		},
+		{
+			name: 'Get Replies',
+			value: 'getReplies',
+			action: 'Get replies to a note',
+			description: 'List the replies to a note, optionally filtered by creator or dates, or count them',
+		},
+	],
+	default: 'get',
+};
+
+export const note: ResourceModule = {
+	operations: { get, getAll, getReplies, getAttachedCompanies, getAttachedOpportunities, getAttachedPersons },
+	description: [
+		operation,
+		...get.description,
+		...getAll.description,
+		...getReplies.description,
+		...getAttachedCompanies.description,
+		...getAttachedOpportunities.description,
+		...getAttachedPersons.description,
+	],
+};

@@ -1,0 +1,18 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { affinityRequest } from '../../transport';
+import { opportunityLocator } from '../readParameters';
+import { forOperation, idParameter } from '../shared';
+
+export const description: INodeProperties[] = forOperation('opportunity', 'get', [opportunityLocator()]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const opportunityId = idParameter.call(this, 'opportunityId', 'Opportunity ID', 'int64', itemIndex);
+	const { body } = await affinityRequest.call(this, {
+		method: 'GET',
+		path: `/v2/opportunities/${opportunityId}`,
+		subject: `opportunity with ID ${opportunityId}`,
+		itemIndex,
+	});
+	return body as IDataObject;
+}

@@ -1,0 +1,33 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { ResourceModule } from '../types';
+import * as get from './get.operation';
+import * as getAll from './getAll.operation';
+
+const operation: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['opportunity'] } },
+	options: [
+		{
+			name: 'Get',
+			value: 'get',
+			action: 'Get an opportunity',
+			description: 'Get one opportunity (ID, name, list). Its field values are on its list entry: use List Entry → Get.',
+		},
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			action: 'Get many opportunities',
+			description: 'List opportunities (ID, name, list), without field values',
+		},
+	],
+	default: 'get',
+};
+
+export const opportunity: ResourceModule = {
+	operations: { get, getAll },
+	description: [operation, ...get.description, ...getAll.description],
+};

@@ -1,0 +1,26 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { affinityRequest } from '../../transport';
+import { simplifyEntity } from '../../helpers/simplify';
+import type { ApiEntity } from '../../helpers/types';
+import { personLocator } from '../readParameters';
+import { fieldQuery, fieldSelection, forOperation, idParameter, simplifyParameter } from '../shared';
+
+export const description: INodeProperties[] = forOperation('person', 'get', [
+	personLocator(),
+	...fieldSelection('getPersonFields', false),
+	simplifyParameter,
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const personId = idParameter.call(this, 'personId', 'Person ID', 'int64', itemIndex);
+	const { body } = await affinityRequest.call(this, {
+		method: 'GET',
+		path: `/v2/persons/${personId}`,
+		qs: fieldQuery.call(this, itemIndex),
+		subject: `person with ID ${personId}`,
+		itemIndex,
+	});
+	const person = body as ApiEntity;
+	return this.getNodeParameter('simplify', itemIndex, true) ? simplifyEntity(person) : (person as IDataObject);
+}

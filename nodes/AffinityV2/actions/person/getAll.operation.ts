@@ -1,0 +1,23 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { affinityPaginate } from '../../transport';
+import { simplifyEntity } from '../../helpers/simplify';
+import type { ApiEntity } from '../../helpers/types';
+import { fieldQuery, fieldSelection, forOperation, maxResults, returnAllAndLimit, simplifyParameter } from '../shared';
+
+export const description: INodeProperties[] = forOperation('person', 'getAll', [
+	...returnAllAndLimit(),
+	...fieldSelection('getPersonFields', false),
+	simplifyParameter,
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const max = maxResults.call(this, itemIndex);
+	const { items } = await affinityPaginate.call(
+		this,
+		{ method: 'GET', path: '/v2/persons', qs: fieldQuery.call(this, itemIndex), itemIndex },
+		{ max },
+	);
+	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+	return simplify ? (items as unknown as ApiEntity[]).map(simplifyEntity) : items;
+}

@@ -1,0 +1,25 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { affinityPaginate } from '../../transport';
+import { simplifyEntryOfEntity } from '../../helpers/simplify';
+import type { ApiField } from '../../helpers/types';
+import { personLocator } from '../readParameters';
+import { forOperation, idParameter, maxResults, returnAllAndLimit, simplifyParameter } from '../shared';
+
+export const description: INodeProperties[] = forOperation('person', 'getListEntries', [
+	personLocator(),
+	...returnAllAndLimit(),
+	simplifyParameter,
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const personId = idParameter.call(this, 'personId', 'Person ID', 'int64', itemIndex);
+	const max = maxResults.call(this, itemIndex);
+	const { items } = await affinityPaginate.call(
+		this,
+		{ method: 'GET', path: `/v2/persons/${personId}/list-entries`, subject: `person with ID ${personId}`, itemIndex },
+		{ max },
+	);
+	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+	return simplify ? items.map((e) => simplifyEntryOfEntity(e as { fields?: ApiField[] })) : items;
+}

@@ -1,0 +1,26 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { affinityRequest } from '../../transport';
+import { forOperation, idParameter, locator } from '../shared';
+import { fieldValueProperties, resolveFieldWrite } from '../writeValue';
+
+export const description: INodeProperties[] = forOperation('person', 'updateFieldValue', [
+	locator({ name: 'personId', displayName: 'Person', what: 'person', searchListMethod: 'searchPersons', urlPath: 'persons' }),
+	...fieldValueProperties({ fieldLoadMethod: 'getWritablePersonFields', dependsOn: [], inCollection: false }),
+]);
+
+/** POST /v2/persons/{personId}/fields/{fieldId}: 204, so the output is what was written. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const personId = idParameter.call(this, 'personId', 'Person ID', 'int64', itemIndex);
+	const read = (name: string, fallback: unknown) => this.getNodeParameter(name, itemIndex, fallback);
+	const write = await resolveFieldWrite.call(this, { kind: 'person' }, read, itemIndex);
+	await affinityRequest.call(this, {
+		method: 'POST',
+		path: `/v2/persons/${personId}/fields/${encodeURIComponent(write.fieldId)}`,
+		body: { value: write.value } as IDataObject,
+		subject: `person with ID ${personId} or field ${write.fieldId}`,
+		itemIndex,
+		checkWith: `Check the current value with Person → Get (person ${personId}, field ${write.fieldId})`,
+	});
+	return { success: true, personId, fieldId: write.fieldId, fieldName: write.fieldName, value: write.value as unknown as IDataObject };
+}

@@ -1,0 +1,19 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { recordsOrCount, recordsOrTotal, transcriptLocator } from '../readParameters';
+import { forOperation, idParameter } from '../shared';
+
+export const description: INodeProperties[] = forOperation('transcript', 'getFragments', [
+	transcriptLocator(),
+	...recordsOrCount('fragment (one speaker turn)', 'fragments'),
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const transcriptId = idParameter.call(this, 'transcriptId', 'Transcript ID', 'int32', itemIndex);
+	return recordsOrTotal.call(this, itemIndex, {
+		method: 'GET',
+		path: `/v2/transcripts/${transcriptId}/fragments`,
+		subject: `transcript with ID ${transcriptId}`,
+		itemIndex,
+	});
+}

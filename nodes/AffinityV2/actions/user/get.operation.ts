@@ -1,0 +1,29 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { affinityRequest } from '../../transport';
+import { plainId } from '../readParameters';
+import { forOperation } from '../shared';
+
+export const description: INodeProperties[] = forOperation('user', 'get', [
+	{
+		displayName: 'User ID',
+		name: 'userId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 12',
+		description:
+			'The ID of an Affinity user (a member of your team), as found in creatorId, ownerId and the like. Email addresses and role are returned only if the key has the Manage Users permission.',
+	},
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const userId = plainId.call(this, 'userId', 'User ID', 'int32', itemIndex);
+	const { body } = await affinityRequest.call(this, {
+		method: 'GET',
+		path: `/v2/users/${userId}`,
+		subject: `user with ID ${userId}`,
+		itemIndex,
+	});
+	return body as IDataObject;
+}

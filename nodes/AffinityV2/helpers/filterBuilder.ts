@@ -1,0 +1,218 @@
+/**
+ * Builds expressions of Affinity's filter language (SPEC 8.3) from conditions picked in the
+ * UI. Every value is escaped, so a value taken from item data is always a literal: it can
+ * never close a quote, add a condition or change how conditions combine.
+ */
+
+/** SPEC 8.3 rule 2: the characters that must be escaped with a backslash. */
+export const SPECIAL_CHARACTERS: readonly string[] = ['\\', '*', '~', '!', '&', '=', '>', '<', '$', '^', '|', '"', "'", '(', ')', ']', '[', '/'];
+
+const SPECIAL = new RegExp(`[${SPECIAL_CHARACTERS.map((c) => `\\${c}`).join('')}]`, 'g');
+
+/** The operators a condition can use: UI value name → how it is written and what it needs. */
+export const FILTER_OPERATORS = {
+	equals: { label: 'is equal to', symbol: '=', value: 'single' },
+	notEquals: { label: 'is not equal to', symbol: '!=', value: 'single' },
+	startsWith: { label: 'starts with', symbol: '=^', value: 'single' },
+	endsWith: { label: 'ends with', symbol: '=$', value: 'single' },
+	contains: { label: 'contains', symbol: '=~', value: 'single' },
+	greaterThan: { label: 'is greater than', symbol: '>', value: 'single' },
+	greaterThanOrEqual: { label: 'is greater than or equal to', symbol: '>=', value: 'single' },
+	lessThan: { label: 'is less than', symbol: '<', value: 'single' },
+	lessThanOrEqual: { label: 'is less than or equal to', symbol: '<=', value: 'single' },
+	isSet: { label: 'is set (not null)', symbol: '= *', value: 'none' },
+	isNotSet: { label: 'is not set (null)', symbol: '!= *', value: 'none' },
+	isEmpty: { label: 'is empty text', symbol: '= ""', value: 'none' },
+	listEquals: { label: 'list is exactly (in order)', symbol: '=', value: 'list' },
+	listContainsAll: { label: 'list contains all of', symbol: '=~', value: 'list' },
+	listIsEmpty: { label: 'list is empty', symbol: '=[]', value: 'none' },
+} as const;
+
+export type FilterOperator = keyof typeof FILTER_OPERATORS;
+
+/** What a property accepts: the API's operator tokens, and the type its values must have. */
+export interface FilterProperty {
+	/** Shown in errors: "Created At", a field's name. */
+	label?: string;
+	/** Operator tokens the endpoint allows for this property, as the API lists them (=, =~, >…). */
+	operators?: readonly string[];
+	/** int: whole numbers (ids); number; datetime (an ISO 8601 date or date-time); text (anything). */
+	valueType?: 'int' | 'number' | 'datetime' | 'text';
+	/** true: the property holds a collection (a -multi field); false: one value; unknown: either. */
+	collection?: boolean;
+}
+
+export interface FilterCondition {
+	property: string;
+	operator: FilterOperator | string;
+	value?: unknown;
+}
+
+/** Whether a property whose endpoint lists these operator tokens takes this UI operator. */
+export function operatorAllowed(operator: FilterOperator, tokens: readonly string[], collection?: boolean): boolean {
+	const takesList = FILTER_OPERATORS[operator].value === 'list' || operator === 'listIsEmpty';
+	// A single-valued property takes no collection operand; a collection property does.
+	if (collection === false && takesList) return false;
+	if (collection === true && (operator === 'isEmpty' || operator === 'startsWith' || operator === 'endsWith')) return false;
+	// Symbols are written as filterability metadata lists operators: `=`, `=~`, `= *`, `=[]`…
+	return tokens.includes(FILTER_OPERATORS[operator].symbol);
+}
+
+/** A value as a literal of the filter language: every special character escaped, quoted when needed. */
+export function escapeFilterValue(value: string): string {
+	const escaped = value.replace(SPECIAL, (c) => `\\${c}`);
+	// Spaces are insignificant outside double quotes (rule 1), and a comma separates list
+	// items: values with either, and the empty value, are quoted so that they stay whole.
+	return escaped === '' || /[\s,]/.test(escaped) ? `"${escaped}"` : escaped;
+}
+
+const PROPERTY_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
+
+function describeCondition(index: number, condition: FilterCondition, spec?: FilterProperty): string {
+	const name = spec?.label && spec.label !== condition.property ? `${spec.label} (${condition.property})` : condition.property;
+	return `Condition ${index + 1}${name ? ` (${name})` : ''}`;
+}
+
+function asText(value: unknown): string | undefined {
+	if (value === undefined || value === null) return undefined;
+	if (typeof value === 'string') return value;
+	if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString();
+	// Luxon DateTime (n8n's date type in expressions) and the like.
+	const iso = (value as { toISO?: () => unknown }).toISO;
+	if (typeof iso === 'function') {
+		const text = iso.call(value);
+		return typeof text === 'string' ? text : undefined;
+	}
+	return JSON.stringify(value);
+}
+
+/** The items of a list value: an array, a JSON array text, or comma-separated text. */
+export function listItems(value: unknown): string[] {
+	if (Array.isArray(value)) return value.map((v) => asText(v) ?? '').filter((v) => v !== '');
+	const text = asText(value)?.trim() ?? '';
+	if (text.startsWith('[')) {
+		try {
+			const parsed = JSON.parse(text) as unknown;
+			if (Array.isArray(parsed)) return listItems(parsed);
+		} catch {
+			// not JSON: read as comma-separated text
+		}
+	}
+	return text
+		.split(',')
+		.map((v) => v.trim())
+		.filter((v) => v !== '');
+}
+
+type Checked = { text: string } | { problem: string; hint: string };
+
+function typedValue(text: string, spec: FilterProperty | undefined): Checked {
+	const trimmed = text.trim();
+	switch (spec?.valueType) {
+		case 'int':
+			return /^-?\d+$/.test(trimmed)
+				? { text: trimmed }
+				: { problem: `"${text}" is not a whole number`, hint: 'This property takes a whole number, such as an ID.' };
+		case 'number':
+			return trimmed !== '' && Number.isFinite(Number(trimmed))
+				? { text: trimmed }
+				: { problem: `"${text}" is not a number`, hint: 'This property takes a number.' };
+		case 'datetime': {
+			const time = Date.parse(trimmed);
+			if (trimmed === '' || Number.isNaN(time)) {
+				return {
+					problem: `"${text}" is not a date`,
+					hint: 'Give a date and time in ISO 8601 form, such as 2025-02-04T10:48:24Z, or a date such as 2025-02-04.',
+				};
+			}
+			// An ISO 8601 date stays a date (date fields compare calendar days, SPEC 2.2) and a
+			// date-time with a zone stays as written; anything else readable is normalised.
+			const iso = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/.test(trimmed);
+			return { text: iso ? trimmed : new Date(time).toISOString() };
+		}
+		default:
+			return { text };
+	}
+}
+
+/** Why a condition cannot be compiled; `condition` is 1-based, as the UI shows conditions. */
+export interface FilterProblem {
+	message: string;
+	condition: number;
+	hint: string;
+}
+
+export type Compiled = { filter: string } | { problem: FilterProblem };
+
+/**
+ * One condition as filter-language text. `properties`, when given, is the endpoint's set of
+ * properties: an unknown property, an operator the property does not allow, a missing value
+ * or a value of the wrong type is a problem naming the condition, found before any request.
+ */
+export function compileCondition(condition: FilterCondition, index: number, properties?: Record<string, FilterProperty>): Compiled {
+	const property = String(condition.property ?? '').trim();
+	const spec = properties?.[property];
+	const where = describeCondition(index, { ...condition, property }, spec);
+	const fail = (message: string, hint: string): Compiled => ({ problem: { message: `${where}: ${message}`, condition: index + 1, hint } });
+	if (!property) return fail('no property chosen', 'Choose the property to filter on, or remove the condition.');
+	if (!PROPERTY_NAME.test(property)) {
+		return fail(`"${property}" is not a property name`, 'Choose the property from the list; property names hold only letters, digits, ".", "-" and "_".');
+	}
+	if (properties && !spec) {
+		const known = Object.keys(properties);
+		return fail(
+			`"${property}" cannot be filtered on here`,
+			known.length ? `Filterable properties: ${known.join(', ')}.` : 'This endpoint has no filterable properties.',
+		);
+	}
+	const operator = condition.operator as FilterOperator;
+	const definition = FILTER_OPERATORS[operator];
+	if (!definition) return fail(`unknown operator "${String(condition.operator)}"`, `Use one of: ${Object.keys(FILTER_OPERATORS).join(', ')}.`);
+	if (spec?.operators && !operatorAllowed(operator, spec.operators, spec.collection)) {
+		const allowed = (Object.keys(FILTER_OPERATORS) as FilterOperator[]).filter((op) => operatorAllowed(op, spec.operators ?? [], spec.collection));
+		return fail(
+			`the operator "${definition.label}" is not available for this property`,
+			`Affinity allows these operators for it: ${allowed.map((op) => FILTER_OPERATORS[op].label).join(', ') || 'none'}. Choose another operator.`,
+		);
+	}
+
+	if (definition.value === 'none') return { filter: `${property} ${definition.symbol}` };
+
+	if (definition.value === 'list') {
+		const items = listItems(condition.value);
+		if (!items.length) return fail(`"${definition.label}" needs at least one value`, 'Enter the values separated by commas, or a JSON array from an expression.');
+		const typed: string[] = [];
+		for (const item of items) {
+			const checked = typedValue(item, spec);
+			if ('problem' in checked) return fail(checked.problem, checked.hint);
+			typed.push(checked.text);
+		}
+		// Every item quoted, so that an item holding a comma stays one item.
+		return { filter: `${property} ${definition.symbol} [${typed.map((item) => `"${item.replace(SPECIAL, (c) => `\\${c}`)}"`).join(',')}]` };
+	}
+
+	const text = asText(condition.value);
+	if (text === undefined || text === '') {
+		return fail(`"${definition.label}" needs a value`, `Enter a value, or use the operator "${FILTER_OPERATORS.isEmpty.label}" to find empty text.`);
+	}
+	const checked = typedValue(text, spec);
+	if ('problem' in checked) return fail(checked.problem, checked.hint);
+	return { filter: `${property} ${definition.symbol} ${escapeFilterValue(checked.text)}` };
+}
+
+/** Conditions joined with AND (`&`) or OR (`|`); the first problem found, if any. */
+export function compileFilter(
+	conditions: FilterCondition[],
+	combine: 'and' | 'or' = 'and',
+	properties?: Record<string, FilterProperty>,
+): Compiled {
+	const parts: string[] = [];
+	for (const [index, condition] of conditions.entries()) {
+		const compiled = compileCondition(condition, index, properties);
+		if ('problem' in compiled) return compiled;
+		parts.push(compiled.filter);
+	}
+	// Each part is one atomic comparison (its value escaped), so joining needs no parentheses.
+	return { filter: parts.join(combine === 'or' ? ' | ' : ' & ') };
+}

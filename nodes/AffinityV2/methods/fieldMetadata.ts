@@ -1,0 +1,54 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { FilterProperty } from '../helpers/filterBuilder';
+import type { FieldMetadata } from '../helpers/types';
+import { affinityPaginate, type AffinityContext } from '../transport';
+
+const TEXT_OPERATORS = ['=', '!=', '=^', '=$', '=~', '= *', '!= *', '= ""'];
+
+/** Company properties that are not fields: filterable on GET /v2/companies and the search. */
+export const COMPANY_BUILTIN_FILTER_PROPERTIES: Record<string, FilterProperty & { label: string }> = {
+	id: { label: 'ID', operators: ['=', '!=', '>', '>=', '<', '<='], valueType: 'int', collection: false },
+	name: { label: 'Name', operators: TEXT_OPERATORS, valueType: 'text', collection: false },
+	domain: { label: 'Domain', operators: TEXT_OPERATORS, valueType: 'text', collection: false },
+};
+
+export async function fieldMetadata(ctx: AffinityContext, path: string, includes: string[] = [], itemIndex?: number): Promise<FieldMetadata[]> {
+	const qs: IDataObject = includes.length ? { includes } : {};
+	const { items } = await affinityPaginate.call(ctx, { method: 'GET', path, qs, itemIndex });
+	return items as unknown as FieldMetadata[];
+}
+
+/** What a filter value on this field must be: people and companies are compared by ID. */
+function valueTypeOf(field: FieldMetadata): FilterProperty['valueType'] {
+	switch (field.valueType) {
+		case 'number':
+		case 'number-multi':
+			return 'number';
+		case 'datetime':
+			return 'datetime';
+		case 'person':
+		case 'person-multi':
+		case 'company':
+		case 'company-multi':
+			return 'int';
+		default:
+			return 'text';
+	}
+}
+
+/** Every property a company filter may use: id, name, domain and the filterable company fields. */
+export async function companyFilterProperties(ctx: AffinityContext, itemIndex?: number): Promise<Record<string, FilterProperty & { label: string; field?: FieldMetadata }>> {
+	const properties: Record<string, FilterProperty & { label: string; field?: FieldMetadata }> = { ...COMPANY_BUILTIN_FILTER_PROPERTIES };
+	for (const field of await fieldMetadata(ctx, '/v2/companies/fields', ['filterability'], itemIndex)) {
+		if (!field.filterability) continue;
+		properties[field.id] = {
+			label: field.name,
+			operators: field.filterability.operators,
+			valueType: valueTypeOf(field),
+			collection: field.valueType.endsWith('-multi'),
+			field,
+		};
+	}
+	return properties;
+}

@@ -1,0 +1,92 @@
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+
+import { affinityRequest } from '../transport';
+
+/** How far one search call reads when Affinity cannot search server-side. */
+export const SCAN_LIMITS = {
+	/** Stop once this many records matched; the rest comes with the next token. */
+	matches: 25,
+	/** Records read per call at most (pages of 100), so one keystroke costs at most 20 requests. */
+	pages: 20,
+} as const;
+
+export interface Paged<T> {
+	data: T[];
+	pagination?: { nextUrl?: string | null };
+}
+
+/** Path and query of a nextUrl: the picker's pagination token (never a host, so never elsewhere). */
+export function pageToken(body: Paged<unknown>): string | undefined {
+	const next = body.pagination?.nextUrl;
+	if (!next) return undefined;
+	const url = new URL(next, 'http://placeholder');
+	return url.pathname + url.search;
+}
+
+export async function fetchPage<T>(
+	ctx: ILoadOptionsFunctions,
+	first: { path: string; qs?: IDataObject },
+	token?: string,
+): Promise<Paged<T>> {
+	const { body } = await affinityRequest.call(ctx, token ? { method: 'GET', path: token } : { method: 'GET', ...first });
+	const paged = body as Paged<T>;
+	return { data: Array.isArray(paged?.data) ? paged.data : [], pagination: paged?.pagination };
+}
+
+export interface Candidate extends INodeListSearchItems {
+	/** The text a search term is matched against (name, email…). */
+	searchText: string;
+}
+
+export function matchesTerm(text: string, term?: string): boolean {
+	const wanted = term?.trim().toLowerCase();
+	return !wanted || text.toLowerCase().includes(wanted);
+}
+
+/**
+ * A picker over an endpoint that has no search parameter: reads pages from the token on and
+ * keeps the records whose text contains the term, until enough matched or the per-call read
+ * budget is spent; the token returned goes on from the first unread page. Without a term it
+ * is one page, as is.
+ */
+export async function scanSearch<T>(
+	ctx: ILoadOptionsFunctions,
+	first: { path: string; qs?: IDataObject },
+	term: string | undefined,
+	token: string | undefined,
+	toCandidate: (record: T) => Candidate,
+): Promise<INodeListSearchResult> {
+	const results: INodeListSearchItems[] = [];
+	let next = token;
+	let pages = 0;
+	for (;;) {
+		const body = await fetchPage<T>(ctx, { path: first.path, qs: { limit: 100, ...(first.qs ?? {}) } }, next);
+		pages++;
+		for (const record of body.data) {
+			const { searchText, ...item } = toCandidate(record);
+			if (matchesTerm(searchText, term)) results.push(item);
+		}
+		next = pageToken(body);
+		if (!next || !term?.trim() || results.length >= SCAN_LIMITS.matches || pages >= SCAN_LIMITS.pages) break;
+	}
+	return { results, paginationToken: next };
+}
+
+/** The visible text of a note's HTML, for names and search. */
+export function htmlText(html: unknown): string {
+	if (typeof html !== 'string') return '';
+	return html
+		.replace(/<[^>]*>/g, ' ')
+		.replace(/&nbsp;/g, ' ')
+		.replace(/&lt;/g, '<')
+		.replace(/&gt;/g, '>')
+		.replace(/&quot;/g, '"')
+		.replace(/&#39;/g, "'")
+		.replace(/&amp;/g, '&')
+		.replace(/\s+/g, ' ')
+		.trim();
+}
+
+export function shorten(text: string, max = 80): string {
+	return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}

@@ -1,0 +1,233 @@
+/*
+ * Installs a real n8n once into a cache folder outside the repo and reuses it afterwards.
+ *
+ *   tsx scripts/provision-n8n.ts [--browser]
+ *
+ * Steps (each skipped when already done): a Node 24 binary from the npm registry, n8n with
+ * --ignore-scripts, then its two native modules rebuilt against that Node's headers. A marker
+ * is written last, so an interrupted install is redone; a lock keeps two runs from racing.
+ * With --browser it also makes sure Debian's Chromium is there for the browser test.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+import {
+	CHROMIUM_PATH,
+	isProvisioned,
+	LINKEDOM_VERSION,
+	N8N_VERSION,
+	NODE_MAJOR,
+	nodePackageName,
+	runtimePaths,
+	type RuntimePaths,
+} from './paths';
+
+const started = Date.now();
+
+function log(message: string): void {
+	const seconds = ((Date.now() - started) / 1000).toFixed(0).padStart(4);
+	console.log(`[provision ${seconds}s] ${message}`);
+}
+
+/** Runs a command with its output shown (npm prints its own progress), failing on a non-zero exit. */
+function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<void> {
+	return new Promise((resolve, reject) => {
+		const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: 'inherit' });
+		child.on('error', reject);
+		child.on('exit', (code, signal) => {
+			if (code === 0) resolve();
+			else reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`}) in ${options.cwd}`));
+		});
+	});
+}
+
+function processAlive(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === 'EPERM';
+	}
+}
+
+/** mkdir is atomic: whoever creates the lock folder provisions; others wait. A dead holder's lock is taken over. */
+async function withLock<T>(lockDir: string, work: () => Promise<T>): Promise<T> {
+	fs.mkdirSync(path.dirname(lockDir), { recursive: true });
+	let announced = false;
+	for (;;) {
+		try {
+			fs.mkdirSync(lockDir);
+			fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
+			break;
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+			const holder = Number(fs.readFileSync(path.join(lockDir, 'pid'), { encoding: 'utf8', flag: 'a+' }) || 0);
+			if (holder && !processAlive(holder)) {
+				log(`removing a stale lock left by process ${holder}`);
+				fs.rmSync(lockDir, { recursive: true, force: true });
+				continue;
+			}
+			if (!announced) log(`another provisioning (process ${holder || '?'}) holds ${lockDir}; waiting for it`);
+			announced = true;
+			await new Promise((r) => setTimeout(r, 2000));
+		}
+	}
+	const release = () => fs.rmSync(lockDir, { recursive: true, force: true });
+	const onSignal = (signal: NodeJS.Signals) => {
+		release();
+		process.kill(process.pid, signal);
+	};
+	process.once('SIGINT', onSignal);
+	process.once('SIGTERM', onSignal);
+	try {
+		return await work();
+	} finally {
+		process.off('SIGINT', onSignal);
+		process.off('SIGTERM', onSignal);
+		release();
+	}
+}
+
+function stepDone(paths: RuntimePaths, step: string): boolean {
+	return fs.existsSync(path.join(paths.n8nDir, `.step-${step}`));
+}
+
+function markStep(paths: RuntimePaths, step: string): void {
+	fs.writeFileSync(path.join(paths.n8nDir, `.step-${step}`), new Date().toISOString() + '\n');
+}
+
+/**
+ * Run from `npm run` or npx, we inherit the repo's npm settings (npm_config_ignore_scripts=true,
+ * npm_config_local_prefix=<repo>...): they must not reach the installs in the cache.
+ */
+function cleanEnv(): NodeJS.ProcessEnv {
+	return Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+}
+
+/** Environment in which `node` and the native builds are Node 24's. */
+export function node24Env(paths: RuntimePaths): NodeJS.ProcessEnv {
+	return {
+		...cleanEnv(),
+		PATH: `${path.join(paths.nodeDir, 'bin')}${path.delimiter}${process.env.PATH ?? ''}`,
+		// ~/.npmrc may point nodedir at the system Node; native modules must build against 24's headers.
+		npm_config_nodedir: paths.nodeDir,
+	};
+}
+
+async function installNode(paths: RuntimePaths): Promise<void> {
+	if (fs.existsSync(paths.nodeBin)) {
+		log(`Node ${NODE_MAJOR}: ${paths.nodeBin} (cached)`);
+		return;
+	}
+	const project = path.resolve(paths.nodeDir, '..', '..');
+	fs.rmSync(project, { recursive: true, force: true });
+	fs.mkdirSync(project, { recursive: true });
+	fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'node-runtime', private: true }, null, 2));
+	log(`installing Node ${NODE_MAJOR} (${nodePackageName()}@${NODE_MAJOR} from the npm registry) into ${project}`);
+	await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock', `${nodePackageName()}@${NODE_MAJOR}`], {
+		cwd: project,
+		env: cleanEnv(),
+	});
+	if (!fs.existsSync(paths.nodeBin)) throw new Error(`${nodePackageName()} installed but ${paths.nodeBin} is missing`);
+}
+
+async function installN8n(paths: RuntimePaths): Promise<void> {
+	if (!fs.existsSync(paths.marker) && fs.existsSync(paths.n8nDir) && !stepDone(paths, 'install')) {
+		log(`an unfinished n8n install is in ${paths.n8nDir}; starting it over`);
+		fs.rmSync(paths.n8nDir, { recursive: true, force: true });
+	}
+	fs.mkdirSync(paths.n8nDir, { recursive: true });
+	if (stepDone(paths, 'install')) {
+		log(`n8n ${N8N_VERSION}: packages already installed`);
+	} else {
+		const manifest = {
+			name: 'n8n-runtime',
+			private: true,
+			description: 'Real n8n for n8n-nodes-affinity-v2 (npm start, e2e and browser tests). Safe to delete.',
+			dependencies: { n8n: N8N_VERSION },
+			overrides: { linkedom: LINKEDOM_VERSION },
+		};
+		fs.writeFileSync(path.join(paths.n8nDir, 'package.json'), JSON.stringify(manifest, null, 2));
+		log(`installing n8n ${N8N_VERSION} into ${paths.n8nDir} (about 4 minutes and 3 GB, once)`);
+		await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--omit=dev', '--loglevel=error'], {
+			cwd: paths.n8nDir,
+			env: node24Env(paths),
+		});
+		markStep(paths, 'install');
+	}
+	if (stepDone(paths, 'rebuild')) {
+		log('native modules already built');
+	} else {
+		log(`building sqlite3 and isolated-vm for Node ${NODE_MAJOR} (about 1.5 minutes, once)`);
+		await run('npm', ['rebuild', '--no-audit', '--no-fund', 'sqlite3', 'isolated-vm'], {
+			cwd: paths.n8nDir,
+			env: node24Env(paths),
+		});
+		markStep(paths, 'rebuild');
+	}
+	const native = spawnSync(paths.nodeBin, ['-e', "require('sqlite3'); require('isolated-vm'); console.log('native modules load')"], {
+		cwd: paths.n8nDir,
+		env: node24Env(paths),
+		encoding: 'utf8',
+	});
+	if (native.status !== 0) {
+		fs.rmSync(path.join(paths.n8nDir, '.step-rebuild'), { force: true });
+		throw new Error(`sqlite3 or isolated-vm does not load on Node ${NODE_MAJOR}; run again to rebuild them:\n${native.stderr}`);
+	}
+	const version = spawnSync(paths.nodeBin, [paths.n8nBin, '--version'], {
+		cwd: paths.n8nDir,
+		env: { ...node24Env(paths), N8N_USER_FOLDER: path.join(paths.root, 'version-check'), N8N_DIAGNOSTICS_ENABLED: 'false' },
+		encoding: 'utf8',
+		timeout: 120_000,
+	});
+	const printed = `${version.stdout ?? ''}`.trim().split('\n').pop() ?? '';
+	if (version.status !== 0 || printed !== N8N_VERSION) {
+		throw new Error(`n8n --version printed "${printed}" (exit ${version.status}): ${version.stderr}`);
+	}
+	fs.writeFileSync(
+		paths.marker,
+		JSON.stringify({ n8n: N8N_VERSION, node: spawnSync(paths.nodeBin, ['--version'], { encoding: 'utf8' }).stdout.trim(), completedAt: new Date().toISOString() }, null, 2),
+	);
+}
+
+/** The browser test drives Debian's Chromium; CI is a clean Debian machine where we are root. */
+export async function ensureChromium(): Promise<void> {
+	if (fs.existsSync(CHROMIUM_PATH)) {
+		log(`Chromium: ${CHROMIUM_PATH}`);
+		return;
+	}
+	const canInstall = process.getuid?.() === 0 && spawnSync('apt-get', ['--version']).status === 0;
+	if (!canInstall) {
+		throw new Error(`Chromium is not at ${CHROMIUM_PATH}. Install it (Debian: sudo apt-get install -y chromium) or set CHROMIUM_PATH.`);
+	}
+	log('installing Debian\'s chromium with apt-get (about 30 s, once)');
+	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+	await run('apt-get', ['update', '-qq'], { cwd: '/', env });
+	await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], { cwd: '/', env });
+}
+
+export async function provision(options: { browser?: boolean } = {}): Promise<RuntimePaths> {
+	const paths = runtimePaths();
+	if (isProvisioned(paths)) {
+		log(`n8n ${N8N_VERSION} on Node ${NODE_MAJOR}: ready in ${paths.root} (cached)`);
+	} else {
+		await withLock(paths.lock, async () => {
+			// Another run may have finished while this one waited for the lock.
+			if (isProvisioned(paths)) return;
+			log(`cache folder: ${paths.root} (set AFFINITY_N8N_CACHE to move it)`);
+			await installNode(paths);
+			await installN8n(paths);
+		});
+		log(`n8n ${N8N_VERSION} on Node ${NODE_MAJOR}: ready in ${paths.root}`);
+	}
+	if (options.browser) await ensureChromium();
+	return paths;
+}
+
+if (require.main === module) {
+	provision({ browser: process.argv.includes('--browser') }).catch((error) => {
+		console.error(`[provision] failed: ${error instanceof Error ? error.message : error}`);
+		process.exit(1);
+	});
+}

@@ -1,0 +1,172 @@
+import type { IDataObject, INodeListSearchResult } from 'n8n-workflow';
+
+import { SCAN_LIMITS } from '../../nodes/AffinityV2/methods/paging';
+import { EmulatorFixture, expectNoKey } from '../harness/emulator';
+import { loadOptionsHarness } from '../harness/loadOptions';
+
+/** Pickers and option lists through n8n-core's real LoadOptionsContext, against 5,000 companies. */
+const COMPANIES = 5000;
+const TARGET_ACCOUNTS = 102;
+const PIPELINE = 101;
+const fixture = new EmulatorFixture();
+
+interface Company {
+	id: number;
+	name: string;
+	domain: string | null;
+	domains: string[];
+}
+
+let companies: Company[] = [];
+
+async function all<T>(path: string): Promise<T[]> {
+	const out: T[] = [];
+	let next: string | null = path;
+	while (next) {
+		const page: { status: number; body: { data: T[]; pagination: { nextUrl: string | null } } } = await fixture.api(next);
+		out.push(...page.body.data);
+		next = page.body.pagination.nextUrl ? new URL(page.body.pagination.nextUrl).pathname + new URL(page.body.pagination.nextUrl).search : null;
+	}
+	return out;
+}
+
+/** Every page of a picker, as the editor fetches them while the user scrolls. */
+async function everyPage(search: (token?: string) => Promise<INodeListSearchResult>): Promise<{ values: string[]; calls: number }> {
+	const values: string[] = [];
+	let token: string | undefined;
+	let calls = 0;
+	do {
+		const page = await search(token);
+		calls++;
+		values.push(...page.results.map((r) => String(r.value)));
+		token = page.paginationToken as string | undefined;
+	} while (token && calls < 200);
+	return { values, calls };
+}
+
+beforeAll(async () => {
+	await fixture.start({ sizes: { companies: COMPANIES } });
+	companies = await all<Company>('/v2/companies?limit=100');
+});
+afterAll(async () => {
+	await fixture.stop();
+});
+beforeEach(async () => {
+	await fixture.clearRequests();
+});
+
+const picker = (parameters: IDataObject = {}) => loadOptionsHarness(parameters, fixture.credentials());
+
+describe('company picker over 5,000 companies', () => {
+	it('has 5,000 companies to pick from', () => {
+		expect(companies).toHaveLength(COMPANIES);
+	});
+
+	it('returns exactly the companies whose name or domain matches the term, page by page', async () => {
+		const term = 'quantum';
+		const expected = companies.filter((c) => c.name.toLowerCase().includes(term) || c.domains.some((d) => d.includes(term))).map((c) => String(c.id));
+		expect(expected.length).toBeGreaterThan(100);
+		const { values, calls } = await everyPage((token) => picker().listSearch('searchCompanies', 'Quantum', token));
+		expect(values.sort()).toEqual(expected.sort());
+		expect(calls).toBe(Math.ceil(expected.length / 100));
+		// Every page is a POST search (later pages to their nextUrl): the 5,000 are never read.
+		const log = await fixture.requests();
+		expect(log.map((r) => `${r.method} ${r.path}`)).toEqual(Array(calls).fill('POST /v2/companies/search'));
+	});
+
+	it('finds one company deep in the directory by its exact name, shown with its domain', async () => {
+		const needle = companies[4321];
+		const page = await picker().listSearch('searchCompanies', needle.name);
+		const hit = page.results.find((r) => r.value === String(needle.id));
+		expect(hit?.name).toBe(needle.domain ? `${needle.name} (${needle.domain})` : needle.name);
+		expectNoKey(page);
+	});
+
+	it('without a term lists the companies 100 at a time', async () => {
+		const first = await picker().listSearch('searchCompanies');
+		expect(first.results.map((r) => r.value)).toEqual(companies.slice(0, 100).map((c) => String(c.id)));
+		const second = await picker().listSearch('searchCompanies', undefined, first.paginationToken as string);
+		expect(second.results.map((r) => r.value)).toEqual(companies.slice(100, 200).map((c) => String(c.id)));
+	});
+});
+
+describe('pickers of endpoints without a search parameter read page by page', () => {
+	it('persons: a person on a later page is found by email address', async () => {
+		const persons = await all<{ id: number; primaryEmailAddress: string | null }>('/v2/persons?limit=100');
+		const needle = persons.filter((p) => p.primaryEmailAddress)[250];
+		await fixture.clearRequests();
+		const page = await picker().listSearch('searchPersons', needle.primaryEmailAddress as string);
+		expect(page.results.map((r) => r.value)).toContain(String(needle.id));
+		expect(page.results.every((r) => String(r.name).toLowerCase().includes((needle.primaryEmailAddress as string).toLowerCase()))).toBe(true);
+		// At most the read budget of one call.
+		expect((await fixture.requests()).length).toBeLessThanOrEqual(SCAN_LIMITS.pages);
+	});
+
+	it('list entries: an entry past the first page of the chosen list is found by its company name', async () => {
+		const entries = await all<{ id: number; entity: { name: string } }>(`/v2/lists/${TARGET_ACCOUNTS}/list-entries?limit=100`);
+		const needle = entries[230];
+		const page = await picker({ listId: { __rl: true, mode: 'id', value: String(TARGET_ACCOUNTS) } }).listSearch('searchListEntries', needle.entity.name);
+		expect(page.results.map((r) => r.value)).toContain(String(needle.id));
+	});
+
+	it('opportunities by name', async () => {
+		const opportunities = await all<{ id: number; name: string }>('/v2/opportunities?limit=100');
+		const needle = opportunities[opportunities.length - 1];
+		const page = await picker().listSearch('searchOpportunities', needle.name);
+		expect(page.results).toContainEqual({ name: needle.name, value: String(needle.id) });
+	});
+
+	it('notes by their text, shown with their date', async () => {
+		const notes = await all<{ id: number; createdAt: string; content: { html: string } }>('/v2/notes?limit=100');
+		const needle = [...notes].reverse().find((n) => /Call notes \d+/.test(n.content.html)) as (typeof notes)[number];
+		const words = needle.content.html.match(/Call notes \d+/)?.[0] as string;
+		const page = await picker().listSearch('searchNotes', words);
+		const hit = page.results.find((r) => r.value === String(needle.id));
+		expect(hit?.name).toMatch(new RegExp(`^${needle.createdAt.slice(0, 10)} · ${words}`));
+	});
+
+	it('transcripts, and saved views of the chosen list marked by kind', async () => {
+		const transcripts = await picker().listSearch('searchTranscripts');
+		expect(transcripts.results.length).toBeGreaterThan(0);
+		expect(String(transcripts.results[0].name)).toMatch(/^Transcript \d+ \(\d{4}-\d{2}-\d{2} · en/);
+
+		const views = await picker({ listId: { __rl: true, mode: 'list', value: String(PIPELINE) } }).listSearch('searchSavedViews');
+		expect(views.results.map((r) => r.name)).toEqual(['Qualified deals (sheet view)', 'Pipeline board (board view: the API serves only sheet views)']);
+		const hot = await picker({ listId: { __rl: true, mode: 'id', value: String(TARGET_ACCOUNTS) } }).listSearch('searchSavedViews', 'hot');
+		expect(hot.results.map((r) => r.name)).toEqual(['Hot accounts (sheet view)']);
+	});
+
+	it('a saved-view picker without a list asks for the list first', async () => {
+		await expect(picker({}).listSearch('searchSavedViews')).rejects.toThrow('Choose a List first');
+		expect(await fixture.requests()).toHaveLength(0);
+	});
+});
+
+describe('option lists', () => {
+	it('company filter properties: id, name, domain and the filterable fields with their operators', async () => {
+		const options = await picker().loadOptions('getCompanyFilterProperties');
+		const byValue = new Map(options.map((o) => [o.value, o]));
+		expect(byValue.get('name')?.description).toBe('Operators: is equal to, is not equal to, starts with, ends with, contains, is set (not null), is not set (null), is empty text');
+		expect(byValue.has('id') && byValue.has('domain')).toBe(true);
+		const fields = await fixture.api<{ data: Array<{ id: string; name: string; valueType: string; filterability: unknown }> }>(
+			'/v2/companies/fields?includes=filterability',
+		);
+		const filterable = fields.body.data.filter((f) => f.filterability);
+		expect(filterable.length).toBeGreaterThan(5);
+		for (const field of filterable) expect(byValue.get(field.id)?.name).toBe(`${field.name} (${field.valueType})`);
+		for (const field of fields.body.data.filter((f) => !f.filterability)) expect(byValue.has(field.id)).toBe(false);
+	});
+
+	it('company sort fields: the name and the sortable fields only', async () => {
+		const options = await picker().loadOptions('getCompanySortFields');
+		const fields = await fixture.api<{ data: Array<{ id: string; sortability: unknown }> }>('/v2/companies/fields?includes=sortability');
+		expect(options.map((o) => o.value).sort()).toEqual(['name', ...fields.body.data.filter((f) => f.sortability).map((f) => f.id)].sort());
+	});
+
+	it("a list's fields, loaded from the list chosen in the node", async () => {
+		const options = await picker({ listId: { __rl: true, mode: 'url', value: `https://x.affinity.co/lists/${PIPELINE}` } }).loadOptions('getListFields');
+		expect(options.map((o) => o.name)).toEqual(expect.arrayContaining(['Status', 'Owner', 'Deal Size', 'Close Date']));
+		const [request] = await fixture.requests();
+		expect(request.path).toBe(`/v2/lists/${PIPELINE}/fields`);
+	});
+});
