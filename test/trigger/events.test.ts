@@ -4,6 +4,8 @@
  */
 import { EmulatorFixture, expectNoKey } from '../harness/emulator';
 import {
+	DEAL_PIPELINE,
+	INVESTORS,
 	TARGET_ACCOUNTS,
 	addEntry,
 	byId,
@@ -102,6 +104,23 @@ describe('events', () => {
 		const lookups = (await fixture.requests()).filter((r) => r.path === '/v2/companies');
 		expect(lookups).toHaveLength(1);
 		expect(new URLSearchParams(lookups[0].query).getAll('ids')).toEqual([String(first.entity.id)]);
+	});
+
+	it.each([
+		['Investors (persons)', 'person', INVESTORS],
+		['Deal Pipeline (opportunities)', 'opportunity', DEAL_PIPELINE],
+	])('listEntryRemoved on %s: names looked up by id', async (_label, entityType, listId) => {
+		const h = triggerHarness(fixture, { listId: byId(listId), event: 'listEntryRemoved' });
+		await h.poll();
+		const [first, second] = await fetchAll(fixture, listId);
+		await removeEntry(fixture, first.id);
+		await removeEntry(fixture, second.id);
+		const name = (e: typeof first) => e.entity.name ?? [e.entity.firstName, e.entity.lastName].filter(Boolean).join(' ');
+		const out = events(await h.poll());
+		expect(out.map((e) => [e.listEntryId, e.entityType, e.entityId, e.entityName])).toEqual([
+			[first.id, entityType, first.entity.id, name(first)],
+			[second.id, entityType, second.entity.id, name(second)],
+		]);
 	});
 
 	it('fieldValueChanged: one event per changed entry, naming exactly the changed fields, for every value type', async () => {
