@@ -13,7 +13,8 @@ export class AffinityV2Trigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["event"]}}',
-		description: 'Starts a workflow when entries of an Affinity list or saved view are added, removed or changed (API v2, polling)',
+		// n8n's node panel shows the trigger and the action node as one app item, with this text.
+		description: 'Read and update Affinity CRM records, and start workflows when list entries are added, removed or changed (API v2)',
 		defaults: { name: 'Affinity v2 Trigger' },
 		polling: true,
 		inputs: [],

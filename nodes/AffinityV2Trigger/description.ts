@@ -51,21 +51,25 @@ export const properties: INodeProperties[] = [
 			{
 				name: 'Any Change',
 				value: 'anyChange',
+				action: 'On any change',
 				description: 'An entry was added or removed, or a watched field changed',
 			},
 			{
 				name: 'Entry Added',
 				value: 'listEntryAdded',
+				action: 'On entry added',
 				description: 'An entry was added to the list (on a saved view: an entry entered the view)',
 			},
 			{
 				name: 'Entry Removed',
 				value: 'listEntryRemoved',
+				action: 'On entry removed',
 				description: 'An entry was removed from the list (on a saved view: an entry left the view, or the list)',
 			},
 			{
 				name: 'Field Value Changed',
 				value: 'fieldValueChanged',
+				action: 'On field value changed',
 				description: 'A watched field of an entry changed value',
 			},
 		],
