@@ -20,10 +20,13 @@ const ICON_PATH = '/icons/n8n-nodes-affinity-v2/dist/icons/affinity.svg';
 
 /** The pack's nodes as the node panel shows them. */
 const PACK_NODES = [
-	{ displayName: 'Affinity v2', actions: ['Get a company', 'Get many lists', 'Get many list entries'] },
-	// TODO(lead, after merging issue 5): add the trigger here (its events as `actions`), and to
-	// the workflow below as `trigger: { name: 'Affinity v2 Trigger', parameters: {...} }`:
-	// { displayName: 'Affinity v2 Trigger', actions: [...] },
+	{
+		displayName: 'Affinity v2',
+		actions: ['Get a company', 'Get many lists', 'Get many list entries'],
+		// n8n shows the trigger under the same app item, its events as trigger actions.
+		triggers: ['On any change', 'On entry added', 'On entry removed', 'On field value changed'],
+	},
+	// TODO(lead): the workflow below could start with the trigger, as `trigger: { name: 'Affinity v2 Trigger', parameters: {...} }`.
 ];
 
 const fixture = new N8nFixture('browser');
@@ -137,9 +140,21 @@ for (const packNode of PACK_NODES) {
 			await page.getByTestId('node-creator').getByText(action, { exact: true }).first().waitFor();
 		}
 		await shot(`04-node-actions-${slug}`);
-		await page.keyboard.press('Escape');
-		await page.keyboard.press('Escape');
-		await page.getByTestId('node-creator').waitFor({ state: 'detached' });
+		const triggers = page.getByTestId('node-creator').getByText(/^Triggers \(\d+\)$/).first();
+		for (const trigger of packNode.triggers) {
+			const item = page.getByTestId('node-creator').getByText(trigger, { exact: true }).first();
+			// The triggers section may start folded when the workflow already has a trigger.
+			if (!(await item.isVisible()) && (await triggers.isVisible())) await triggers.click();
+			await item.waitFor();
+		}
+		await shot(`04-node-triggers-${slug}`);
+		// Each Escape goes back one view (details, results, search); the panel closes at the end.
+		const creator = page.getByTestId('node-creator');
+		for (let i = 0; i < 5 && (await creator.count()) > 0; i++) {
+			await page.keyboard.press('Escape');
+			await creator.waitFor({ state: 'detached', timeout: 1000 }).catch(() => undefined);
+		}
+		await creator.waitFor({ state: 'detached' });
 	});
 }
 

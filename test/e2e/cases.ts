@@ -327,19 +327,11 @@ export const CASES: E2eCase[] = [
 			expect(requests.filter((r) => r.method !== 'GET')).toHaveLength(1);
 		},
 	},
-];
-
-/*
- * TODO(lead, after merging issues 4 and 5): move these into CASES (and check the parameter
- * names against the merged operations and trigger). They are written against DESIGN.md's names;
- * they are not run yet because the nodes do not have these operations on this branch.
- */
-export const PENDING_CASES: E2eCase[] = [
 	{
-		// TODO(issue 5, trigger): enable after the merge. A manual run calls poll() once and
-		// returns the current entries (n8n's manual mode), whatever the saved state.
+		// A manual run ("Execute workflow", mode "manual") calls poll() once: with no saved state
+		// the trigger shows the latest entries shaped as the chosen event, and saves nothing.
 		id: 'e2eTriggerManual',
-		title: 'trigger in manual mode: the editor\'s "Fetch test event" returns entries of the watched list',
+		title: 'trigger › manual run: the 5 latest entries of the watched list, shaped as events',
 		via: 'editor',
 		trigger: {
 			name: 'Affinity v2 Trigger',
@@ -350,11 +342,22 @@ export const PENDING_CASES: E2eCase[] = [
 			},
 		},
 		steps: () => [],
-		expect({ output, run }, facts) {
+		async expect({ output, run, requests, api }, facts) {
 			expect(run?.mode).toBe('manual');
+			const listId = facts.listId('Target Accounts');
+			const all: ApiListEntry[] = [];
+			for (let route: string | null = `/v2/lists/${listId}/list-entries?limit=100`; route; ) {
+				const page: ApiPage<ApiListEntry> = await api(route);
+				all.push(...page.data);
+				const next = page.pagination.nextUrl ? new URL(page.pagination.nextUrl) : null;
+				route = next ? next.pathname + next.search : null;
+			}
+			const latest = [...all].sort((a, b) => b.id - a.id).slice(0, 5);
 			const emitted = output('Affinity v2 Trigger');
-			expect(emitted.length).toBeGreaterThan(0);
-			expect(emitted.every((i) => i.listId === facts.listId('Target Accounts'))).toBe(true);
+			expect(emitted.map((e) => [e.event, e.listId, e.listEntryId, e.entityId, e.entityName])).toEqual(
+				latest.map((e) => ['listEntryAdded', listId, e.id, e.entity.id, e.entity.name]),
+			);
+			expect(paths(requests)).toEqual(Array(3).fill(`GET /v2/lists/${listId}/list-entries`));
 		},
 	},
 ];

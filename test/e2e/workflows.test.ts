@@ -80,13 +80,13 @@ describe('n8n server (REST API, as the editor uses it)', () => {
 		await fixture.resetEmulator();
 	});
 
-	it('loads the node and its AI-tool variant from the copied package, with our icon and credential', async () => {
+	it('loads the node, its AI-tool variant and the trigger from the copied package, with our icon and credential', async () => {
 		const all = await fixture.rest!.request<Array<{ name: string; iconUrl?: { light: string; dark: string }; credentials?: Array<{ name: string }> }>>(
 			'GET',
 			'/types/nodes.json',
 		);
 		const ours = all.filter((n) => n.name.startsWith('n8n-nodes-affinity-v2.'));
-		expect(ours.map((n) => n.name).sort()).toEqual([NODE_TYPES.action, NODE_TYPES.tool].sort());
+		expect(ours.map((n) => n.name).sort()).toEqual([NODE_TYPES.action, NODE_TYPES.tool, NODE_TYPES.trigger].sort());
 		for (const node of ours) {
 			expect(node.iconUrl).toEqual({
 				light: 'icons/n8n-nodes-affinity-v2/dist/icons/affinity.svg',
@@ -167,6 +167,35 @@ describe('credential test (POST /rest/credentials/test, the editor\'s "Retry"/sa
 			const file = run.data.resultData.runData['CSV file'][0].data?.main[0]?.[0] as { binary?: Record<string, { fileName?: string; mimeType?: string }> };
 			expect(file.binary?.data?.fileName).toMatch(/^target-accounts-\d{4}-\d{2}-\d{2}\.csv$/);
 			expect(file.binary?.data?.mimeType).toBe('text/csv');
+		});
+
+		it('trigger: a manual run shows the 5 latest deals as Status changes; the Won one gets Stage Closed', async () => {
+			const listId = facts.listId('Deal Pipeline');
+			const status = facts.fieldId('Deal Pipeline', 'Status');
+			const stage = facts.fieldId('Deal Pipeline', 'Stage');
+			const all: Array<{ id: number }> = [];
+			for (let route: string | null = `/v2/lists/${listId}/list-entries?limit=100`; route; ) {
+				const page: { data: Array<{ id: number }>; pagination: { nextUrl: string | null } } = await fixture.api(route);
+				all.push(...page.data);
+				const next = page.pagination.nextUrl ? new URL(page.pagination.nextUrl) : null;
+				route = next ? next.pathname + next.search : null;
+			}
+			const latest = all.map((e) => e.id).sort((a, b) => b - a).slice(0, 5);
+			// One of them moves to Won, as if someone had just changed it.
+			const options = await fixture.api<{ data: Array<{ id: number; text: string }> }>(`/v2/lists/${listId}/fields/${status}/dropdown-options`);
+			const won = options.data.find((o) => o.text === 'Won')!;
+			await fixture.emulator.control('POST', '/values', { listEntryId: latest[1], fieldId: status, value: { type: 'ranked-dropdown', data: { dropdownOptionId: won.id } } });
+			await fixture.emulator.control('DELETE', '/requests');
+
+			const run = await fixture.rest!.runManually('affV2SampleTrigger', 'Deal Pipeline: Status changed');
+			const context = JSON.stringify(run.data.resultData.error ?? {});
+			expect(run.data.resultData.error).toBeUndefined();
+			const emitted = nodeOutput(run, 'Deal Pipeline: Status changed', context);
+			expect(emitted.map((e) => [e.event, e.listEntryId])).toEqual(latest.map((id) => ['fieldValueChanged', id]));
+			expect(emitted.every((e) => JSON.stringify((e.changes as Array<{ fieldName: string }>).map((c) => c.fieldName)) === '["Status"]')).toBe(true);
+			expect(nodeOutput(run, 'Set Stage to Closed', context)).toEqual([expect.objectContaining({ success: true, listEntryId: latest[1], fieldId: stage })]);
+			const writes = (await fixture.requests()).filter((r) => r.method !== 'GET');
+			expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual([`POST /v2/lists/${listId}/list-entries/${latest[1]}/fields/${stage}`]);
 		});
 
 		it('AI agent: imported with the node as three tools on the demo credential', async () => {

@@ -1,0 +1,31 @@
+import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { properties } from './description';
+import { methods } from './methods';
+import { pollTrigger } from './poll';
+
+export class AffinityV2Trigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Affinity v2 Trigger',
+		name: 'affinityV2Trigger',
+		icon: { light: 'file:../../icons/affinity.svg', dark: 'file:../../icons/affinity.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["event"]}}',
+		// n8n's node panel shows the trigger and the action node as one app item, with this text.
+		description: 'Read and update Affinity CRM records, and start workflows when list entries are added, removed or changed (API v2)',
+		defaults: { name: 'Affinity v2 Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'affinityV2Api', required: true }],
+		properties,
+	};
+
+	methods = methods;
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return pollTrigger.call(this);
+	}
+}

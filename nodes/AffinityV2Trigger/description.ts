@@ -1,0 +1,119 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { listLocator, locator } from '../AffinityV2/actions/shared';
+
+export const TRIGGER_EVENTS = ['listEntryAdded', 'listEntryRemoved', 'fieldValueChanged', 'anyChange'] as const;
+export type TriggerEvent = (typeof TRIGGER_EVENTS)[number];
+
+const savedViewLocator: INodeProperties = {
+	...locator({
+		name: 'savedViewId',
+		displayName: 'Saved View',
+		what: 'saved view',
+		searchListMethod: 'searchSavedViews',
+		dependsOn: ['listId.value'],
+		description: 'A sheet view of the list. Its filters decide which entries are watched; only its columns come back.',
+	}),
+	displayOptions: { show: { watch: ['savedView'] } },
+};
+
+export const properties: INodeProperties[] = [
+	{
+		displayName:
+			'Affinity has no webhooks: at each poll this trigger reads the list (100 entries a request) and compares it with the previous poll. The first poll only records what is there.',
+		name: 'pollingNotice',
+		type: 'notice',
+		default: '',
+	},
+	listLocator('The list whose entries to watch'),
+	{
+		displayName: 'Watch',
+		name: 'watch',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'All Entries of the List', value: 'list' },
+			{
+				name: 'Entries in a Saved View',
+				value: 'savedView',
+				description: "Only entries matching the view's filters: an entry entering the view counts as added, one leaving it as removed",
+			},
+		],
+		default: 'list',
+	},
+	savedViewLocator,
+	{
+		displayName: 'Event',
+		name: 'event',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Any Change',
+				value: 'anyChange',
+				action: 'On any change',
+				description: 'An entry was added or removed, or a watched field changed',
+			},
+			{
+				name: 'Entry Added',
+				value: 'listEntryAdded',
+				action: 'On entry added',
+				description: 'An entry was added to the list (on a saved view: an entry entered the view)',
+			},
+			{
+				name: 'Entry Removed',
+				value: 'listEntryRemoved',
+				action: 'On entry removed',
+				description: 'An entry was removed from the list (on a saved view: an entry left the view, or the list)',
+			},
+			{
+				name: 'Field Value Changed',
+				value: 'fieldValueChanged',
+				action: 'On field value changed',
+				description: 'A watched field of an entry changed value',
+			},
+		],
+		default: 'anyChange',
+	},
+	{
+		displayName: 'Watched Field Names or IDs',
+		name: 'watchedFieldIds',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getListFields', loadOptionsDependsOn: ['listId.value'] },
+		default: [],
+		description:
+			'Fields whose changes count, and which events show. Empty: all of the list\'s own fields (on a saved view: all its columns). Each watched field adds up to about 5 bytes per entry to the saved state (less for fields with few distinct values). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Emit Current Entries on First Poll',
+				name: 'emitCurrentEntries',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether the first poll (and the first after the list or saved view was changed) outputs every current entry as an Entry Added event, instead of only recording them',
+			},
+			{
+				displayName: 'Include Whole Entry',
+				name: 'includeEntry',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to add the whole current entry, simplified, to each event as "entry"',
+			},
+			{
+				displayName: 'Keep Previous Values',
+				name: 'keepPreviousValues',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to keep the watched fields' values between polls, so that each change shows its previous value. Costs about the size of the distinct values in the saved state: little for dropdowns, statuses and owners; for free text, numbers and dates up to the values' length per entry.",
+			},
+		],
+	},
+];

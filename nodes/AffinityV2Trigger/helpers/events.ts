@@ -1,0 +1,86 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { mayBeTruncated, simplifyListEntry, simplifyValue } from '../../AffinityV2/helpers/simplify';
+import type { ApiEntity, ApiField, ApiListEntry } from '../../AffinityV2/helpers/types';
+
+export type EventName = 'listEntryAdded' | 'listEntryRemoved' | 'fieldValueChanged';
+
+export interface EventContext {
+	listId: number;
+	savedViewId?: number;
+	/** Add the whole current entry, simplified as the action node does, as `entry`. */
+	includeEntry: boolean;
+}
+
+export interface Change {
+	fieldId: string;
+	fieldName: string;
+	/** Present when known: always for additions (null), with kept values for changes and removals. */
+	previous?: unknown;
+	current: unknown;
+	/** The value is at the API's cut-off of 100 associations, so it may hold more than shown. */
+	possiblyTruncated?: true;
+}
+
+export function entityName(entity: Partial<ApiEntity> | undefined): string {
+	if (!entity) return '';
+	if (typeof entity.name === 'string') return entity.name;
+	return [entity.firstName, entity.lastName].filter((x) => typeof x === 'string' && x !== '').join(' ');
+}
+
+function base(event: EventName, ctx: EventContext, listEntryId: number, entityType: string, entityId: number, name: string | null): IDataObject {
+	const item: IDataObject = { event, listId: ctx.listId };
+	if (ctx.savedViewId !== undefined) item.savedViewId = ctx.savedViewId;
+	Object.assign(item, { listEntryId, entityType, entityId, entityName: name });
+	return item;
+}
+
+function change(field: ApiField, previous: { known: boolean; value?: unknown }): Change {
+	const item: Change = { fieldId: field.id, fieldName: field.name } as Change;
+	if (previous.known) item.previous = previous.value ?? null;
+	item.current = simplifyValue(field.value);
+	if (mayBeTruncated(field.value)) item.possiblyTruncated = true;
+	return item;
+}
+
+/**
+ * An event for an entry the API returned: added (changes: the fields' values, previous null) or
+ * changed (changes: the changed fields; previous where kept). `fields` are the entry's fields
+ * the trigger reports on, `changed` the ids among them that changed (undefined: all, for an
+ * addition).
+ */
+export function entryEvent(
+	event: 'listEntryAdded' | 'fieldValueChanged',
+	entry: ApiListEntry,
+	fields: ApiField[],
+	ctx: EventContext,
+	options: { changed?: string[]; previous?: (fieldId: string) => { known: boolean; value?: unknown } } = {},
+): IDataObject {
+	const entity = entry.entity ?? ({ id: 0 } as ApiEntity);
+	const item = base(event, ctx, entry.id, entry.type, entity.id, entityName(entity));
+	const changed = options.changed ? new Set(options.changed) : undefined;
+	const previous = options.previous ?? (() => ({ known: event === 'listEntryAdded', value: null }));
+	item.changes = fields.filter((f) => !changed || changed.has(f.id)).map((f) => change(f, previous(f.id))) as unknown as IDataObject[];
+	const truncated = fields.filter((f) => mayBeTruncated(f.value)).map((f) => f.name);
+	if (truncated.length) item.possiblyTruncated = truncated;
+	if (ctx.includeEntry) item.entry = simplifyListEntry(entry);
+	return item;
+}
+
+/**
+ * An event for an entry that is gone (from the list, or from the saved view's filter). What is
+ * known of it comes from the saved state: its ids, and its kept values (as `previous`, with
+ * `current` null).
+ */
+export function removedEvent(
+	ctx: EventContext,
+	listEntryId: number,
+	entityType: string,
+	entityId: number,
+	name: string | null,
+	kept: Array<{ fieldId: string; fieldName: string; value: unknown }>,
+): IDataObject {
+	const item = base('listEntryRemoved', ctx, listEntryId, entityType, entityId, name);
+	item.changes = kept.map((k) => ({ fieldId: k.fieldId, fieldName: k.fieldName, previous: k.value ?? null, current: null }));
+	return item;
+}
