@@ -1,49 +1,16 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 
 import { ADMIN_KEY, EmulatorFixture, MEMBER_KEY, RESTRICTED_KEY } from '../harness/emulator';
 import { follow, type Page } from './helpers';
+import { loadDescription, withoutMappings, type Json } from './openapi';
+
+type Method = 'get' | 'post';
 
 /**
  * Every response of every endpoint the emulator serves that the OpenAPI description describes,
  * validated against that description's response schema (status by status, errors included).
- * The description is vendored without its prose (scripts/vendor-openapi.ts, MIT licence beside it);
- * AFFINITY_OPENAPI may point at the full copy instead.
  */
-const OPENAPI_PATH = process.env.AFFINITY_OPENAPI ?? join(__dirname, '../fixtures/affinity-v2-openapi.json');
-
-type Json = Record<string, unknown>;
-type Method = 'get' | 'post';
-
-function loadDescription(): Json {
-	if (!existsSync(OPENAPI_PATH)) {
-		throw new Error(`The OpenAPI description is needed at ${OPENAPI_PATH} (or set AFFINITY_OPENAPI to its path)`);
-	}
-	return JSON.parse(readFileSync(OPENAPI_PATH, 'utf8')) as Json;
-}
-
-/**
- * Ajv implements `discriminator` without `mapping` (the oneOf branches carry the same
- * information). Its discriminator also lets a non-object through (null passed the Interaction
- * schema, so `data: null` matched both branches of `oneOf: [Interaction, null]`); a discriminator
- * only ever describes objects, so the schema that carries one says so.
- */
-function withoutMappings(node: unknown): unknown {
-	if (Array.isArray(node)) return node.map(withoutMappings);
-	if (!node || typeof node !== 'object') return node;
-	const out: Json = {};
-	for (const [key, value] of Object.entries(node as Json)) {
-		if (key === 'discriminator' && value && typeof value === 'object') {
-			out[key] = { propertyName: (value as Json).propertyName };
-			out.type ??= 'object';
-		} else out[key] = withoutMappings(value);
-	}
-	return out;
-}
-
 /**
  * Where SPEC.md (the authority) deliberately differs from the OpenAPI description, the schema
  * is widened by exactly the member SPEC adds, and nothing else.

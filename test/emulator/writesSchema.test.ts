@@ -1,34 +1,17 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 
 import { ADMIN_KEY, EmulatorFixture, MEMBER_KEY } from '../harness/emulator';
+import { loadDescription, withoutMappings, type Json } from './openapi';
 
 /**
  * The answers of the write and merge endpoints, validated against the OpenAPI description's
  * schemas (merge states and tasks, their pages, the 202 body, the batch answer, error bodies).
  */
-const OPENAPI_PATH = process.env.AFFINITY_OPENAPI ?? join(__dirname, '../fixtures/affinity-v2-openapi.json');
-if (!existsSync(OPENAPI_PATH)) throw new Error(`The OpenAPI description is needed at ${OPENAPI_PATH} (or set AFFINITY_OPENAPI)`);
-
-type Json = Record<string, unknown>;
-
-/** Ajv's discriminator support takes no `mapping`; the oneOf branches say the same. */
-function withoutMappings(node: unknown): unknown {
-	if (Array.isArray(node)) return node.map(withoutMappings);
-	if (!node || typeof node !== 'object') return node;
-	const out: Json = {};
-	for (const [key, value] of Object.entries(node as Json)) {
-		out[key] = key === 'discriminator' && value && typeof value === 'object' ? { propertyName: (value as Json).propertyName } : withoutMappings(value);
-	}
-	return out;
-}
 
 const ajv = new Ajv2020({ strict: false, discriminator: true, allErrors: true });
 addFormats(ajv);
-ajv.addSchema({ ...(withoutMappings(JSON.parse(readFileSync(OPENAPI_PATH, 'utf8'))) as Json), $id: 'openapi' });
+ajv.addSchema({ ...(withoutMappings(loadDescription()) as Json), $id: 'openapi' });
 
 function expectSchema(name: string, body: unknown): void {
 	const validate = ajv.getSchema(`openapi#/components/schemas/${name}`);

@@ -9,7 +9,7 @@ import {
 	type INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { AffinityV2 } from '../../nodes/AffinityV2/AffinityV2.node';
+import { AffinityV2 } from '../../nodes/AffinityV2/AffinityV2.node.ts';
 import { CREDENTIAL_ID, TestCredentialsHelper } from './credentials';
 import { additionalData, NodeTypes } from './engine';
 

@@ -1,10 +1,7 @@
-import { LoadOptionsContext } from 'n8n-core';
-import { Workflow, type IDataObject, type INode, type INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
-import { AffinityV2 } from '../../nodes/AffinityV2/AffinityV2.node';
-import { CREDENTIAL_ID, TestCredentialsHelper } from '../harness/credentials';
 import { EmulatorFixture } from '../harness/emulator';
-import { additionalData, NodeTypes } from '../harness/engine';
+import { loadOptionsHarness } from '../harness/loadOptions';
 
 /**
  * The editor side of the writes, through n8n-core's real LoadOptionsContext (what the editor's
@@ -20,22 +17,9 @@ beforeEach(() => fixture.reset());
 
 const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 
-async function loadOptions(method: keyof typeof AffinityV2.prototype.methods.loadOptions, parameters: IDataObject, path = 'parameters.fieldId'): Promise<INodePropertyOptions[]> {
-	const node: INode = {
-		id: '1',
-		name: 'Affinity',
-		type: 'test.affinityV2',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: parameters as INode['parameters'],
-		credentials: { affinityV2Api: { id: CREDENTIAL_ID, name: 'Affinity' } },
-	};
-	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: new NodeTypes() });
-	const data = additionalData(new TestCredentialsHelper(fixture.credentials()));
-	data.currentNodeParameters = parameters as INode['parameters'];
-	const context = new LoadOptionsContext(workflow, workflow.getNode('Affinity') as INode, data, path);
-	const methods = new AffinityV2().methods.loadOptions as Record<string, (this: LoadOptionsContext) => Promise<INodePropertyOptions[]>>;
-	return methods[method].call(context);
+/** A loadOptions method, run as the editor runs it for the parameter at `path`. */
+function loadOptions(method: string, parameters: IDataObject, path = 'parameters.fieldId'): Promise<INodePropertyOptions[]> {
+	return loadOptionsHarness(parameters, fixture.credentials(), path).loadOptions(method);
 }
 
 describe('field pickers for writes', () => {
