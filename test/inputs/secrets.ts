@@ -134,8 +134,10 @@ export class LeakWatch {
 	}
 
 	/** Scans what the test produced and starts afresh; `requests` is the emulator's log. */
-	check(requests: unknown): void {
-		const things: Record<string, unknown> = { 'the emulator request log': requests, 'the log lines': this.logs.lines };
+	async check(requests: unknown): Promise<void> {
+		// Winston hands records to its transports through a stream: let it flush.
+		await new Promise((resolve) => setImmediate(resolve));
+		const things: Record<string, unknown> = { 'the emulator request log': requests, 'the log lines': [...this.logs.lines] };
 		this.seen.forEach(([label, thing], i) => (things[`${label} #${i + 1}`] = thing));
 		this.seen = [];
 		this.logs.clear();
