@@ -36,6 +36,8 @@ export interface AffinityRequest {
 	idempotent?: boolean;
 	/** For writes: the read that shows whether a write of unknown outcome was applied. */
 	checkWith?: string;
+	/** The node's names of query or body parameters the API names otherwise, for 400s: {ids: 'Field Names or IDs'}. */
+	parameterNames?: Record<string, string>;
 }
 
 export interface AffinityResponse<T = unknown> {
@@ -210,6 +212,7 @@ export async function affinityRequest<T = unknown>(
 		subject: request.subject,
 		itemIndex: request.itemIndex,
 		checkWith: request.checkWith,
+		parameterNames: request.parameterNames,
 	};
 	const headers: IDataObject = { Accept: 'application/json' };
 	if (conn.apiVersion) headers['X-Affinity-Api-Version'] = conn.apiVersion;
