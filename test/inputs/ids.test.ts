@@ -44,6 +44,8 @@ interface IdParameter {
 	good: string;
 	/** Parameters this case needs besides the operation's valid ones. */
 	extra?: (s: Seeded) => IDataObject;
+	/** Where the id goes inside the parameter (a person of a multi-person value). */
+	wrap?: (locatorValue: unknown) => unknown;
 }
 
 /**
@@ -84,6 +86,16 @@ const valueRef = (operation: string, parameter: 'personValue' | 'companyValue', 
 	extra: () => ({ fieldId: field }),
 });
 
+/** One of several persons or companies of a -multi field value (a collection item). */
+const multiRef = (operation: string, parameter: 'personValues' | 'companyValues', field: string, good: string): IdParameter => {
+	const key = parameter === 'personValues' ? 'person' : 'company';
+	return {
+		...valueRef(operation, parameter === 'personValues' ? 'personValue' : 'companyValue', field, good),
+		parameter,
+		wrap: (value) => ({ [key]: [{ [key]: byId(key === 'person' ? '5000003' : '3000007') }, { [key]: value }] }),
+	};
+};
+
 const ID_PARAMETERS: IdParameter[] = [
 	company('company.get'),
 	company('company.getLists'),
@@ -108,6 +120,8 @@ const ID_PARAMETERS: IdParameter[] = [
 	entry('listEntry.updateFieldValue'),
 	valueRef('listEntry.updateFieldValue', 'personValue', 'field-1037|person', '5000002'),
 	valueRef('listEntry.updateFieldValue', 'companyValue', 'field-1047|company', '3000005'),
+	multiRef('listEntry.updateFieldValue', 'personValues', 'field-1043|person-multi', '5000004'),
+	multiRef('listEntry.updateFieldValue', 'companyValues', 'field-1042|company-multi', '3000006'),
 	list('listEntry.updateFieldValues'),
 	entry('listEntry.updateFieldValues'),
 	note('note.get'),
@@ -145,7 +159,8 @@ function badData(kind: IdKind): unknown[] {
 }
 
 function shaped(p: IdParameter, value: unknown): unknown {
-	return p.shape === 'plain' ? value : byId(value);
+	if (p.shape === 'plain') return value;
+	return p.wrap ? p.wrap(byId(value)) : byId(value);
 }
 
 async function parametersFor(p: IdParameter, value: unknown): Promise<IDataObject> {
@@ -182,7 +197,8 @@ describe.each(ID_PARAMETERS.map((p) => [`${p.operation} ${p.parameter}`, p] as c
 	if (p.urlPath) {
 		it('by URL: refuses a URL whose id is bad, before any request, naming the parameter', async () => {
 			for (const bad of badTexts(p.kind)) {
-				const parameters = await parametersFor(p, byUrl(`https://emulated-ventures.affinity.co/${p.urlPath}/${bad}`));
+				const url = byUrl(`https://emulated-ventures.affinity.co/${p.urlPath}/${bad}`);
+				const parameters = await parametersFor(p, p.wrap ? p.wrap(url) : url);
 				await fixture.clearRequests();
 				const result = await run(parameters);
 				expect({ bad, error: what(result) }).toEqual({ bad, error: expect.stringMatching(p.names) });
@@ -217,6 +233,29 @@ describe.each(ID_PARAMETERS.map((p) => [`${p.operation} ${p.parameter}`, p] as c
 			}
 		}
 		expect(signature(await fixture.requests())).toEqual(expected);
+	});
+});
+
+describe('merge task ids (UUIDs)', () => {
+	const BAD_TASK_IDS = ['0', '-1', '1.5', '12abc', '', '123e4567-e89b-12d3-a456-42661417400g', '123e4567-e89b-12d3-a456-4266141740000', '../company-merges', 'https://x.example/v2/tasks/company-merges/../../persons'];
+
+	it.each([
+		['merge.getTask', 'taskId'],
+		['merge.getAll', 'filters'],
+	])('%s: refuses each bad task id (typed, and from item data) before any request, naming Task ID', async (operation, parameter) => {
+		const put = (value: string): IDataObject => (parameter === 'filters' ? { filters: { taskId: value } } : { taskId: value });
+		for (const bad of BAD_TASK_IDS.filter((b) => parameter !== 'filters' || b !== '')) {
+			await fixture.clearRequests();
+			const result = await run(nodeParameters(operation, { entityType: 'company', ...put(bad) }));
+			expect({ bad, error: what(result) }).toEqual({ bad, error: expect.stringMatching(/Invalid Task ID: got|Parameter "Task ID" is required/) });
+			expect({ bad, requests: signature(await fixture.requests()) }).toEqual({ bad, requests: [] });
+		}
+		const result = await run(nodeParameters(operation, { entityType: 'company', ...put('={{ $json.t }}') }), {
+			items: BAD_TASK_IDS.filter((b) => b !== '').map((t) => ({ t })),
+			continueOnFail: true,
+		});
+		expect(result.items.map((i) => String(i.error))).toEqual(BAD_TASK_IDS.filter((b) => b !== '').map(() => expect.stringMatching(/^Invalid Task ID: got/)));
+		expect(await fixture.requests()).toEqual([]);
 	});
 });
 
