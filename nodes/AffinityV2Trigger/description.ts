@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { listLocator, locator } from '../AffinityV2/actions/shared';
+import { listLocator, locator, requestOptionsParameter } from '../AffinityV2/actions/shared';
 
 export const TRIGGER_EVENTS = ['listEntryAdded', 'listEntryRemoved', 'fieldValueChanged', 'anyChange'] as const;
 export type TriggerEvent = (typeof TRIGGER_EVENTS)[number];
@@ -116,4 +116,6 @@ export const properties: INodeProperties[] = [
 			},
 		],
 	},
+	// The same Request Options as the action node: the transport reads them in polls too.
+	requestOptionsParameter,
 ];

@@ -136,6 +136,7 @@ async function runPoll(ctx: IPollFunctions, config: TriggerConfig, manual: boole
 					path: `/v2/lists/${listId}/list-entries`,
 					qs: needFields ? (watchedIds.length ? { fieldIds: watchedIds } : { fieldTypes: ['list'] }) : {},
 					subject: `list with ID ${listId}`,
+					parameterNames: { fieldIds: 'Watched Field Names or IDs' },
 				};
 
 	let layout: Layout | undefined;

@@ -1,3 +1,5 @@
+import { LeakWatch } from '../inputs/secrets';
+
 import type { IDataObject } from 'n8n-workflow';
 
 import type { FaultSpec, RequestLogEntry } from '../../emulator';
@@ -13,9 +15,15 @@ import { runAffinityNode, type NodeRun } from '../harness/engine';
 
 const TARGET_ACCOUNTS = 102;
 const fixture = new EmulatorFixture();
-beforeAll(() => fixture.start());
+// Also scans n8n's log lines (captured at debug level) and the whole run, errors included.
+const leaks = new LeakWatch();
+beforeAll(async () => {
+	leaks.install();
+	await fixture.start();
+});
 afterAll(() => fixture.stop());
 beforeEach(() => fixture.reset());
+afterEach(async () => leaks.check(await fixture.requests()));
 
 const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 
@@ -165,6 +173,7 @@ describe.each(cases)('%s × %s', (_opName, _faultName, op, fault) => {
 			credentials: fixture.credentials(),
 			parameters: { ...parameters, ...(fault.timeout ? { requestOptions: { timeout: fault.timeout } } : {}) },
 		});
+		leaks.watch('the run', run);
 		const log: RequestLogEntry[] = await fixture.requests();
 		const hit = log.filter((r) => r.method === op.method && new RegExp(op.path).test(r.path));
 		const expected = op.unaffectedBy?.includes(fault.name) ? 'ok' : op.kind === 'read' ? fault.read : fault.write;

@@ -25,7 +25,8 @@ interface LocatorSpec {
  * Affinity has a web page for the record, "By URL".
  */
 export function locator(spec: LocatorSpec): INodeProperties {
-	const pattern = `https://[^/]+\\.affinity\\.(?:co|com)/${spec.urlPath}/([0-9]+)`;
+	// The id is the whole path segment: …/companies/12abc or …/companies/1.5 is not company 12 or 1.
+	const pattern = `https://[^/]+\\.affinity\\.(?:co|com)/${spec.urlPath}/([0-9]+)(?:[/?#]|$)`;
 	const property: INodeProperties = {
 		displayName: spec.displayName,
 		name: spec.name,

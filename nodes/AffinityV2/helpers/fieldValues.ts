@@ -263,7 +263,8 @@ export function recordIdOf(input: unknown, what: string): number {
 		raw = obj.__rl ? obj.value : obj.id;
 	}
 	let text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
-	const fromUrl = /\.affinity\.(?:co|com)\/(?:persons|companies|organizations)\/(\d+)/.exec(text);
+	// The id is the whole path segment: …/persons/12abc is not person 12.
+	const fromUrl = /\.affinity\.(?:co|com)\/(?:persons|companies|organizations)\/(\d+)(?:[/?#]|$)/.exec(text);
 	if (fromUrl) text = fromUrl[1];
 	const id = /^\d+$/.test(text) ? Number(text) : NaN;
 	if (!Number.isSafeInteger(id) || id < 1) {

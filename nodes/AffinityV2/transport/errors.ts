@@ -18,6 +18,8 @@ export interface FailureContext {
 	writeMayHaveApplied?: boolean;
 	/** How to see whether such a write was applied: the read that shows it ("Check with ..."). */
 	checkWith?: string;
+	/** The node's names of API parameters that the user knows by another name. */
+	parameterNames?: Record<string, string>;
 }
 
 export function apiErrors(body: unknown): ApiErrorEntry[] {
@@ -31,11 +33,13 @@ export function apiErrors(body: unknown): ApiErrorEntry[] {
 
 function describe(status: number, errors: ApiErrorEntry[], ctx: FailureContext): string {
 	const params = errors.map((e) => e.param).filter((p): p is string => !!p);
+	// Named as the user knows them where the API's name differs ("ids" is "Field Names or IDs").
+	const named = params.map((p) => (ctx.parameterNames?.[p] ? `"${ctx.parameterNames[p]}" (sent as "${p}")` : `"${p}"`));
 	switch (status) {
 		case 400:
 		case 422:
 			return params.length
-				? `Affinity refused the value of "${params.join('", "')}". Correct that parameter and run again.`
+				? `Affinity refused the value of ${named.join(', ')}. Correct that parameter and run again.`
 				: 'Affinity refused the request. Check the parameters named in the message.';
 		case 401:
 			return 'Affinity did not accept the API key. Check the API key in the "Affinity API v2" credential, or create a new key in Affinity under Settings → Manage Apps.';

@@ -5,10 +5,9 @@ import type {
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	INode,
-	JsonObject,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { normalizeBaseUrl } from './baseUrl';
 import { httpError, transportError, type FailureContext } from './errors';
@@ -36,6 +35,8 @@ export interface AffinityRequest {
 	idempotent?: boolean;
 	/** For writes: the read that shows whether a write of unknown outcome was applied. */
 	checkWith?: string;
+	/** The node's names of query or body parameters the API names otherwise, for 400s: {ids: 'Field Names or IDs'}. */
+	parameterNames?: Record<string, string>;
 }
 
 export interface AffinityResponse<T = unknown> {
@@ -210,6 +211,7 @@ export async function affinityRequest<T = unknown>(
 		subject: request.subject,
 		itemIndex: request.itemIndex,
 		checkWith: request.checkWith,
+		parameterNames: request.parameterNames,
 	};
 	const headers: IDataObject = { Accept: 'application/json' };
 	if (conn.apiVersion) headers['X-Affinity-Api-Version'] = conn.apiVersion;
@@ -240,7 +242,11 @@ export async function affinityRequest<T = unknown>(
 			response = await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, options);
 		} catch (error) {
 			const code = errorCode(error) ?? 'EUNKNOWN';
-			if (code === 'ECANCELED') throw new NodeApiError(node, error as JsonObject, { itemIndex: request.itemIndex });
+			// The execution was canceled (axios says ERR_CANCELED): nothing to retry. A new error,
+			// not the client's: that one holds the request's headers, so the key.
+			if (code === 'ECANCELED' || code === 'ERR_CANCELED') {
+				throw transportError(node, 'The request to Affinity was canceled', { ...failure, writeMayHaveApplied: !isRead }, 'The execution was canceled.');
+			}
 			const safeToRetry = isRead || NEVER_SENT.has(code);
 			if (safeToRetry && readFailures < RETRY_POLICY.readRetries) {
 				await sleep(backoff(readFailures++));

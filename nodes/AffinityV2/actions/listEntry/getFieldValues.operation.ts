@@ -44,6 +44,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: `/v2/lists/${listId}/list-entries/${listEntryId}/fields`,
 		qs,
 		subject: `list entry with ID ${listEntryId} on list ${listId}`,
+		parameterNames: { ids: 'Field Names or IDs', types: 'Field Types' },
 		itemIndex,
 	});
 	if (!(this.getNodeParameter('simplify', itemIndex, true) as boolean)) return items;

@@ -1,0 +1,113 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { resources } from '../../nodes/AffinityV2/actions/resources';
+import type { EmulatorFixture } from '../harness/emulator';
+
+export const TARGET_ACCOUNTS = 102;
+/** The first entry of Target Accounts (company 3000001), seeded beyond int32. */
+export const ENTRY = 2147483540;
+export const HOT_ACCOUNTS_VIEW = 503;
+export const NOTE = 400001;
+export const TRANSCRIPT = 801;
+export const TASK_ID = '123e4567-e89b-12d3-a456-426614174000';
+
+export const byId = (value: unknown) => ({ __rl: true, mode: 'id', value });
+export const byUrl = (value: string) => ({ __rl: true, mode: 'url', value });
+
+/** Ids the valid parameters need that are not fixed by the seed. */
+export interface Seeded {
+	notesField: string;
+}
+
+export async function seeded(fixture: EmulatorFixture): Promise<Seeded> {
+	const fields = fixture.emulator.store.lists.get(TARGET_ACCOUNTS)?.fields ?? [];
+	const notes = fields.find((f) => f.name === 'Notes');
+	if (!notes) throw new Error('no Notes field on Target Accounts');
+	return { notesField: notes.id };
+}
+
+/**
+ * Valid parameters of every operation of the action node, each answering with a success on
+ * the seeded emulator (merge.get needs a merge first: startMerge). Kept complete by a test.
+ */
+export function validParameters(s: Seeded): Record<string, IDataObject> {
+	const few = { returnAll: false, limit: 2 };
+	const list = { listId: byId(String(TARGET_ACCOUNTS)) };
+	const entry = { ...list, listEntryId: byId(String(ENTRY)) };
+	return {
+		'company.get': { companyId: byId('3000001') },
+		'company.getAll': { ...few },
+		'company.search': { term: 'a', ...few },
+		'company.getLists': { companyId: byId('3000001'), ...few },
+		'company.getListEntries': { companyId: byId('3000001'), ...few },
+		'field.getAll': { entity: 'list', ...list, ...few },
+		'list.getAll': { ...few },
+		'list.getFields': { ...list },
+		'listEntry.get': { ...entry },
+		'listEntry.getAll': { ...list, ...few },
+		'listEntry.getAllInSavedView': { ...list, viewId: byId(String(HOT_ACCOUNTS_VIEW)), ...few },
+		'listEntry.getFieldValues': { ...entry },
+		'listEntry.getFieldValue': { ...entry, fieldId: s.notesField },
+		'listEntry.updateFieldValue': { ...entry, fieldId: `${s.notesField}|text`, textValue: 'valid' },
+		'listEntry.updateFieldValues': {
+			...entry,
+			inputMode: 'json',
+			updatesJson: JSON.stringify([{ id: s.notesField, value: { type: 'text', data: 'valid' } }]),
+		},
+		'merge.start': { entityType: 'company', primaryCompanyId: byId('3000030'), duplicateCompanyId: byId('3000031') },
+		'merge.get': { entityType: 'company', mergeId: '1' },
+		'merge.getAll': { entityType: 'company', ...few },
+		'merge.getTask': { entityType: 'company', taskId: TASK_ID },
+		'merge.getAllTasks': { entityType: 'company', ...few },
+		'note.get': { noteId: byId(String(NOTE)) },
+		'note.getAll': { ...few },
+		'note.getReplies': { noteId: byId(String(NOTE)), ...few },
+		'note.getAttachedCompanies': { noteId: byId(String(NOTE)), ...few },
+		'note.getAttachedOpportunities': { noteId: byId(String(NOTE)), ...few },
+		'note.getAttachedPersons': { noteId: byId(String(NOTE)), ...few },
+		'opportunity.get': { opportunityId: byId('7000001') },
+		'opportunity.getAll': { ...few },
+		'person.get': { personId: byId('5000007') },
+		'person.getAll': { ...few },
+		'person.getListEntries': { personId: byId('5000007'), ...few },
+		'person.updateFieldValue': { personId: byId('5000007'), fieldId: 'field-1014|text', textValue: 'valid' },
+		'rateLimit.get': {},
+		'transcript.get': { transcriptId: byId(String(TRANSCRIPT)) },
+		'transcript.getAll': { ...few },
+		'transcript.getFragments': { transcriptId: byId(String(TRANSCRIPT)), ...few },
+		'user.get': { userId: '1' },
+	};
+}
+
+/** Every operation of the node, as resource.operation. */
+export function allOperations(): string[] {
+	return Object.entries(resources).flatMap(([resource, module]) => Object.keys(module.operations).map((op) => `${resource}.${op}`));
+}
+
+export function nodeParameters(name: string, parameters: IDataObject): IDataObject {
+	const [resource, operation] = name.split('.');
+	return { resource, operation, ...parameters };
+}
+
+/** Starts a company merge (the emulator's first is merge 1), once; returns its task id. */
+export async function startMerge(fixture: EmulatorFixture): Promise<string> {
+	const existing = await fixture.api<{ data: Array<{ taskId: string }> }>('/v2/company-merges');
+	if (existing.body.data.length) return existing.body.data[0].taskId;
+	const res = await fixture.api<{ taskUrl: string }>('/v2/company-merges', undefined, { method: 'POST', body: { primaryCompanyId: 3000040, duplicateCompanyId: 3000041 } });
+	if (res.status !== 202) throw new Error(`merge: ${res.status}`);
+	return res.body.taskUrl.split('/').pop() as string;
+}
+
+/**
+ * The valid parameters of an operation, with what they need in the emulator: the merge reads
+ * need a merge to read (merge 1, and its task). Clears the request log after.
+ */
+export async function prepare(fixture: EmulatorFixture, s: Seeded, operation: string): Promise<IDataObject> {
+	const parameters = validParameters(s)[operation];
+	if (operation.startsWith('merge.') && operation !== 'merge.start') {
+		const taskId = await startMerge(fixture);
+		await fixture.clearRequests();
+		return operation === 'merge.getTask' ? { ...parameters, taskId } : parameters;
+	}
+	return parameters;
+}
