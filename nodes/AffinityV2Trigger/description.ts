@@ -82,7 +82,7 @@ export const properties: INodeProperties[] = [
 		typeOptions: { loadOptionsMethod: 'getListFields', loadOptionsDependsOn: ['listId.value'] },
 		default: [],
 		description:
-			'Fields whose changes count, and which events show. Empty: all of the list\'s own fields (on a saved view: all its columns). Each watched field adds up to about 5 bytes per entry to the saved state (less for fields with few distinct values). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			'Fields whose changes count, and which events show. Empty: all of the list\'s own fields (on a saved view: all its columns). Each watched field adds up to about 5 bytes per entry to the saved state (under 1 byte for fields with few distinct values). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	{
 		displayName: 'Options',

@@ -2,14 +2,12 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { toStringList } from '../AffinityV2/actions/shared';
-import { simplifyValue } from '../AffinityV2/helpers/simplify';
 import type { ApiEntity, ApiField, ApiListEntry } from '../AffinityV2/helpers/types';
 import { affinityPaginate, validateId, type AffinityRequest } from '../AffinityV2/transport';
 import { TRIGGER_EVENTS, type TriggerEvent } from './description';
 import { Differ } from './helpers/diff';
 import { entityName, entryEvent, removedEvent, type EventContext } from './helpers/events';
-import { fingerprint } from './helpers/fingerprint';
-import { decodeState, isTriggerState, SnapshotBuilder, type DecodedState, type TriggerState } from './helpers/state';
+import { decodeState, isTriggerState, SnapshotBuilder, storableEntityId, type DecodedState, type SavedState } from './helpers/state';
 
 export interface TriggerConfig {
 	listId: number;
@@ -109,7 +107,7 @@ async function runPoll(ctx: IPollFunctions, config: TriggerConfig, manual: boole
 	const startedAt = Date.now();
 	const budgetMs = typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : undefined;
 	const staticData = ctx.getWorkflowStaticData('node');
-	const saved = staticData.state as TriggerState | undefined;
+	const saved = staticData.state as SavedState | undefined;
 	const key = stateKey(config);
 	let old = isTriggerState(saved) && saved.key === key ? readState(ctx, saved) : undefined;
 	const baseline = !old;
@@ -142,8 +140,6 @@ async function runPoll(ctx: IPollFunctions, config: TriggerConfig, manual: boole
 	let layout: Layout | undefined;
 	let builder: SnapshotBuilder | undefined;
 	let differ: Differ | undefined;
-	let hashes = new Uint32Array(0);
-	let values: unknown[] = [];
 	let seen: Set<number> | undefined;
 	let lastId = -1;
 	let count = 0;
@@ -177,10 +173,12 @@ async function runPoll(ctx: IPollFunctions, config: TriggerConfig, manual: boole
 		}
 		const fieldIds = watchedIds.length ? watchedIds : returned.map((f) => f.id);
 		layout = { fieldIds, names, tracked: trackFields ? fieldIds.length : 0 };
-		builder = new SnapshotBuilder(fieldIds.slice(0, layout.tracked).map((id) => ({ id, keepValues })));
+		// Sized for the previous poll's count, so that the arrays are not grown and copied as pages come.
+		builder = new SnapshotBuilder(
+			fieldIds.slice(0, layout.tracked).map((id) => ({ id, keepValues })),
+			isTriggerState(saved) ? saved.count : 0,
+		);
 		differ = new Differ(old, fieldIds.slice(0, layout.tracked));
-		hashes = new Uint32Array(layout.tracked);
-		values = new Array(layout.tracked);
 	};
 
 	const visit = (entry: ApiListEntry): void => {
@@ -196,13 +194,7 @@ async function runPoll(ctx: IPollFunctions, config: TriggerConfig, manual: boole
 		count++;
 		if (!layout) begin(entry);
 		const fields = reportFields(entry);
-		const tracked = (layout as Layout).tracked;
-		for (let c = 0; c < tracked; c++) {
-			hashes[c] = fingerprint(fields[c].value);
-			if (keepValues) values[c] = simplifyValue(fields[c].value);
-		}
-		const entityId = typeof entry.entity?.id === 'number' ? entry.entity.id : 0;
-		(builder as SnapshotBuilder).add(entry.id, entityId, hashes, keepValues ? values : undefined);
+		const hashes = (builder as SnapshotBuilder).add(entry.id, storableEntityId(entry.entity?.id), fields);
 		if (!(builder as SnapshotBuilder).entityType && typeof entry.type === 'string') (builder as SnapshotBuilder).entityType = entry.type;
 
 		if (manual && needFields) {
@@ -288,7 +280,7 @@ async function runPoll(ctx: IPollFunctions, config: TriggerConfig, manual: boole
  * The previous poll's state, or undefined (a new baseline) if it cannot be read: failing every
  * poll on a damaged state would stop the trigger for good, and what it lost is lost either way.
  */
-function readState(ctx: IPollFunctions, saved: TriggerState): DecodedState | undefined {
+function readState(ctx: IPollFunctions, saved: SavedState): DecodedState | undefined {
 	try {
 		return decodeState(saved);
 	} catch (error) {

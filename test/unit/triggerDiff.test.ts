@@ -100,8 +100,7 @@ function poll(previous: ReturnType<SnapshotBuilder['encode']> | undefined, entri
 	const builder = new SnapshotBuilder(tracked.map((id) => ({ id, keepValues: keep })));
 	const differ = new Differ(previous ? decodeState(previous) : undefined, tracked);
 	const comparisons = entries.map((e) => {
-		const hashes = e.values.map(fingerprint);
-		builder.add(e.id, e.entity, hashes, e.values.map((v) => v.data));
+		const hashes = builder.add(e.id, e.entity, e.values.map((value) => ({ value })));
 		return { id: e.id, ...differ.compare(e.id, hashes) };
 	});
 	return { state: builder.encode('k', 't'), comparisons, removed: differ.removedRows().map((r) => differ.entryId(r)), differ };

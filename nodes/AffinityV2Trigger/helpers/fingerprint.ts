@@ -4,6 +4,7 @@ import type { FieldValue } from '../../AffinityV2/helpers/types';
 /*
  * How values hash is part of the saved state: a change here makes every entry look changed.
  * Whoever changes it must raise STATE_VERSION (state.ts), which starts a new baseline instead.
+ * test/unit/triggerState.test.ts pins them.
  */
 
 /** JSON with object keys sorted, so that key order never makes two equal values differ. */
@@ -28,6 +29,9 @@ function mix32(value: number): number {
 	return h >>> 0;
 }
 
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
 /**
  * A 32-bit hash of a string: FNV-1a over its UTF-16 code units, then murmur3's finalizer for
  * avalanche. Seeded, so that equal text under two value types hashes apart. Two different
@@ -35,9 +39,26 @@ function mix32(value: number): number {
  * going unseen.
  */
 export function hash32(text: string, seed = 0): number {
-	let h = (0x811c9dc5 ^ seed) >>> 0;
-	for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+	let h = (FNV_OFFSET ^ seed) >>> 0;
+	for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
 	return mix32(h ^ text.length);
+}
+
+/*
+ * hash32 of a text made of parts, without building the text: FNV-1a runs over the parts in
+ * turn, and the length is counted aside (streamLength) for the finalizer.
+ */
+let streamLength = 0;
+
+function streamText(h: number, text: string): number {
+	for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
+	streamLength += text.length;
+	return h;
+}
+
+function streamCode(h: number, code: number): number {
+	streamLength++;
+	return Math.imul(h ^ code, FNV_PRIME);
 }
 
 const float = new Float64Array(1);
@@ -70,9 +91,11 @@ function seedOf(type: string): number {
 	return seed;
 }
 
+/** The seed of multiset members. */
 const MEMBER = 0x3e3b;
 
-const VALUE_TYPES = [
+/** The value types with a hash of their own; their index + 1 is their type code (0: any other type). */
+export const VALUE_TYPES = [
 	'text',
 	'filterable-text',
 	'number',
@@ -91,8 +114,52 @@ const VALUE_TYPES = [
 	'formula-number',
 	'interaction',
 ] as const;
-/** Each value type's seed, looked up by constant keys in the hot path. */
-const SEED = Object.fromEntries(VALUE_TYPES.map((type) => [type, seedOf(type)])) as Record<(typeof VALUE_TYPES)[number], number>;
+
+/** Type codes, compared as small integers in the hot path instead of type strings. */
+export const T = {
+	other: 0,
+	text: 1,
+	filterableText: 2,
+	number: 3,
+	datetime: 4,
+	filterableTextMulti: 5,
+	numberMulti: 6,
+	location: 7,
+	locationMulti: 8,
+	dropdown: 9,
+	rankedDropdown: 10,
+	dropdownMulti: 11,
+	person: 12,
+	company: 13,
+	personMulti: 14,
+	companyMulti: 15,
+	formulaNumber: 16,
+	interaction: 17,
+} as const;
+
+const CODES = new Map<string, number>(VALUE_TYPES.map((type, i) => [type, i + 1]));
+const SEEDS = Uint32Array.from([0, ...VALUE_TYPES.map((type) => seedOf(type))]);
+
+export function typeCode(type: unknown): number {
+	return typeof type === 'string' ? (CODES.get(type) ?? T.other) : T.other;
+}
+
+/** Multi-valued types: their value is a multiset of members, hashed member by member. */
+export function isMultiType(code: number): boolean {
+	return (
+		code === T.filterableTextMulti ||
+		code === T.numberMulti ||
+		code === T.locationMulti ||
+		code === T.dropdownMulti ||
+		code === T.personMulti ||
+		code === T.companyMulti
+	);
+}
+
+/** Types whose values are numbers on a line (amounts, instants): their dictionary is not capped. */
+export function isNumericType(code: number): boolean {
+	return code === T.number || code === T.formulaNumber || code === T.datetime;
+}
 
 function textHash(value: unknown, seed: number): number {
 	return hash32(typeof value === 'string' ? value : canonicalJson(value), seed);
@@ -116,13 +183,26 @@ function optionHash(item: unknown, seed: number): number {
 	return hash32(`\u0000${canonicalJson(text ?? null)}`, seed);
 }
 
-function part(p: unknown): string {
-	return p === null || p === undefined ? '\u0000' : String(p);
+function streamPart(h: number, part: unknown): number {
+	if (part === null || part === undefined) return streamCode(h, 0);
+	return streamText(h, typeof part === 'string' ? part : String(part));
 }
 
+/** The hash of "street\u0001city\u0001state\u0001country\u0001continent", null parts as \u0000. */
 function locationHash(item: unknown, seed: number): number {
 	const l = (item ?? {}) as Record<string, unknown>;
-	return hash32(`${part(l.streetAddress)}\u0001${part(l.city)}\u0001${part(l.state)}\u0001${part(l.country)}\u0001${part(l.continent)}`, seed);
+	streamLength = 0;
+	let h = (FNV_OFFSET ^ seed) >>> 0;
+	h = streamPart(h, l.streetAddress);
+	h = streamCode(h, 1);
+	h = streamPart(h, l.city);
+	h = streamCode(h, 1);
+	h = streamPart(h, l.state);
+	h = streamCode(h, 1);
+	h = streamPart(h, l.country);
+	h = streamCode(h, 1);
+	h = streamPart(h, l.continent);
+	return mix32(h ^ streamLength);
 }
 
 /** An instant, whatever its ISO spelling ("…:00Z" and "…:00.000Z" are the same time). */
@@ -134,20 +214,95 @@ function instantHash(data: unknown, seed: number): number {
 	return hash32(Number.isNaN(time) ? data : new Date(time).toISOString(), seed);
 }
 
+/** The hash of "type:id" of an interaction, or of all of it when it has no id. */
+function interactionHash(data: unknown, seed: number): number {
+	const interaction = (data ?? {}) as { type?: unknown; id?: unknown };
+	if (interaction.id === undefined) return hash32(canonicalJson(data), seed);
+	streamLength = 0;
+	let h = (FNV_OFFSET ^ seed) >>> 0;
+	h = streamText(h, String(interaction.type));
+	h = streamCode(h, 58);
+	h = streamText(h, String(interaction.id));
+	return mix32(h ^ streamLength);
+}
+
+/** A member of a multi value, hashed as it counts in its multiset. */
+export function memberHash(code: number, item: unknown): number {
+	switch (code) {
+		case T.numberMulti:
+			return numberHash(item, MEMBER);
+		case T.locationMulti:
+			return locationHash(item, MEMBER);
+		case T.dropdownMulti:
+			return optionHash(item, MEMBER);
+		case T.personMulti:
+		case T.companyMulti:
+			return refHash(item, MEMBER);
+		default:
+			return textHash(item, MEMBER);
+	}
+}
+
 /**
- * A multiset's fingerprint: independent of member order (the API's order is noise), from the
- * sum and the xor of the members' hashes and their count.
+ * A multiset's fingerprint from its members' hashes: independent of member order (the API's
+ * order is noise), from their sum, their xor and their count.
  */
-function setHash(items: unknown, member: (item: unknown, seed: number) => number, seed: number): number {
-	if (!Array.isArray(items)) return hash32(canonicalJson(items), seed);
+export function combineMembers(code: number, sum: number, xor: number, count: number): number {
+	return mix32((mix32(sum ^ SEEDS[code]) + Math.imul(mix32(xor), 0x27d4eb2d) + count) >>> 0);
+}
+
+function setHash(code: number, items: unknown): number {
+	if (!Array.isArray(items)) return hash32(canonicalJson(items), SEEDS[code]);
 	let sum = 0;
 	let xor = 0;
-	for (const item of items) {
-		const h = member(item, MEMBER);
+	for (let i = 0; i < items.length; i++) {
+		const h = memberHash(code, items[i]);
 		sum = (sum + h) >>> 0;
 		xor = (xor ^ h) >>> 0;
 	}
-	return mix32((mix32(sum ^ seed) + Math.imul(mix32(xor), 0x27d4eb2d) + items.length) >>> 0);
+	return combineMembers(code, sum, xor, items.length);
+}
+
+/**
+ * The hash of a non-empty value's data, by type code (`type` only serves types without one).
+ * Not for values at the association cut-off: fingerprint() checks those first.
+ */
+export function hashData(code: number, data: unknown, type: string): number {
+	switch (code) {
+		case T.text:
+		case T.filterableText:
+			return textHash(data, SEEDS[code]);
+		case T.number:
+			return numberHash(data, SEEDS[code]);
+		case T.datetime:
+			return instantHash(data, SEEDS[code]);
+		case T.location:
+			return locationHash(data, SEEDS[code]);
+		case T.dropdown:
+		case T.rankedDropdown:
+			return optionHash(data, SEEDS[code]);
+		case T.person:
+		case T.company:
+			return refHash(data, SEEDS[code]);
+		case T.formulaNumber:
+			return numberHash((data as { calculatedValue?: unknown }).calculatedValue ?? null, SEEDS[code]);
+		case T.interaction:
+			return interactionHash(data, SEEDS[code]);
+		case T.filterableTextMulti:
+		case T.numberMulti:
+		case T.locationMulti:
+		case T.dropdownMulti:
+		case T.personMulti:
+		case T.companyMulti:
+			return setHash(code, data);
+		default:
+			return hash32(canonicalJson(data), seedOf(type));
+	}
+}
+
+/** EMPTY stays reserved for empty values. */
+export function nonEmpty(hash: number): number {
+	return hash === EMPTY ? 1 : hash;
 }
 
 /**
@@ -159,53 +314,77 @@ function setHash(items: unknown, member: (item: unknown, seed: number) => number
  */
 export function fingerprint(value: FieldValue | null | undefined): number {
 	if (!value || value.data === null || value.data === undefined) return EMPTY;
-	const hash = hashOf(value);
-	// EMPTY stays reserved for empty values.
-	return hash === EMPTY ? 1 : hash;
+	if (mayBeTruncated(value)) return TRUNCATED;
+	return nonEmpty(hashData(typeCode(value.type), value.data, value.type));
 }
 
-function hashOf(value: FieldValue): number {
-	if (mayBeTruncated(value)) return TRUNCATED;
-	const { data } = value;
-	// Seeds by constant keys: a lookup by the type string itself costs a string hash per value.
-	switch (value.type) {
-		case 'text':
-			return textHash(data, SEED.text);
-		case 'filterable-text':
-			return textHash(data, SEED['filterable-text']);
-		case 'number':
-			return numberHash(data, SEED.number);
-		case 'datetime':
-			return instantHash(data, SEED.datetime);
-		case 'filterable-text-multi':
-			return setHash(data, textHash, SEED['filterable-text-multi']);
-		case 'number-multi':
-			return setHash(data, numberHash, SEED['number-multi']);
-		case 'location':
-			return locationHash(data, SEED.location);
-		case 'location-multi':
-			return setHash(data, locationHash, SEED['location-multi']);
-		case 'dropdown':
-			return optionHash(data, SEED.dropdown);
-		case 'ranked-dropdown':
-			return optionHash(data, SEED['ranked-dropdown']);
-		case 'dropdown-multi':
-			return setHash(data, optionHash, SEED['dropdown-multi']);
-		case 'person':
-			return refHash(data, SEED.person);
-		case 'company':
-			return refHash(data, SEED.company);
-		case 'person-multi':
-			return setHash(data, refHash, SEED['person-multi']);
-		case 'company-multi':
-			return setHash(data, refHash, SEED['company-multi']);
-		case 'formula-number':
-			return numberHash((data as { calculatedValue?: unknown }).calculatedValue ?? null, SEED['formula-number']);
-		case 'interaction': {
-			const interaction = data as { type?: unknown; id?: unknown };
-			return hash32(interaction.id !== undefined ? `${String(interaction.type)}:${String(interaction.id)}` : canonicalJson(data), SEED.interaction);
+/*
+ * Exact keys. Many values are a number at heart (an id, an amount, an instant): the state can
+ * store that number instead of a 32-bit hash, in fewer bits when the numbers are close, and
+ * rebuild the hash from it. A key is only a candidate: the state keeps it only if the hash
+ * rebuilt from it is the hash the value had (hashFromKey), so nothing is ever lost by it.
+ */
+
+/** The exact key of a non-empty value's data, or NaN when it has none. */
+export function exactKey(code: number, data: unknown): number {
+	switch (code) {
+		case T.number:
+			return typeof data === 'number' ? data : NaN;
+		case T.formulaNumber: {
+			const calculated = data && typeof data === 'object' ? (data as { calculatedValue?: unknown }).calculatedValue : undefined;
+			return typeof calculated === 'number' ? calculated : NaN;
+		}
+		case T.datetime:
+			return typeof data === 'string' ? Date.parse(data) : NaN;
+		case T.dropdown:
+		case T.rankedDropdown: {
+			const id = data && typeof data === 'object' ? (data as { dropdownOptionId?: unknown }).dropdownOptionId : undefined;
+			return typeof id === 'number' ? id : NaN;
+		}
+		case T.person:
+		case T.company: {
+			const id = data && typeof data === 'object' ? (data as { id?: unknown }).id : undefined;
+			return typeof id === 'number' ? id : NaN;
 		}
 		default:
-			return hash32(canonicalJson(data), seedOf(value.type));
+			return NaN;
 	}
+}
+
+/** The exact key of a member of a multi value, or NaN. */
+export function memberKey(code: number, item: unknown): number {
+	switch (code) {
+		case T.numberMulti:
+			return typeof item === 'number' ? item : NaN;
+		case T.dropdownMulti: {
+			const id = item && typeof item === 'object' ? (item as { dropdownOptionId?: unknown }).dropdownOptionId : undefined;
+			return typeof id === 'number' ? id : NaN;
+		}
+		case T.personMulti:
+		case T.companyMulti: {
+			const id = item && typeof item === 'object' ? (item as { id?: unknown }).id : undefined;
+			return typeof id === 'number' ? id : NaN;
+		}
+		default:
+			return NaN;
+	}
+}
+
+/** Whether the keys of a type are amounts, which the state may scale to integers (2500.5 → 25005). */
+export function hasDecimalKeys(code: number): boolean {
+	return code === T.number || code === T.formulaNumber || code === T.numberMulti;
+}
+
+/** The fingerprint of a value of this type whose exact key is `key` (see exactKey). */
+export function hashFromKey(code: number, key: number): number {
+	if (code === T.datetime) {
+		const time = new Date(key);
+		return Number.isNaN(time.getTime()) ? -1 : nonEmpty(hash32(time.toISOString(), SEEDS[code]));
+	}
+	return nonEmpty(hashNumber(key, SEEDS[code]));
+}
+
+/** The member hash of a member whose exact key is `key` (see memberKey). */
+export function memberHashFromKey(key: number): number {
+	return hashNumber(key, MEMBER);
 }
