@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { FILTER_OPERATORS, type FilterOperator, type FilterProperty } from '../../helpers/filterBuilder';
 import { COMPANY_BUILTIN_FILTER_PROPERTIES, companyFilterProperties } from '../../methods/fieldMetadata';
-import { readFilter, type FilterTarget } from '../filter';
+import { readFilter, type FilterTarget } from '../common/filters';
 
 /** Company filters (GET /v2/companies `filter`, POST /v2/companies/search `filters`). */
 export const companyFilterTarget: FilterTarget = {

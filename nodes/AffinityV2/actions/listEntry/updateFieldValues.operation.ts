@@ -3,8 +3,11 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { chunk, MAX_BATCH_UPDATES } from '../../helpers/fieldValues';
 import { affinityRequest } from '../../transport';
-import { forOperation, idParameter, listEntryLocator, listLocator } from '../shared';
-import { asNodeError, fieldValueProperties, resolveFieldWrite, resolveJsonUpdate, type FieldWrite } from '../writeValue';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import { listEntryLocator, listLocator } from '../common/locators';
+import { fieldValueProperties } from '../common/values';
+import { asNodeError, resolveFieldWrite, resolveJsonUpdate, type FieldWrite } from '../writeValue';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'updateFieldValues', [
 	listLocator(),

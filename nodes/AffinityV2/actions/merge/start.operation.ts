@@ -3,19 +3,19 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { mergeFilter, mergePaths, pairKey, pollDelays, taskIdOf, type MergeKind } from '../../helpers/merges';
 import { affinityRequest } from '../../transport';
-import { forOperation, idParameter, locator } from '../shared';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import { companyLocator, personLocator } from '../common/locators';
 import { asNodeError } from '../writeValue';
 import { mergeKind } from './shared';
 
 const record = (kind: MergeKind, role: 'primary' | 'duplicate'): INodeProperties => {
 	const what = kind === 'person' ? 'person' : 'company';
 	const name = `${role}${kind === 'person' ? 'Person' : 'Company'}Id`;
-	const property = locator({
+	const picker = kind === 'person' ? personLocator : companyLocator;
+	const property = picker({
 		name,
 		displayName: `${role === 'primary' ? 'Primary' : 'Duplicate'} ${kind === 'person' ? 'Person' : 'Company'}`,
-		what,
-		searchListMethod: kind === 'person' ? 'searchPersons' : 'searchCompanies',
-		urlPath: kind === 'person' ? 'persons' : 'companies',
 		description:
 			role === 'primary'
 				? `The ${what} that is kept; it receives the duplicate's data`
