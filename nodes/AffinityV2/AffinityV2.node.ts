@@ -4,8 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resources } from './actions/resources';
 import { router } from './actions/router';
 import { requestOptionsParameter } from './actions/common/requestOptions';
-import { listSearch } from './methods/listSearch';
-import { loadOptions } from './methods/loadOptions';
+import { listSearch, loadOptions } from './methods';
 
 const resource: INodeProperties = {
 	displayName: 'Resource',

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { LOCATION_PARTS, VALUE_TYPE_NAMES, WRITABLE_VALUE_TYPES } from '../../helpers/fieldValues';
 import { companyLocator, personLocator } from './locators';
@@ -144,4 +144,44 @@ export function fieldValueProperties(options: { fieldLoadMethod: string; depends
 			description: 'The API’s {"type", "data"}; "data": null clears the field',
 		},
 	];
+}
+
+/** Reads one input by name: a top-level parameter, or a value of a collection item. */
+export type InputReader = (name: string, fallback: unknown) => unknown;
+
+function collectionItems(value: unknown, key: string): unknown[] {
+	const items = value && typeof value === 'object' ? (value as IDataObject)[key] : undefined;
+	return Array.isArray(items) ? items : [];
+}
+
+/** What the user gave for a value type, in the form the codecs take. */
+export function valueInputFor(type: string, read: InputReader): unknown {
+	switch (type) {
+		case 'text':
+			return read('textValue', '');
+		case 'number':
+			return read('numberValue', undefined);
+		case 'number-multi':
+			return read('numberValues', '');
+		case 'datetime':
+			return read('dateValue', '');
+		case 'location':
+			return read('locationValue', {});
+		case 'location-multi':
+			return collectionItems(read('locationValues', {}), 'location');
+		case 'dropdown':
+		case 'ranked-dropdown':
+			return read('dropdownValue', '');
+		case 'dropdown-multi':
+			return read('dropdownValues', []);
+		case 'person':
+			return read('personValue', '');
+		case 'person-multi':
+			return collectionItems(read('personValues', {}), 'person').map((item) => (item as IDataObject).person);
+		case 'company':
+			return read('companyValue', '');
+		case 'company-multi':
+			return collectionItems(read('companyValues', {}), 'company').map((item) => (item as IDataObject).company);
+	}
+	return read('anyValue', '');
 }

@@ -5,7 +5,7 @@ import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { listEntryLocator, listLocator } from '../common/locators';
 import { fieldValueProperties } from '../common/values';
-import { resolveFieldWrite } from '../writeValue';
+import { resolveFieldWrite } from '../common/fieldWrites';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'updateFieldValue', [
 	listLocator(),

@@ -6,7 +6,7 @@ import { affinityRequest } from '../../transport';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { companyLocator, personLocator } from '../common/locators';
-import { asNodeError } from '../writeValue';
+import { asNodeError } from '../../helpers/nodeErrors';
 import { mergeKind } from './shared';
 
 const record = (kind: MergeKind, role: 'primary' | 'duplicate'): INodeProperties => {
@@ -172,7 +172,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	} catch (error) {
 		submitted.error = (error as Error).message;
 		submitted.mayHaveApplied = error instanceof NodeApiError && /may or may not have been applied/.test(String(error.description));
-		throw asNodeError(this, error, itemIndex);
+		throw asNodeError(this.getNode(), error, itemIndex);
 	}
 	if (!submitted.taskId) {
 		throw new NodeOperationError(this.getNode(), 'Affinity accepted the merge but gave no task URL to follow it', {
