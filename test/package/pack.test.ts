@@ -13,6 +13,10 @@ const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'ut
 	name: string;
 	version: string;
 	dependencies?: Record<string, string>;
+	homepage: string;
+	bugs: { url: string };
+	author: { name: string; email: string; url: string };
+	repository: { type: string; url: string };
 	n8n: { nodes: string[]; credentials: string[] };
 };
 
@@ -57,5 +61,18 @@ describe('the published package', () => {
 	it('ships no TypeScript sources and has no runtime dependencies', () => {
 		expect(files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))).toEqual([]);
 		expect(manifest.dependencies ?? {}).toEqual({});
+	});
+});
+
+describe('package.json', () => {
+	it('names one public GitHub repository for the source, the home page, problems and the author', () => {
+		const match = /^git\+(https:\/\/github\.com\/([^/]+)\/[^/]+)\.git$/.exec(manifest.repository.url);
+		expect(manifest.repository.type).toBe('git');
+		expect(match).not.toBeNull();
+		const [, repository, owner] = match!;
+		expect(manifest.homepage).toBe(`${repository}#readme`);
+		expect(manifest.bugs.url).toBe(`${repository}/issues`);
+		expect(manifest.author.url).toBe(`https://github.com/${owner}`);
+		expect(manifest.author.email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
 	});
 });
