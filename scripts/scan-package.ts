@@ -53,7 +53,11 @@ function packAndUnpack(workDir: string): string {
 	) as Array<{ filename: string }>;
 	const packageDir = path.join(workDir, 'package');
 	fs.mkdirSync(packageDir);
-	run('tar', ['-xzf', path.join(workDir, packed.filename), '-C', packageDir, '--strip-components=1'], workDir);
+	run(
+		'tar',
+		['-xzf', path.join(workDir, packed.filename), '-C', packageDir, '--strip-components=1'],
+		workDir,
+	);
 	return packageDir;
 }
 
@@ -81,7 +85,9 @@ async function main(): Promise<void> {
 					? await scanner.analyzePackage(REPO_ROOT, scanner.SOURCE_FILE_PATTERNS)
 					: await scanner.analyzePackage(packAndUnpack(workDir), DIST_FILE_PATTERNS);
 			if (result.passed) {
-				console.log(`✅ scanner, ${leg} leg: passed${result.message ? ` (${result.message})` : ''}`);
+				console.log(
+					`✅ scanner, ${leg} leg: passed${result.message ? ` (${result.message})` : ''}`,
+				);
 			} else {
 				failed = true;
 				console.log(`❌ scanner, ${leg} leg: ${result.message}`);

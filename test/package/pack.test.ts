@@ -66,7 +66,9 @@ describe('the published package', () => {
 
 describe('package.json', () => {
 	it('names one public GitHub repository for the source, the home page, problems and the author', () => {
-		const match = /^git\+(https:\/\/github\.com\/([^/]+)\/[^/]+)\.git$/.exec(manifest.repository.url);
+		const match = /^git\+(https:\/\/github\.com\/([^/]+)\/[^/]+)\.git$/.exec(
+			manifest.repository.url,
+		);
 		expect(manifest.repository.type).toBe('git');
 		expect(match).not.toBeNull();
 		const [, repository, owner] = match!;

@@ -78,8 +78,10 @@ describe('release workflow', () => {
 	it('refuses a tag that is not the package version', () => {
 		const check = runs[indexOfRun(/GITHUB_REF_NAME/)];
 		const runCheck = (tag: string) =>
-			spawnSync('bash', ['-e', '-c', check], { cwd: ROOT, env: { ...process.env, GITHUB_REF_NAME: tag } })
-				.status;
+			spawnSync('bash', ['-e', '-c', check], {
+				cwd: ROOT,
+				env: { ...process.env, GITHUB_REF_NAME: tag },
+			}).status;
 		expect(runCheck(`v${manifest.version}`)).toBe(0);
 		expect(runCheck(`v${manifest.version}9`)).not.toBe(0);
 		expect(runCheck(manifest.version)).not.toBe(0);
