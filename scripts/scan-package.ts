@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { REPO_ROOT } from './paths';
+const REPO_ROOT = path.resolve(__dirname, '..');
 
 interface ScanResult {
 	passed: boolean;
