@@ -1,7 +1,8 @@
 /*
  * What `npm publish` would upload: the tarball `npm pack` builds from the `files` of package.json.
  * Only the built pack, the README, the licence and package.json may be in it (no sources, tests,
- * emulator, screenshots or fixtures), and everything package.json points n8n at must be.
+ * emulator, fixtures, or the e2e screenshots `n8n-node build` copies into dist/ with every
+ * .png of the repository), and everything package.json points n8n at must be.
  * Needs a build (`npm run test:unit` builds before running jest).
  */
 import { spawnSync } from 'node:child_process';
