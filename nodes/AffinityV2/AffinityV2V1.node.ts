@@ -27,7 +27,7 @@ const resource: INodeProperties = {
 	default: 'listEntry',
 };
 
-export class AffinityV2 implements INodeType {
+export class AffinityV2V1 implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Affinity v2',
 		name: 'affinityV2',
