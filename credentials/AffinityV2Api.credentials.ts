@@ -17,7 +17,7 @@ const testBaseUrl =
 export class AffinityV2Api implements ICredentialType {
 	name = 'affinityV2Api';
 
-	// DESIGN.md fixes this display name; the older plugin would have it end in "API".
+	// The name users know the credential by (saved workflows show it); the lint rules would have it end in "API".
 	// eslint-disable-next-line n8n-nodes-base/cred-class-field-display-name-missing-api, n8n-nodes-base/cred-class-field-display-name-miscased
 	displayName = 'Affinity API v2';
 

@@ -54,7 +54,7 @@ function isDateTimeLike(value: unknown): value is DateTimeLike {
 }
 
 /**
- * The calendar date a user meant, as YYYY-MM-DD. Affinity keeps only the date (SPEC 2.2), so
+ * The calendar date a user meant, as YYYY-MM-DD. Affinity keeps only the date (at midnight Pacific), so
  * the date is taken as written: "2024-03-10", "2024-03-10T23:30:00-05:00" (10 March, in the
  * offset it was written in, not the UTC date), "2024-03-10T08:00:00Z" (10 March: also how
  * Affinity's own midnight-Pacific values read back). A Luxon DateTime (n8n's $now, $today,

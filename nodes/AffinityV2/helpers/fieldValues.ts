@@ -227,7 +227,7 @@ export function encodeFieldValue(type: string, input: unknown, options: EncodeOp
 	throw new ValueInputError(`Unknown value type "${type}"`);
 }
 
-/** The body value that clears a field (SPEC: `data: null` clears). */
+/** The body value that clears a field (a FieldValueUpdate with `data: null` clears it). */
 export function clearValue(type: string): FieldValueUpdate {
 	return { type, data: null };
 }

@@ -112,7 +112,7 @@ export function fieldKeys(fields: Array<Pick<ApiField, 'id' | 'name'>>): Map<str
 
 export interface SimplifiedFields {
 	fields: IDataObject;
-	/** Calendar dates of datetime fields (SPEC 2.2: stored at midnight Pacific). */
+	/** Calendar dates of datetime fields (Affinity stores them at midnight Pacific). */
 	calendarDates?: IDataObject;
 	/** Names of association fields that came back at the 100 cut-off. */
 	possiblyTruncated?: string[];

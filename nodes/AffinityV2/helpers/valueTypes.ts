@@ -28,13 +28,13 @@ export type WritableValueType = (typeof WRITABLE_VALUE_TYPES)[number];
 /** Computed by Affinity: a write is refused before any request. */
 export const READ_ONLY_VALUE_TYPES: ReadonlySet<string> = new Set(['formula-number', 'interaction']);
 
-/** Field categories Affinity fills itself (SPEC 2.1). */
+/** Field categories (the Field schema's `type`) that Affinity fills itself. */
 export const READ_ONLY_FIELD_CATEGORIES: ReadonlySet<string> = new Set(['enriched', 'relationship-intelligence']);
 
 /** Enrichment sources named in the OpenAPI description: their field ids start with them. */
 const ENRICHMENT_PREFIXES = ['affinity-data-', 'dealroom-', 'eventbrite-', 'mailchimp-'];
 
-/** Relationship-intelligence field ids (SPEC 2.1: "resembling the in-product name"). */
+/** Relationship-intelligence field ids (the Field schema's `id`: named like the in-product fields). */
 const RELATIONSHIP_INTELLIGENCE_IDS: ReadonlySet<string> = new Set([
 	'first-email',
 	'last-email',
@@ -85,7 +85,7 @@ export function isWritableValueType(type: unknown): type is WritableValueType {
 
 /**
  * Why a field id cannot be written, judged from the id alone (enriched and relationship-
- * intelligence ids have their own patterns, SPEC 2.1); undefined when the id may be writable.
+ * intelligence ids have their own patterns, see the Field schema's `id`); undefined when the id may be writable.
  */
 export function readOnlyFieldReason(fieldId: string): string | undefined {
 	if (ENRICHMENT_PREFIXES.some((prefix) => fieldId.startsWith(prefix))) {
