@@ -11,7 +11,7 @@ import { rateLimit } from './rateLimit';
 import { transcript } from './transcript';
 import { user } from './user';
 
-/** Every resource of the node, by its value name (DESIGN.md: these names are public). */
+/** Every resource of the node, by its value name (saved workflows store these names: never rename one). */
 export const resources: Record<string, ResourceModule> = {
 	company,
 	field,

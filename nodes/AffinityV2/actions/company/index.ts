@@ -39,6 +39,7 @@ const operation: INodeProperties = {
 };
 
 export const company: ResourceModule = {
+	displayName: 'Company',
 	operations: { get, getAll, search, getLists, getListEntries },
 	description: [
 		operation,

@@ -51,6 +51,7 @@ const operation: INodeProperties = {
 };
 
 export const note: ResourceModule = {
+	displayName: 'Note',
 	operations: { get, getAll, getReplies, getAttachedCompanies, getAttachedOpportunities, getAttachedPersons },
 	description: [
 		operation,

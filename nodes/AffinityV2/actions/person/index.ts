@@ -32,6 +32,7 @@ const operation: INodeProperties = {
 };
 
 export const person: ResourceModule = {
+	displayName: 'Person',
 	operations: { get, getAll, getListEntries, updateFieldValue },
 	description: [operation, ...get.description, ...getAll.description, ...getListEntries.description, ...updateFieldValue.description],
 };
