@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import { createRandom, type Random } from '../../emulator/random';
 import { simplifyValue } from '../../nodes/AffinityV2/helpers/simplify';
 import type { FieldValue } from '../../nodes/AffinityV2/helpers/types';
@@ -306,5 +308,26 @@ describe('SnapshotBuilder / decodeState', () => {
 		expect(isTriggerState({ ...state, version: 1 })).toBe(false);
 		expect(isTriggerState({ ...state, check: undefined })).toBe(false);
 		expect(isTriggerState({ lastPoll: 123 })).toBe(false);
+	});
+});
+
+describe('saved format', () => {
+	it('is byte-identical for a fixed set of polls (a change here needs a new STATE_VERSION)', () => {
+		const digest = createHash('sha256');
+		for (const seed of [11, 12, 13]) {
+			const rng = createRandom(seed);
+			const fields = TYPES.map((type, c) => ({ id: type, keepValues: c % 5 === 0 }));
+			let id = 100 + seed;
+			const rows = Array.from({ length: 800 * (seed - 10) }, () => ({
+				id: (id += rng.int(1, 4)),
+				entity: rng.chance(0.5) ? rng.int(1, 2 ** 45) : rng.int(1, 2000),
+				values: TYPES.map((type) => (rng.chance(0.02) ? undefined : rng.chance(0.01) ? randomValue(rng, 'text') : randomValue(rng, type))),
+			}));
+			if (seed === 12) rows.reverse();
+			digest.update(JSON.stringify(roundTrip(fields, rows).state));
+		}
+		const constant = Array.from({ length: 5000 }, (_, i) => ({ id: i * 7 + 1, entity: 9, values: [{ type: 'number', data: (i % 50) * 1000 } as FieldValue, { type: 'text', data: 'x' } as FieldValue] }));
+		digest.update(JSON.stringify(roundTrip([{ id: 'amount', keepValues: false }, { id: 'same', keepValues: false }], constant).state));
+		expect(digest.digest('hex')).toBe('cab32aab3e0a3422d5ba84bcaca5234c1c4ec70b140dd47b42de5cbece348522');
 	});
 });
