@@ -7,7 +7,7 @@ import { affinityPaginate, validateId, type AffinityRequest } from '../AffinityV
 import { TRIGGER_EVENTS, type TriggerEvent } from './description';
 import { Differ } from './helpers/diff';
 import { entityName, entryEvent, removedEvent, type EventContext } from './helpers/events';
-import { decodeState, isTriggerState, SnapshotBuilder, storableEntityId, type DecodedState, type SavedState } from './helpers/state';
+import { decodeState, isTriggerState, SnapshotBuilder, storableEntityId, type DecodedState, type SavedState } from './state';
 
 export interface TriggerConfig {
 	listId: number;

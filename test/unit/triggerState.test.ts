@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { createRandom, type Random } from '../../emulator/random';
 import { simplifyValue } from '../../nodes/AffinityV2/helpers/simplify';
 import type { FieldValue } from '../../nodes/AffinityV2/helpers/types';
-import { TextBitReader, TextBitWriter, bitsFor, expGolombBits, expGolombOrder, unzigzag, zigzag } from '../../nodes/AffinityV2Trigger/helpers/codec';
+import { TextBitReader, TextBitWriter, bitsFor, expGolombBits, expGolombOrder, unzigzag, zigzag } from '../../nodes/AffinityV2Trigger/state/codec';
 import { EMPTY, TRUNCATED, fingerprint } from '../../nodes/AffinityV2Trigger/helpers/fingerprint';
 import {
 	DICTIONARY_LIMIT,
@@ -14,7 +14,7 @@ import {
 	storableEntityId,
 	type TrackedField,
 	type TriggerState,
-} from '../../nodes/AffinityV2Trigger/helpers/state';
+} from '../../nodes/AffinityV2Trigger/state';
 
 describe('codec', () => {
 	it('zigzag keeps small magnitudes small and round-trips large ones', () => {
