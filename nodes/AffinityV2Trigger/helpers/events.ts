@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { entityDisplayName } from '../../AffinityV2/helpers/entities';
 import { mayBeTruncated, simplifyListEntry, simplifyValue } from '../../AffinityV2/helpers/simplify';
 import type { ApiEntity, ApiField, ApiListEntry } from '../../AffinityV2/helpers/types';
 
@@ -20,12 +21,6 @@ export interface Change {
 	current: unknown;
 	/** The value is at the API's cut-off of 100 associations, so it may hold more than shown. */
 	possiblyTruncated?: true;
-}
-
-export function entityName(entity: Partial<ApiEntity> | undefined): string {
-	if (!entity) return '';
-	if (typeof entity.name === 'string') return entity.name;
-	return [entity.firstName, entity.lastName].filter((x) => typeof x === 'string' && x !== '').join(' ');
 }
 
 function base(event: EventName, ctx: EventContext, listEntryId: number, entityType: string, entityId: number, name: string | null): IDataObject {
@@ -57,7 +52,7 @@ export function entryEvent(
 	options: { changed?: string[]; previous?: (fieldId: string) => { known: boolean; value?: unknown } } = {},
 ): IDataObject {
 	const entity = entry.entity ?? ({ id: 0 } as ApiEntity);
-	const item = base(event, ctx, entry.id, entry.type, entity.id, entityName(entity));
+	const item = base(event, ctx, entry.id, entry.type, entity.id, entityDisplayName(entity));
 	const changed = options.changed ? new Set(options.changed) : undefined;
 	const previous = options.previous ?? (() => ({ known: event === 'listEntryAdded', value: null }));
 	item.changes = fields.filter((f) => !changed || changed.has(f.id)).map((f) => change(f, previous(f.id))) as unknown as IDataObject[];
