@@ -162,6 +162,7 @@ export function readMembersColumn(reader: TextBitReader, code: number, count: nu
 	const hashes = new Uint32Array(count);
 	const members = readDictionary(reader, code, true, MEMBER_LIMIT);
 	const maxCount = reader.expGolomb(0);
+	if (maxCount >= SPECIAL_ROW) throw new Error(`state: ${maxCount} members in a row of ${fieldId}`);
 	const hasSpecial = reader.flag();
 	const special = maxCount + 1;
 	const countWidth = bitsFor(maxCount + 1 + (hasSpecial ? 1 : 0));
