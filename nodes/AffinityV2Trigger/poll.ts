@@ -22,8 +22,6 @@ export interface TriggerConfig {
 	keepPreviousValues: boolean;
 }
 
-export { SAMPLE_SIZE } from './sample';
-
 /** Time kept in hand at the end of n8n's poll budget, besides two of the slowest pages. */
 const BUDGET_RESERVE_MS = 1000;
 
