@@ -37,11 +37,21 @@ const inFlight = new Set<string>();
 
 export function readConfig(ctx: IPollFunctions): TriggerConfig {
 	const node = ctx.getNode();
-	const listId = validateId(node, ctx.getNodeParameter('listId', undefined, { extractValue: true }), 'List ID', 'int64');
+	const listId = validateId(
+		node,
+		ctx.getNodeParameter('listId', undefined, { extractValue: true }),
+		'List ID',
+		'int64',
+	);
 	const watch = ctx.getNodeParameter('watch', 'list') as string;
 	const savedViewId =
 		watch === 'savedView'
-			? validateId(node, ctx.getNodeParameter('savedViewId', undefined, { extractValue: true }), 'Saved View ID', 'int64')
+			? validateId(
+					node,
+					ctx.getNodeParameter('savedViewId', undefined, { extractValue: true }),
+					'Saved View ID',
+					'int64',
+				)
 			: undefined;
 	const event = ctx.getNodeParameter('event', 'anyChange') as TriggerEvent;
 	if (!TRIGGER_EVENTS.includes(event)) {
@@ -91,7 +101,11 @@ export async function pollTrigger(this: IPollFunctions): Promise<INodeExecutionD
 	}
 }
 
-async function runPoll(ctx: IPollFunctions, config: TriggerConfig, manual: boolean): Promise<IDataObject[]> {
+async function runPoll(
+	ctx: IPollFunctions,
+	config: TriggerConfig,
+	manual: boolean,
+): Promise<IDataObject[]> {
 	const startedAt = Date.now();
 	const staticData = ctx.getWorkflowStaticData('node');
 	const saved: unknown = staticData.state;
@@ -100,7 +114,11 @@ async function runPoll(ctx: IPollFunctions, config: TriggerConfig, manual: boole
 	// Sized for the previous poll's count, so that the arrays are not grown and copied as pages come.
 	const expected = isTriggerState(saved) ? saved.count : 0;
 	const needs = pollNeeds(config, manual);
-	const context: EventContext = { listId: config.listId, savedViewId: config.savedViewId, includeEntry: config.includeEntry };
+	const context: EventContext = {
+		listId: config.listId,
+		savedViewId: config.savedViewId,
+		includeEntry: config.includeEntry,
+	};
 	const sample = manual ? new ManualSample() : undefined;
 	const budget = new PollBudget(ctx, startedAt);
 
@@ -120,7 +138,10 @@ async function runPoll(ctx: IPollFunctions, config: TriggerConfig, manual: boole
 	await complete.removals((entityType, ids) => lookupNames(ctx, entityType, ids));
 
 	const events = complete.events;
-	if (sample) return events.length ? events : sample.events(config.event, (entry) => complete.fieldsOf(entry), context);
+	if (sample)
+		return events.length
+			? events
+			: sample.events(config.event, (entry) => complete.fieldsOf(entry), context);
 
 	const next = complete.commit(key, new Date(startedAt).toISOString());
 	// Committed in one assignment, after everything that can fail. Another poll that
@@ -131,7 +152,11 @@ async function runPoll(ctx: IPollFunctions, config: TriggerConfig, manual: boole
 }
 
 function isListEntry(value: unknown): value is ApiListEntry {
-	return value !== null && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'number';
+	return (
+		value !== null &&
+		typeof value === 'object' &&
+		typeof (value as { id?: unknown }).id === 'number'
+	);
 }
 
 /** GET /v2/lists/{listId}/list-entries, or the saved view's (which returns only its own columns). */
@@ -147,7 +172,11 @@ function entriesRequest(config: TriggerConfig, needs: PollNeeds): AffinityReques
 	return {
 		method: 'GET',
 		path: `/v2/lists/${listId}/list-entries`,
-		qs: needs.fields ? (watchedIds.length ? { fieldIds: watchedIds } : { fieldTypes: ['list'] }) : {},
+		qs: needs.fields
+			? watchedIds.length
+				? { fieldIds: watchedIds }
+				: { fieldTypes: ['list'] }
+			: {},
 		subject: `list with ID ${listId}`,
 		parameterNames: { fieldIds: 'Watched Field Names or IDs' },
 	};
@@ -200,7 +229,9 @@ function readState(ctx: IPollFunctions, saved: unknown, key: string): DecodedSta
 	try {
 		return decodeState(saved);
 	} catch (error) {
-		ctx.logger.warn(`Affinity v2 Trigger: the saved state could not be read (${(error as Error).message}); starting a new baseline`);
+		ctx.logger.warn(
+			`Affinity v2 Trigger: the saved state could not be read (${(error as Error).message}); starting a new baseline`,
+		);
 		return undefined;
 	}
 }
@@ -210,7 +241,11 @@ function readState(ctx: IPollFunctions, saved: unknown, key: string): DecodedSta
  * are gone, so their names come from the entities. A key that may not read the directory
  * (403) or an entity deleted since gives no name rather than a failed poll.
  */
-async function lookupNames(ctx: IPollFunctions, entityType: string, ids: number[]): Promise<Map<number, string>> {
+async function lookupNames(
+	ctx: IPollFunctions,
+	entityType: string,
+	ids: number[],
+): Promise<Map<number, string>> {
 	const names = new Map<number, string>();
 	const path = ENTITY_PATHS.get(entityType);
 	const unique = [...new Set(ids)].filter((id) => id > 0);
@@ -223,7 +258,10 @@ async function lookupNames(ctx: IPollFunctions, entityType: string, ids: number[
 				{
 					onPage: (page) => {
 						for (const entity of page.data) {
-							const id = entity !== null && typeof entity === 'object' ? (entity as { id?: unknown }).id : undefined;
+							const id =
+								entity !== null && typeof entity === 'object'
+									? (entity as { id?: unknown }).id
+									: undefined;
 							if (typeof id === 'number') names.set(id, entityDisplayName(entity));
 						}
 					},
@@ -231,8 +269,15 @@ async function lookupNames(ctx: IPollFunctions, entityType: string, ids: number[
 			);
 		} catch (error) {
 			// The transport throws NodeApiErrors that already say what went wrong.
-			const failure = error instanceof NodeApiError ? error : new NodeOperationError(ctx.getNode(), error as Error);
-			if (failure instanceof NodeApiError && (failure.httpCode === '403' || failure.httpCode === '404')) return names;
+			const failure =
+				error instanceof NodeApiError
+					? error
+					: new NodeOperationError(ctx.getNode(), error as Error);
+			if (
+				failure instanceof NodeApiError &&
+				(failure.httpCode === '403' || failure.httpCode === '404')
+			)
+				return names;
 			throw failure;
 		}
 	}

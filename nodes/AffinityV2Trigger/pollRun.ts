@@ -27,7 +27,14 @@ export interface PollNeeds {
 }
 
 export function pollNeeds(
-	config: { event: TriggerEvent; keepPreviousValues: boolean; includeEntry: boolean; emitCurrentEntries: boolean; watchedIds: string[]; savedViewId?: number },
+	config: {
+		event: TriggerEvent;
+		keepPreviousValues: boolean;
+		includeEntry: boolean;
+		emitCurrentEntries: boolean;
+		watchedIds: string[];
+		savedViewId?: number;
+	},
 	manual: boolean,
 ): PollNeeds {
 	const { event } = config;
@@ -94,9 +101,14 @@ export class PollRun {
 		if (first && savedViewId !== undefined) {
 			const missing = watchedIds.filter((id) => !this.names.has(id));
 			if (missing.length) {
-				throw new NodeOperationError(node, `Watched field ${missing.map((id) => `"${id}"`).join(', ')} is not a column of saved view ${savedViewId}`, {
-					description: 'A saved view returns only its own columns. Add the field to the view in Affinity, or remove it from Watched Fields.',
-				});
+				throw new NodeOperationError(
+					node,
+					`Watched field ${missing.map((id) => `"${id}"`).join(', ')} is not a column of saved view ${savedViewId}`,
+					{
+						description:
+							'A saved view returns only its own columns. Add the field to the view in Affinity, or remove it from Watched Fields.',
+					},
+				);
 			}
 		}
 		this.fieldIds = watchedIds.length ? watchedIds : returned.map((f) => f.id);
@@ -141,11 +153,13 @@ export class PollRun {
 		this.lastId = Math.max(this.lastId, entry.id);
 		const fields = this.fieldsOf(entry);
 		const hashes = this.builder.add(entry.id, storableEntityId(entry.entity?.id), fields);
-		if (!this.builder.entityType && typeof entry.type === 'string') this.builder.entityType = entry.type;
+		if (!this.builder.entityType && typeof entry.type === 'string')
+			this.builder.entityType = entry.type;
 
 		const { needs, context, differ } = this;
 		if (!differ) {
-			if (needs.emitCurrentEntries) this.events.push(entryEvent('listEntryAdded', entry, fields, context));
+			if (needs.emitCurrentEntries)
+				this.events.push(entryEvent('listEntryAdded', entry, fields, context));
 			return true;
 		}
 		const comparison = differ.compare(entry.id, hashes);
@@ -183,7 +197,16 @@ export class PollRun {
 				fieldName: this.names.get(fieldId) ?? fieldId,
 				value: differ.previousValue(row, fieldId).value,
 			}));
-			this.events.push(removedEvent(this.context, differ.entryId(row), entityType, entityId, names.get(entityId) ?? null, values));
+			this.events.push(
+				removedEvent(
+					this.context,
+					differ.entryId(row),
+					entityType,
+					entityId,
+					names.get(entityId) ?? null,
+					values,
+				),
+			);
 		}
 	}
 

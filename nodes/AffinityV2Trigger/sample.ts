@@ -21,13 +21,26 @@ export class ManualSample {
 	}
 
 	/** Test events shaped as the chosen event; `fieldsOf`: the fields events report on. */
-	events(event: TriggerEvent, fieldsOf: (entry: ApiListEntry) => ApiField[], context: EventContext): IDataObject[] {
+	events(
+		event: TriggerEvent,
+		fieldsOf: (entry: ApiListEntry) => ApiField[],
+		context: EventContext,
+	): IDataObject[] {
 		return this.keepLatest().map((entry) => {
 			switch (event) {
 				case 'listEntryRemoved':
-					return removedEvent(context, entry.id, entry.type, entry.entity?.id ?? 0, entityDisplayName(entry.entity), []);
+					return removedEvent(
+						context,
+						entry.id,
+						entry.type,
+						entry.entity?.id ?? 0,
+						entityDisplayName(entry.entity),
+						[],
+					);
 				case 'fieldValueChanged':
-					return entryEvent('fieldValueChanged', entry, fieldsOf(entry), context, { previous: () => ({ known: false }) });
+					return entryEvent('fieldValueChanged', entry, fieldsOf(entry), context, {
+						previous: () => ({ known: false }),
+					});
 				default:
 					return entryEvent('listEntryAdded', entry, fieldsOf(entry), context);
 			}

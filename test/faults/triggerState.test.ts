@@ -7,10 +7,22 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { createRandom, type Random } from '../../emulator/random';
-import { decodeState, isTriggerState, type TriggerState } from '../../nodes/AffinityV2Trigger/state';
+import {
+	decodeState,
+	isTriggerState,
+	type TriggerState,
+} from '../../nodes/AffinityV2Trigger/state';
 import { EmulatorFixture } from '../harness/emulator';
 import type { PollHarness } from '../harness/engine';
-import { DEAL_PIPELINE, byId, events, fetchAll, listFields, setValue, triggerHarness } from '../trigger/helpers';
+import {
+	DEAL_PIPELINE,
+	byId,
+	events,
+	fetchAll,
+	listFields,
+	setValue,
+	triggerHarness,
+} from '../trigger/helpers';
 
 const fixture = new EmulatorFixture();
 
@@ -23,8 +35,16 @@ beforeEach(() => fixture.reset());
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 /** A trigger on a small list that keeps values (so that its state has kept values too), after its first poll. */
-async function primed(): Promise<{ h: PollHarness; good: TriggerState; entryId: number; notes: string }> {
-	const h = triggerHarness(fixture, { listId: byId(DEAL_PIPELINE), options: { keepPreviousValues: true } });
+async function primed(): Promise<{
+	h: PollHarness;
+	good: TriggerState;
+	entryId: number;
+	notes: string;
+}> {
+	const h = triggerHarness(fixture, {
+		listId: byId(DEAL_PIPELINE),
+		options: { keepPreviousValues: true },
+	});
 	expect(await h.poll()).toBeNull();
 	const good = clone(h.staticData().state as unknown as TriggerState);
 	const [, entry] = await fetchAll(fixture, DEAL_PIPELINE);
@@ -42,14 +62,19 @@ function damage(h: PollHarness, state: unknown): void {
  * before it, and saves a readable state; the poll after that reports the next change, once.
  */
 async function expectOneNewBaseline(h: PollHarness, entryId: number, notes: string): Promise<void> {
-	await setValue(fixture, entryId, notes, { type: 'text', data: 'changed before the damaged poll' });
+	await setValue(fixture, entryId, notes, {
+		type: 'text',
+		data: 'changed before the damaged poll',
+	});
 	expect(await h.poll()).toBeNull();
 	const saved = h.staticData().state;
 	expect(isTriggerState(saved)).toBe(true);
 	expect(decodeState(saved).count).toBe((await fetchAll(fixture, DEAL_PIPELINE)).length);
 	await setValue(fixture, entryId, notes, { type: 'text', data: 'changed after it' });
 	const out = events(await h.poll());
-	expect(out).toEqual([expect.objectContaining({ event: 'fieldValueChanged', listEntryId: entryId })]);
+	expect(out).toEqual([
+		expect.objectContaining({ event: 'fieldValueChanged', listEntryId: entryId }),
+	]);
 	expect(await h.poll()).toBeNull();
 }
 
@@ -60,7 +85,10 @@ const set =
 	(state: TriggerState): unknown => ({ ...state, [field]: value });
 const setColumn =
 	(field: 'id' | 'rows' | 'values', value: unknown) =>
-	(state: TriggerState): unknown => ({ ...state, fields: state.fields.map((f, i) => (i === 0 ? { ...f, [field]: value } : f)) });
+	(state: TriggerState): unknown => ({
+		...state,
+		fields: state.fields.map((f, i) => (i === 0 ? { ...f, [field]: value } : f)),
+	});
 
 const damages: Damage[] = [
 	// Counts that would size arrays beyond memory, or that are not counts at all.
@@ -104,8 +132,23 @@ const damages: Damage[] = [
 	['entry ids of odd length', (s) => ({ ...s, entryIds: s.entryIds.slice(1) })],
 	['empty entry ids', set('entryIds', '')],
 	['entity ids cut short', (s) => ({ ...s, entityIds: s.entityIds.slice(0, 2) })],
-	['a column cut short', (s) => ({ ...s, fields: s.fields.map((f) => ({ ...f, rows: f.rows.slice(0, Math.floor(f.rows.length / 4) * 2) })) })],
-	['a column with a quote in it', (s) => ({ ...s, fields: s.fields.map((f, i) => (i === 1 ? { ...f, rows: `"${f.rows.slice(1)}` } : f)) })],
+	[
+		'a column cut short',
+		(s) => ({
+			...s,
+			fields: s.fields.map((f) => ({
+				...f,
+				rows: f.rows.slice(0, Math.floor(f.rows.length / 4) * 2),
+			})),
+		}),
+	],
+	[
+		'a column with a quote in it',
+		(s) => ({
+			...s,
+			fields: s.fields.map((f, i) => (i === 1 ? { ...f, rows: `"${f.rows.slice(1)}` } : f)),
+		}),
+	],
 	// Not a state at all.
 	['text', () => 'state'],
 	['a number', () => 42],
@@ -114,11 +157,14 @@ const damages: Damage[] = [
 ];
 
 describe('a damaged trigger state', () => {
-	it.each(damages)('%s: one new baseline, then changes are reported again', async (_label, mutate) => {
-		const { h, good, entryId, notes } = await primed();
-		damage(h, mutate(clone(good)));
-		await expectOneNewBaseline(h, entryId, notes);
-	});
+	it.each(damages)(
+		'%s: one new baseline, then changes are reported again',
+		async (_label, mutate) => {
+			const { h, good, entryId, notes } = await primed();
+			damage(h, mutate(clone(good)));
+			await expectOneNewBaseline(h, entryId, notes);
+		},
+	);
 
 	it('random damage, many times over: every poll completes, and an unreadable state is a new baseline', async () => {
 		const { h, good, entryId, notes } = await primed();
@@ -138,7 +184,9 @@ describe('a damaged trigger state', () => {
 			expect(isTriggerState(h.staticData().state)).toBe(true);
 		}
 		await setValue(fixture, entryId, notes, { type: 'text', data: 'after the damage' });
-		expect(events(await h.poll())).toEqual([expect.objectContaining({ event: 'fieldValueChanged', listEntryId: entryId })]);
+		expect(events(await h.poll())).toEqual([
+			expect.objectContaining({ event: 'fieldValueChanged', listEntryId: entryId }),
+		]);
 	});
 });
 
@@ -159,19 +207,33 @@ function randomJson(rng: Random): unknown {
 function mutateRandomly(rng: Random, state: TriggerState): unknown {
 	const target = state as unknown as Record<string, unknown>;
 	for (let n = rng.int(1, 3); n > 0; n--) {
-		const fields: unknown[] = Array.isArray(state.fields) ? state.fields.filter((f) => f !== null && typeof f === 'object') : [];
-		const column = fields.length ? (rng.pick(fields) as unknown as Record<string, unknown>) : undefined;
+		const fields: unknown[] = Array.isArray(state.fields)
+			? state.fields.filter((f) => f !== null && typeof f === 'object')
+			: [];
+		const column = fields.length
+			? (rng.pick(fields) as unknown as Record<string, unknown>)
+			: undefined;
 		const where = rng.int(0, 6);
 		if (where === 0) target[rng.pick(Object.keys(target))] = randomJson(rng);
 		else if (where === 1 && column) column[rng.pick(['id', 'rows', 'values'])] = randomJson(rng);
-		else if (where === 2) target[rng.pick(['count', 'check'])] = rng.pick([1e12, 2 ** 53, -1, NaN, Infinity, state.count + 1]);
+		else if (where === 2)
+			target[rng.pick(['count', 'check'])] = rng.pick([
+				1e12,
+				2 ** 53,
+				-1,
+				NaN,
+				Infinity,
+				state.count + 1,
+			]);
 		else {
 			const owner = where === 3 || !column ? target : column;
 			const key = owner === target ? rng.pick(['entryIds', 'entityIds']) : 'rows';
 			const text = owner[key];
 			if (typeof text !== 'string' || text.length === 0) continue;
 			const at = rng.int(0, text.length - 1);
-			owner[key] = rng.chance(0.5) ? text.slice(0, at) : text.slice(0, at) + String.fromCharCode(rng.int(32, 126)) + text.slice(at + 1);
+			owner[key] = rng.chance(0.5)
+				? text.slice(0, at)
+				: text.slice(0, at) + String.fromCharCode(rng.int(32, 126)) + text.slice(at + 1);
 		}
 	}
 	return state;

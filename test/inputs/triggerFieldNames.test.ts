@@ -7,7 +7,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture } from '../harness/emulator';
-import { TARGET_ACCOUNTS, addEntry, byId, events, fetchAll, removeEntry, setValue, triggerHarness } from '../trigger/helpers';
+import {
+	TARGET_ACCOUNTS,
+	addEntry,
+	byId,
+	events,
+	fetchAll,
+	removeEntry,
+	setValue,
+	triggerHarness,
+} from '../trigger/helpers';
 
 const fixture = new EmulatorFixture();
 
@@ -39,7 +48,9 @@ function changesOf(event: IDataObject): Array<[string, unknown, unknown]> {
 	const changes = event.changes as Change[];
 	return changes.map((change) => {
 		expect(Object.getPrototypeOf(change)).toBe(Object.prototype);
-		expect(Object.keys(change)).toEqual(expect.arrayContaining(['fieldId', 'fieldName', 'current']));
+		expect(Object.keys(change)).toEqual(
+			expect.arrayContaining(['fieldId', 'fieldName', 'current']),
+		);
 		return [change.fieldName, change.previous, change.current];
 	});
 }
@@ -48,7 +59,11 @@ describe('fields named like Object.prototype members', () => {
 	it('are reported by name with their values, on addition, change and removal', async () => {
 		const fields = await hostileFields();
 		const watched = fields.map((f) => f.id);
-		const h = triggerHarness(fixture, { listId: byId(TARGET_ACCOUNTS), watchedFieldIds: watched, options: { keepPreviousValues: true } });
+		const h = triggerHarness(fixture, {
+			listId: byId(TARGET_ACCOUNTS),
+			watchedFieldIds: watched,
+			options: { keepPreviousValues: true },
+		});
 		const [first] = await fetchAll(fixture, TARGET_ACCOUNTS);
 		for (const f of fields) await setValue(fixture, first.id, f.id, text(`old ${f.name}`));
 		expect(await h.poll()).toBeNull();
@@ -58,8 +73,12 @@ describe('fields named like Object.prototype members', () => {
 		const added = await addEntry(fixture, TARGET_ACCOUNTS);
 		for (const f of fields) await setValue(fixture, added.id, f.id, text(`added ${f.name}`));
 		const out = events(await h.poll());
-		const changed = out.find((e) => e.event === 'fieldValueChanged' && e.listEntryId === first.id) as IDataObject;
-		expect(changesOf(changed)).toEqual(fields.map((f) => [f.name, `old ${f.name}`, `new ${f.name}`]));
+		const changed = out.find(
+			(e) => e.event === 'fieldValueChanged' && e.listEntryId === first.id,
+		) as IDataObject;
+		expect(changesOf(changed)).toEqual(
+			fields.map((f) => [f.name, `old ${f.name}`, `new ${f.name}`]),
+		);
 		expect((changed.changes as Change[]).map((c) => c.fieldId)).toEqual(watched);
 		const addition = out.find((e) => e.event === 'listEntryAdded') as IDataObject;
 		expect(changesOf(addition)).toEqual(fields.map((f) => [f.name, null, `added ${f.name}`]));
@@ -86,9 +105,18 @@ describe('fields named like Object.prototype members', () => {
 			(h.staticData().state as IDataObject).entityType = entityType;
 			await removeEntry(fixture, entry.id);
 			const out = events(await h.poll());
-			expect(out).toEqual([expect.objectContaining({ event: 'listEntryRemoved', listEntryId: entry.id, entityType, entityName: null })]);
+			expect(out).toEqual([
+				expect.objectContaining({
+					event: 'listEntryRemoved',
+					listEntryId: entry.id,
+					entityType,
+					entityName: null,
+				}),
+			]);
 			// No name lookup is sent for a type the API has no directory of.
-			expect((await fixture.requests()).filter((r) => !r.path.endsWith('/list-entries'))).toEqual([]);
+			expect((await fixture.requests()).filter((r) => !r.path.endsWith('/list-entries'))).toEqual(
+				[],
+			);
 		}
 	});
 });

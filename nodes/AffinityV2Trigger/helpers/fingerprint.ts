@@ -1,6 +1,15 @@
 import { atAssociationLimit } from '../../AffinityV2/helpers/entities';
 import type { FieldValue } from '../../AffinityV2/helpers/types';
-import { canonicalJson, hash32, hashNumber, mix32, streamCode, streamEnd, streamStart, streamText } from './hash';
+import {
+	canonicalJson,
+	hash32,
+	hashNumber,
+	mix32,
+	streamCode,
+	streamEnd,
+	streamStart,
+	streamText,
+} from './hash';
 
 export { canonicalJson, hash32 } from './hash';
 
@@ -118,7 +127,10 @@ function refHash(item: unknown, seed: number): number {
 
 /** A dropdown choice counts by its option id, whatever its text. */
 function optionHash(item: unknown, seed: number): number {
-	const id = item && typeof item === 'object' ? (item as { dropdownOptionId?: unknown }).dropdownOptionId : undefined;
+	const id =
+		item && typeof item === 'object'
+			? (item as { dropdownOptionId?: unknown }).dropdownOptionId
+			: undefined;
 	if (typeof id === 'number') return hashNumber(id, seed);
 	const text = item && typeof item === 'object' ? (item as { text?: unknown }).text : item;
 	return hash32(`\u0000${canonicalJson(text ?? null)}`, seed);
@@ -149,7 +161,8 @@ function locationHash(item: unknown, seed: number): number {
 function instantHash(data: unknown, seed: number): number {
 	if (typeof data !== 'string') return hash32(canonicalJson(data), seed);
 	// The API's usual spelling is already canonical: no parsing needed.
-	if (data.length === 24 && data.charCodeAt(19) === 46 && data.charCodeAt(23) === 90) return hash32(data, seed);
+	if (data.length === 24 && data.charCodeAt(19) === 46 && data.charCodeAt(23) === 90)
+		return hash32(data, seed);
 	const time = Date.parse(data);
 	return hash32(Number.isNaN(time) ? data : new Date(time).toISOString(), seed);
 }
@@ -207,7 +220,10 @@ export class MultisetHash {
 
 	/** The hash of the members added since the last reset. */
 	hash(): number {
-		return mix32((mix32(this.sum ^ SEEDS[this.code]) + Math.imul(mix32(this.xor), 0x27d4eb2d) + this.count) >>> 0);
+		return mix32(
+			(mix32(this.sum ^ SEEDS[this.code]) + Math.imul(mix32(this.xor), 0x27d4eb2d) + this.count) >>>
+				0,
+		);
 	}
 
 	/** The fingerprint of a value made of these members. */
@@ -245,7 +261,10 @@ export function hashData(code: number, data: unknown, type: string): number {
 		case T.company:
 			return refHash(data, SEEDS[code]);
 		case T.formulaNumber:
-			return numberHash((data as { calculatedValue?: unknown }).calculatedValue ?? null, SEEDS[code]);
+			return numberHash(
+				(data as { calculatedValue?: unknown }).calculatedValue ?? null,
+				SEEDS[code],
+			);
 		case T.interaction:
 			return interactionHash(data, SEEDS[code]);
 		case T.filterableTextMulti:
@@ -270,7 +289,11 @@ export function nonEmpty(hash: number): number {
  * `*-multi` value): it may hold more than it shows, so it fingerprints as TRUNCATED.
  */
 export function atCutOff(code: number, data: unknown): boolean {
-	return (code === T.personMulti || code === T.companyMulti) && Array.isArray(data) && atAssociationLimit(data.length);
+	return (
+		(code === T.personMulti || code === T.companyMulti) &&
+		Array.isArray(data) &&
+		atAssociationLimit(data.length)
+	);
 }
 
 /** The fingerprint of non-empty data of a type (`type` only serves types without a code). */
@@ -303,14 +326,20 @@ export function exactKey(code: number, data: unknown): number {
 		case T.number:
 			return typeof data === 'number' ? data : NaN;
 		case T.formulaNumber: {
-			const calculated = data && typeof data === 'object' ? (data as { calculatedValue?: unknown }).calculatedValue : undefined;
+			const calculated =
+				data && typeof data === 'object'
+					? (data as { calculatedValue?: unknown }).calculatedValue
+					: undefined;
 			return typeof calculated === 'number' ? calculated : NaN;
 		}
 		case T.datetime:
 			return typeof data === 'string' ? Date.parse(data) : NaN;
 		case T.dropdown:
 		case T.rankedDropdown: {
-			const id = data && typeof data === 'object' ? (data as { dropdownOptionId?: unknown }).dropdownOptionId : undefined;
+			const id =
+				data && typeof data === 'object'
+					? (data as { dropdownOptionId?: unknown }).dropdownOptionId
+					: undefined;
 			return typeof id === 'number' ? id : NaN;
 		}
 		case T.person:
@@ -329,7 +358,10 @@ export function memberKey(code: number, item: unknown): number {
 		case T.numberMulti:
 			return typeof item === 'number' ? item : NaN;
 		case T.dropdownMulti: {
-			const id = item && typeof item === 'object' ? (item as { dropdownOptionId?: unknown }).dropdownOptionId : undefined;
+			const id =
+				item && typeof item === 'object'
+					? (item as { dropdownOptionId?: unknown }).dropdownOptionId
+					: undefined;
 			return typeof id === 'number' ? id : NaN;
 		}
 		case T.personMulti:

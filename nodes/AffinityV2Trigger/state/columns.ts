@@ -28,7 +28,12 @@ import {
 	type TrackedField,
 } from './format';
 import { type HashesPlan, planHashes, writeHashesColumn } from './hashesCoding';
-import { MemberCollector, type MembersPlan, planMembers, writeMembersColumn } from './membersCoding';
+import {
+	MemberCollector,
+	type MembersPlan,
+	planMembers,
+	writeMembersColumn,
+} from './membersCoding';
 import { type RangePlan, planRange, writeRangeColumn } from './rangeCoding';
 
 /**
@@ -116,14 +121,17 @@ export class ColumnBuilder {
 	private adapt(): void {
 		const rows = this.rows.length;
 		const distinct = this.entryHashes.length;
-		if (this.dictionary && !isNumericType(this.code) && distinct > rows * 0.75) this.dropDictionary();
+		if (this.dictionary && !isNumericType(this.code) && distinct > rows * 0.75)
+			this.dropDictionary();
 		const dictionaryBits = this.dictionary ? bitsFor(distinct) + (distinct * 24) / rows : Infinity;
 		const members = this.members;
 		if (!members) return;
 		const hashBits = 1 + (32 * (rows - members.emptyRows(rows))) / rows;
 		const size = members.hashes.length;
 		const memberBits =
-			bitsFor(members.maxCount + 2) + (members.indexes.length / rows) * bitsFor(size) + (size * 24) / rows;
+			bitsFor(members.maxCount + 2) +
+			(members.indexes.length / rows) * bitsFor(size) +
+			(size * 24) / rows;
 		if (memberBits > 1.25 * Math.min(hashBits, dictionaryBits)) this.members = undefined;
 	}
 
@@ -179,7 +187,14 @@ export class ColumnBuilder {
 				writeRangeColumn(writer, plan, rows, order, count);
 				break;
 			case MEMBERS:
-				writeMembersColumn(writer, plan, this.members as MemberCollector, this.hashOf, order, count);
+				writeMembersColumn(
+					writer,
+					plan,
+					this.members as MemberCollector,
+					this.hashOf,
+					order,
+					count,
+				);
 				break;
 		}
 		return { id: this.field.id, rows: writer.finish() };
@@ -191,12 +206,19 @@ export class ColumnBuilder {
 		let emptyRows = 0;
 		if (this.dictionary) {
 			const size = this.entryHashes.length;
-			const dictionary = buildDictionary(this.code, false, this.entryHashes.data, this.entryKeys.data, size);
+			const dictionary = buildDictionary(
+				this.code,
+				false,
+				this.entryHashes.data,
+				this.entryKeys.data,
+				size,
+			);
 			const frequency = new Uint32Array(size);
 			const rows = this.rows.data;
 			for (let i = 0; i < count; i++) frequency[dictionary.remap[rows[i]]]++;
 			candidates.push(planDictionary(dictionary, frequency, count));
-			for (let i = 0; i < size; i++) if (this.entryHashes.data[dictionary.order[i]] === EMPTY) emptyRows = frequency[i];
+			for (let i = 0; i < size; i++)
+				if (this.entryHashes.data[dictionary.order[i]] === EMPTY) emptyRows = frequency[i];
 			const range = planRange(this.code, dictionary, frequency, count);
 			if (range) candidates.push(range);
 		} else {
@@ -204,7 +226,8 @@ export class ColumnBuilder {
 		}
 		candidates.push(planHashes(count, emptyRows));
 		const members = this.members;
-		if (members && members.counts.length === count) candidates.push(planMembers(this.code, members, count));
+		if (members && members.counts.length === count)
+			candidates.push(planMembers(this.code, members, count));
 		let best = candidates[0];
 		for (const candidate of candidates) if (candidate.bits < best.bits) best = candidate;
 		return best;
@@ -245,10 +268,20 @@ export class KeptColumnBuilder {
 	}
 
 	finish(count: number, order: Uint32Array): StateColumn {
-		const dictionary = buildDictionary(T.other, false, this.entryHashes.data, undefined, this.values.length);
+		const dictionary = buildDictionary(
+			T.other,
+			false,
+			this.entryHashes.data,
+			undefined,
+			this.values.length,
+		);
 		const writer = new TextBitWriter(count * 4);
 		writeHeader(writer, DICTIONARY, T.other);
 		writeDictionaryColumn(writer, { dictionary, common: -1 }, this.rows.data, order, count);
-		return { id: this.field.id, rows: writer.finish(), values: Array.from(dictionary.order, (i) => this.values[i]) };
+		return {
+			id: this.field.id,
+			rows: writer.finish(),
+			values: Array.from(dictionary.order, (i) => this.values[i]),
+		};
 	}
 }

@@ -1,5 +1,12 @@
 import { hasDecimalKeys, hashFromKey, memberHashFromKey } from '../helpers/fingerprint';
-import { type TextBitReader, type TextBitWriter, expGolombBits, expGolombOrder, unzigzag, zigzag } from './codec';
+import {
+	type TextBitReader,
+	type TextBitWriter,
+	expGolombBits,
+	expGolombOrder,
+	unzigzag,
+	zigzag,
+} from './codec';
 import { KEY_LIMIT, MAX_SCALE, POW10 } from './format';
 
 /*
@@ -41,7 +48,10 @@ function decimalPlaces(value: number): number {
 }
 
 /** Bits of a sorted run written as a first value and gaps: see writeSorted. */
-function sortedBits(values: Float64Array, strict: boolean): { bits: number; step: number; firstK: number; gapK: number } {
+function sortedBits(
+	values: Float64Array,
+	strict: boolean,
+): { bits: number; step: number; firstK: number; gapK: number } {
 	const n = values.length;
 	if (n === 0) return { bits: 0, step: 1, firstK: 0, gapK: 0 };
 	const first = expGolombOrder([zigzag(values[0])]);
@@ -53,7 +63,12 @@ function sortedBits(values: Float64Array, strict: boolean): { bits: number; step
 	const offset = strict ? 1 : 0;
 	for (let i = 1; i < n; i++) gaps[i - 1] = (values[i] - values[i - 1]) / step - offset;
 	const coded = expGolombOrder(gaps);
-	return { bits: 6 + first.bits + expGolombBits(step - 1, 0) + 6 + coded.bits, step, firstK: first.k, gapK: coded.k };
+	return {
+		bits: 6 + first.bits + expGolombBits(step - 1, 0) + 6 + coded.bits,
+		step,
+		firstK: first.k,
+		gapK: coded.k,
+	};
 }
 
 /**
@@ -71,7 +86,8 @@ function writeSorted(writer: TextBitWriter, values: Float64Array, strict: boolea
 	writer.expGolomb(plan.step - 1, 0);
 	writer.write(plan.gapK, 6);
 	const offset = strict ? 1 : 0;
-	for (let i = 1; i < n; i++) writer.expGolomb((values[i] - values[i - 1]) / plan.step - offset, plan.gapK);
+	for (let i = 1; i < n; i++)
+		writer.expGolomb((values[i] - values[i - 1]) / plan.step - offset, plan.gapK);
 }
 
 function readSorted(reader: TextBitReader, strict: boolean, limit: number): Float64Array {
@@ -110,7 +126,11 @@ export function buildDictionary(
 		for (let i = 0; i < size; i++) {
 			const key = keys[i];
 			if (Number.isNaN(key)) continue;
-			const p = decimal ? decimalPlaces(key) : Number.isSafeInteger(key) && Math.abs(key) < KEY_LIMIT ? 0 : -1;
+			const p = decimal
+				? decimalPlaces(key)
+				: Number.isSafeInteger(key) && Math.abs(key) < KEY_LIMIT
+					? 0
+					: -1;
 			if (p < 0) continue;
 			const rebuilt = member ? memberHashFromKey(key) : hashFromKey(code, key);
 			if (rebuilt !== hashes[i]) continue;
@@ -162,7 +182,12 @@ export function readScale(reader: TextBitReader): number {
 }
 
 /** The entries' hashes, in written order: rebuilt from the exact keys, then as stored. */
-export function readDictionary(reader: TextBitReader, code: number, member: boolean, limit: number): Uint32Array {
+export function readDictionary(
+	reader: TextBitReader,
+	code: number,
+	member: boolean,
+	limit: number,
+): Uint32Array {
 	const scale = readScale(reader);
 	const keys = readSorted(reader, true, limit);
 	const hashes = readSorted(reader, false, limit);

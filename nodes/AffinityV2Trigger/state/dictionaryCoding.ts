@@ -17,14 +17,29 @@ export interface DictionaryPlan {
 }
 
 /** `frequency`: rows per written index. */
-export function planDictionary(dictionary: Dictionary, frequency: Uint32Array, count: number): DictionaryPlan {
+export function planDictionary(
+	dictionary: Dictionary,
+	frequency: Uint32Array,
+	count: number,
+): DictionaryPlan {
 	const size = frequency.length;
 	let common = 0;
 	for (let i = 1; i < size; i++) if (frequency[i] > frequency[common]) common = i;
 	const plain = dictionary.bits + 1 + count * bitsFor(size);
 	const flagged =
-		size > 1 ? dictionary.bits + 1 + bitsFor(size) + count + (count - frequency[common]) * bitsFor(size - 1) : Infinity;
-	return { coding: DICTIONARY, bits: Math.min(plain, flagged), dictionary, common: flagged < plain ? common : -1 };
+		size > 1
+			? dictionary.bits +
+				1 +
+				bitsFor(size) +
+				count +
+				(count - frequency[common]) * bitsFor(size - 1)
+			: Infinity;
+	return {
+		coding: DICTIONARY,
+		bits: Math.min(plain, flagged),
+		dictionary,
+		common: flagged < plain ? common : -1,
+	};
 }
 
 /**
@@ -86,7 +101,8 @@ export function readDictionaryColumn(
 			index = width ? reader.read(width) : 0;
 			if (flagged && index >= common) index++;
 		}
-		if (index >= size) throw new Error(`state: index ${index} outside the dictionary of ${fieldId}`);
+		if (index >= size)
+			throw new Error(`state: index ${index} outside the dictionary of ${fieldId}`);
 		hashes[i] = dictionary[index];
 		if (indexes) indexes[i] = index;
 	}

@@ -114,11 +114,13 @@ function isBitText(value: unknown): value is string {
 }
 
 function columnProblem(column: unknown, index: number): string | undefined {
-	if (column === null || typeof column !== 'object' || Array.isArray(column)) return `field ${index} is not an object`;
+	if (column === null || typeof column !== 'object' || Array.isArray(column))
+		return `field ${index} is not an object`;
 	const { id, rows, values } = column as Partial<Record<keyof StateColumn, unknown>>;
 	if (typeof id !== 'string') return `field ${index} has no id`;
 	if (!isBitText(rows)) return `field ${index} has no bit text`;
-	if (values !== undefined && !Array.isArray(values)) return `field ${index} keeps values that are not a list`;
+	if (values !== undefined && !Array.isArray(values))
+		return `field ${index} keeps values that are not a list`;
 	return undefined;
 }
 
@@ -135,11 +137,20 @@ export function stateProblem(value: unknown): string | undefined {
 	if (typeof s.key !== 'string') return 'no key';
 	if (typeof s.entityType !== 'string') return 'no entity type';
 	if (typeof s.polledAt !== 'string') return 'no poll time';
-	if (typeof s.check !== 'number' || !Number.isInteger(s.check) || s.check < 0 || s.check > 0xffffffff) return 'no check';
+	if (
+		typeof s.check !== 'number' ||
+		!Number.isInteger(s.check) ||
+		s.check < 0 ||
+		s.check > 0xffffffff
+	)
+		return 'no check';
 	if (!isBitText(s.entryIds) || !isBitText(s.entityIds)) return 'no id columns';
 	const count = s.count;
 	if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) return 'bad count';
-	if (count > s.entryIds.length * BITS_PER_CHARACTER || count > s.entityIds.length * BITS_PER_CHARACTER) {
+	if (
+		count > s.entryIds.length * BITS_PER_CHARACTER ||
+		count > s.entityIds.length * BITS_PER_CHARACTER
+	) {
 		return `a count of ${count} that the id columns cannot hold`;
 	}
 	if (!Array.isArray(s.fields)) return 'no fields';

@@ -11,7 +11,8 @@ export function writeEntryIds(ids: Float64Array, order: Uint32Array, count: numb
 	const writer = new TextBitWriter(count * 2);
 	if (count === 0) return writer.finish();
 	const first = ids[order[0]];
-	if (!Number.isSafeInteger(first) || first < 0) throw new Error(`list entry id out of range: ${first}`);
+	if (!Number.isSafeInteger(first) || first < 0)
+		throw new Error(`list entry id out of range: ${first}`);
 	const gaps = new Float64Array(count - 1);
 	for (let i = 1; i < count; i++) gaps[i - 1] = ids[order[i]] - ids[order[i - 1]] - 1;
 	// Ids are unique (the poll skips repeats), so every gap is 0 or more.
@@ -21,7 +22,8 @@ export function writeEntryIds(ids: Float64Array, order: Uint32Array, count: numb
 	writer.expGolomb(first, firstK);
 	writer.write(gapK, 6);
 	for (let i = 0; i < gaps.length; i++) {
-		if (!Number.isSafeInteger(gaps[i]) || gaps[i] < 0) throw new Error(`list entry id out of range: ${ids[order[i + 1]]}`);
+		if (!Number.isSafeInteger(gaps[i]) || gaps[i] < 0)
+			throw new Error(`list entry id out of range: ${ids[order[i + 1]]}`);
 		writer.expGolomb(gaps[i], gapK);
 	}
 	return writer.finish();

@@ -1,4 +1,10 @@
-import { EMPTY, MultisetHash, fingerprintData, memberHash, memberKey } from '../helpers/fingerprint';
+import {
+	EMPTY,
+	MultisetHash,
+	fingerprintData,
+	memberHash,
+	memberKey,
+} from '../helpers/fingerprint';
 import { type TextBitReader, type TextBitWriter, bitsFor, expGolombBits } from './codec';
 import { type Growable, HashIndex, growableFloat64, growableUint32 } from './buffers';
 import { type Dictionary, buildDictionary, readDictionary, writeDictionary } from './dictionary';
@@ -158,7 +164,12 @@ export function writeMembersColumn(
 	}
 }
 
-export function readMembersColumn(reader: TextBitReader, code: number, count: number, fieldId: string): Uint32Array {
+export function readMembersColumn(
+	reader: TextBitReader,
+	code: number,
+	count: number,
+	fieldId: string,
+): Uint32Array {
 	const hashes = new Uint32Array(count);
 	const members = readDictionary(reader, code, true, MEMBER_LIMIT);
 	const maxCount = reader.expGolomb(0);
@@ -182,7 +193,8 @@ export function readMembersColumn(reader: TextBitReader, code: number, count: nu
 		multiset.reset();
 		for (let m = 0; m < n; m++) {
 			const index = reader.read(indexWidth);
-			if (index >= members.length) throw new Error(`state: member ${index} outside the dictionary of ${fieldId}`);
+			if (index >= members.length)
+				throw new Error(`state: member ${index} outside the dictionary of ${fieldId}`);
 			multiset.add(members[index]);
 		}
 		hashes[i] = multiset.fingerprint();

@@ -1,5 +1,13 @@
 import { EMPTY, T, hashFromKey, isNumericType } from '../helpers/fingerprint';
-import { type TextBitReader, type TextBitWriter, bitsFor, expGolombBits, expGolombOrder, unzigzag, zigzag } from './codec';
+import {
+	type TextBitReader,
+	type TextBitWriter,
+	bitsFor,
+	expGolombBits,
+	expGolombOrder,
+	unzigzag,
+	zigzag,
+} from './codec';
 import { type Dictionary, gcd, readScale } from './dictionary';
 import { POW10, RANGE } from './format';
 
@@ -21,10 +29,16 @@ export interface RangePlan {
 }
 
 /** `frequency`: rows per written dictionary index. */
-export function planRange(code: number, dictionary: Dictionary, frequency: Uint32Array, count: number): RangePlan | undefined {
+export function planRange(
+	code: number,
+	dictionary: Dictionary,
+	frequency: Uint32Array,
+	count: number,
+): RangePlan | undefined {
 	if (!isNumericType(code)) return undefined;
 	const { keys, hashes } = dictionary;
-	if (keys.length === 0 || hashes.length > 1 || (hashes.length === 1 && hashes[0] !== EMPTY)) return undefined;
+	if (keys.length === 0 || hashes.length > 1 || (hashes.length === 1 && hashes[0] !== EMPTY))
+		return undefined;
 	const min = keys[0];
 	let step = 0;
 	for (let i = 1; i < keys.length; i++) step = gcd(keys[i] - min, step);
@@ -32,13 +46,26 @@ export function planRange(code: number, dictionary: Dictionary, frequency: Uint3
 	const span = (keys[keys.length - 1] - min) / step;
 	const emptyRows = hashes.length ? frequency[keys.length] : 0;
 	const header =
-		4 + 6 + expGolombBits(zigzag(min), expGolombOrder([zigzag(min)]).k) + expGolombBits(step - 1, 0) + 6 + 1;
+		4 +
+		6 +
+		expGolombBits(zigzag(min), expGolombOrder([zigzag(min)]).k) +
+		expGolombBits(step - 1, 0) +
+		6 +
+		1;
 	const coded = count * bitsFor(span + 2);
 	const flagged = emptyRows ? count + (count - emptyRows) * bitsFor(span + 1) : Infinity;
 	const flagEmpty = flagged < coded;
 	const width = flagEmpty ? bitsFor(span + 1) : bitsFor(span + 2);
 	if (width > 53) return undefined;
-	return { coding: RANGE, bits: header + Math.min(coded, flagged), dictionary, flagEmpty, min, step, width };
+	return {
+		coding: RANGE,
+		bits: header + Math.min(coded, flagged),
+		dictionary,
+		flagEmpty,
+		min,
+		step,
+		width,
+	};
 }
 
 /** `rows[order[i]]`: the i-th written row's index in the order entries were first seen. */

@@ -43,7 +43,9 @@ export class SnapshotBuilder {
 		const capacity = Math.max(1024, Math.ceil(expected * 1.05) + 16);
 		this.entryIdColumn = growableFloat64(capacity);
 		this.entityIds = growableFloat64(capacity);
-		this.columns = fields.map((f) => (f.keepValues ? new KeptColumnBuilder(f, capacity) : new ColumnBuilder(f, capacity)));
+		this.columns = fields.map((f) =>
+			f.keepValues ? new KeptColumnBuilder(f, capacity) : new ColumnBuilder(f, capacity),
+		);
 		this.hashes = new Uint32Array(fields.length);
 	}
 
@@ -60,7 +62,11 @@ export class SnapshotBuilder {
 	 * One entry: `fields[c]` is the field of the c-th tracked field (its value may be empty).
 	 * Returns the entry's fingerprints (`hashes`, overwritten by the next call).
 	 */
-	add(entryId: number, entityId: number, fields: ArrayLike<{ value: FieldValue } | undefined>): Uint32Array {
+	add(
+		entryId: number,
+		entityId: number,
+		fields: ArrayLike<{ value: FieldValue } | undefined>,
+	): Uint32Array {
 		this.entryIdColumn.push(entryId);
 		this.entityIds.push(entityId);
 		const columns = this.columns;
@@ -111,7 +117,15 @@ export function decodeState(saved: unknown): DecodedState {
 	const entityIds = readEntityIds(state.entityIds, count);
 	const columns = new Map<string, DecodedColumn>();
 	for (const field of state.fields) columns.set(field.id, decodeColumn(field, count));
-	return { key: state.key, count, entityType: state.entityType, entryIds, entityIds, columns, polledAt: state.polledAt };
+	return {
+		key: state.key,
+		count,
+		entityType: state.entityType,
+		entryIds,
+		entityIds,
+		columns,
+		polledAt: state.polledAt,
+	};
 }
 
 function decodeColumn(field: StateColumn, count: number): DecodedColumn {
@@ -120,10 +134,19 @@ function decodeColumn(field: StateColumn, count: number): DecodedColumn {
 	const code = reader.read(TYPE_CODE_BITS);
 	let column: DecodedColumn;
 	if (coding === DICTIONARY) {
-		const { hashes, indexes, size } = readDictionaryColumn(reader, code, count, field.values !== undefined, field.id);
+		const { hashes, indexes, size } = readDictionaryColumn(
+			reader,
+			code,
+			count,
+			field.values !== undefined,
+			field.id,
+		);
 		column = { hashes };
 		if (field.values) {
-			if (field.values.length !== size) throw new Error(`state: ${field.id} keeps ${field.values.length} values for ${size} entries`);
+			if (field.values.length !== size)
+				throw new Error(
+					`state: ${field.id} keeps ${field.values.length} values for ${size} entries`,
+				);
 			column.values = field.values;
 			column.valueIndex = indexes;
 		}
