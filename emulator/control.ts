@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 
+import { actingUser, isChangeTracked } from './changeLog';
 import { ApiError, badRequest, notFound, type Query } from './http';
 import type { EntityKind, FieldDef, ListEntry, StoredValue } from './model';
 import { READ_ONLY_VALUE_TYPES } from './model';
@@ -144,10 +145,29 @@ export function createControlRouter(): Router<ControlContext> {
 		return ok({ id: removed.id });
 	});
 
-	// Set or clear a value: {listEntryId | personId | companyId, fieldId, value: {type, data} | null}.
+	// Set or clear a value: {listEntryId | personId | companyId, fieldId, value: {type, data} | null,
+	// changerId?}; the change log names changerId (a user id) as the changer, else no one (system).
 	router.post('/_emulator/values', async (ctx) => {
 		const body = await object(ctx);
-		const { store } = ctx.emulator;
+		const changerId = body.changerId === undefined || body.changerId === null ? null : num(body.changerId, 'changerId');
+		return actingUser.run(changerId, () => setValue(ctx.emulator, body));
+	});
+
+	// Turn change tracking of a field on or off: {enabled: boolean}.
+	router.post('/_emulator/fields/:fieldId/change-tracking', async (ctx) => {
+		const body = await object(ctx);
+		const field = ctx.emulator.store.fields.get(ctx.params.fieldId);
+		if (!field) throw notFound('no such field');
+		if (typeof body.enabled !== 'boolean') throw badRequest('enabled must be true or false', 'enabled');
+		field.changeTracked = body.enabled;
+		return ok({ id: field.id, changeTracked: isChangeTracked(field) });
+	});
+
+	// The change log's size and last change, for tests and demos.
+	router.get('/_emulator/field-value-changes', ({ emulator }) => ok({ count: emulator.store.changes.length }));
+
+	function setValue(emulator: Emulator, body: Record<string, unknown>): Reply {
+		const { store } = emulator;
 		const fieldId = String(body.fieldId ?? '');
 		const value = storedValue(body.value);
 		if (body.listEntryId !== undefined) {
@@ -158,7 +178,7 @@ export function createControlRouter(): Router<ControlContext> {
 			else {
 				const entity = entry.entityType === 'company' ? store.companies.get(entry.entityId) : store.persons.get(entry.entityId);
 				if (!entity || !store.entityField(entry.entityType, fieldId)) throw notFound(`no field ${fieldId} on this entry`);
-				store.setValue(entity, fieldId, value);
+				store.setValue(entity, fieldId, value, entry);
 			}
 		} else if (body.personId !== undefined || body.companyId !== undefined) {
 			const kind: EntityKind = body.personId !== undefined ? 'person' : 'company';
@@ -168,7 +188,7 @@ export function createControlRouter(): Router<ControlContext> {
 			store.setValue(entity, fieldId, value);
 		} else throw badRequest('name a listEntryId, personId or companyId');
 		return ok();
-	});
+	}
 
 	// Change a user's product permissions: {manageUsers?, exportAllOrganizations?, exportAllPeople?, exportLists?}.
 	router.add('PATCH', '/_emulator/users/:userId/permissions', async (ctx) => {

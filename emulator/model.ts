@@ -44,6 +44,8 @@ export interface FieldDef {
 	dropdownOptions?: DropdownOption[];
 	/** Enriched and relationship-intelligence fields are computed; users cannot write them. */
 	readOnly: boolean;
+	/** Whether the change log records this field's changes; unset: the default of its kind. */
+	changeTracked?: boolean;
 }
 
 /**

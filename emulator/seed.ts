@@ -14,6 +14,7 @@ import type {
 } from './model';
 import { createRandom, type Random } from './random';
 import { extendSeed } from './seedExtras';
+import { seedReads } from './seedReads';
 import { Store } from './store';
 
 export interface SeedSizes {
@@ -467,6 +468,7 @@ export function seedStore(options: SeedOptions = {}): Store {
 
 	seedNotes(seeder, sizes.notes, activeUsers, opportunityIds);
 	extendSeed(store, options.seed ?? 1);
+	seedReads(store, options.seed ?? 1);
 	store.touch();
 	return store;
 }

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 import { authenticate, DEMO_KEYS, type ApiKey } from './auth';
+import { actingUser } from './changeLog';
 import { createControlRouter, type ControlContext } from './control';
 import { FaultQueue, STATUS_CODES, type FaultSpec } from './faults';
 import { ApiError, Query, sendJson } from './http';
@@ -192,7 +193,8 @@ export class Emulator {
 					emulator: this,
 					body: getBody,
 				};
-				return handler(ctx);
+				// Field changes made by this request are the key's user's (the change log's changer).
+				return actingUser.run(user.id, () => handler(ctx));
 			};
 			if (fault) {
 				await this.applyFault(fault, run, finish, res, entry);

@@ -7,6 +7,7 @@ import * as lists from './lists';
 import * as notes from './notes';
 import * as opportunities from './opportunities';
 import * as fieldValues from './fieldValues';
+import * as fieldValueChanges from './fieldValueChanges';
 import * as merges from './merges';
 import * as persons from './persons';
 import * as savedViews from './savedViews';
@@ -17,4 +18,5 @@ import * as users from './users';
 export function registerApi(router: Router): void {
 	for (const area of [auth, lists, listEntries, savedViews, companies, persons]) area.register(router);
 	for (const area of [opportunities, notes, transcripts, users, entryFields, fieldValues, merges]) area.register(router);
+	for (const area of [fieldValueChanges]) area.register(router);
 }
