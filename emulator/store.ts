@@ -1,6 +1,12 @@
 import { actingUser, ChangeLog, diffValues, isChangeTracked } from './changeLog';
 import type {
 	Company,
+	DuplicateSuggestion,
+	InferredTarget,
+	Interaction,
+	Relationship,
+	StoredFile,
+	Webhook,
 	EntityKind,
 	FieldDef,
 	List,
@@ -73,6 +79,12 @@ export class Store {
 	mergeTasks = new Map<string, MergeTask>();
 	/** Every change of a change-tracked field, recorded by setValue. */
 	changes = new ChangeLog();
+	interactions = new Map<number, Interaction>();
+	relationships: Relationship[] = [];
+	inferredTargets: InferredTarget[] = [];
+	duplicateSuggestions: DuplicateSuggestion[] = [];
+	files = new Map<number, StoredFile>();
+	webhooks = new Map<number, Webhook>();
 	/** Bumped by every change, so derived data (saved-view membership) can be cached. */
 	version = 0;
 	private nextIds = new Map<string, number>();
