@@ -1,7 +1,8 @@
 import type { FilterProperties } from '../filter';
 import { notFound, pathId } from '../http';
 import type { Note } from '../model';
-import type { RouteContext, Router } from '../router';
+import type { RouteContext } from '../context';
+import type { Router } from '../router';
 import { definingValues, paged } from './common';
 import { renderList } from './lists';
 import { canSeeNote, renderNote } from './notes';

@@ -1,22 +1,47 @@
 import type { Router } from '../router';
 import * as auth from './auth';
 import * as companies from './companies';
+import * as entityNotes from './entityNotes';
 import * as entryFields from './entryFields';
+import * as fieldValueChanges from './fieldValueChanges';
+import * as interactions from './interactions';
+import * as fieldValues from './fieldValues';
 import * as listEntries from './listEntries';
 import * as lists from './lists';
+import * as merges from './merges';
 import * as notes from './notes';
 import * as opportunities from './opportunities';
-import * as fieldValues from './fieldValues';
-import * as fieldValueChanges from './fieldValueChanges';
-import * as merges from './merges';
 import * as persons from './persons';
+import * as relationships from './relationships';
 import * as savedViews from './savedViews';
 import * as transcripts from './transcripts';
 import * as users from './users';
 
-/** Every /v2 endpoint the emulator serves, one module per area. */
+/**
+ * Every /v2 area the emulator serves. To add endpoints: one file in this folder exporting
+ * `register(router)` (handlers take a `RouteContext` from ../context), listed here.
+ * Order matters only where two paths match the same URL: the first registered wins.
+ */
+const AREAS: ReadonlyArray<{ register(router: Router): void }> = [
+	auth,
+	lists,
+	listEntries,
+	savedViews,
+	companies,
+	persons,
+	opportunities,
+	notes,
+	transcripts,
+	users,
+	entryFields,
+	fieldValues,
+	merges,
+	fieldValueChanges,
+	interactions,
+	relationships,
+	entityNotes,
+];
+
 export function registerApi(router: Router): void {
-	for (const area of [auth, lists, listEntries, savedViews, companies, persons]) area.register(router);
-	for (const area of [opportunities, notes, transcripts, users, entryFields, fieldValues, merges]) area.register(router);
-	for (const area of [fieldValueChanges]) area.register(router);
+	for (const area of AREAS) area.register(router);
 }

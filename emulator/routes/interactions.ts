@@ -1,7 +1,8 @@
 import type { FilterProperties } from '../filter';
 import { notFound, pathId } from '../http';
 import type { Interaction } from '../model';
-import type { RouteContext, Router } from '../router';
+import type { RouteContext } from '../context';
+import type { Router } from '../router';
 import { ASSOCIATION_LIMIT, personData } from '../serialize';
 import { definingValues, ok, paged } from './common';
 import { filterFrom } from './support';

@@ -1,7 +1,8 @@
 import { compileFilter, parseFilter, type FilterProperties } from '../filter';
 import { badRequest, notFound, pathId } from '../http';
 import type { InferredTarget, Relationship } from '../model';
-import type { RouteContext, Router } from '../router';
+import type { RouteContext } from '../context';
+import type { Router } from '../router';
 import type { Store } from '../store';
 import { definingValues, paged } from './common';
 import { boolValue, enumValues, filterFrom } from './support';
