@@ -14,6 +14,7 @@ const resource: INodeProperties = {
 	options: [
 		{ name: 'Company', value: 'company' },
 		{ name: 'Field', value: 'field' },
+		{ name: 'Field Value Change', value: 'fieldValueChange' },
 		{ name: 'List', value: 'list' },
 		{ name: 'List Entry', value: 'listEntry' },
 		{ name: 'Merge', value: 'merge' },

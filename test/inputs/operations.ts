@@ -49,6 +49,8 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 		'listEntry.getFieldValues': { ...entry },
 		'listEntry.getFieldValue': { ...entry, fieldId: s.notesField },
 		'listEntry.updateFieldValue': { ...entry, fieldId: `${s.notesField}|text`, textValue: 'valid' },
+		'listEntry.getFieldValueChanges': { ...entry, ...few },
+		'fieldValueChange.getAll': { ...few },
 		'listEntry.updateFieldValues': {
 			...entry,
 			inputMode: 'json',

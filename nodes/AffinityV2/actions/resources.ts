@@ -1,6 +1,7 @@
 import type { ResourceModule } from './types';
 import { company } from './company';
 import { field } from './field';
+import { fieldValueChange } from './fieldValueChange';
 import { list } from './list';
 import { listEntry } from './listEntry';
 import { merge } from './merge';
@@ -15,6 +16,7 @@ import { user } from './user';
 export const resources: Record<string, ResourceModule> = {
 	company,
 	field,
+	fieldValueChange,
 	list,
 	listEntry,
 	merge,
