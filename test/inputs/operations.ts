@@ -17,13 +17,29 @@ export const byUrl = (value: string) => ({ __rl: true, mode: 'url', value });
 /** Ids the valid parameters need that are not fixed by the seed. */
 export interface Seeded {
 	notesField: string;
+	/** Reads of the 2026-07-15 edition: a meeting, a company and a person with relationships, a company with inferred connections. */
+	meetingId: number;
+	relatedCompanyId: number;
+	relatedPersonId: number;
+	connectedCompanyId: number;
 }
 
 export async function seeded(fixture: EmulatorFixture): Promise<Seeded> {
 	const fields = fixture.emulator.store.lists.get(TARGET_ACCOUNTS)?.fields ?? [];
 	const notes = fields.find((f) => f.name === 'Notes');
 	if (!notes) throw new Error('no Notes field on Target Accounts');
-	return { notesField: notes.id };
+	const { store } = fixture.emulator;
+	const meeting = [...store.interactions.values()].find((i) => i.type === 'meeting');
+	const related = store.relationships[0];
+	const connected = store.inferredTargets.find((t) => t.kind === 'coworker');
+	if (!meeting || !related || !connected) throw new Error('no seeded meeting, relationship or inferred connection');
+	return {
+		notesField: notes.id,
+		meetingId: meeting.id,
+		relatedCompanyId: related.companyIds[0],
+		relatedPersonId: related.personIds[1],
+		connectedCompanyId: connected.currentCompanyId,
+	};
 }
 
 /**
@@ -40,6 +56,15 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 		'company.search': { term: 'a', ...few },
 		'company.getLists': { companyId: byId('3000001'), ...few },
 		'company.getListEntries': { companyId: byId('3000001'), ...few },
+		'company.getNotes': { companyId: byId('3000001'), ...few },
+		'company.getRelationships': { companyId: byId(String(s.relatedCompanyId)), ...few },
+		'company.getInferredConnections': { companyId: byId(String(s.connectedCompanyId)), connectionType: 'coworkers', limit: 2 },
+		'interaction.getAll': { interactionType: 'meeting', ...few },
+		'interaction.get': { meetingId: String(s.meetingId) },
+		'opportunity.getNotes': { opportunityId: byId('7000001'), ...few },
+		'person.getLists': { personId: byId('5000007'), ...few },
+		'person.getNotes': { personId: byId('5000007'), ...few },
+		'person.getRelationships': { personId: byId(String(s.relatedPersonId)), ...few },
 		'field.getAll': { entity: 'list', ...list, ...few },
 		'list.getAll': { ...few },
 		'list.getFields': { ...list },

@@ -2,6 +2,7 @@ import type { ResourceModule } from './types';
 import { company } from './company';
 import { field } from './field';
 import { fieldValueChange } from './fieldValueChange';
+import { interaction } from './interaction';
 import { list } from './list';
 import { listEntry } from './listEntry';
 import { merge } from './merge';
@@ -17,6 +18,7 @@ export const resources: Record<string, ResourceModule> = {
 	company,
 	field,
 	fieldValueChange,
+	interaction,
 	list,
 	listEntry,
 	merge,
