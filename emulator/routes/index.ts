@@ -14,6 +14,7 @@ import * as opportunities from './opportunities';
 import * as persons from './persons';
 import * as relationships from './relationships';
 import * as savedViews from './savedViews';
+import * as searches from './searches';
 import * as transcripts from './transcripts';
 import * as users from './users';
 
@@ -24,6 +25,8 @@ import * as users from './users';
  */
 const AREAS: ReadonlyArray<{ register(router: Router): void }> = [
 	auth,
+	// Before notes: POST /v2/notes/search is not a note id.
+	searches,
 	lists,
 	listEntries,
 	savedViews,

@@ -15,6 +15,7 @@ const resource: INodeProperties = {
 		{ name: 'Company', value: 'company' },
 		{ name: 'Field', value: 'field' },
 		{ name: 'Field Value Change', value: 'fieldValueChange' },
+		{ name: 'File', value: 'file' },
 		{ name: 'Interaction', value: 'interaction' },
 		{ name: 'List', value: 'list' },
 		{ name: 'List Entry', value: 'listEntry' },

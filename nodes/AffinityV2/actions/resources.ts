@@ -2,6 +2,7 @@ import type { ResourceModule } from './types';
 import { company } from './company';
 import { field } from './field';
 import { fieldValueChange } from './fieldValueChange';
+import { file } from './file';
 import { interaction } from './interaction';
 import { list } from './list';
 import { listEntry } from './listEntry';
@@ -18,6 +19,7 @@ export const resources: Record<string, ResourceModule> = {
 	company,
 	field,
 	fieldValueChange,
+	file,
 	interaction,
 	list,
 	listEntry,

@@ -9,6 +9,7 @@ import * as search from './search.operation';
 import * as getNotes from './getNotes.operation';
 import * as getRelationships from './getRelationships.operation';
 import * as getInferredConnections from './getInferredConnections.operation';
+import * as semanticSearch from './semanticSearch.operation';
 
 const operation: INodeProperties = {
 	displayName: 'Operation',
@@ -55,12 +56,18 @@ const operation: INodeProperties = {
 			action: 'Search companies',
 			description: 'Find companies by name or domain text, filter and sort them',
 		},
+		{
+			name: 'Semantic Search',
+			value: 'semanticSearch',
+			action: 'Semantic search companies',
+			description: 'Find companies described in plain words (industry, funding, location, investors…), ranked, with the explanation and scores (BETA in the Affinity API)',
+		},
 	],
 	default: 'get',
 };
 
 export const company: ResourceModule = {
-	operations: { get, getAll, search, getLists, getListEntries, getNotes, getRelationships, getInferredConnections },
+	operations: { get, getAll, search, getLists, getListEntries, getNotes, getRelationships, getInferredConnections, semanticSearch },
 	description: [
 		operation,
 		...get.description,
@@ -71,5 +78,6 @@ export const company: ResourceModule = {
 		...getNotes.description,
 		...getRelationships.description,
 		...getInferredConnections.description,
+		...semanticSearch.description,
 	],
 };
