@@ -1,6 +1,7 @@
 import type { Router } from '../router';
 import * as auth from './auth';
 import * as companies from './companies';
+import * as directory from './directory';
 import * as entityNotes from './entityNotes';
 import * as entryFields from './entryFields';
 import * as fieldValueChanges from './fieldValueChanges';
@@ -43,6 +44,7 @@ const AREAS: ReadonlyArray<{ register(router: Router): void }> = [
 	interactions,
 	relationships,
 	entityNotes,
+	directory,
 ];
 
 export function registerApi(router: Router): void {

@@ -89,6 +89,7 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 		'merge.getAll': { entityType: 'company', ...few },
 		'merge.getTask': { entityType: 'company', taskId: TASK_ID },
 		'merge.getAllTasks': { entityType: 'company', ...few },
+		'merge.getSuggestions': { entityType: 'company', ...few },
 		'note.get': { noteId: byId(String(NOTE)) },
 		'note.getAll': { ...few },
 		'note.getReplies': { noteId: byId(String(NOTE)), ...few },
@@ -106,6 +107,7 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 		'transcript.getAll': { ...few },
 		'transcript.getFragments': { transcriptId: byId(String(TRANSCRIPT)), ...few },
 		'user.get': { userId: '1' },
+		'user.getAll': { ...few },
 	};
 }
 
