@@ -153,6 +153,20 @@ export function createControlRouter(): Router<ControlContext> {
 		return ok({ id: field.id, changeTracked: isChangeTracked(field) });
 	});
 
+	// A webhook receiver for tests and demos: POST records a delivery and answers 200 (or
+	// ?status=<code>); GET lists what was received, DELETE forgets it.
+	const deliveries: unknown[] = [];
+	router.post('/_emulator/webhook-sink', async (ctx) => {
+		deliveries.push(await ctx.body().catch(() => null));
+		const status = Number(ctx.query.string('status') ?? 200);
+		return { status: Number.isInteger(status) && status >= 200 && status <= 599 ? status : 200, body: { ok: status < 300 } };
+	});
+	router.get('/_emulator/webhook-sink', () => ok(deliveries));
+	router.add('DELETE', '/_emulator/webhook-sink', () => {
+		deliveries.length = 0;
+		return ok();
+	});
+
 	// The change log's size and last change, for tests and demos.
 	router.get('/_emulator/field-value-changes', ({ emulator }) => ok({ count: emulator.store.changes.length }));
 

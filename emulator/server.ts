@@ -38,7 +38,7 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 	readonly faults = new FaultQueue();
 	readonly keys: ApiKey[] = DEMO_KEYS.map((k) => ({ ...k }));
 	readonly requests: RequestLogEntry[] = [];
-	settings: EmulatorSettings = { mergeDurationMs: 300, mergeOutcome: 'success' };
+	settings: EmulatorSettings = { mergeDurationMs: 300, mergeOutcome: 'success', webhookLimit: 3 };
 	baseUrl = '';
 	private seq = 0;
 	private server?: Server;
@@ -84,7 +84,7 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 		this.requests.length = 0;
 		this.limiter.reset();
 		this.limiter.configure({ limit: 900, windowMs: 60_000, orgLimit: null, ...(options.rateLimit ?? {}) });
-		this.settings = { mergeDurationMs: 300, mergeOutcome: 'success' };
+		this.settings = { mergeDurationMs: 300, mergeOutcome: 'success', webhookLimit: 3 };
 	}
 
 	later(ms: number, fn: () => void): void {

@@ -18,6 +18,7 @@ import * as savedViews from './savedViews';
 import * as searches from './searches';
 import * as transcripts from './transcripts';
 import * as users from './users';
+import * as webhooks from './webhooks';
 
 /**
  * Every /v2 area the emulator serves. To add endpoints: one file in this folder exporting
@@ -45,6 +46,7 @@ const AREAS: ReadonlyArray<{ register(router: Router): void }> = [
 	relationships,
 	entityNotes,
 	directory,
+	webhooks,
 ];
 
 export function registerApi(router: Router): void {

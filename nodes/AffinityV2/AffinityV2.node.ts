@@ -26,6 +26,7 @@ const resource: INodeProperties = {
 		{ name: 'Rate Limit', value: 'rateLimit' },
 		{ name: 'Transcript', value: 'transcript' },
 		{ name: 'User', value: 'user' },
+		{ name: 'Webhook', value: 'webhook' },
 	],
 	default: 'listEntry',
 };

@@ -22,6 +22,8 @@ export interface Seeded {
 	relatedCompanyId: number;
 	relatedPersonId: number;
 	connectedCompanyId: number;
+	/** A URL that answers Affinity's webhook test delivery (the emulator's sink). */
+	webhookUrl: string;
 }
 
 export async function seeded(fixture: EmulatorFixture): Promise<Seeded> {
@@ -39,6 +41,7 @@ export async function seeded(fixture: EmulatorFixture): Promise<Seeded> {
 		relatedCompanyId: related.companyIds[0],
 		relatedPersonId: related.personIds[1],
 		connectedCompanyId: connected.currentCompanyId,
+		webhookUrl: `${fixture.baseUrl}/_emulator/webhook-sink`,
 	};
 }
 
@@ -108,6 +111,11 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 		'transcript.getFragments': { transcriptId: byId(String(TRANSCRIPT)), ...few },
 		'user.get': { userId: '1' },
 		'user.getAll': { ...few },
+		'webhook.create': { url: s.webhookUrl, subscriptions: ['list_entry.created'] },
+		'webhook.get': { webhookId: '1' },
+		'webhook.getAll': { ...few },
+		'webhook.update': { webhookId: '1', updateFields: { status: 'disabled' } },
+		'webhook.delete': { webhookId: '1' },
 	};
 }
 
@@ -136,6 +144,14 @@ export async function startMerge(fixture: EmulatorFixture): Promise<string> {
  */
 export async function prepare(fixture: EmulatorFixture, s: Seeded, operation: string): Promise<IDataObject> {
 	const parameters = validParameters(s)[operation];
+	if (operation.startsWith('webhook.') && operation !== 'webhook.create') {
+		// The webhook reads and writes need a webhook: the emulator's first is webhook 1.
+		if (!(await fixture.api<{ data: unknown[] }>('/v2/webhooks')).body.data.length) {
+			await fixture.api('/v2/webhooks', undefined, { method: 'POST', body: { url: `${s.webhookUrl}?for=${operation}`, subscriptions: [] } });
+		}
+		await fixture.clearRequests();
+		return parameters;
+	}
 	if (operation.startsWith('merge.') && operation !== 'merge.start') {
 		const taskId = await startMerge(fixture);
 		await fixture.clearRequests();

@@ -13,6 +13,7 @@ import { person } from './person';
 import { rateLimit } from './rateLimit';
 import { transcript } from './transcript';
 import { user } from './user';
+import { webhook } from './webhook';
 
 /** Every resource of the node, by its value name (DESIGN.md: these names are public). */
 export const resources: Record<string, ResourceModule> = {
@@ -30,4 +31,5 @@ export const resources: Record<string, ResourceModule> = {
 	rateLimit,
 	transcript,
 	user,
+	webhook,
 };
