@@ -15,7 +15,7 @@ import { transcript } from './transcript';
 import { user } from './user';
 import { webhook } from './webhook';
 
-/** Every resource of the node, by its value name (DESIGN.md: these names are public). */
+/** Every resource of the node, by its value name (saved workflows store these names: never rename one). */
 export const resources: Record<string, ResourceModule> = {
 	company,
 	field,

@@ -22,6 +22,7 @@ const operation: INodeProperties = {
 };
 
 export const fieldValueChange: ResourceModule = {
+	displayName: 'Field Value Change',
 	operations: { getAll },
 	description: [operation, ...getAll.description],
 };

@@ -21,6 +21,7 @@ const operation: INodeProperties = {
 };
 
 export const file: ResourceModule = {
+	displayName: 'File',
 	operations: { search },
 	description: [operation, ...search.description],
 };

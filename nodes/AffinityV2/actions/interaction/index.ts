@@ -28,6 +28,7 @@ const operation: INodeProperties = {
 };
 
 export const interaction: ResourceModule = {
+	displayName: 'Interaction',
 	operations: { get, getAll },
 	description: [operation, ...get.description, ...getAll.description],
 };

@@ -23,6 +23,7 @@ const operation: INodeProperties = {
 };
 
 export const list: ResourceModule = {
+	displayName: 'List',
 	operations: { getAll, getFields },
 	description: [operation, ...getAll.description, ...getFields.description],
 };

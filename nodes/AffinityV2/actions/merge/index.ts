@@ -59,6 +59,7 @@ const beta: INodeProperties = {
 };
 
 export const merge: ResourceModule = {
+	displayName: 'Merge',
 	operations: { start, get, getAll, getTask, getAllTasks, getSuggestions },
 	description: [
 		operation,

@@ -58,6 +58,7 @@ const operation: INodeProperties = {
 };
 
 export const note: ResourceModule = {
+	displayName: 'Note',
 	operations: { get, getAll, getReplies, getAttachedCompanies, getAttachedOpportunities, getAttachedPersons, search },
 	description: [
 		operation,

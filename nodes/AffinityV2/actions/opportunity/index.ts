@@ -35,6 +35,7 @@ const operation: INodeProperties = {
 };
 
 export const opportunity: ResourceModule = {
+	displayName: 'Opportunity',
 	operations: { get, getAll, getNotes },
 	description: [operation, ...get.description, ...getAll.description, ...getNotes.description],
 };

@@ -53,6 +53,7 @@ const operation: INodeProperties = {
 };
 
 export const person: ResourceModule = {
+	displayName: 'Person',
 	operations: { get, getAll, getListEntries, updateFieldValue, getLists, getNotes, getRelationships },
 	description: [operation, ...get.description, ...getAll.description, ...getListEntries.description, ...updateFieldValue.description, ...getLists.description, ...getNotes.description, ...getRelationships.description],
 };

@@ -28,6 +28,7 @@ const operation: INodeProperties = {
 };
 
 export const user: ResourceModule = {
+	displayName: 'User',
 	operations: { get, getAll },
 	description: [operation, ...get.description, ...getAll.description],
 };

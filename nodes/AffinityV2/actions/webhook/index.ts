@@ -34,6 +34,7 @@ const operation: INodeProperties = {
 };
 
 export const webhook: ResourceModule = {
+	displayName: 'Webhook',
 	operations: { create, delete: del, get, getAll, update },
 	description: [operation, ...create.description, ...get.description, ...getAll.description, ...update.description, ...del.description],
 };
