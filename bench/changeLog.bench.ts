@@ -39,8 +39,11 @@ async function main(): Promise<void> {
 		const log = store.changes;
 		const view = log.all();
 		const filters = Array.from({ length: QUERIES }, (_, q) => {
-			const from = start + Math.floor(((q * 7919) % QUERIES) / QUERIES * CHANGES) * 1000;
-			return { from, text: `changedAt>=${new Date(from).toISOString()} & changedAt<${new Date(from + 3_600_000).toISOString()}` };
+			const from = start + Math.floor((((q * 7919) % QUERIES) / QUERIES) * CHANGES) * 1000;
+			return {
+				from,
+				text: `changedAt>=${new Date(from).toISOString()} & changedAt<${new Date(from + 3_600_000).toISOString()}`,
+			};
 		});
 		const binary: number[] = [];
 		const linear: number[] = [];
@@ -65,24 +68,37 @@ async function main(): Promise<void> {
 			}
 			linear.push((performance.now() - t) / 20);
 			// Each window is one hour of changes a second: 3,600 of them, found by both ways.
-			if (found !== QUERIES * 3600 || scanned !== 20 * 3600) throw new Error(`windows differ: ${found / QUERIES} and ${scanned / 20}`);
+			if (found !== QUERIES * 3600 || scanned !== 20 * 3600)
+				throw new Error(`windows differ: ${found / QUERIES} and ${scanned / 20}`);
 		}
 		const http: number[] = [];
 		for (let run = 0; run < RUNS * 3; run++) {
 			const from = new Date(start + Math.floor(Math.random() * CHANGES) * 1000).toISOString();
 			const t = performance.now();
-			const res = await fetch(`${emulator.baseUrl}/v2/field-value-changes?limit=100&filter=${encodeURIComponent(`changedAt>=${from}`)}`, {
-				headers: { authorization: `Bearer ${DEMO_KEY}` },
-			});
+			const res = await fetch(
+				`${emulator.baseUrl}/v2/field-value-changes?limit=100&filter=${encodeURIComponent(`changedAt>=${from}`)}`,
+				{
+					headers: { authorization: `Bearer ${DEMO_KEY}` },
+				},
+			);
 			const body = (await res.json()) as { data: unknown[] };
 			http.push(performance.now() - t);
-			if (res.status !== 200 || body.data.length !== 100) throw new Error(`HTTP ${res.status}, ${body.data.length} changes`);
+			if (res.status !== 200 || body.data.length !== 100)
+				throw new Error(`HTTP ${res.status}, ${body.data.length} changes`);
 		}
-		console.log(`Change log: ${CHANGES.toLocaleString('en')} changes of a ${ENTRIES.toLocaleString('en')}-entry list — ${machine()}`);
+		console.log(
+			`Change log: ${CHANGES.toLocaleString('en')} changes of a ${ENTRIES.toLocaleString('en')}-entry list — ${machine()}`,
+		);
 		console.log(`  appending them:                       ${fmt(appendMs)}`);
-		console.log(`  time window by binary search:         ${(median(binary) * 1000).toFixed(1)} µs a query, ${comparisons.toFixed(1)} comparisons (2 × log2 n = ${(2 * Math.log2(CHANGES)).toFixed(1)})`);
-		console.log(`  the same window by a linear scan:     ${fmt(median(linear))} a query (${(median(linear) / median(binary)).toFixed(0)}× slower)`);
-		console.log(`  GET /v2/field-value-changes?filter=changedAt>=… (100 changes): ${fmt(median(http))} median of ${http.length}`);
+		console.log(
+			`  time window by binary search:         ${(median(binary) * 1000).toFixed(1)} µs a query, ${comparisons.toFixed(1)} comparisons (2 × log2 n = ${(2 * Math.log2(CHANGES)).toFixed(1)})`,
+		);
+		console.log(
+			`  the same window by a linear scan:     ${fmt(median(linear))} a query (${(median(linear) / median(binary)).toFixed(0)}× slower)`,
+		);
+		console.log(
+			`  GET /v2/field-value-changes?filter=changedAt>=… (100 changes): ${fmt(median(http))} median of ${http.length}`,
+		);
 	} finally {
 		await emulator.close();
 	}

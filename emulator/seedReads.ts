@@ -1,5 +1,12 @@
 import type { ChangeAction } from './changeLog';
-import type { InferredTarget, Interaction, InteractionData, ListEntry, Relationship, StoredData } from './model';
+import type {
+	InferredTarget,
+	Interaction,
+	InteractionData,
+	ListEntry,
+	Relationship,
+	StoredData,
+} from './model';
 import { createRandom, type Random } from './random';
 import type { Store } from './store';
 
@@ -45,7 +52,8 @@ function fromData(data: InteractionData, internal: Set<number>): Interaction {
 		ccPersonIds: [],
 		creatorPersonId: data.type === 'email' ? null : (data.participantPersonIds[0] ?? null),
 		organizerPersonId: data.type === 'meeting' ? (data.participantPersonIds[0] ?? null) : null,
-		loggingType: data.type === 'email' ? 'automated' : data.type === 'meeting' ? 'automated' : 'manual',
+		loggingType:
+			data.type === 'email' ? 'automated' : data.type === 'meeting' ? 'automated' : 'manual',
 		direction: internal.has(data.participantPersonIds[0]) ? 'sent' : 'received',
 		allDay: false,
 		createdAt: time,
@@ -60,16 +68,30 @@ function fromData(data: InteractionData, internal: Set<number>): Interaction {
 function seedInteractions(store: Store, rng: Random): void {
 	const internal = new Set(internalPersons(store));
 	const add = (data: InteractionData | undefined) => {
-		if (data && !store.interactions.has(data.id)) store.interactions.set(data.id, fromData(data, internal));
+		if (data && !store.interactions.has(data.id))
+			store.interactions.set(data.id, fromData(data, internal));
 	};
 	for (const note of store.notes.values()) add(note.interaction);
 	for (const entity of [...store.persons.values(), ...store.companies.values()]) {
-		for (const value of entity.values.values()) if (value.type === 'interaction') add(value.data as InteractionData);
+		for (const value of entity.values.values())
+			if (value.type === 'interaction') add(value.data as InteractionData);
 	}
 	const team = [...internal];
 	const people = externalPersons(store).slice(0, 120);
-	const titles = ['Intro call', 'Quarterly check-in', 'Partnership sync', 'Diligence session', 'Board prep'];
-	const subjects = ['Catching up', 'Term sheet draft', 'Follow-up from our meeting', 'Intro: you two should meet', 'Q3 update'];
+	const titles = [
+		'Intro call',
+		'Quarterly check-in',
+		'Partnership sync',
+		'Diligence session',
+		'Board prep',
+	];
+	const subjects = [
+		'Catching up',
+		'Term sheet draft',
+		'Follow-up from our meeting',
+		'Intro: you two should meet',
+		'Q3 update',
+	];
 	let id = 200_001;
 	for (let i = 0; i < 160; i++) {
 		const type = (['call', 'chat-message', 'email', 'meeting'] as const)[i % 4];
@@ -82,8 +104,10 @@ function seedInteractions(store: Store, rng: Random): void {
 			id,
 			type,
 			time: iso(start),
-			endTime: type === 'call' || type === 'meeting' ? iso(start + rng.int(1, 4) * 15 * 60_000) : null,
-			title: type === 'email' ? rng.pick(subjects) : type === 'chat-message' ? null : rng.pick(titles),
+			endTime:
+				type === 'call' || type === 'meeting' ? iso(start + rng.int(1, 4) * 15 * 60_000) : null,
+			title:
+				type === 'email' ? rng.pick(subjects) : type === 'chat-message' ? null : rng.pick(titles),
 			personIds,
 			ccPersonIds: type === 'email' && rng.chance(0.3) ? [rng.pick(team)] : [],
 			creatorPersonId: type === 'email' ? null : us,
@@ -108,7 +132,11 @@ function seedRelationships(store: Store, rng: Random): void {
 	const byPair = new Map<string, Relationship>();
 	const companies = [...store.companies.keys()].slice(0, 60);
 	companies.forEach((companyId, i) => {
-		const staff = [people[(i * 3) % people.length], people[(i * 3 + 1) % people.length], people[(i * 7 + 2) % people.length]];
+		const staff = [
+			people[(i * 3) % people.length],
+			people[(i * 3 + 1) % people.length],
+			people[(i * 7 + 2) % people.length],
+		];
 		for (const person of staff.slice(0, rng.int(1, 3))) {
 			for (const member of rng.sample(team, rng.int(1, 3))) {
 				const key = `${member}:${person}`;
@@ -121,7 +149,8 @@ function seedRelationships(store: Store, rng: Random): void {
 				byPair.set(key, {
 					personIds: [member, person],
 					interactionScore: linkedInOnly ? 0 : Math.round(rng.next() * 100) / 100,
-					linkedInConnectedOn: linkedInOnly || rng.chance(0.3) ? day(BASE_TIME - rng.int(30, 2000) * DAY) : null,
+					linkedInConnectedOn:
+						linkedInOnly || rng.chance(0.3) ? day(BASE_TIME - rng.int(30, 2000) * DAY) : null,
 					companyIds: [companyId],
 				});
 			}
@@ -130,8 +159,28 @@ function seedRelationships(store: Store, rng: Random): void {
 	store.relationships = [...byPair.values()];
 }
 
-const TARGET_FIRST = ['Amara', 'Bruno', 'Camille', 'Deepak', 'Emeka', 'Freya', 'Gustavo', 'Hana', 'Isaac', 'Juno'];
-const TARGET_LAST = ['Whitfield', 'Castellanos', 'Abara', 'Lindgren', 'Moreno', 'Sato', 'Brandt', 'Oyelaran'];
+const TARGET_FIRST = [
+	'Amara',
+	'Bruno',
+	'Camille',
+	'Deepak',
+	'Emeka',
+	'Freya',
+	'Gustavo',
+	'Hana',
+	'Isaac',
+	'Juno',
+];
+const TARGET_LAST = [
+	'Whitfield',
+	'Castellanos',
+	'Abara',
+	'Lindgren',
+	'Moreno',
+	'Sato',
+	'Brandt',
+	'Oyelaran',
+];
 const TITLES = ['CEO', 'CTO', 'VP Engineering', 'Head of Sales', 'CFO', 'Chief Product Officer'];
 
 /** People outside the account whom the team might know, at the first 40 companies. */
@@ -152,9 +201,14 @@ function seedInferredConnections(store: Store, rng: Random): void {
 					sharedEmployerId: companies[(i * 5 + t + 100) % companies.length],
 					startDate: day(start),
 					endDate: day(start + rng.int(200, 800) * DAY),
-					investingFirmId: kind === 'investor-executive' && rng.chance(0.7) ? companies[(i + 200) % companies.length] : null,
-					series: kind === 'investor-executive' ? rng.pick(['Seed', 'Series A', 'Series B', null]) : null,
-					amount: kind === 'investor-executive' && rng.chance(0.8) ? rng.int(1, 60) * 1_000_000 : null,
+					investingFirmId:
+						kind === 'investor-executive' && rng.chance(0.7)
+							? companies[(i + 200) % companies.length]
+							: null,
+					series:
+						kind === 'investor-executive' ? rng.pick(['Seed', 'Series A', 'Series B', null]) : null,
+					amount:
+						kind === 'investor-executive' && rng.chance(0.8) ? rng.int(1, 60) * 1_000_000 : null,
 				};
 			});
 			connections.sort((a, b) => b.strength - a.strength);
@@ -162,7 +216,9 @@ function seedInferredConnections(store: Store, rng: Random): void {
 				kind,
 				fullName: `${first} ${last}`,
 				title: rng.chance(0.9) ? rng.pick(TITLES) : null,
-				linkedinUrl: rng.chance(0.8) ? `https://www.linkedin.com/in/${first}-${last}-${i}${t}`.toLowerCase() : null,
+				linkedinUrl: rng.chance(0.8)
+					? `https://www.linkedin.com/in/${first}-${last}-${i}${t}`.toLowerCase()
+					: null,
 				currentCompanyId: companyId,
 				connections,
 			});
@@ -221,7 +277,14 @@ function seedDuplicateSuggestions(store: Store, rng: Random): void {
 	}
 }
 
-const FILE_TOPICS = ['pricing', 'roadmap', 'hiring plan', 'unit economics', 'go-to-market', 'security review'];
+const FILE_TOPICS = [
+	'pricing',
+	'roadmap',
+	'hiring plan',
+	'unit economics',
+	'go-to-market',
+	'security review',
+];
 
 /** Decks and memos attached to the first 30 companies, and a few attached to none. */
 function seedFiles(store: Store, rng: Random): void {
@@ -234,16 +297,31 @@ function seedFiles(store: Store, rng: Random): void {
 			name: `${company.name} deck.pdf`,
 			companyId: company.id,
 			paged: true,
-			pages: topics.map((topic, page) => `${company.name}, page ${page + 1}: our ${topic}. ${rng.pick(['Strong growth in Q2.', 'Risks remain in the supply chain.', 'The team doubled this year.'])}`),
+			pages: topics.map(
+				(topic, page) =>
+					`${company.name}, page ${page + 1}: our ${topic}. ${rng.pick(['Strong growth in Q2.', 'Risks remain in the supply chain.', 'The team doubled this year.'])}`,
+			),
 		});
 		id++;
 		if (rng.chance(0.5)) {
-			store.files.set(id, { id, name: `${company.name} memo.docx`, companyId: company.id, paged: false, pages: [`Investment memo on ${company.name}: ${topics.join(', ')}.`] });
+			store.files.set(id, {
+				id,
+				name: `${company.name} memo.docx`,
+				companyId: company.id,
+				paged: false,
+				pages: [`Investment memo on ${company.name}: ${topics.join(', ')}.`],
+			});
 			id++;
 		}
 	}
 	for (const topic of FILE_TOPICS.slice(0, 3)) {
-		store.files.set(id, { id, name: `Portfolio ${topic}.txt`, companyId: null, paged: false, pages: [`Portfolio-wide notes on ${topic} across our companies.`] });
+		store.files.set(id, {
+			id,
+			name: `Portfolio ${topic}.txt`,
+			companyId: null,
+			paged: false,
+			pages: [`Portfolio-wide notes on ${topic} across our companies.`],
+		});
 		id++;
 	}
 }
@@ -265,19 +343,45 @@ function seedChangeHistory(store: Store, rng: Random): void {
 	const users = [...store.users.values()].filter((u) => u.status === 'active').map((u) => u.id);
 	const past: PastChange[] = [];
 	for (const list of store.lists.values()) {
-		const tracked = list.fields.filter((f) => ['ranked-dropdown', 'dropdown', 'number', 'text'].includes(f.valueType));
+		const tracked = list.fields.filter((f) =>
+			['ranked-dropdown', 'dropdown', 'number', 'text'].includes(f.valueType),
+		);
 		for (const entry of (store.entriesByList.get(list.id) ?? []).slice(0, 30)) {
 			for (const field of tracked) {
 				const current = entry.values.get(field.id);
 				if (!current || current.data === null) continue;
 				const changerId = rng.chance(0.1) ? null : rng.pick(users);
 				const first = BASE_TIME - rng.int(20, 60) * DAY + rng.int(0, 86_399) * 1000;
-				const earlier = field.dropdownOptions?.length ? { dropdownOptionId: rng.pick(field.dropdownOptions).id } : null;
+				const earlier = field.dropdownOptions?.length
+					? { dropdownOptionId: rng.pick(field.dropdownOptions).id }
+					: null;
 				if (earlier && JSON.stringify(earlier) !== JSON.stringify(current.data)) {
-					past.push({ at: first, entry, fieldId: field.id, action: 'add', value: earlier, changerId });
+					past.push({
+						at: first,
+						entry,
+						fieldId: field.id,
+						action: 'add',
+						value: earlier,
+						changerId,
+					});
 					const later = first + rng.int(1, 15) * DAY;
-					past.push({ at: later, entry, fieldId: field.id, action: 'update', value: current.data, changerId: rng.pick(users) });
-				} else past.push({ at: first, entry, fieldId: field.id, action: 'add', value: current.data, changerId });
+					past.push({
+						at: later,
+						entry,
+						fieldId: field.id,
+						action: 'update',
+						value: current.data,
+						changerId: rng.pick(users),
+					});
+				} else
+					past.push({
+						at: first,
+						entry,
+						fieldId: field.id,
+						action: 'add',
+						value: current.data,
+						changerId,
+					});
 			}
 		}
 	}

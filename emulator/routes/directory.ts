@@ -41,27 +41,55 @@ function companyProfile(store: Store, id: number): Record<string, unknown> {
 }
 
 function renderSuggestion(store: Store, s: DuplicateSuggestion): Record<string, unknown> {
-	const profile = (id: number) => (s.entityType === 'company' ? companyProfile(store, id) : renderPerson(store, store.persons.get(id)!));
-	return { id: s.id, primaryProfile: profile(s.primaryId), duplicateProfiles: [profile(s.duplicateId)], matchCriteria: s.matchCriteria };
+	const profile = (id: number) =>
+		s.entityType === 'company'
+			? companyProfile(store, id)
+			: renderPerson(store, store.persons.get(id)!);
+	return {
+		id: s.id,
+		primaryProfile: profile(s.primaryId),
+		duplicateProfiles: [profile(s.duplicateId)],
+		matchCriteria: s.matchCriteria,
+	};
 }
 
-function suggestionsPage(ctx: RouteContext, entityType: 'company' | 'person', criteria: readonly string[]) {
+function suggestionsPage(
+	ctx: RouteContext,
+	entityType: 'company' | 'person',
+	criteria: readonly string[],
+) {
 	if (ctx.user.role !== 'admin') throw forbidden('Missing permission: Manage duplicates');
 	const defining = ['filter', 'term', 'orderBy', 'totalCount'];
 	const values = definingValues(ctx, defining);
 	const orderBy = [...enumValues(values.orderBy, SUGGESTION_ORDER, 'orderBy')];
 	const term = values.term?.[0];
-	if (term !== undefined && term.length < 2) throw badRequest('term must be at least 2 characters', 'term');
+	if (term !== undefined && term.length < 2)
+		throw badRequest('term must be at least 2 characters', 'term');
 	const { store } = ctx;
 	const test = filterFrom(values.filter?.[0], {
-		matchCriteria: { kind: 'choice', operators: ['='], get: (s: DuplicateSuggestion) => s.matchCriteria },
+		matchCriteria: {
+			kind: 'choice',
+			operators: ['='],
+			get: (s: DuplicateSuggestion) => s.matchCriteria,
+		},
 	});
-	const exists = (id: number) => (entityType === 'company' ? store.companies.has(id) : store.persons.has(id));
-	const merging = new Set([...store.merges.values()].filter((m) => m.entityType === entityType).flatMap((m) => [m.primaryId, m.duplicateId]));
+	const exists = (id: number) =>
+		entityType === 'company' ? store.companies.has(id) : store.persons.has(id);
+	const merging = new Set(
+		[...store.merges.values()]
+			.filter((m) => m.entityType === entityType)
+			.flatMap((m) => [m.primaryId, m.duplicateId]),
+	);
 	const searched = (s: DuplicateSuggestion) => {
 		if (term === undefined) return true;
-		const text = entityType === 'company' ? suggestionName(store, s) : (store.persons.get(s.primaryId)?.firstName ?? '');
-		const other = entityType === 'company' ? (store.companies.get(s.duplicateId)?.name ?? '') : (store.persons.get(s.duplicateId)?.firstName ?? '');
+		const text =
+			entityType === 'company'
+				? suggestionName(store, s)
+				: (store.persons.get(s.primaryId)?.firstName ?? '');
+		const other =
+			entityType === 'company'
+				? (store.companies.get(s.duplicateId)?.name ?? '')
+				: (store.persons.get(s.duplicateId)?.firstName ?? '');
 		return `${text} ${other}`.toLowerCase().includes(term.toLowerCase());
 	};
 	const items = store.duplicateSuggestions.filter(
@@ -79,13 +107,21 @@ function suggestionsPage(ctx: RouteContext, entityType: 'company' | 'person', cr
 	items.sort((a, b) => {
 		for (const key of keys) {
 			const sign = key.startsWith('-') ? -1 : 1;
-			const c = key.endsWith('name') ? suggestionName(store, a).localeCompare(suggestionName(store, b)) : a.createdAt.localeCompare(b.createdAt);
+			const c = key.endsWith('name')
+				? suggestionName(store, a).localeCompare(suggestionName(store, b))
+				: a.createdAt.localeCompare(b.createdAt);
 			if (c) return sign * c;
 		}
 		return a.id.localeCompare(b.id);
 	});
 	const position = new Map(items.map((s, i) => [s, i + 1]));
-	return paged(ctx, items, (s) => position.get(s) as number, (s) => renderSuggestion(store, s), { defining, totalCount: boolValue(values, 'totalCount') });
+	return paged(
+		ctx,
+		items,
+		(s) => position.get(s) as number,
+		(s) => renderSuggestion(store, s),
+		{ defining, totalCount: boolValue(values, 'totalCount') },
+	);
 }
 
 export function register(router: Router): void {
@@ -97,11 +133,27 @@ export function register(router: Router): void {
 		const users = ctx.store
 			.sortedIds(ctx.store.users)
 			.map((id) => ctx.store.users.get(id) as User)
-			.filter((u) => !term || [u.firstName, u.lastName ?? '', u.primaryEmailAddress ?? ''].some((t) => t.toLowerCase().includes(term)))
+			.filter(
+				(u) =>
+					!term ||
+					[u.firstName, u.lastName ?? '', u.primaryEmailAddress ?? ''].some((t) =>
+						t.toLowerCase().includes(term),
+					),
+			)
 			.filter((u) => !test || test(u));
-		return paged(ctx, users, (u) => u.id, (u) => renderUser(u, ctx.user.permissions.manageUsers), { defining });
+		return paged(
+			ctx,
+			users,
+			(u) => u.id,
+			(u) => renderUser(u, ctx.user.permissions.manageUsers),
+			{ defining },
+		);
 	});
 
-	router.get('/v2/duplicates/company-suggestions', (ctx) => suggestionsPage(ctx, 'company', ['name', 'domain-redirect', 'domain-match']));
-	router.get('/v2/duplicates/person-suggestions', (ctx) => suggestionsPage(ctx, 'person', ['name', 'intelligent']));
+	router.get('/v2/duplicates/company-suggestions', (ctx) =>
+		suggestionsPage(ctx, 'company', ['name', 'domain-redirect', 'domain-match']),
+	);
+	router.get('/v2/duplicates/person-suggestions', (ctx) =>
+		suggestionsPage(ctx, 'person', ['name', 'intelligent']),
+	);
 }

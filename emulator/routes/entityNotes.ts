@@ -29,7 +29,9 @@ const CURRENT_ORGANIZATIONS = 'affinity-data-current-organization';
 
 function worksAt(ctx: RouteContext, personId: number, companyId: number): boolean {
 	const data = ctx.store.persons.get(personId)?.values.get(CURRENT_ORGANIZATIONS)?.data;
-	return Array.isArray(data) && (data as Array<{ id?: number }>).some((ref) => ref?.id === companyId);
+	return (
+		Array.isArray(data) && (data as Array<{ id?: number }>).some((ref) => ref?.id === companyId)
+	);
 }
 
 function notesPage(ctx: RouteContext, belongs: (note: Note) => boolean) {
@@ -39,20 +41,32 @@ function notesPage(ctx: RouteContext, belongs: (note: Note) => boolean) {
 	const notes = ctx.store
 		.sortedIds(ctx.store.notes)
 		.map((id) => ctx.store.notes.get(id) as Note)
-		.filter((n) => n.parentId === undefined && belongs(n) && canSeeNote(ctx, n) && (!test || test(n)));
-	return paged(ctx, notes, (n) => n.id, (n) => renderNote(ctx, n), {
-		defining,
-		totalCount: boolValue(values, 'totalCount'),
-		minLimit: 0,
-		defaultLimit: 20,
-	});
+		.filter(
+			(n) => n.parentId === undefined && belongs(n) && canSeeNote(ctx, n) && (!test || test(n)),
+		);
+	return paged(
+		ctx,
+		notes,
+		(n) => n.id,
+		(n) => renderNote(ctx, n),
+		{
+			defining,
+			totalCount: boolValue(values, 'totalCount'),
+			minLimit: 0,
+			defaultLimit: 20,
+		},
+	);
 }
 
 export function register(router: Router): void {
 	router.get('/v2/companies/:companyId/notes', (ctx) => {
 		const companyId = pathId(ctx.params.companyId, 'companyId', 'int64');
 		if (!ctx.store.companies.has(companyId)) throw notFound(`Company ${companyId} not found`);
-		return notesPage(ctx, (n) => n.companyIds.includes(companyId) || n.personIds.some((p) => worksAt(ctx, p, companyId)));
+		return notesPage(
+			ctx,
+			(n) =>
+				n.companyIds.includes(companyId) || n.personIds.some((p) => worksAt(ctx, p, companyId)),
+		);
 	});
 
 	router.get('/v2/persons/:personId/notes', (ctx) => {
@@ -64,13 +78,19 @@ export function register(router: Router): void {
 	router.get('/v2/opportunities/:opportunityId/notes', (ctx) => {
 		const opportunityId = pathId(ctx.params.opportunityId, 'opportunityId', 'int64');
 		const opportunity = ctx.store.opportunities.get(opportunityId);
-		if (!opportunity || !canSeeOpportunity(ctx, opportunity)) throw notFound(`Opportunity ${opportunityId} not found`);
+		if (!opportunity || !canSeeOpportunity(ctx, opportunity))
+			throw notFound(`Opportunity ${opportunityId} not found`);
 		return notesPage(ctx, (n) => n.opportunityIds.includes(opportunityId));
 	});
 
 	router.get('/v2/persons/:personId/lists', (ctx) => {
 		const personId = pathId(ctx.params.personId, 'personId', 'int64');
 		if (!ctx.store.persons.has(personId)) throw notFound(`Person ${personId} not found`);
-		return paged(ctx, visibleListsOf(ctx, 'person', personId), (l) => l.id, (l) => renderList(l, false));
+		return paged(
+			ctx,
+			visibleListsOf(ctx, 'person', personId),
+			(l) => l.id,
+			(l) => renderList(l, false),
+		);
 	});
 }

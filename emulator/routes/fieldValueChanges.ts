@@ -20,7 +20,11 @@ const TIME_OPERATORS = ['>', '<', '>=', '<='] as const;
 
 const ENTRY_FILTER: FilterProperties<FieldChange> = {
 	'field.id': { kind: 'text', operators: ['='], get: (c) => c.fieldId },
-	changedAt: { kind: 'datetime', operators: TIME_OPERATORS, get: (c) => new Date(c.at).toISOString() },
+	changedAt: {
+		kind: 'datetime',
+		operators: TIME_OPERATORS,
+		get: (c) => new Date(c.at).toISOString(),
+	},
 	'changer.id': { kind: 'reference', operators: ['='], get: (c) => c.changerId ?? undefined },
 	actionType: { kind: 'text', operators: ['='], get: (c) => c.action },
 };
@@ -38,30 +42,44 @@ function instant(text: string): number {
 }
 
 /** The `changedAt` bounds every match must meet: comparisons at the top level or under a top-level `&`. */
-export function timeBounds(filter: string | undefined): { after?: { at: number; inclusive: boolean }; before?: { at: number; inclusive: boolean } } {
+export function timeBounds(filter: string | undefined): {
+	after?: { at: number; inclusive: boolean };
+	before?: { at: number; inclusive: boolean };
+} {
 	const bounds: ReturnType<typeof timeBounds> = {};
 	if (filter === undefined || filter.trim() === '') return bounds;
 	const root = parseFilter(filter);
 	const conjuncts: FilterNode[] = root.kind === 'and' ? root.items : [root];
 	for (const node of conjuncts) {
-		if (node.kind !== 'compare' || node.property !== 'changedAt' || node.operand.kind !== 'scalar') continue;
+		if (node.kind !== 'compare' || node.property !== 'changedAt' || node.operand.kind !== 'scalar')
+			continue;
 		const at = instant(node.operand.text);
 		if (node.operator === '>' || node.operator === '>=') {
 			const inclusive = node.operator === '>=';
-			if (!bounds.after || at > bounds.after.at || (at === bounds.after.at && !inclusive)) bounds.after = { at, inclusive };
+			if (!bounds.after || at > bounds.after.at || (at === bounds.after.at && !inclusive))
+				bounds.after = { at, inclusive };
 		} else if (node.operator === '<' || node.operator === '<=') {
 			const inclusive = node.operator === '<=';
-			if (!bounds.before || at < bounds.before.at || (at === bounds.before.at && !inclusive)) bounds.before = { at, inclusive };
+			if (!bounds.before || at < bounds.before.at || (at === bounds.before.at && !inclusive))
+				bounds.before = { at, inclusive };
 		}
 	}
 	return bounds;
 }
 
 /** The index range of `view` inside the filter's time bounds: two binary searches. */
-export function timeRange(log: ChangeLog, view: ChangeView, filter: string | undefined): { lo: number; hi: number } {
+export function timeRange(
+	log: ChangeLog,
+	view: ChangeView,
+	filter: string | undefined,
+): { lo: number; hi: number } {
 	const { after, before } = timeBounds(filter);
-	const lo = after ? log.firstIndex(view, (c) => (after.inclusive ? c.at >= after.at : c.at > after.at)) : 0;
-	const hi = before ? log.firstIndex(view, (c) => (before.inclusive ? c.at > before.at : c.at >= before.at)) : view.length;
+	const lo = after
+		? log.firstIndex(view, (c) => (after.inclusive ? c.at >= after.at : c.at > after.at))
+		: 0;
+	const hi = before
+		? log.firstIndex(view, (c) => (before.inclusive ? c.at > before.at : c.at >= before.at))
+		: view.length;
 	return { lo, hi: Math.max(lo, hi) };
 }
 
@@ -69,10 +87,18 @@ function user(store: Store, id: number | null): Record<string, unknown> | null {
 	if (id === null) return null;
 	const found = store.users.get(id);
 	if (!found) return null;
-	return { id: found.id, firstName: found.firstName, lastName: found.lastName, emailAddress: found.primaryEmailAddress ?? `user${found.id}@example.com` };
+	return {
+		id: found.id,
+		firstName: found.firstName,
+		lastName: found.lastName,
+		emailAddress: found.primaryEmailAddress ?? `user${found.id}@example.com`,
+	};
 }
 
-const deleted = (change: FieldChange) => ({ referenceType: 'deleted-entity', displayValue: change.display ?? '' });
+const deleted = (change: FieldChange) => ({
+	referenceType: 'deleted-entity',
+	displayValue: change.display ?? '',
+});
 
 function renderValue(store: Store, change: FieldChange): unknown {
 	const value = change.value as unknown;
@@ -96,8 +122,13 @@ function renderValue(store: Store, change: FieldChange): unknown {
 			const field = store.fields.get(change.fieldId);
 			const option = field?.dropdownOptions?.find((o) => o.id === id);
 			if (!option) return deleted(change);
-			const out: Record<string, unknown> = { referenceType: 'entity', dropdownOptionId: option.id, text: option.text };
-			if (change.valueType === 'ranked-dropdown') Object.assign(out, { rank: option.rank ?? 0, color: option.color ?? null });
+			const out: Record<string, unknown> = {
+				referenceType: 'entity',
+				dropdownOptionId: option.id,
+				text: option.text,
+			};
+			if (change.valueType === 'ranked-dropdown')
+				Object.assign(out, { rank: option.rank ?? 0, color: option.color ?? null });
 			return out;
 		}
 		default:
@@ -141,13 +172,19 @@ interface ScanOptions {
 function scanPage(ctx: RouteContext, log: ChangeLog, options: ScanOptions): Reply {
 	const limit = ctx.query.int('limit', 1, 100, 100);
 	const { view, range, test, descending, values } = options;
-	const { cursor } = effectiveQuery({ origin: ctx.origin, path: ctx.path, query: ctx.query, defining: [] });
+	const { cursor } = effectiveQuery({
+		origin: ctx.origin,
+		path: ctx.path,
+		query: ctx.query,
+		defining: [],
+	});
 	const n = range.hi - range.lo;
 	const at = (j: number) => view.at(descending ? range.hi - 1 - j : range.lo + j);
 	const clamp = (j: number) => Math.min(n, Math.max(0, j));
 	/** How many changes of the range come before the change with id k in the page order (plus k itself when `inclusive`). */
 	const countBefore = (k: number, inclusive: boolean) => {
-		if (!descending) return clamp(log.firstIndex(view, (c) => (inclusive ? c.id > k : c.id >= k)) - range.lo);
+		if (!descending)
+			return clamp(log.firstIndex(view, (c) => (inclusive ? c.id > k : c.id >= k)) - range.lo);
 		return clamp(range.hi - log.firstIndex(view, (c) => (inclusive ? c.id >= k : c.id > k)));
 	};
 	const matches: FieldChange[] = [];
@@ -172,7 +209,8 @@ function scanPage(ctx: RouteContext, log: ChangeLog, options: ScanOptions): Repl
 		for (let j = from; j < to; j++) if (test(at(j))) return true;
 		return false;
 	};
-	const url = (d: 'n' | 'p', k: number) => `${ctx.origin}${ctx.path}?cursor=${encodeCursor({ d, k, q: values, p: ctx.path })}&limit=${limit}`;
+	const url = (d: 'n' | 'p', k: number) =>
+		`${ctx.origin}${ctx.path}?cursor=${encodeCursor({ d, k, q: values, p: ctx.path })}&limit=${limit}`;
 	const pagination = {
 		prevUrl: matches.length && anyIn(0, first) ? url('p', matches[0].id) : null,
 		nextUrl: matches.length && anyIn(end, n) ? url('n', matches[matches.length - 1].id) : null,
@@ -189,7 +227,12 @@ const canSee = (ctx: RouteContext) => (change: FieldChange) => {
 export function register(router: Router): void {
 	router.get('/v2/field-value-changes', (ctx) => {
 		const defining = ['filter', 'orderBy'];
-		const values = effectiveQuery({ origin: ctx.origin, path: ctx.path, query: ctx.query, defining }).values;
+		const values = effectiveQuery({
+			origin: ctx.origin,
+			path: ctx.path,
+			query: ctx.query,
+			defining,
+		}).values;
 		const orderBy = enumValues(values.orderBy, ['changedAt', '-changedAt'], 'orderBy');
 		if (orderBy.size > 1) throw badRequest('orderBy takes one of changedAt, -changedAt', 'orderBy');
 		const filter = values.filter?.[0];
@@ -210,13 +253,25 @@ export function register(router: Router): void {
 		const list = visibleList(ctx, ctx.params.listId);
 		const entryId = pathId(ctx.params.listEntryId, 'listEntryId', 'int64');
 		const entry = ctx.store.entries.get(entryId);
-		if (!entry || entry.listId !== list.id) throw notFound(`List entry ${entryId} not found on list ${list.id}`);
+		if (!entry || entry.listId !== list.id)
+			throw notFound(`List entry ${entryId} not found on list ${list.id}`);
 		const defining = ['filter'];
-		const values = effectiveQuery({ origin: ctx.origin, path: ctx.path, query: ctx.query, defining }).values;
+		const values = effectiveQuery({
+			origin: ctx.origin,
+			path: ctx.path,
+			query: ctx.query,
+			defining,
+		}).values;
 		const filter = values.filter?.[0];
 		const test = filter && filter.trim() ? compileFilter(filter, ENTRY_FILTER) : () => true;
 		const log = ctx.store.changes;
 		const view = log.ofEntry(entry.id);
-		return scanPage(ctx, log, { view, range: timeRange(log, view, filter), test, descending: false, values });
+		return scanPage(ctx, log, {
+			view,
+			range: timeRange(log, view, filter),
+			test,
+			descending: false,
+			values,
+		});
 	});
 }

@@ -27,21 +27,35 @@ function filterFor(timeProperty: 'startTime' | 'sentAt'): FilterProperties<Inter
 
 function attendee(ctx: RouteContext, personId: number): Record<string, unknown> {
 	const person = ctx.store.persons.get(personId);
-	return { emailAddress: person?.primaryEmailAddress ?? null, person: person ? personData(person, personId) : null };
+	return {
+		emailAddress: person?.primaryEmailAddress ?? null,
+		person: person ? personData(person, personId) : null,
+	};
 }
 
-function preview<T>(items: T[], render: (item: T) => unknown): { data: unknown[]; totalCount: number } {
+function preview<T>(
+	items: T[],
+	render: (item: T) => unknown,
+): { data: unknown[]; totalCount: number } {
 	return { data: items.slice(0, ASSOCIATION_LIMIT).map(render), totalCount: items.length };
 }
 
-const orNull = (ctx: RouteContext, personId: number | null) => (personId === null ? null : attendee(ctx, personId));
+const orNull = (ctx: RouteContext, personId: number | null) =>
+	personId === null ? null : attendee(ctx, personId);
 
 export function renderInteraction(ctx: RouteContext, i: Interaction): Record<string, unknown> {
-	const common = { id: i.id, loggingType: i.loggingType, createdAt: i.createdAt, updatedAt: i.updatedAt };
+	const common = {
+		id: i.id,
+		loggingType: i.loggingType,
+		createdAt: i.createdAt,
+		updatedAt: i.updatedAt,
+	};
 	switch (i.type) {
 		case 'email': {
 			const own = ctx.store.users.get(ctx.user.id)?.personId;
-			const mayRead = ctx.user.permissions.manageUsers || (own !== undefined && [...i.personIds, ...i.ccPersonIds].includes(own));
+			const mayRead =
+				ctx.user.permissions.manageUsers ||
+				(own !== undefined && [...i.personIds, ...i.ccPersonIds].includes(own));
 			return {
 				...common,
 				loggingType: 'automated',
@@ -60,7 +74,9 @@ export function renderInteraction(ctx: RouteContext, i: Interaction): Record<str
 				sentAt: i.time,
 				direction: i.direction,
 				creator: personData(ctx.store.persons.get(i.personIds[0]), i.personIds[0]),
-				participantsPreview: preview(i.personIds, (id) => personData(ctx.store.persons.get(id), id)),
+				participantsPreview: preview(i.personIds, (id) =>
+					personData(ctx.store.persons.get(id), id),
+				),
 			};
 		case 'call':
 			return {
@@ -106,7 +122,13 @@ export function register(router: Router): void {
 			const defining = ['filter'];
 			const test = filterFrom(definingValues(ctx, defining).filter?.[0], properties);
 			const items = byType(ctx, type).filter((i) => !test || test(i));
-			return paged(ctx, items, (i) => i.id, (i) => renderInteraction(ctx, i), { defining });
+			return paged(
+				ctx,
+				items,
+				(i) => i.id,
+				(i) => renderInteraction(ctx, i),
+				{ defining },
+			);
 		});
 	}
 

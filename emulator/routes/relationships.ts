@@ -14,12 +14,21 @@ import { boolValue, enumValues, filterFrom } from './support';
  */
 
 const RELATIONSHIP_FILTER: FilterProperties<Relationship> = {
-	interactionScore: { kind: 'number', operators: ['>', '<', '>=', '<='], get: (r) => r.interactionScore },
+	interactionScore: {
+		kind: 'number',
+		operators: ['>', '<', '>=', '<='],
+		get: (r) => r.interactionScore,
+	},
 };
 
 function relationshipPerson(store: Store, id: number): Record<string, unknown> {
 	const person = store.persons.get(id);
-	return { id, firstName: person?.firstName ?? null, lastName: person?.lastName ?? null, primaryEmailAddress: person?.primaryEmailAddress ?? null };
+	return {
+		id,
+		firstName: person?.firstName ?? null,
+		lastName: person?.lastName ?? null,
+		primaryEmailAddress: person?.primaryEmailAddress ?? null,
+	};
 }
 
 function renderRelationship(store: Store, r: Relationship): Record<string, unknown> {
@@ -36,18 +45,32 @@ function relationshipsPage(ctx: RouteContext, relationships: Relationship[]) {
 	const defining = ['filter', 'orderBy', 'totalCount'];
 	const values = definingValues(ctx, defining);
 	const orderBy = enumValues(values.orderBy, ['interactionScore', '-interactionScore'], 'orderBy');
-	if (orderBy.size > 1) throw badRequest('orderBy takes one of interactionScore, -interactionScore', 'orderBy');
+	if (orderBy.size > 1)
+		throw badRequest('orderBy takes one of interactionScore, -interactionScore', 'orderBy');
 	const ascending = orderBy.has('interactionScore');
 	const test = filterFrom(values.filter?.[0], RELATIONSHIP_FILTER);
 	const sorted = relationships
 		.filter((r) => !test || test(r))
-		.sort((a, b) => (ascending ? a.interactionScore - b.interactionScore : b.interactionScore - a.interactionScore) || a.personIds[0] - b.personIds[0] || a.personIds[1] - b.personIds[1]);
+		.sort(
+			(a, b) =>
+				(ascending
+					? a.interactionScore - b.interactionScore
+					: b.interactionScore - a.interactionScore) ||
+				a.personIds[0] - b.personIds[0] ||
+				a.personIds[1] - b.personIds[1],
+		);
 	const position = new Map(sorted.map((r, i) => [r, i + 1]));
-	return paged(ctx, sorted, (r) => position.get(r) as number, (r) => renderRelationship(ctx.store, r), {
-		defining,
-		totalCount: boolValue(values, 'totalCount'),
-		defaultLimit: 20,
-	});
+	return paged(
+		ctx,
+		sorted,
+		(r) => position.get(r) as number,
+		(r) => renderRelationship(ctx.store, r),
+		{
+			defining,
+			totalCount: boolValue(values, 'totalCount'),
+			defaultLimit: 20,
+		},
+	);
 }
 
 function companyRef(store: Store, id: number): Record<string, unknown> {
@@ -57,11 +80,23 @@ function companyRef(store: Store, id: number): Record<string, unknown> {
 
 function renderGroup(store: Store, target: InferredTarget): Record<string, unknown> {
 	return {
-		target: { fullName: target.fullName, title: target.title, linkedinUrl: target.linkedinUrl, currentCompany: companyRef(store, target.currentCompanyId) },
+		target: {
+			fullName: target.fullName,
+			title: target.title,
+			linkedinUrl: target.linkedinUrl,
+			currentCompany: companyRef(store, target.currentCompanyId),
+		},
 		connections: target.connections.slice(0, 50).map((c) => {
 			const source = relationshipPerson(store, c.sourcePersonId);
 			if (target.kind === 'coworker') {
-				return { source, inference: { sharedEmployer: companyRef(store, c.sharedEmployerId), overlapStartDate: c.startDate, overlapEndDate: c.endDate } };
+				return {
+					source,
+					inference: {
+						sharedEmployer: companyRef(store, c.sharedEmployerId),
+						overlapStartDate: c.startDate,
+						overlapEndDate: c.endDate,
+					},
+				};
 			}
 			const firm = c.investingFirmId === null ? null : companyRef(store, c.investingFirmId);
 			const portfolio = companyRef(store, c.sharedEmployerId);
@@ -69,9 +104,24 @@ function renderGroup(store: Store, target: InferredTarget): Record<string, unkno
 				source,
 				inference: { investingFirm: firm, portfolioCompany: portfolio },
 				dealContext: {
-					fundingEvent: { date: c.endDate, series: c.series, amount: c.amount, currencyCode: c.amount === null ? null : 'USD' },
-					investor: { title: 'Partner', startDate: c.startDate, endDate: null, company: firm ?? portfolio },
-					executive: { title: target.title, startDate: c.startDate, endDate: c.endDate, company: portfolio },
+					fundingEvent: {
+						date: c.endDate,
+						series: c.series,
+						amount: c.amount,
+						currencyCode: c.amount === null ? null : 'USD',
+					},
+					investor: {
+						title: 'Partner',
+						startDate: c.startDate,
+						endDate: null,
+						company: firm ?? portfolio,
+					},
+					executive: {
+						title: target.title,
+						startDate: c.startDate,
+						endDate: c.endDate,
+						company: portfolio,
+					},
 				},
 			};
 		}),
@@ -80,10 +130,17 @@ function renderGroup(store: Store, target: InferredTarget): Record<string, unkno
 
 /** The one company `target.currentCompany.id = <id>` names; anything else is a 400. */
 function currentCompanyOf(raw: string | undefined): number {
-	if (raw === undefined || raw.trim() === '') throw badRequest('filter is required: target.currentCompany.id=<company id>', 'filter');
-	compileFilter(raw, { 'target.currentCompany.id': { kind: 'reference', operators: ['='], get: () => undefined } });
+	if (raw === undefined || raw.trim() === '')
+		throw badRequest('filter is required: target.currentCompany.id=<company id>', 'filter');
+	compileFilter(raw, {
+		'target.currentCompany.id': { kind: 'reference', operators: ['='], get: () => undefined },
+	});
 	const node = parseFilter(raw);
-	if (node.kind !== 'compare' || node.operand.kind !== 'scalar') throw badRequest('filter must name exactly one company: target.currentCompany.id=<company id>', 'filter');
+	if (node.kind !== 'compare' || node.operand.kind !== 'scalar')
+		throw badRequest(
+			'filter must name exactly one company: target.currentCompany.id=<company id>',
+			'filter',
+		);
 	return Number(node.operand.text);
 }
 
@@ -91,13 +148,19 @@ export function register(router: Router): void {
 	router.get('/v2/companies/:companyId/relationships', (ctx) => {
 		const companyId = pathId(ctx.params.companyId, 'companyId', 'int64');
 		if (!ctx.store.companies.has(companyId)) throw notFound(`Company ${companyId} not found`);
-		return relationshipsPage(ctx, ctx.store.relationships.filter((r) => r.companyIds.includes(companyId)));
+		return relationshipsPage(
+			ctx,
+			ctx.store.relationships.filter((r) => r.companyIds.includes(companyId)),
+		);
 	});
 
 	router.get('/v2/persons/:personId/relationships', (ctx) => {
 		const personId = pathId(ctx.params.personId, 'personId', 'int64');
 		if (!ctx.store.persons.has(personId)) throw notFound(`Person ${personId} not found`);
-		return relationshipsPage(ctx, ctx.store.relationships.filter((r) => r.personIds.includes(personId)));
+		return relationshipsPage(
+			ctx,
+			ctx.store.relationships.filter((r) => r.personIds.includes(personId)),
+		);
 	});
 
 	for (const [path, kind] of [
@@ -113,12 +176,18 @@ export function register(router: Router): void {
 				.filter((t) => t.kind === kind && t.currentCompanyId === companyId)
 				.sort((a, b) => b.connections[0].strength - a.connections[0].strength);
 			const position = new Map(targets.map((t, i) => [t, i + 1]));
-			return paged(ctx, targets, (t) => position.get(t) as number, (t) => renderGroup(ctx.store, t), {
-				defining,
-				totalCount: boolValue(values, 'totalCount'),
-				defaultLimit: 20,
-				maxLimit: 50,
-			});
+			return paged(
+				ctx,
+				targets,
+				(t) => position.get(t) as number,
+				(t) => renderGroup(ctx.store, t),
+				{
+					defining,
+					totalCount: boolValue(values, 'totalCount'),
+					defaultLimit: 20,
+					maxLimit: 50,
+				},
+			);
 		});
 	}
 }

@@ -71,7 +71,8 @@ function render(ctx: RouteContext, webhook: Webhook): Record<string, unknown> {
 	};
 }
 
-const mayManage = (ctx: RouteContext, webhook: Webhook) => webhook.creatorUserId === ctx.user.id || ctx.user.permissions.manageUsers;
+const mayManage = (ctx: RouteContext, webhook: Webhook) =>
+	webhook.creatorUserId === ctx.user.id || ctx.user.permissions.manageUsers;
 
 function webhookOf(ctx: RouteContext): Webhook {
 	const id = pathId(ctx.params.webhookId, 'webhookId', 'int64');
@@ -93,16 +94,20 @@ function checkUrl(ctx: RouteContext, value: unknown, self?: Webhook): string {
 	} catch {
 		throw badRequest('url is not a valid URL', 'url');
 	}
-	if (url.protocol !== 'https:' && url.protocol !== 'http:') throw badRequest('url must be an http or https URL', 'url');
+	if (url.protocol !== 'https:' && url.protocol !== 'http:')
+		throw badRequest('url must be an http or https URL', 'url');
 	if (url.username || url.password) throw badRequest('url must not contain credentials', 'url');
-	if ([...ctx.store.webhooks.values()].some((w) => w.url === value && w !== self)) throw badRequest('url already belongs to another webhook', 'url');
+	if ([...ctx.store.webhooks.values()].some((w) => w.url === value && w !== self))
+		throw badRequest('url already belongs to another webhook', 'url');
 	return value;
 }
 
 function checkSubscriptions(value: unknown): string[] {
-	if (!Array.isArray(value) || value.length > 100) throw badRequest('subscriptions must be an array of at most 100 event types', 'subscriptions');
+	if (!Array.isArray(value) || value.length > 100)
+		throw badRequest('subscriptions must be an array of at most 100 event types', 'subscriptions');
 	value.forEach((type, i) => {
-		if (!(SUBSCRIPTION_TYPES as readonly unknown[]).includes(type)) throw badRequest(`Unknown event type "${String(type)}"`, `subscriptions[${i}]`);
+		if (!(SUBSCRIPTION_TYPES as readonly unknown[]).includes(type))
+			throw badRequest(`Unknown event type "${String(type)}"`, `subscriptions[${i}]`);
 	});
 	return [...new Set(value as string[])];
 }
@@ -117,7 +122,11 @@ async function testDelivery(url: string): Promise<void> {
 		const res = await fetch(url, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ type: 'sample.webhook', body: {}, sent_at: Math.floor(Date.now() / 1000) }),
+			body: JSON.stringify({
+				type: 'sample.webhook',
+				body: {},
+				sent_at: Math.floor(Date.now() / 1000),
+			}),
 			signal: AbortSignal.timeout(TEST_DELIVERY_TIMEOUT_MS),
 		});
 		status = res.status;
@@ -125,7 +134,11 @@ async function testDelivery(url: string): Promise<void> {
 	} catch {
 		throw badRequest('url is unreachable: the test delivery failed', 'url');
 	}
-	if (status < 200 || status > 299) throw badRequest(`url is unreachable: the test delivery was answered with HTTP ${status}`, 'url');
+	if (status < 200 || status > 299)
+		throw badRequest(
+			`url is unreachable: the test delivery was answered with HTTP ${status}`,
+			'url',
+		);
 }
 
 export function register(router: Router): void {
@@ -137,22 +150,47 @@ export function register(router: Router): void {
 			.sortedIds(ctx.store.webhooks)
 			.map((id) => ctx.store.webhooks.get(id) as Webhook)
 			.filter((w) => mayManage(ctx, w) && (!test || test(w)));
-		return paged(ctx, webhooks, (w) => w.id, (w) => render(ctx, w), { defining, totalCount: boolValue(values, 'totalCount') });
+		return paged(
+			ctx,
+			webhooks,
+			(w) => w.id,
+			(w) => render(ctx, w),
+			{ defining, totalCount: boolValue(values, 'totalCount') },
+		);
 	});
 
 	router.post('/v2/webhooks', async (ctx) => {
 		const body = await ctx.body();
-		if (!isObject(body)) throw badRequest('The body must be a JSON object {"url": ..., "subscriptions": [...]}', 'url');
-		for (const key of Object.keys(body)) if (key !== 'url' && key !== 'subscriptions') throw badRequest(`Unknown property "${key}"`, key);
-		if (!('subscriptions' in body)) throw badRequest('Missing "subscriptions" ([] for every event type)', 'subscriptions');
+		if (!isObject(body))
+			throw badRequest(
+				'The body must be a JSON object {"url": ..., "subscriptions": [...]}',
+				'url',
+			);
+		for (const key of Object.keys(body))
+			if (key !== 'url' && key !== 'subscriptions')
+				throw badRequest(`Unknown property "${key}"`, key);
+		if (!('subscriptions' in body))
+			throw badRequest('Missing "subscriptions" ([] for every event type)', 'subscriptions');
 		const url = checkUrl(ctx, body.url);
 		const subscriptions = checkSubscriptions(body.subscriptions);
 		if (ctx.store.webhooks.size >= ctx.emulator.settings.webhookLimit) {
-			throw new ApiError(400, 'bad-request', `The organization has reached its limit of ${ctx.emulator.settings.webhookLimit} webhooks`);
+			throw new ApiError(
+				400,
+				'bad-request',
+				`The organization has reached its limit of ${ctx.emulator.settings.webhookLimit} webhooks`,
+			);
 		}
 		await testDelivery(url);
 		const id = ctx.store.nextId('webhook', 1);
-		const webhook: Webhook = { id, url, subscriptions, status: 'active', creatorUserId: ctx.user.id, createdAt: new Date().toISOString(), updatedAt: null };
+		const webhook: Webhook = {
+			id,
+			url,
+			subscriptions,
+			status: 'active',
+			creatorUserId: ctx.user.id,
+			createdAt: new Date().toISOString(),
+			updatedAt: null,
+		};
 		ctx.store.webhooks.set(id, webhook);
 		return { status: 201, body: render(ctx, webhook) };
 	});
@@ -163,10 +201,16 @@ export function register(router: Router): void {
 		const webhook = webhookOf(ctx);
 		const body = await ctx.body();
 		if (!isObject(body)) throw badRequest('The body must be a JSON object', 'url');
-		for (const key of Object.keys(body)) if (!['url', 'subscriptions', 'status'].includes(key)) throw badRequest(`Unknown property "${key}"`, key);
+		for (const key of Object.keys(body))
+			if (!['url', 'subscriptions', 'status'].includes(key))
+				throw badRequest(`Unknown property "${key}"`, key);
 		const url = body.url === undefined ? webhook.url : checkUrl(ctx, body.url, webhook);
-		const subscriptions = body.subscriptions === undefined ? webhook.subscriptions : checkSubscriptions(body.subscriptions);
-		if (body.status !== undefined && body.status !== 'active' && body.status !== 'disabled') throw badRequest('status must be active or disabled', 'status');
+		const subscriptions =
+			body.subscriptions === undefined
+				? webhook.subscriptions
+				: checkSubscriptions(body.subscriptions);
+		if (body.status !== undefined && body.status !== 'active' && body.status !== 'disabled')
+			throw badRequest('status must be active or disabled', 'status');
 		const status = (body.status as Webhook['status'] | undefined) ?? webhook.status;
 		const reEnabled = webhook.status === 'disabled' && status === 'active';
 		if ((url !== webhook.url && status === 'active') || reEnabled) await testDelivery(url);

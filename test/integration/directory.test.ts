@@ -7,8 +7,11 @@ import { runAffinityNode } from '../harness/engine';
 const fixture = new EmulatorFixture();
 
 const byId = (value: unknown) => ({ __rl: true, mode: 'id', value: String(value) });
-const run = (parameters: IDataObject, key?: string) => runAffinityNode({ credentials: fixture.credentials(key), parameters });
-const conditions = (...list: Array<{ property: string; operator: string; value?: unknown }>) => ({ conditions: list });
+const run = (parameters: IDataObject, key?: string) =>
+	runAffinityNode({ credentials: fixture.credentials(key), parameters });
+const conditions = (...list: Array<{ property: string; operator: string; value?: unknown }>) => ({
+	conditions: list,
+});
 
 beforeAll(() => fixture.start());
 afterAll(() => fixture.stop());
@@ -20,7 +23,12 @@ describe('user.getAll', () => {
 		expect(all.error).toBeUndefined();
 		expect(all.items.map((u) => u.id)).toEqual([1, 2, 3, 4, 5, 6]);
 		expect(all.items[0]).toHaveProperty('role');
-		const byTerm = await run({ resource: 'user', operation: 'getAll', returnAll: true, term: 'MORG' });
+		const byTerm = await run({
+			resource: 'user',
+			operation: 'getAll',
+			returnAll: true,
+			term: 'MORG',
+		});
 		expect(byTerm.items.map((u) => u.firstName)).toEqual(['Morgan']);
 		const active = await run({
 			resource: 'user',
@@ -36,14 +44,25 @@ describe('user.getAll', () => {
 	});
 
 	it('an unknown filter property is refused by Affinity, named in the error', async () => {
-		const result = await run({ resource: 'user', operation: 'getAll', limit: 2, filterMode: 'raw', filterRaw: 'role=admin' });
+		const result = await run({
+			resource: 'user',
+			operation: 'getAll',
+			limit: 2,
+			filterMode: 'raw',
+			filterRaw: 'role=admin',
+		});
 		expect(result.error?.message).toMatch(/role/);
 	});
 });
 
 describe('merge.getSuggestions', () => {
 	it('lists company suggestions with the ids Start takes; starting that merge makes the suggestion go', async () => {
-		const result = await run({ resource: 'merge', operation: 'getSuggestions', entityType: 'company', returnAll: true });
+		const result = await run({
+			resource: 'merge',
+			operation: 'getSuggestions',
+			entityType: 'company',
+			returnAll: true,
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.items.length).toBeGreaterThan(2);
 		const [first] = result.items;
@@ -62,7 +81,12 @@ describe('merge.getSuggestions', () => {
 			duplicateCompanyId: byId(first.duplicateCompanyId),
 		});
 		expect(started.error).toBeUndefined();
-		const after = await run({ resource: 'merge', operation: 'getSuggestions', entityType: 'company', returnAll: true });
+		const after = await run({
+			resource: 'merge',
+			operation: 'getSuggestions',
+			entityType: 'company',
+			returnAll: true,
+		});
 		expect(after.items.map((s) => s.id)).not.toContain(first.id);
 	});
 
@@ -73,14 +97,30 @@ describe('merge.getSuggestions', () => {
 			entityType: 'person',
 			returnAll: true,
 			filterMode: 'conditions',
-			filterConditions: conditions({ property: 'matchCriteria', operator: 'equals', value: 'intelligent' }),
+			filterConditions: conditions({
+				property: 'matchCriteria',
+				operator: 'equals',
+				value: 'intelligent',
+			}),
 		});
 		expect(intelligent.error).toBeUndefined();
 		expect(intelligent.items.length).toBeGreaterThan(0);
-		expect(intelligent.items.every((s) => s.matchCriteria === 'intelligent' && typeof s.primaryPersonId === 'number')).toBe(true);
-		const count = await run({ resource: 'merge', operation: 'getSuggestions', entityType: 'person', output: 'totalCount' });
+		expect(
+			intelligent.items.every(
+				(s) => s.matchCriteria === 'intelligent' && typeof s.primaryPersonId === 'number',
+			),
+		).toBe(true);
+		const count = await run({
+			resource: 'merge',
+			operation: 'getSuggestions',
+			entityType: 'person',
+			output: 'totalCount',
+		});
 		expect((count.items[0].totalCount as number) >= intelligent.items.length).toBe(true);
-		const member = await run({ resource: 'merge', operation: 'getSuggestions', entityType: 'person', limit: 5 }, MEMBER_KEY);
+		const member = await run(
+			{ resource: 'merge', operation: 'getSuggestions', entityType: 'person', limit: 5 },
+			MEMBER_KEY,
+		);
 		expect(member.error?.message).toMatch(/Manage duplicates|permission|403/i);
 	});
 });

@@ -32,24 +32,44 @@ describe('change log scale', () => {
 		log.comparisons = 0;
 		const entryView = log.ofEntry(42);
 		expect(entryView.length).toBe(10);
-		expect(timeRange(log, entryView, `changedAt>${new Date(start + 500_000 * 1000).toISOString()}`)).toEqual({ lo: 5, hi: 10 });
+		expect(
+			timeRange(log, entryView, `changedAt>${new Date(start + 500_000 * 1000).toISOString()}`),
+		).toEqual({ lo: 5, hi: 10 });
 		expect(log.comparisons).toBeLessThanOrEqual(4);
 	});
 
 	it('reads time bounds only from conjuncts that bind every match', () => {
-		expect(timeBounds('changedAt>2026-01-01T00:00:00Z | changedAt<2025-01-01T00:00:00Z')).toEqual({});
-		expect(timeBounds('changedAt>2026-01-01T00:00:00Z & changedAt>=2026-02-01T00:00:00Z')).toEqual({ after: { at: Date.parse('2026-02-01T00:00:00Z'), inclusive: true } });
+		expect(timeBounds('changedAt>2026-01-01T00:00:00Z | changedAt<2025-01-01T00:00:00Z')).toEqual(
+			{},
+		);
+		expect(timeBounds('changedAt>2026-01-01T00:00:00Z & changedAt>=2026-02-01T00:00:00Z')).toEqual({
+			after: { at: Date.parse('2026-02-01T00:00:00Z'), inclusive: true },
+		});
 		expect(timeBounds('!(changedAt>2026-01-01T00:00:00Z)')).toEqual({});
 	});
 });
 
 describe('diffValues', () => {
 	it('adds, updates and deletes single values; adds and deletes items of multi values', () => {
-		expect(diffValues('text', undefined, { type: 'text', data: 'a' })).toEqual([{ action: 'add', value: 'a' }]);
-		expect(diffValues('text', { type: 'text', data: 'a' }, { type: 'text', data: 'b' })).toEqual([{ action: 'update', value: 'b' }]);
-		expect(diffValues('text', { type: 'text', data: 'a' }, { type: 'text', data: 'a' })).toEqual([]);
-		expect(diffValues('text', { type: 'text', data: 'a' }, null)).toEqual([{ action: 'delete', value: 'a' }]);
-		expect(diffValues('number-multi', { type: 'number-multi', data: [1, 2] }, { type: 'number-multi', data: [2, 3] })).toEqual([
+		expect(diffValues('text', undefined, { type: 'text', data: 'a' })).toEqual([
+			{ action: 'add', value: 'a' },
+		]);
+		expect(diffValues('text', { type: 'text', data: 'a' }, { type: 'text', data: 'b' })).toEqual([
+			{ action: 'update', value: 'b' },
+		]);
+		expect(diffValues('text', { type: 'text', data: 'a' }, { type: 'text', data: 'a' })).toEqual(
+			[],
+		);
+		expect(diffValues('text', { type: 'text', data: 'a' }, null)).toEqual([
+			{ action: 'delete', value: 'a' },
+		]);
+		expect(
+			diffValues(
+				'number-multi',
+				{ type: 'number-multi', data: [1, 2] },
+				{ type: 'number-multi', data: [2, 3] },
+			),
+		).toEqual([
 			{ action: 'delete', value: 1 },
 			{ action: 'add', value: 3 },
 		]);

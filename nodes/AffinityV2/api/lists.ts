@@ -11,6 +11,10 @@ export interface ListSummary {
 export async function allLists(ctx: AffinityContext): Promise<ListSummary[]> {
 	return cachedPerRun(ctx, 'lists', async () => {
 		const { items } = await affinityPaginate.call(ctx, { method: 'GET', path: '/v2/lists' });
-		return (items as Array<{ id: number; name: string; type?: string }>).map((l) => ({ id: l.id, name: l.name, type: String(l.type ?? '') }));
+		return (items as Array<{ id: number; name: string; type?: string }>).map((l) => ({
+			id: l.id,
+			name: l.name,
+			type: String(l.type ?? ''),
+		}));
 	});
 }

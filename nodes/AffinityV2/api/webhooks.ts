@@ -63,14 +63,28 @@ export async function listWebhooks(
 ): Promise<Webhook[]> {
 	const { items } = await affinityPaginate.call(
 		ctx,
-		{ method: 'GET', path: '/v2/webhooks', qs: options.filter ? { filter: options.filter } : {}, itemIndex: options.itemIndex },
+		{
+			method: 'GET',
+			path: '/v2/webhooks',
+			qs: options.filter ? { filter: options.filter } : {},
+			itemIndex: options.itemIndex,
+		},
 		{ max: options.max },
 	);
 	return items as Webhook[];
 }
 
-export async function getWebhook(ctx: AffinityContext, webhookId: number, itemIndex?: number): Promise<Webhook> {
-	const { body } = await affinityRequest.call(ctx, { method: 'GET', path: `/v2/webhooks/${webhookId}`, subject: subject(webhookId), itemIndex });
+export async function getWebhook(
+	ctx: AffinityContext,
+	webhookId: number,
+	itemIndex?: number,
+): Promise<Webhook> {
+	const { body } = await affinityRequest.call(ctx, {
+		method: 'GET',
+		path: `/v2/webhooks/${webhookId}`,
+		subject: subject(webhookId),
+		itemIndex,
+	});
 	return body as Webhook;
 }
 
@@ -91,7 +105,12 @@ export async function createWebhook(
 }
 
 /** POST /v2/webhooks/{webhookId} (204): only the given properties change. */
-export async function updateWebhook(ctx: AffinityContext, webhookId: number, changes: WebhookChanges, itemIndex?: number): Promise<void> {
+export async function updateWebhook(
+	ctx: AffinityContext,
+	webhookId: number,
+	changes: WebhookChanges,
+	itemIndex?: number,
+): Promise<void> {
 	await affinityRequest.call(ctx, {
 		method: 'POST',
 		path: `/v2/webhooks/${webhookId}`,
@@ -103,7 +122,11 @@ export async function updateWebhook(ctx: AffinityContext, webhookId: number, cha
 }
 
 /** DELETE /v2/webhooks/{webhookId} (204). */
-export async function deleteWebhook(ctx: AffinityContext, webhookId: number, itemIndex?: number): Promise<void> {
+export async function deleteWebhook(
+	ctx: AffinityContext,
+	webhookId: number,
+	itemIndex?: number,
+): Promise<void> {
 	await affinityRequest.call(ctx, {
 		method: 'DELETE',
 		path: `/v2/webhooks/${webhookId}`,

@@ -1,6 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { filterParameters, operatorsFor, readFilter, type FilterTarget, type FixedFilterProperty } from './filters';
+import {
+	filterParameters,
+	operatorsFor,
+	readFilter,
+	type FilterTarget,
+	type FixedFilterProperty,
+} from './filters';
 import { idParameter } from './ids';
 import { recordsOrCount, recordsOrTotal } from './paging';
 
@@ -13,12 +19,34 @@ import { recordsOrCount, recordsOrTotal } from './paging';
 const TIME = ['>', '<', '>=', '<='];
 
 const properties: Record<string, FixedFilterProperty> = {
-	'creator.id': { label: 'Creator ID', operators: ['='], valueType: 'int', collection: false, description: 'The person ID of who wrote it' },
-	createdAt: { label: 'Created At', operators: TIME, valueType: 'datetime', collection: false, description: 'When it was written (ISO 8601)' },
-	updatedAt: { label: 'Updated At', operators: TIME, valueType: 'datetime', collection: false, description: 'When it was last edited (ISO 8601)' },
+	'creator.id': {
+		label: 'Creator ID',
+		operators: ['='],
+		valueType: 'int',
+		collection: false,
+		description: 'The person ID of who wrote it',
+	},
+	createdAt: {
+		label: 'Created At',
+		operators: TIME,
+		valueType: 'datetime',
+		collection: false,
+		description: 'When it was written (ISO 8601)',
+	},
+	updatedAt: {
+		label: 'Updated At',
+		operators: TIME,
+		valueType: 'datetime',
+		collection: false,
+		description: 'When it was last edited (ISO 8601)',
+	},
 };
 
-export const entityNoteFilter: FilterTarget = { properties, operators: operatorsFor(properties), what: 'notes' };
+export const entityNoteFilter: FilterTarget = {
+	properties,
+	operators: operatorsFor(properties),
+	what: 'notes',
+};
 
 export function entityNotesParameters(locator: INodeProperties): INodeProperties[] {
 	return [locator, ...filterParameters(entityNoteFilter), ...recordsOrCount('note', 'notes')];
@@ -27,7 +55,12 @@ export function entityNotesParameters(locator: INodeProperties): INodeProperties
 const ENTITIES = {
 	company: { path: 'companies', param: 'companyId', label: 'Company ID', what: 'company' },
 	person: { path: 'persons', param: 'personId', label: 'Person ID', what: 'person' },
-	opportunity: { path: 'opportunities', param: 'opportunityId', label: 'Opportunity ID', what: 'opportunity' },
+	opportunity: {
+		path: 'opportunities',
+		param: 'opportunityId',
+		label: 'Opportunity ID',
+		what: 'opportunity',
+	},
 } as const;
 
 export async function readEntityNotes(

@@ -14,8 +14,20 @@ import { companyLocator } from './locators';
  */
 
 const KINDS = {
-	note: { path: '/v2/notes/search', idsName: 'noteIds', label: 'Note IDs', many: 'notes', idKind: 'int32' },
-	file: { path: '/v2/files/search', idsName: 'fileIds', label: 'File IDs', many: 'files', idKind: 'int32' },
+	note: {
+		path: '/v2/notes/search',
+		idsName: 'noteIds',
+		label: 'Note IDs',
+		many: 'notes',
+		idKind: 'int32',
+	},
+	file: {
+		path: '/v2/files/search',
+		idsName: 'fileIds',
+		label: 'File IDs',
+		many: 'files',
+		idKind: 'int32',
+	},
 } as const;
 
 const MAX_RESULTS = 100;
@@ -30,7 +42,8 @@ export function keywordSearchParameters(kind: keyof typeof KINDS): INodeProperti
 			required: true,
 			default: '',
 			placeholder: 'e.g. pricing discussion',
-			description: 'What to look for: 3 to 500 characters. Weak matches may still be returned, least relevant last.',
+			description:
+				'What to look for: 3 to 500 characters. Weak matches may still be returned, least relevant last.',
 		},
 		{
 			displayName: 'Search In',
@@ -38,7 +51,11 @@ export function keywordSearchParameters(kind: keyof typeof KINDS): INodeProperti
 			type: 'options',
 			options: [
 				{ name: 'All', value: 'all', description: `Every ${kind} in the account you may see` },
-				{ name: `Chosen ${kind === 'note' ? 'Notes' : 'Files'}`, value: 'ids', description: `Only the ${many} with the IDs given` },
+				{
+					name: `Chosen ${kind === 'note' ? 'Notes' : 'Files'}`,
+					value: 'ids',
+					description: `Only the ${many} with the IDs given`,
+				},
 				{ name: 'One Company', value: 'company', description: `Only the ${many} of one company` },
 			],
 			default: 'all',
@@ -65,11 +82,17 @@ export function keywordSearchParameters(kind: keyof typeof KINDS): INodeProperti
 	];
 }
 
-export async function keywordSearch(this: IExecuteFunctions, itemIndex: number, kind: keyof typeof KINDS): Promise<IDataObject[]> {
+export async function keywordSearch(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	kind: keyof typeof KINDS,
+): Promise<IDataObject[]> {
 	const { path, idsName, label, idKind } = KINDS[kind];
 	const prompt = String(this.getNodeParameter('prompt', itemIndex, '') ?? '');
 	if (prompt.trim().length < 3 || prompt.length > 500) {
-		throw new NodeOperationError(this.getNode(), 'The prompt must be 3 to 500 characters', { itemIndex });
+		throw new NodeOperationError(this.getNode(), 'The prompt must be 3 to 500 characters', {
+			itemIndex,
+		});
 	}
 	const limit = Number(this.getNodeParameter('limit', itemIndex, 50));
 	if (!Number.isInteger(limit) || limit < 1 || limit > MAX_RESULTS) {
@@ -81,7 +104,9 @@ export async function keywordSearch(this: IExecuteFunctions, itemIndex: number, 
 	const body: IDataObject = { prompt, limit };
 	const scope = this.getNodeParameter('scope', itemIndex, 'all') as string;
 	if (scope === 'ids') {
-		const ids = toStringList(this.getNodeParameter(idsName, itemIndex, '')).map((id) => validateId(this.getNode(), id, label, idKind, itemIndex));
+		const ids = toStringList(this.getNodeParameter(idsName, itemIndex, '')).map((id) =>
+			validateId(this.getNode(), id, label, idKind, itemIndex),
+		);
 		if (!ids.length || ids.length > 100) {
 			throw new NodeOperationError(this.getNode(), `${label}: give 1 to 100 IDs`, { itemIndex });
 		}
@@ -89,6 +114,12 @@ export async function keywordSearch(this: IExecuteFunctions, itemIndex: number, 
 	} else if (scope === 'company') {
 		body.companyId = idParameter.call(this, 'companyId', 'Company ID', 'int64', itemIndex);
 	}
-	const { body: answer } = await affinityRequest.call(this, { method: 'POST', path, body, idempotent: true, itemIndex });
+	const { body: answer } = await affinityRequest.call(this, {
+		method: 'POST',
+		path,
+		body,
+		idempotent: true,
+		itemIndex,
+	});
 	return ((answer as { data?: IDataObject[] })?.data ?? []) as IDataObject[];
 }

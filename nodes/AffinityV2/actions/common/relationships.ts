@@ -1,6 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { filterParameters, operatorsFor, readFilter, type FilterTarget, type FixedFilterProperty } from './filters';
+import {
+	filterParameters,
+	operatorsFor,
+	readFilter,
+	type FilterTarget,
+	type FixedFilterProperty,
+} from './filters';
 import { idParameter } from './ids';
 import { recordsOrCount, recordsOrTotal } from './paging';
 
@@ -20,7 +26,11 @@ const properties: Record<string, FixedFilterProperty> = {
 	},
 };
 
-export const relationshipFilter: FilterTarget = { properties, operators: operatorsFor(properties), what: 'relationships' };
+export const relationshipFilter: FilterTarget = {
+	properties,
+	operators: operatorsFor(properties),
+	what: 'relationships',
+};
 
 export function relationshipParameters(locator: INodeProperties): INodeProperties[] {
 	return [
@@ -54,11 +64,16 @@ export async function readRelationships(
 	const id = idParameter.call(this, param, label, 'int64', itemIndex);
 	const filter = await readFilter.call(this, itemIndex, relationshipFilter);
 	const orderBy = this.getNodeParameter('order', itemIndex, '-interactionScore') as string;
-	return recordsOrTotal.call(this, itemIndex, {
-		method: 'GET',
-		path: `/v2/${path}/${id}/relationships`,
-		qs: { ...(filter ? { filter } : {}), orderBy },
-		subject: `${entity} with ID ${id}`,
+	return recordsOrTotal.call(
+		this,
 		itemIndex,
-	}, 1);
+		{
+			method: 'GET',
+			path: `/v2/${path}/${id}/relationships`,
+			qs: { ...(filter ? { filter } : {}), orderBy },
+			subject: `${entity} with ID ${id}`,
+			itemIndex,
+		},
+		1,
+	);
 }

@@ -44,15 +44,23 @@ export function readWebhookUrl(this: IExecuteFunctions, name: string, itemIndex:
 		parsed = undefined;
 	}
 	if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
-		throw new NodeOperationError(this.getNode(), `Invalid URL: got ${url ? `"${url}"` : 'nothing'}`, {
-			itemIndex,
-			description: 'Give the full http(s) address Affinity should POST events to.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Invalid URL: got ${url ? `"${url}"` : 'nothing'}`,
+			{
+				itemIndex,
+				description: 'Give the full http(s) address Affinity should POST events to.',
+			},
+		);
 	}
 	return url;
 }
 
-export function readSubscriptions(this: IExecuteFunctions, name: string, itemIndex: number): string[] {
+export function readSubscriptions(
+	this: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+): string[] {
 	const types = toStringList(this.getNodeParameter(name, itemIndex, []));
 	const unknown = types.find((t) => !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(t));
 	if (unknown) {

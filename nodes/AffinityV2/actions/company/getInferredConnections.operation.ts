@@ -22,7 +22,11 @@ export const description: INodeProperties[] = forOperation('company', 'getInferr
 		name: 'connectionType',
 		type: 'options',
 		options: [
-			{ name: 'Coworkers', value: 'coworkers', description: 'People you know who worked at the same company at the same time' },
+			{
+				name: 'Coworkers',
+				value: 'coworkers',
+				description: 'People you know who worked at the same company at the same time',
+			},
 			{
 				name: 'Investor-Executive',
 				value: 'investorExecutive',
@@ -37,8 +41,16 @@ export const description: INodeProperties[] = forOperation('company', 'getInferr
 		type: 'options',
 		noDataExpression: true,
 		options: [
-			{ name: 'Records', value: 'records', description: 'One item per target person, with the connections to them, strongest first' },
-			{ name: 'Total Count Only', value: 'totalCount', description: 'One item {totalCount}: how many target persons there are' },
+			{
+				name: 'Records',
+				value: 'records',
+				description: 'One item per target person, with the connections to them, strongest first',
+			},
+			{
+				name: 'Total Count Only',
+				value: 'totalCount',
+				description: 'One item {totalCount}: how many target persons there are',
+			},
 		],
 		default: 'records',
 	},
@@ -63,10 +75,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const qs = { filter: `target.currentCompany.id=${escapeFilterValue(String(companyId))}` };
 	const subject = `company with ID ${companyId}`;
 	if (this.getNodeParameter('output', itemIndex, 'records') === 'totalCount') {
-		const { body } = await affinityRequest.call(this, { method: 'GET', path, qs: { ...qs, limit: 1, totalCount: true }, subject, itemIndex });
+		const { body } = await affinityRequest.call(this, {
+			method: 'GET',
+			path,
+			qs: { ...qs, limit: 1, totalCount: true },
+			subject,
+			itemIndex,
+		});
 		const totalCount = (body as { pagination?: { totalCount?: unknown } })?.pagination?.totalCount;
 		if (typeof totalCount !== 'number') {
-			throw new NodeOperationError(this.getNode(), 'Affinity did not return a total count', { itemIndex });
+			throw new NodeOperationError(this.getNode(), 'Affinity did not return a total count', {
+				itemIndex,
+			});
 		}
 		return [{ totalCount }];
 	}
@@ -77,6 +97,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			description: `Limit must be a whole number from 1 to ${MAX_TARGETS}.`,
 		});
 	}
-	const { items } = await affinityPaginate.call(this, { method: 'GET', path, qs, subject, itemIndex }, { max: limit });
+	const { items } = await affinityPaginate.call(
+		this,
+		{ method: 'GET', path, qs, subject, itemIndex },
+		{ max: limit },
+	);
 	return items;
 }

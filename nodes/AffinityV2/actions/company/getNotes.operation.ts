@@ -4,7 +4,11 @@ import { entityNotesParameters, readEntityNotes } from '../common/entityNotes';
 import { forOperation } from '../common/forOperation';
 import { companyLocator } from '../common/locators';
 
-export const description: INodeProperties[] = forOperation('company', 'getNotes', entityNotesParameters(companyLocator()));
+export const description: INodeProperties[] = forOperation(
+	'company',
+	'getNotes',
+	entityNotesParameters(companyLocator()),
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	return readEntityNotes.call(this, itemIndex, 'company');

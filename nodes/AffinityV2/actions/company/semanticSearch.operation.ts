@@ -40,8 +40,16 @@ export const description: INodeProperties[] = forOperation('company', 'semanticS
 		name: 'output',
 		type: 'options',
 		options: [
-			{ name: 'One Item per Company', value: 'companies', description: "Each with its score and the search's explanation" },
-			{ name: 'One Item With Everything', value: 'whole', description: "Affinity's answer as is: {entityType, explanation, data}" },
+			{
+				name: 'One Item per Company',
+				value: 'companies',
+				description: "Each with its score and the search's explanation",
+			},
+			{
+				name: 'One Item With Everything',
+				value: 'whole',
+				description: "Affinity's answer as is: {entityType, explanation, data}",
+			},
 		],
 		default: 'companies',
 	},
@@ -51,7 +59,9 @@ export const description: INodeProperties[] = forOperation('company', 'semanticS
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const prompt = String(this.getNodeParameter('prompt', itemIndex, '') ?? '');
 	if (prompt.trim() === '' || prompt.length > 500) {
-		throw new NodeOperationError(this.getNode(), 'The prompt must be 1 to 500 characters', { itemIndex });
+		throw new NodeOperationError(this.getNode(), 'The prompt must be 1 to 500 characters', {
+			itemIndex,
+		});
 	}
 	const limit = Number(this.getNodeParameter('limit', itemIndex, 50));
 	if (!Number.isInteger(limit) || limit < 1 || limit > MAX_RESULTS) {
@@ -60,10 +70,27 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			description: `Limit must be a whole number from 1 to ${MAX_RESULTS}.`,
 		});
 	}
-	const listIds = toStringList(this.getNodeParameter('listIds', itemIndex, [])).map((id) => validateId(this.getNode(), id, 'List ID', 'int64', itemIndex));
-	const body: IDataObject = { entityType: 'companies', prompt, limit, ...(listIds.length ? { listIds } : {}) };
-	const { body: answer } = await affinityRequest.call(this, { method: 'POST', path: '/v2/semantic-search', body, idempotent: true, itemIndex });
+	const listIds = toStringList(this.getNodeParameter('listIds', itemIndex, [])).map((id) =>
+		validateId(this.getNode(), id, 'List ID', 'int64', itemIndex),
+	);
+	const body: IDataObject = {
+		entityType: 'companies',
+		prompt,
+		limit,
+		...(listIds.length ? { listIds } : {}),
+	};
+	const { body: answer } = await affinityRequest.call(this, {
+		method: 'POST',
+		path: '/v2/semantic-search',
+		body,
+		idempotent: true,
+		itemIndex,
+	});
 	const result = (answer ?? {}) as { explanation?: string; data?: IDataObject[] };
-	if (this.getNodeParameter('output', itemIndex, 'companies') === 'whole') return [result as IDataObject];
-	return (result.data ?? []).map((company) => ({ ...company, explanation: result.explanation ?? null }));
+	if (this.getNodeParameter('output', itemIndex, 'companies') === 'whole')
+		return [result as IDataObject];
+	return (result.data ?? []).map((company) => ({
+		...company,
+		explanation: result.explanation ?? null,
+	}));
 }

@@ -13,7 +13,11 @@ export const description: INodeProperties[] = forOperation('fieldValueChange', '
 		name: 'order',
 		type: 'options',
 		options: [
-			{ name: 'Oldest First', value: 'changedAt', description: 'Ascending by time, then by change ID' },
+			{
+				name: 'Oldest First',
+				value: 'changedAt',
+				description: 'Ascending by time, then by change ID',
+			},
 			{ name: 'Newest First', value: '-changedAt', description: 'Descending by time' },
 		],
 		default: 'changedAt',
@@ -25,7 +29,10 @@ export const description: INodeProperties[] = forOperation('fieldValueChange', '
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filter = await readFilter.call(this, itemIndex, workspaceChangeFilter);
 	const order = this.getNodeParameter('order', itemIndex, 'changedAt') as string;
-	const qs: IDataObject = { ...(filter ? { filter } : {}), ...(order === '-changedAt' ? { orderBy: order } : {}) };
+	const qs: IDataObject = {
+		...(filter ? { filter } : {}),
+		...(order === '-changedAt' ? { orderBy: order } : {}),
+	};
 	const { items } = await affinityPaginate.call(
 		this,
 		{ method: 'GET', path: '/v2/field-value-changes', qs, itemIndex },

@@ -14,7 +14,8 @@ const operation: INodeProperties = {
 			name: 'Search',
 			value: 'search',
 			action: 'Search files',
-			description: 'Find files attached in Affinity by keyword, in the whole account, chosen files or one company; one matching passage each',
+			description:
+				'Find files attached in Affinity by keyword, in the whole account, chosen files or one company; one matching passage each',
 		},
 	],
 	default: 'search',

@@ -1,7 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { affinityPaginate } from '../../transport';
-import { filterParameters, operatorsFor, readFilter, type FilterTarget, type FixedFilterProperty } from '../common/filters';
+import {
+	filterParameters,
+	operatorsFor,
+	readFilter,
+	type FilterTarget,
+	type FixedFilterProperty,
+} from '../common/filters';
 import { forOperation } from '../common/forOperation';
 import { maxResults, returnAllAndLimit } from '../common/paging';
 
@@ -18,16 +24,35 @@ const PATHS: Record<string, string> = {
 /** Calls and meetings filter on startTime; emails and chat messages on sentAt. */
 function interactionFilter(timeProperty: 'startTime' | 'sentAt'): FilterTarget {
 	const properties: Record<string, FixedFilterProperty> = {
-		id: { label: 'ID', operators: ['='], valueType: 'int', collection: false, description: 'The interaction ID' },
+		id: {
+			label: 'ID',
+			operators: ['='],
+			valueType: 'int',
+			collection: false,
+			description: 'The interaction ID',
+		},
 		[timeProperty]: {
 			label: timeProperty === 'startTime' ? 'Start Time' : 'Sent At',
 			operators: TIME,
 			valueType: 'datetime',
 			collection: false,
-			description: timeProperty === 'startTime' ? 'When it starts (ISO 8601)' : 'When it was sent (ISO 8601)',
+			description:
+				timeProperty === 'startTime' ? 'When it starts (ISO 8601)' : 'When it was sent (ISO 8601)',
 		},
-		createdAt: { label: 'Created At', operators: TIME, valueType: 'datetime', collection: false, description: 'When it was logged (ISO 8601)' },
-		updatedAt: { label: 'Updated At', operators: TIME, valueType: 'datetime', collection: false, description: 'When it was last updated (ISO 8601)' },
+		createdAt: {
+			label: 'Created At',
+			operators: TIME,
+			valueType: 'datetime',
+			collection: false,
+			description: 'When it was logged (ISO 8601)',
+		},
+		updatedAt: {
+			label: 'Updated At',
+			operators: TIME,
+			valueType: 'datetime',
+			collection: false,
+			description: 'When it was last updated (ISO 8601)',
+		},
 	};
 	return { properties, operators: operatorsFor(properties), what: 'interactions' };
 }
@@ -37,7 +62,10 @@ const bySentAt = interactionFilter('sentAt');
 const filterOf = (type: string) => (type === 'call' || type === 'meeting' ? byStartTime : bySentAt);
 
 const forTypes = (types: string[], properties: INodeProperties[]) =>
-	properties.map((p) => ({ ...p, displayOptions: { show: { ...(p.displayOptions?.show ?? {}), interactionType: types } } }));
+	properties.map((p) => ({
+		...p,
+		displayOptions: { show: { ...(p.displayOptions?.show ?? {}), interactionType: types } },
+	}));
 
 export const description: INodeProperties[] = forOperation('interaction', 'getAll', [
 	{
@@ -48,7 +76,11 @@ export const description: INodeProperties[] = forOperation('interaction', 'getAl
 		options: [
 			{ name: 'Call', value: 'call', description: 'Logged calls' },
 			{ name: 'Chat Message', value: 'chatMessage', description: 'Logged chat messages' },
-			{ name: 'Email', value: 'email', description: 'Emails (metadata only: the body is not available through the API)' },
+			{
+				name: 'Email',
+				value: 'email',
+				description: 'Emails (metadata only: the body is not available through the API)',
+			},
 			{ name: 'Meeting', value: 'meeting', description: 'Past and future meetings' },
 		],
 		default: 'meeting',

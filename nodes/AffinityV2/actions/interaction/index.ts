@@ -15,13 +15,15 @@ const operation: INodeProperties = {
 			name: 'Get',
 			value: 'get',
 			action: 'Get a meeting',
-			description: 'Get one meeting by ID: title, times, organizer, creator and attendees (BETA in the Affinity API)',
+			description:
+				'Get one meeting by ID: title, times, organizer, creator and attendees (BETA in the Affinity API)',
 		},
 		{
 			name: 'Get Many',
 			value: 'getAll',
 			action: 'Get many interactions',
-			description: 'List calls, chat messages, emails or meetings you may see, optionally filtered by time',
+			description:
+				'List calls, chat messages, emails or meetings you may see, optionally filtered by time',
 		},
 	],
 	default: 'getAll',

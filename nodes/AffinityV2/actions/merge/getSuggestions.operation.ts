@@ -1,7 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { filterParameters, operatorsFor, readFilter, type FilterTarget, type FixedFilterProperty } from '../common/filters';
+import {
+	filterParameters,
+	operatorsFor,
+	readFilter,
+	type FilterTarget,
+	type FixedFilterProperty,
+} from '../common/filters';
 import { forOperation } from '../common/forOperation';
 import { recordsOrCount, recordsOrTotal } from '../common/paging';
 import { mergeKind } from './shared';
@@ -17,7 +23,11 @@ const properties: Record<string, FixedFilterProperty> = {
 };
 
 /** GET /v2/duplicates/company-suggestions and /person-suggestions: matchCriteria (=). */
-const suggestionFilter: FilterTarget = { properties, operators: operatorsFor(properties), what: 'suggestions' };
+const suggestionFilter: FilterTarget = {
+	properties,
+	operators: operatorsFor(properties),
+	what: 'suggestions',
+};
 
 export const description: INodeProperties[] = forOperation('merge', 'getSuggestions', [
 	{
@@ -26,7 +36,8 @@ export const description: INodeProperties[] = forOperation('merge', 'getSuggesti
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. north',
-		description: "Only suggestions whose company name (or person's first name) contains this; at least 2 characters",
+		description:
+			"Only suggestions whose company name (or person's first name) contains this; at least 2 characters",
 	},
 	...filterParameters(suggestionFilter),
 	{
@@ -53,7 +64,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const kind = mergeKind.call(this, itemIndex);
 	const term = String(this.getNodeParameter('term', itemIndex, '') ?? '').trim();
 	if (term && term.length < 2) {
-		throw new NodeOperationError(this.getNode(), 'The search term must be at least 2 characters', { itemIndex });
+		throw new NodeOperationError(this.getNode(), 'The search term must be at least 2 characters', {
+			itemIndex,
+		});
 	}
 	const filter = await readFilter.call(this, itemIndex, suggestionFilter);
 	const orderBy = this.getNodeParameter('order', itemIndex, 'name') as string;
@@ -68,7 +81,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		},
 		1,
 	);
-	const names = kind === 'company' ? ['primaryCompanyId', 'duplicateCompanyId'] : ['primaryPersonId', 'duplicatePersonId'];
+	const names =
+		kind === 'company'
+			? ['primaryCompanyId', 'duplicateCompanyId']
+			: ['primaryPersonId', 'duplicatePersonId'];
 	return items.map((item) => {
 		if (!('primaryProfile' in item)) return item;
 		const primary = (item.primaryProfile as IDataObject | undefined)?.id;

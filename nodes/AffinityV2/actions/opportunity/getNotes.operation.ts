@@ -4,7 +4,11 @@ import { entityNotesParameters, readEntityNotes } from '../common/entityNotes';
 import { forOperation } from '../common/forOperation';
 import { opportunityLocator } from '../common/locators';
 
-export const description: INodeProperties[] = forOperation('opportunity', 'getNotes', entityNotesParameters(opportunityLocator()));
+export const description: INodeProperties[] = forOperation(
+	'opportunity',
+	'getNotes',
+	entityNotesParameters(opportunityLocator()),
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	return readEntityNotes.call(this, itemIndex, 'opportunity');

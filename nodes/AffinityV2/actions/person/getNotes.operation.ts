@@ -4,7 +4,11 @@ import { entityNotesParameters, readEntityNotes } from '../common/entityNotes';
 import { forOperation } from '../common/forOperation';
 import { personLocator } from '../common/locators';
 
-export const description: INodeProperties[] = forOperation('person', 'getNotes', entityNotesParameters(personLocator()));
+export const description: INodeProperties[] = forOperation(
+	'person',
+	'getNotes',
+	entityNotesParameters(personLocator()),
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	return readEntityNotes.call(this, itemIndex, 'person');

@@ -1,13 +1,31 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { affinityPaginate } from '../../transport';
-import { filterParameters, operatorsFor, readFilter, type FilterTarget, type FixedFilterProperty } from '../common/filters';
+import {
+	filterParameters,
+	operatorsFor,
+	readFilter,
+	type FilterTarget,
+	type FixedFilterProperty,
+} from '../common/filters';
 import { forOperation } from '../common/forOperation';
 import { maxResults, returnAllAndLimit } from '../common/paging';
 
 const properties: Record<string, FixedFilterProperty> = {
-	id: { label: 'ID', operators: ['='], valueType: 'int', collection: false, description: 'The user ID' },
-	status: { label: 'Status', operators: ['='], valueType: 'text', collection: false, description: 'active, invited or deactivated' },
+	id: {
+		label: 'ID',
+		operators: ['='],
+		valueType: 'int',
+		collection: false,
+		description: 'The user ID',
+	},
+	status: {
+		label: 'Status',
+		operators: ['='],
+		valueType: 'text',
+		collection: false,
+		description: 'active, invited or deactivated',
+	},
 };
 
 /** GET /v2/users: id and status (=). */
@@ -20,7 +38,8 @@ export const description: INodeProperties[] = forOperation('user', 'getAll', [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. alex',
-		description: 'Only users whose first name, last name or primary email address contains this (any case)',
+		description:
+			'Only users whose first name, last name or primary email address contains this (any case)',
 	},
 	...filterParameters(userFilter),
 	...returnAllAndLimit(),
@@ -31,6 +50,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const term = String(this.getNodeParameter('term', itemIndex, '') ?? '').trim();
 	const filter = await readFilter.call(this, itemIndex, userFilter);
 	const qs: IDataObject = { ...(term ? { term } : {}), ...(filter ? { filter } : {}) };
-	const { items } = await affinityPaginate.call(this, { method: 'GET', path: '/v2/users', qs, itemIndex }, { max: maxResults.call(this, itemIndex) });
+	const { items } = await affinityPaginate.call(
+		this,
+		{ method: 'GET', path: '/v2/users', qs, itemIndex },
+		{ max: maxResults.call(this, itemIndex) },
+	);
 	return items;
 }

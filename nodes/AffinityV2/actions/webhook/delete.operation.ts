@@ -5,7 +5,9 @@ import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { webhookIdParameter } from '../common/webhooks';
 
-export const description: INodeProperties[] = forOperation('webhook', 'delete', [webhookIdParameter]);
+export const description: INodeProperties[] = forOperation('webhook', 'delete', [
+	webhookIdParameter,
+]);
 
 /** DELETE /v2/webhooks/{webhookId} (BETA, 204). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {

@@ -18,11 +18,27 @@ const operation: INodeProperties = {
 			name: 'Create',
 			value: 'create',
 			action: 'Create a webhook',
-			description: 'Subscribe a URL to Affinity events; Affinity first sends it a test delivery (BETA endpoint)',
+			description:
+				'Subscribe a URL to Affinity events; Affinity first sends it a test delivery (BETA endpoint)',
 		},
-		{ name: 'Delete', value: 'delete', action: 'Delete a webhook', description: 'Remove a webhook subscription (BETA endpoint)' },
-		{ name: 'Get', value: 'get', action: 'Get a webhook', description: 'Get one webhook subscription by ID (BETA endpoint)' },
-		{ name: 'Get Many', value: 'getAll', action: 'Get many webhooks', description: 'List your webhook subscriptions (BETA endpoint)' },
+		{
+			name: 'Delete',
+			value: 'delete',
+			action: 'Delete a webhook',
+			description: 'Remove a webhook subscription (BETA endpoint)',
+		},
+		{
+			name: 'Get',
+			value: 'get',
+			action: 'Get a webhook',
+			description: 'Get one webhook subscription by ID (BETA endpoint)',
+		},
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			action: 'Get many webhooks',
+			description: 'List your webhook subscriptions (BETA endpoint)',
+		},
 		{
 			name: 'Update',
 			value: 'update',
@@ -36,5 +52,12 @@ const operation: INodeProperties = {
 export const webhook: ResourceModule = {
 	displayName: 'Webhook',
 	operations: { create, delete: del, get, getAll, update },
-	description: [operation, ...create.description, ...get.description, ...getAll.description, ...update.description, ...del.description],
+	description: [
+		operation,
+		...create.description,
+		...get.description,
+		...getAll.description,
+		...update.description,
+		...del.description,
+	],
 };

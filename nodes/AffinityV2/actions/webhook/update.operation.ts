@@ -4,7 +4,13 @@ import { NodeOperationError } from 'n8n-workflow';
 import { getWebhook, updateWebhook, type WebhookChanges } from '../../api/webhooks';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
-import { readSubscriptions, readWebhookUrl, subscriptionsParameter, webhookIdParameter, webhookUrlParameter } from '../common/webhooks';
+import {
+	readSubscriptions,
+	readWebhookUrl,
+	subscriptionsParameter,
+	webhookIdParameter,
+	webhookUrlParameter,
+} from '../common/webhooks';
 
 export const description: INodeProperties[] = forOperation('webhook', 'update', [
 	webhookIdParameter,
@@ -20,8 +26,16 @@ export const description: INodeProperties[] = forOperation('webhook', 'update', 
 				name: 'status',
 				type: 'options',
 				options: [
-					{ name: 'Active', value: 'active', description: 'Deliver events (Affinity sends the URL a test delivery first)' },
-					{ name: 'Disabled', value: 'disabled', description: 'Keep the webhook but deliver nothing' },
+					{
+						name: 'Active',
+						value: 'active',
+						description: 'Deliver events (Affinity sends the URL a test delivery first)',
+					},
+					{
+						name: 'Disabled',
+						value: 'disabled',
+						description: 'Keep the webhook but deliver nothing',
+					},
 				],
 				default: 'active',
 			},
@@ -36,11 +50,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const webhookId = idParameter.call(this, 'webhookId', 'Webhook ID', 'int64', itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const changes: WebhookChanges = {};
-	if (fields.url !== undefined) changes.url = readWebhookUrl.call(this, 'updateFields.url', itemIndex);
-	if (fields.subscriptions !== undefined) changes.subscriptions = readSubscriptions.call(this, 'updateFields.subscriptions', itemIndex);
+	if (fields.url !== undefined)
+		changes.url = readWebhookUrl.call(this, 'updateFields.url', itemIndex);
+	if (fields.subscriptions !== undefined)
+		changes.subscriptions = readSubscriptions.call(this, 'updateFields.subscriptions', itemIndex);
 	if (fields.status !== undefined) changes.status = fields.status as WebhookChanges['status'];
 	if (!Object.keys(changes).length) {
-		throw new NodeOperationError(this.getNode(), 'Nothing to update', { itemIndex, description: 'Add a URL, subscriptions or a status under Update Fields.' });
+		throw new NodeOperationError(this.getNode(), 'Nothing to update', {
+			itemIndex,
+			description: 'Add a URL, subscriptions or a status under Update Fields.',
+		});
 	}
 	await updateWebhook(this, webhookId, changes, itemIndex);
 	return getWebhook(this, webhookId, itemIndex);
