@@ -13,7 +13,7 @@ import type {
  * becomes a host under `.invalid` whose name says why.
  */
 const testBaseUrl =
-	"={{ (() => { const k = String($credentials.apiKey || ''); if (/[\\r\\n]/.test(k)) return 'https://the-api-key-contains-a-line-break-paste-it-again.invalid'; if (/[^\\x20-\\x7e\\xa0-\\xff]/.test(k)) return 'https://the-api-key-contains-a-character-that-cannot-be-sent-paste-it-again.invalid'; const u = ($credentials.baseUrl || 'https://api.affinity.co').trim().replace(/\\/+$/, '').replace(/\\/v2$/i, '').replace(/\\/+$/, ''); return /^http:\\/\\//i.test(u) && !/^http:\\/\\/(localhost|127(\\.\\d{1,3}){3}|\\[::1\\])(:\\d+)?$/i.test(u) ? 'https://plain-http-is-refused-use-https.invalid' : u; })() }}";
+	"={{ (() => { const k = $credentials.apiKey || ''; if (/[\\r\\n]/.test(k)) return 'https://the-api-key-contains-a-line-break-paste-it-again.invalid'; if (/[^\\x20-\\x7e\\xa0-\\xff]/.test(k)) return 'https://the-api-key-contains-a-character-that-cannot-be-sent-paste-it-again.invalid'; const u = ($credentials.baseUrl || 'https://api.affinity.co').trim().replace(/\\/+$/, '').replace(/\\/v2$/i, '').replace(/\\/+$/, ''); return /^http:\\/\\//i.test(u) && !/^http:\\/\\/(localhost|127(\\.\\d{1,3}){3}|\\[::1\\])(:\\d+)?$/i.test(u) ? 'https://plain-http-is-refused-use-https.invalid' : u; })() }}";
 
 /**
  * Keys the HTTP client would alter silently (a line break, a control character, a character
@@ -21,7 +21,7 @@ const testBaseUrl =
  * pasted, and turned by the credential test into a host under `.invalid` that says why.
  */
 const KEY_WITH_LINE_BREAK = '[\\r\\n]';
-const KEY_WITH_UNSENDABLE_CHARACTER = '[^\\x20-\\x7e\\xa0-\\xff]';
+const KEY_WITH_UNSENDABLE_CHARACTER = '[^\\x20-\\x7e\\xa0-\\xff\\r\\n]';
 
 export class AffinityV2Api implements ICredentialType {
 	name = 'affinityV2Api';
