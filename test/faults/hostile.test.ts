@@ -151,6 +151,19 @@ describe('pages that repeat themselves', () => {
 		expect(hostile.seen.length).toBeLessThanOrEqual(4);
 	});
 
+	it('the list-entry picker, searching page by page: stops at the first repeated link', async () => {
+		let first: unknown[] | undefined;
+		hostile.answer(async (seen, upstream) => {
+			if (!pathOf(seen).endsWith('/list-entries')) return undefined;
+			first ??= (await upstreamJson<{ data: unknown[] }>(upstream)).json.data;
+			return { body: page(first, `${hostile.baseUrl}/v2/lists/${TARGET_ACCOUNTS}/list-entries?cursor=a${hostile.seen.length % 2}`) };
+		});
+		const pickers = loadOptionsHarness({ resource: 'listEntry', operation: 'get', listId: byId(TARGET_ACCOUNTS) }, credentials());
+		const error = leaks.watch('the picker error', await pickers.listSearch('searchListEntries', 'no such name anywhere').catch((e: Error) => e));
+		expect(String((error as Error).message)).toMatch(/next-page link it had sent before/);
+		expect(hostile.seen.length).toBeLessThanOrEqual(3);
+	});
+
 	it('the trigger: the poll fails with the same error and saves nothing', async () => {
 		const h = triggerHarness(fixture, { listId: byId(TARGET_ACCOUNTS) });
 		h.helper.setData(credentials());

@@ -10,3 +10,5 @@ export type { OrgQuota } from './rateLimit';
 export { writeMayHaveApplied } from './errors';
 export { apiKeyProblem } from './apiKey';
 export type { Expected } from './shape';
+export { PageTrail } from './pageTrail';
+export { withQuery } from './urls';

@@ -87,6 +87,18 @@ export function withLimit(path: string, limit: number): string {
 	return `${pathOnly}?${params.toString()}`;
 }
 
+/** A path with its query object, as one text (arrays as repeated parameters). */
+export function withQuery(path: string, qs: Record<string, unknown> | undefined): string {
+	const params = new URLSearchParams();
+	for (const [name, value] of Object.entries(qs ?? {})) {
+		for (const one of Array.isArray(value) ? value : [value]) {
+			if (one !== undefined && one !== null) params.append(name, String(one));
+		}
+	}
+	const query = params.toString();
+	return query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
+}
+
 /** A path and query without `limit`: the identity of a page, whatever size was asked. */
 export function pageIdentity(path: string): string {
 	const [pathOnly, query = ''] = splitOnce(path, '?');
