@@ -93,6 +93,14 @@ describe('junk in a page is refused, never turned into items', () => {
 		);
 	});
 
+	it('records the API gives no id (transcript fragments) need only be objects; junk among them is still refused', async () => {
+		const fragment = { content: 'Hello', speaker: 'Ada', startTimestamp: '00:00:01', endTimestamp: '00:00:02' };
+		const fine = fakeContext(() => ({ body: { data: [fragment, fragment], pagination: { nextUrl: null } } }));
+		expect((await affinityPaginate.call(fine.ctx, { method: 'GET', path: '/v2/transcripts/7/fragments' })).items).toEqual([fragment, fragment]);
+		const junk = fakeContext(() => ({ body: { data: [fragment, null], pagination: { nextUrl: null } } }));
+		await expect(affinityPaginate.call(junk.ctx, { method: 'GET', path: '/v2/transcripts/7/fragments' })).rejects.toThrow('item 1 of "data" is null, not a record');
+	});
+
 	it('field ids are text: a page of fields with "field-1" ids is fine', async () => {
 		const { ctx } = fakeContext(() => ({ body: { data: [{ id: 'field-1', name: 'Stage' }, { id: 'affinity-data-description', name: 'Description' }], pagination: { nextUrl: null } } }));
 		expect((await affinityPaginate.call(ctx, { method: 'GET', path: '/v2/lists/1/fields' })).items).toHaveLength(2);

@@ -224,6 +224,13 @@ describe('junk among the records of a page', () => {
 		expect(JSON.stringify(h.staticData())).toBe('{}');
 	});
 
+	it.each(junk)('%s: the company picker (a search sent with POST) refuses it', async (_name, value, what) => {
+		hostile.answer(tamper('/v2/companies/search', value));
+		const pickers = loadOptionsHarness({ resource: 'company', operation: 'get' }, credentials());
+		const error = leaks.watch('the picker error', await pickers.listSearch('searchCompanies', 'a').catch((e: Error) => e));
+		expect(String((error as Error).message)).toBe(`Affinity answered with an unexpected shape: item 1 of "data" is ${what}, not a record (POST /v2/companies/search)`);
+	});
+
 	it.each(junk)('%s: the list-entry picker refuses it', async (_name, value, what) => {
 		hostile.answer(tamper('/list-entries', value));
 		const pickers = loadOptionsHarness({ resource: 'listEntry', operation: 'get', listId: byId(TARGET_ACCOUNTS) }, credentials());

@@ -48,8 +48,9 @@ export interface AffinityRequest {
 	/** The node's names of query or body parameters the API names otherwise, for 400s: {ids: 'Field Names or IDs'}. */
 	parameterNames?: Record<string, string>;
 	/**
-	 * The shape a successful answer must have: `record` (one JSON object; the default for GET),
-	 * `page` (as the paginator asks), `any` (the default for other methods).
+	 * The shape a successful answer must have: `record` (one JSON object, whose items are checked
+	 * if it is a page; the default for reads), `page` (as the paginator asks), `any` (the default
+	 * for writes).
 	 */
 	expect?: Expected;
 }
@@ -259,7 +260,8 @@ export async function affinityRequest<T = unknown>(
 		);
 	}
 	const { url } = target;
-	const expected: Expected = request.expect ?? (request.method === 'GET' ? 'record' : 'any');
+	// Reads (GETs, and searches sent with POST) answer with one object: a record or a page.
+	const expected: Expected = request.expect ?? (isRead ? 'record' : 'any');
 
 	let readFailures = 0;
 	let rateLimited = 0;
@@ -339,7 +341,7 @@ export async function affinityRequest<T = unknown>(
 		if (status >= 400) {
 			throw httpError(node, status, parsed.value, { ...failure, writeMayHaveApplied: !isRead && status >= 500 });
 		}
-		const problem = shapeProblem(parsed.value, expected);
+		const problem = shapeProblem(parsed.value, expected, failure.path);
 		if (problem) {
 			throw transportError(
 				node,

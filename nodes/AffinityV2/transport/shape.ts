@@ -1,7 +1,7 @@
 /**
  * The shapes an answer must have before anything reads it: one record (a JSON object), or a
  * page (`data` array with a `pagination` object, as every paged Affinity endpoint returns)
- * whose items are records with an id. Anything else is refused with one clear message, never
+ * whose items are records with an id (or, where the API gives its records none, objects). Anything else is refused with one clear message, never
  * turned into items.
  */
 
@@ -29,8 +29,20 @@ function isEntity(value: unknown): boolean {
 	return (typeof id === 'number' && Number.isFinite(id)) || (typeof id === 'string' && id !== '');
 }
 
-function itemProblem(data: unknown[]): string | undefined {
-	const index = data.findIndex((item) => !isEntity(item));
+/**
+ * Paged endpoints whose records have no id in the API description: their records need only be
+ * objects. GET /v2/transcripts/{transcriptId}/fragments, GET /v2/{companies|persons}/{id}/
+ * relationships, GET /v2/inferred-connections/*.
+ */
+const RECORDS_WITHOUT_ID = [
+	/^\/v2\/transcripts\/[^/]+\/fragments$/,
+	/^\/v2\/(companies|persons)\/[^/]+\/relationships$/,
+	/^\/v2\/inferred-connections\//,
+];
+
+function itemProblem(data: unknown[], path: string): string | undefined {
+	const withoutId = RECORDS_WITHOUT_ID.some((pattern) => pattern.test(path));
+	const index = data.findIndex((item) => (withoutId ? !isObject(item) : !isEntity(item)));
 	if (index < 0) return undefined;
 	const item = data[index];
 	const what = isObject(item) ? 'an object without an id' : describeValue(item);
@@ -38,13 +50,13 @@ function itemProblem(data: unknown[]): string | undefined {
 }
 
 /** Why a page-shaped body is not a page of records; undefined when it is one. */
-export function pageProblem(body: unknown): string | undefined {
+export function pageProblem(body: unknown, path: string): string | undefined {
 	// Without a pagination object there is no telling whether more pages exist: treating it as
 	// the last page would drop data silently, so it is refused like any unexpected shape.
 	if (!isObject(body) || !Array.isArray(body.data) || !isObject(body.pagination)) {
 		return 'no "data" array with "pagination"';
 	}
-	return itemProblem(body.data);
+	return itemProblem(body.data, path);
 }
 
 /**
@@ -52,10 +64,10 @@ export function pageProblem(body: unknown): string | undefined {
  * answer that is itself a page (a picker reading one page through a plain GET) has its items
  * checked as a page's are.
  */
-export function shapeProblem(body: unknown, expected: Expected): string | undefined {
+export function shapeProblem(body: unknown, expected: Expected, path: string): string | undefined {
 	if (expected === 'any') return undefined;
-	if (expected === 'page') return pageProblem(body);
+	if (expected === 'page') return pageProblem(body, path);
 	if (!isObject(body)) return `${describeValue(body)} where one record is due`;
-	if (Array.isArray(body.data) && isObject(body.pagination)) return itemProblem(body.data);
+	if (Array.isArray(body.data) && isObject(body.pagination)) return itemProblem(body.data, path);
 	return undefined;
 }
