@@ -45,7 +45,7 @@ describe('apiKeyProblem', () => {
 describe('the credential', () => {
 	const credential = new AffinityV2Api();
 	const notices = credential.properties.filter((p) => p.type === 'notice' && p.displayOptions);
-	const shown = (apiKey: string) => notices.filter((p) => NodeHelpers.displayParameter({ apiKey }, p, null)).map((p) => p.displayName);
+	const shown = (apiKey: string) => notices.filter((p) => NodeHelpers.displayParameter({ apiKey }, p, null, null)).map((p) => p.displayName);
 	const testHost = (apiKey: string) =>
 		Expression.resolveWithoutWorkflow(String(credential.test.request.baseURL).slice(1), { $credentials: { apiKey, baseUrl: 'https://api.affinity.co' } });
 
