@@ -63,6 +63,7 @@ export class HostileServer {
 	}
 
 	async stop(): Promise<void> {
+		this.server?.closeAllConnections();
 		await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
 	}
 
