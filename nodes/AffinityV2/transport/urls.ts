@@ -17,8 +17,8 @@ export function unsafePathReason(path: string): string | undefined {
 		return 'it holds whitespace, a control character, a backslash or a character outside ASCII';
 	}
 	if (!path.startsWith('/v2/')) return 'it is not a path starting with /v2/';
+	if (path.includes('#')) return 'it holds a fragment (#)';
 	const pathOnly = path.split('?')[0];
-	if (pathOnly.includes('#') || path.includes('#')) return 'it holds a fragment (#)';
 	if (UNSAFE_PATH.test(pathOnly)) return 'its path holds a dot segment or an encoded slash';
 	if (pathOnly.includes('@')) return 'its path holds an @';
 	return undefined;
