@@ -176,6 +176,9 @@ export function register(router: Router): void {
 
 	router.post('/v2/companies/search', search);
 
+	// `filter` (filter language) on GET /v2/companies: the 2026-07-15 description lists no such
+	// parameter, but the API's reference says field filterability describes filter expressions
+	// on this endpoint; that reference wins here, so the emulator keeps the parameter.
 	router.get('/v2/companies', (ctx) => {
 		requirePermission(ctx.user.permissions.exportAllOrganizations, DIRECTORY);
 		const defining = ['fieldIds', 'fieldTypes', 'ids', 'filter'];
