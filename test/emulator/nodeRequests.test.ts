@@ -4,7 +4,7 @@ import type { Exchange } from '../../emulator';
 import { AffinityV2 } from '../../nodes/AffinityV2/AffinityV2.node';
 import { EmulatorFixture } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
-import { acceptPendingShapes, Description, explain } from './openapi';
+import { Description, explain } from './openapi';
 
 /**
  * Every request body the node sends, checked against the 2026-07-15 description: each write
@@ -14,7 +14,7 @@ import { acceptPendingShapes, Description, explain } from './openapi';
  * last test, so new ones are covered as they are added.
  */
 
-const description = new Description(undefined, acceptPendingShapes);
+const description = new Description();
 const fixture = new EmulatorFixture();
 const exchanges: Exchange[] = [];
 beforeAll(() => fixture.start({ observe: (exchange) => exchanges.push(exchange) }));
@@ -47,6 +47,46 @@ async function firstEntry(listId: number): Promise<{ id: number; entityId: numbe
 }
 
 const pick = (f: Field) => `${f.id}|${f.valueType}`;
+
+interface Operator {
+	id: string;
+	numberOfValuesRequired: string;
+	relativeDateUnits?: string[];
+}
+type Filterability = { filterableFieldType: string; operators?: Operator[]; attributes?: Array<{ id: string; valueType: string; operators: Operator[] }> };
+
+/** A condition of the search UI for every operator of every filterable company field. */
+async function everyCompanyCondition(): Promise<Array<{ target: string; conditions: IDataObject[] }>> {
+	const res = await fixture.api<{ data: Array<Field & { filterability: Filterability | null }> }>('/v2/companies/fields?includes=filterability&limit=100');
+	const out: Array<{ target: string; conditions: IDataObject[] }> = [];
+	for (const f of res.body.data) {
+		if (!f.filterability) continue;
+		const targets =
+			f.filterability.filterableFieldType === 'attribute-on-field'
+				? f.filterability.attributes!.map((a) => ({ key: `${f.id}|${a.id}`, valueType: a.valueType, operators: a.operators }))
+				: [{ key: f.id, valueType: f.valueType === 'datetime' ? 'date' : f.valueType, operators: f.filterability.operators! }];
+		for (const t of targets) {
+			let list = '';
+			if (t.valueType.includes('dropdown')) {
+				const options = await fixture.api<{ data: Array<{ text: string }> }>(`/v2/companies/fields/${f.id}/dropdown-options`);
+				list = options.body.data.slice(0, 2).map((o) => o.text).join(', ');
+			} else if (t.valueType.startsWith('person')) list = '5000007, 5000008';
+			else if (t.valueType.startsWith('company')) list = '3000001';
+			else if (t.valueType.startsWith('location')) list = 'country=Germany | city=Lagos; country=Nigeria';
+			else list = 'Seed, Early Growth';
+			const conditions = t.operators.map((o) => {
+				const c: IDataObject = { target: t.key, operator: o.id };
+				if (o.relativeDateUnits) Object.assign(c, { amount: 6, amount2: 1, unit: 'month' });
+				else if (o.numberOfValuesRequired === 'multi') c.value = list;
+				else if (o.numberOfValuesRequired === 'two') Object.assign(c, t.valueType === 'date' ? { value: '2020-01-01', value2: '2025-12-31' } : { value: '10', value2: '1000' });
+				else if (o.numberOfValuesRequired === 'one') c.value = t.valueType === 'date' ? '2024-03-10' : t.valueType === 'number' ? '100' : 'an';
+				return c;
+			});
+			out.push({ target: t.key, conditions });
+		}
+	}
+	return out;
+}
 
 /** One run of the node per write operation, with the value inputs that send different bodies. */
 const CASES: Record<string, () => Promise<IDataObject[]>> = {
@@ -116,18 +156,30 @@ const CASES: Record<string, () => Promise<IDataObject[]>> = {
 	],
 	'company.search': async () => {
 		const employees = (await field('/v2/companies/fields', 'Employees', 'global')).id;
-		return [
-			{ resource: 'company', operation: 'search', term: 'labs', returnAll: false, limit: 5 },
+		const runs: IDataObject[] = [
+			{ resource: 'company', operation: 'search', term: 'labs', termFieldIds: [employees], returnAll: false, limit: 5 },
 			{
 				resource: 'company',
 				operation: 'search',
-				filterMode: 'conditions',
-				filterConditions: { conditions: [{ property: employees, operator: 'greaterThan', value: '100' }] },
-				sort: { sorts: [{ fieldId: employees, direction: 'desc' }] },
+				sort: { sorts: [{ fieldId: employees, direction: 'desc' }, { fieldId: 'last-email|date-of-activity', direction: 'asc' }, { fieldId: 'name', direction: 'asc' }] },
 				returnAll: false,
 				limit: 5,
 			},
 		];
+		// Every field the search can filter on, with every operator it allows: one run a field.
+		for (const { target, conditions } of await everyCompanyCondition()) {
+			runs.push({
+				resource: 'company',
+				operation: 'search',
+				searchConditions: { conditions: conditions.slice(0, 1) },
+				searchGroups: { groups: [{ match: 'or', conditions: { condition: conditions } }] },
+				searchMatch: 'or',
+				returnAll: false,
+				limit: 3,
+				_target: target,
+			});
+		}
+		return runs;
 	},
 };
 
@@ -154,12 +206,17 @@ function nonConformance(exchange: Exchange): string | undefined {
 describe('the node sends bodies the description accepts', () => {
 	it.each(Object.keys(CASES))('%s', async (operation) => {
 		const runs = await CASES[operation]();
-		for (const parameters of runs) {
+		for (const { _target, ...parameters } of runs) {
 			const result = await runAffinityNode({ credentials: fixture.credentials(), parameters });
 			expect({ parameters, error: result.error?.message }).toEqual({ parameters, error: undefined });
 		}
 		const writes = exchanges.filter((e) => e.requestBody !== undefined);
 		expect(writes.length).toBeGreaterThanOrEqual(runs.length);
+		if (operation === 'company.search') {
+			// Every operator of the edition that a company field allows was sent at least once.
+			const sent = new Set(writes.flatMap((e) => JSON.stringify(e.requestBody).match(/"operator":"[a-z-]+"/g) ?? []));
+			expect(sent.size).toBeGreaterThanOrEqual(25);
+		}
 		expect(exchanges.map(nonConformance).filter(Boolean)).toEqual([]);
 	});
 

@@ -173,30 +173,6 @@ export class Description {
 	}
 }
 
-/**
- * Shapes the emulator and the node still speak in their older, invented form, accepted beside the
- * edition's until both move to it: field metadata's filterability and sortability, and the
- * company search body (`filters` as filter-language text, a search term under 3 characters).
- */
-export function acceptPendingShapes(doc: Json): void {
-	const schemas = (doc.components as Json).schemas as Record<string, Json & { properties: Record<string, Json> }>;
-	const older: Record<string, Json> = {
-		filterability: {
-			type: 'object',
-			additionalProperties: false,
-			required: ['operators'],
-			properties: { operators: { type: 'array', minItems: 1, items: { enum: ['=', '!=', '=^', '=$', '=~', '>', '>=', '<', '<=', '= *', '!= *', '= ""', '=[]'] } } },
-		},
-		sortability: { type: 'object', additionalProperties: false, required: ['directions'], properties: { directions: { const: ['asc', 'desc'] } } },
-	};
-	for (const name of ['filterability', 'sortability']) {
-		const property = schemas.FieldMetadata.properties[name];
-		schemas.FieldMetadata.properties[name] = { anyOf: [property, older[name]] };
-	}
-	schemas.SearchCriteria.properties.filters = { anyOf: [schemas.SearchCriteria.properties.filters, { type: 'string' }] };
-	delete (schemas.SearchTerm.properties as Record<string, Json>).term.minLength;
-}
-
 /** Ajv's first errors, readable in a failure message. */
 export function explain(validate: ValidateFunction, count = 8): string {
 	return JSON.stringify(validate.errors?.slice(0, count), null, 2);
