@@ -165,6 +165,25 @@ describe('option lists', () => {
 		expect(options.map((o) => o.value).sort()).toEqual(['name', ...keys].sort());
 	});
 
+	it('company search fields and the operators of the field chosen beside them (top level and in a group)', async () => {
+		const fields = await picker().loadOptions('getCompanySearchFields');
+		const values = fields.map((o) => String(o.value));
+		expect(values).toEqual(expect.arrayContaining(['field-1003', 'field-1013', 'last-email|date-of-activity']));
+		expect(values).not.toContain('field-1012');
+		const operators = (parameters: IDataObject, path: string) => loadOptionsHarness(parameters, fixture.credentials(), path).loadOptions('getCompanySearchOperators');
+		const number = await operators({ searchConditions: { conditions: [{ target: 'field-1003' }] } }, 'parameters.searchConditions.conditions[0].operator');
+		expect(number.map((o) => o.value)).toEqual([
+			'is-equal-to', 'is-not-equal-to', 'is-greater-than', 'is-greater-than-or-equal-to', 'is-less-than', 'is-less-than-or-equal-to', 'is-between', 'is-empty', 'is-not-empty',
+		]);
+		const inGroup = await operators(
+			{ searchGroups: { groups: [{ match: 'or', conditions: { condition: [{ target: 'field-1003' }, { target: 'last-email|date-of-activity' }] } }] } },
+			'parameters.searchGroups.groups[0].conditions.condition[1].operator',
+		);
+		expect(inGroup.map((o) => o.value)).toContain('is-within-the-last');
+		expect(inGroup.map((o) => o.value)).not.toContain('is-greater-than');
+		expect(inGroup.find((o) => o.value === 'is-within-the-last')?.description).toMatch(/units: day, week, month, quarter, year/);
+	});
+
 	it("a list's fields, loaded from the list chosen in the node", async () => {
 		const options = await picker({ listId: { __rl: true, mode: 'url', value: `https://x.affinity.co/lists/${PIPELINE}` } }).loadOptions('getListFields');
 		expect(options.map((o) => o.name)).toEqual(expect.arrayContaining(['Status', 'Owner', 'Deal Size', 'Close Date']));
