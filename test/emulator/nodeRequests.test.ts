@@ -46,6 +46,16 @@ async function firstEntry(listId: number): Promise<{ id: number; entityId: numbe
 	return (await fixture.control<Array<{ id: number; entityId: number }>>('GET', `/lists/${listId}/entries`))[0];
 }
 
+/** A webhook created straight through the API, for the operations that change or delete one. */
+async function seededWebhook(tag: string): Promise<string> {
+	const res = await fixture.api<{ id: number }>('/v2/webhooks', undefined, {
+		method: 'POST',
+		body: { url: `${fixture.baseUrl}/_emulator/webhook-sink?to=${tag}`, subscriptions: [] },
+	});
+	exchanges.length = 0;
+	return String(res.body.id);
+}
+
 const pick = (f: Field) => `${f.id}|${f.valueType}`;
 
 interface Operator {
@@ -154,6 +164,23 @@ const CASES: Record<string, () => Promise<IDataObject[]>> = {
 		{ resource: 'merge', operation: 'start', entityType: 'company', primaryCompanyId: byId(3000010), duplicateCompanyId: byId(3000011) },
 		{ resource: 'merge', operation: 'start', entityType: 'person', primaryPersonId: byId(5000020), duplicatePersonId: byId(5000021) },
 	],
+	'note.search': async () => [
+		{ resource: 'note', operation: 'search', prompt: 'roadmap', scope: 'all', limit: 5 },
+		{ resource: 'note', operation: 'search', prompt: 'roadmap', scope: 'company', companyId: byId(3000001), limit: 5 },
+	],
+	'file.search': async () => [{ resource: 'file', operation: 'search', prompt: 'pricing', scope: 'all', limit: 3 }],
+	'company.semanticSearch': async () => [{ resource: 'company', operation: 'semanticSearch', prompt: 'health robotics', limit: 5 }],
+	'webhook.create': async () => [
+		{ resource: 'webhook', operation: 'create', url: `${fixture.baseUrl}/_emulator/webhook-sink?to=node`, subscriptions: ['list_entry.created'] },
+	],
+	'webhook.update': async () => {
+		const id = await seededWebhook('update');
+		return [{ resource: 'webhook', operation: 'update', webhookId: id, updateFields: { status: 'disabled' } }];
+	},
+	'webhook.delete': async () => {
+		const id = await seededWebhook('delete');
+		return [{ resource: 'webhook', operation: 'delete', webhookId: id }];
+	},
 	'company.search': async () => {
 		const employees = (await field('/v2/companies/fields', 'Employees', 'global')).id;
 		const runs: IDataObject[] = [
@@ -210,7 +237,8 @@ describe('the node sends bodies the description accepts', () => {
 			const result = await runAffinityNode({ credentials: fixture.credentials(), parameters });
 			expect({ parameters, error: result.error?.message }).toEqual({ parameters, error: undefined });
 		}
-		const writes = exchanges.filter((e) => e.requestBody !== undefined);
+		// A DELETE carries no body; it is a write all the same.
+		const writes = exchanges.filter((e) => e.requestBody !== undefined || e.method === 'DELETE');
 		expect(writes.length).toBeGreaterThanOrEqual(runs.length);
 		if (operation === 'company.search') {
 			// Every operator of the edition that a company field allows was sent at least once.

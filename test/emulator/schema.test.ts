@@ -256,6 +256,66 @@ describe('responses match the OpenAPI description (and SPEC where it differs)', 
 		await check({ template: '/v2/companies/{companyId}/notes', url: '/v2/companies/3999999/notes', status: 404 });
 	});
 
+	it('the change log, meetings, relationships, inferred connections, users and duplicate suggestions', async () => {
+		const store = fixture.emulator.store;
+		const changes = await checkAllPages({ template: '/v2/field-value-changes', url: '/v2/field-value-changes?limit=100', status: 200 }, 3);
+		await check({ template: '/v2/field-value-changes', url: `/v2/field-value-changes?filter=${encodeURIComponent('changedAt>2020-01-01T00:00:00Z')}&limit=5`, status: 200 });
+		await check({ template: '/v2/field-value-changes', url: `/v2/field-value-changes?filter=${encodeURIComponent('colour=red')}`, status: 400 });
+		const entryChange = changes.find((c) => (c.listEntry as { id?: number } | null)?.id) as { listEntry: { id: number; listId: number } } | undefined;
+		expect(entryChange).toBeDefined();
+		const { id: entryId, listId } = entryChange!.listEntry;
+		const entryTemplate = '/v2/lists/{listId}/list-entries/{listEntryId}/field-value-changes';
+		await checkAllPages({ template: entryTemplate, url: `/v2/lists/${listId}/list-entries/${entryId}/field-value-changes?limit=50`, status: 200 });
+		await check({ template: entryTemplate, url: `/v2/lists/${listId}/list-entries/0/field-value-changes`, status: 400 });
+
+		const meetings = await checkAllPages({ template: '/v2/meetings', url: '/v2/meetings?limit=5', status: 200 }, 1);
+		await check({ template: '/v2/meetings/{meetingId}', url: `/v2/meetings/${meetings[0].id}`, status: 200 });
+		await check({ template: '/v2/meetings/{meetingId}', url: '/v2/meetings/abc', status: 400 });
+
+		const person = store.relationships[0].personIds[0];
+		await checkAllPages({ template: '/v2/persons/{personId}/relationships', url: `/v2/persons/${person}/relationships?totalCount=true`, status: 200 });
+		await check({ template: '/v2/persons/{personId}/relationships', url: `/v2/persons/${person}/relationships?orderBy=name`, status: 400 });
+		await checkAllPages({ template: '/v2/companies/{companyId}/relationships', url: '/v2/companies/3000001/relationships?totalCount=true', status: 200 });
+		await check({ template: '/v2/companies/{companyId}/relationships', url: '/v2/companies/3999999/relationships', status: 404 });
+
+		for (const [kind, path] of [
+			['coworker', '/v2/inferred-connections/coworkers'],
+			['investor-executive', '/v2/inferred-connections/investor-executive-connections'],
+		] as const) {
+			const target = store.inferredTargets.find((t) => t.kind === kind) ?? store.inferredTargets[0];
+			await checkAllPages({ template: path, url: `${path}?filter=${encodeURIComponent(`target.currentCompany.id=${target.currentCompanyId}`)}&totalCount=true`, status: 200 });
+			await check({ template: path, url: path, status: 400 });
+		}
+
+		for (const key of [ADMIN_KEY, MEMBER_KEY]) await checkAllPages({ template: '/v2/users', url: '/v2/users?limit=3', status: 200, key });
+		await check({ template: '/v2/users', url: `/v2/users?filter=${encodeURIComponent('colour=red')}`, status: 400 });
+		for (const path of ['/v2/duplicates/company-suggestions', '/v2/duplicates/person-suggestions']) {
+			await checkAllPages({ template: path, url: `${path}?limit=5&totalCount=true`, status: 200 }, 2);
+			await check({ template: path, url: path, status: 403, key: MEMBER_KEY });
+			await check({ template: path, url: `${path}?term=a`, status: 400 });
+		}
+	});
+
+	it('keyword searches, semantic search and webhooks', async () => {
+		await check({ template: '/v2/notes/search', method: 'post', url: '/v2/notes/search', status: 201, body: { prompt: 'roadmap', limit: 5 } });
+		await check({ template: '/v2/notes/search', method: 'post', url: '/v2/notes/search', status: 400, body: { prompt: 'ab' } });
+		await check({ template: '/v2/files/search', method: 'post', url: '/v2/files/search', status: 201, body: { prompt: 'pricing', limit: 3 } });
+		await check({ template: '/v2/files/search', method: 'post', url: '/v2/files/search', status: 404, body: { prompt: 'pricing', companyId: 3999999 } });
+		await check({ template: '/v2/semantic-search', method: 'post', url: '/v2/semantic-search', status: 201, body: { prompt: 'health robotics', limit: 5 } });
+		await check({ template: '/v2/semantic-search', method: 'post', url: '/v2/semantic-search', status: 400, body: { prompt: '' } });
+
+		const sink = (tag: string) => `${fixture.baseUrl}/_emulator/webhook-sink?to=${tag}`;
+		const created = await check({ template: '/v2/webhooks', method: 'post', url: '/v2/webhooks', status: 201, body: { url: sink('schema'), subscriptions: ['list_entry.created'] } });
+		await check({ template: '/v2/webhooks', method: 'post', url: '/v2/webhooks', status: 400, body: { url: sink('schema-2') } });
+		await checkAllPages({ template: '/v2/webhooks', url: '/v2/webhooks', status: 200 });
+		const path = `/v2/webhooks/${created.id}`;
+		await check({ template: '/v2/webhooks/{webhookId}', url: path, status: 200 });
+		await check({ template: '/v2/webhooks/{webhookId}', method: 'post', url: path, status: 204, body: { subscriptions: [] } });
+		await check({ template: '/v2/webhooks/{webhookId}', method: 'post', url: path, status: 400, body: { subscriptions: ['nope'] } });
+		await check({ template: '/v2/webhooks/{webhookId}', method: 'delete', url: path, status: 204 });
+		await check({ template: '/v2/webhooks/{webhookId}', url: path, status: 404 });
+	});
+
 	it('users, rate limit, company search', async () => {
 		for (const key of [ADMIN_KEY, MEMBER_KEY]) {
 			for (let id = 1; id <= 6; id++) await check({ template: '/v2/users/{userId}', url: `/v2/users/${id}`, status: 200, key });
