@@ -34,6 +34,7 @@ import {
 import { cacheRoot, N8N_VERSION } from '../../scripts/paths';
 import { pollHarness } from '../../test/harness/engine';
 import { fmt, median } from '../lib';
+import { collectGarbage } from './inspector';
 import { sampleGroupRss } from './memory';
 import {
 	affinity,
@@ -214,7 +215,7 @@ async function buildComparisons(emulator: RunningEmulator): Promise<Comparison[]
 				httpPostEach(
 					'Update field value',
 					HEADER_AUTH,
-					`${baseUrl}/v2/lists/${listId}/list-entries/${entryId}/fields/{{ $json.fieldId }}`,
+					`=${baseUrl}/v2/lists/${listId}/list-entries/${entryId}/fields/{{ $json.fieldId }}`,
 				),
 			]),
 			start: START,
@@ -301,12 +302,15 @@ interface Execution {
 async function runOnce(
 	rest: N8nRest,
 	emulator: RunningEmulator,
-	groupId: number,
+	n8n: { groupId: number; inspectPort: number },
 	side: Side,
 	verify: boolean,
 ): Promise<Measurement> {
 	await emulator.control('DELETE', '/requests');
-	const sampler = sampleGroupRss(groupId);
+	// The previous run's garbage collected, and a moment for the freed pages to go.
+	await collectGarbage(n8n.inspectPort);
+	await new Promise((r) => setTimeout(r, 500));
+	const sampler = sampleGroupRss(n8n.groupId);
 	const started = await rest.request<{ executionId?: string }>(
 		'POST',
 		`/rest/workflows/${side.workflow.id}/run`,
@@ -425,33 +429,38 @@ async function main(): Promise<void> {
 	say(`${workflows.size} workflows imported; starting n8n on port ${setup.port} (log: ${logFile})`);
 
 	const profileDir = process.env.BENCH_CPU_PROF;
+	const inspectPort = await freePort(9290);
+	const nodeOptions = [`--inspect=127.0.0.1:${inspectPort}`];
+	if (profileDir) nodeOptions.push('--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`);
 	const n8n = await startN8n(setup, {
-		env: profileDir
-			? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(profileDir)}` }
-			: { N8N_LOG_LEVEL: 'warn' },
+		env: { NODE_OPTIONS: nodeOptions.join(' '), N8N_LOG_LEVEL: 'warn' },
 	});
 	const rest = new N8nRest(n8n.url);
 	await rest.ensureOwner();
 	await rest.login();
-	const groupId = n8n.process.pid!;
-	void n8n.process.exited.then((code) =>
-		console.error(`[bench:n8n] n8n exited (code ${code}):\n${n8n.process.tail(30)}`),
-	);
+	const target = { groupId: n8n.process.pid!, inspectPort };
+	void n8n.process.exited.then((code) => {
+		if (!finished) console.error(`[bench:n8n] n8n exited (code ${code}):\n${n8n.process.tail(30)}`);
+	});
 	console.log(`\nMachine: ${machine(setup.paths.nodeBin)}`);
 
 	for (const comparison of comparisons) {
 		say(`${comparison.title}: warm-up`);
-		await runOnce(rest, emulator, groupId, comparison.pack, true);
-		await runOnce(rest, emulator, groupId, comparison.byHand, true);
+		await runOnce(rest, emulator, target, comparison.pack, true);
+		await runOnce(rest, emulator, target, comparison.byHand, true);
 		const pack: Measurement[] = [];
 		const byHand: Measurement[] = [];
 		for (let pair = 0; pair < PAIRS; pair++) {
-			pack.push(await runOnce(rest, emulator, groupId, comparison.pack, false));
-			byHand.push(await runOnce(rest, emulator, groupId, comparison.byHand, false));
+			pack.push(await runOnce(rest, emulator, target, comparison.pack, false));
+			byHand.push(await runOnce(rest, emulator, target, comparison.byHand, false));
 		}
 		report(comparison, pack, byHand);
 	}
+	finished = true;
 }
+
+/** Set once every comparison ran: from then on n8n stopping is expected. */
+let finished = false;
 
 main()
 	.then(async () => {

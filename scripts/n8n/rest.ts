@@ -33,10 +33,11 @@ export class N8nRest {
 		try {
 			res = await send();
 		} catch (error) {
-			// A kept-alive connection that n8n closed while idle (its keep-alive timeout is 5 s)
-			// fails before the request reaches it: send it again, once, on a new connection.
+			// A kept-alive connection that n8n closed while idle (its keep-alive timeout is 5 s; our
+			// event loop may have been busy past it) fails before n8n reads the request: send it
+			// again, once, on a new connection.
 			const code = ((error as Error).cause as { code?: string } | undefined)?.code;
-			if (code !== 'UND_ERR_SOCKET') throw error;
+			if (!['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE'].includes(code ?? '')) throw error;
 			res = await send();
 		}
 		const setCookie = res.headers.getSetCookie?.() ?? [];
