@@ -15,6 +15,8 @@ import fs from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 
+import { request } from 'undici';
+
 import { DEMO_KEY } from '../../emulator/auth';
 import type { RequestLogEntry } from '../../emulator';
 import { AffinityV2Trigger } from '../../nodes/AffinityV2Trigger/AffinityV2Trigger.node.ts';
@@ -298,6 +300,21 @@ interface Execution {
 	stoppedAt?: string;
 }
 
+/**
+ * A finished execution with its data. Without a headers timeout: on a loaded machine n8n may
+ * take minutes to serialize a run of 10,000 items through three nodes (fetch gives up at 300 s).
+ */
+async function readExecution(rest: N8nRest, id: string): Promise<{ status: string; data: string }> {
+	const res = await request(`${rest.baseUrl}/rest/executions/${id}`, {
+		headers: { cookie: rest.cookie, 'browser-id': 'affinity-v2-scripts' },
+		headersTimeout: 0,
+		bodyTimeout: 0,
+	});
+	const text = await res.body.text();
+	if (res.statusCode !== 200) throw new Error(`GET /rest/executions/${id}: ${res.statusCode} ${text.slice(0, 500)}`);
+	return (JSON.parse(text) as { data: { status: string; data: string } }).data;
+}
+
 /** One manual run; returns once n8n stored the execution as finished. */
 async function runOnce(
 	rest: N8nRest,
@@ -336,10 +353,7 @@ async function runOnce(
 		r.path.startsWith('/v2/'),
 	);
 	if (execution.status !== 'success' || verify) {
-		const full = await rest.request<{ status: string; data: string }>(
-			'GET',
-			`/rest/executions/${execution.id}`,
-		);
+		const full = await readExecution(rest, execution.id);
 		const run = { status: full.status, data: unflatten(full.data) as WorkflowRun['data'] };
 		const problem =
 			execution.status !== 'success'
