@@ -13,7 +13,7 @@ export interface RunningEmulator {
 }
 
 export async function startEmulator(
-	options: { port?: number; seed?: number; logFile?: string } = {},
+	options: { port?: number; seed?: number; bigList?: number; logFile?: string } = {},
 ): Promise<RunningEmulator> {
 	const port = options.port ?? (await freePort());
 	const child = new ManagedProcess(
@@ -27,6 +27,8 @@ export async function startEmulator(
 			String(port),
 			'--seed',
 			String(options.seed ?? 1),
+			// "Big Company List" with this many entries, for benchmarks.
+			...(options.bigList ? ['--big-list', String(options.bigList)] : []),
 		],
 		{ logFile: options.logFile },
 	);

@@ -18,16 +18,28 @@ export class N8nRest {
 	constructor(readonly baseUrl: string) {}
 
 	async request<T = unknown>(method: string, route: string, body?: unknown): Promise<T> {
-		const res = await fetch(`${this.baseUrl}${route}`, {
-			method,
-			headers: {
-				...(body === undefined ? {} : { 'content-type': 'application/json' }),
-				...(this.cookie ? { cookie: this.cookie } : {}),
-				// n8n refuses state-changing browser requests without it.
-				'browser-id': 'affinity-v2-scripts',
-			},
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
+		const send = () =>
+			fetch(`${this.baseUrl}${route}`, {
+				method,
+				headers: {
+					...(body === undefined ? {} : { 'content-type': 'application/json' }),
+					...(this.cookie ? { cookie: this.cookie } : {}),
+					// n8n refuses state-changing browser requests without it.
+					'browser-id': 'affinity-v2-scripts',
+				},
+				body: body === undefined ? undefined : JSON.stringify(body),
+			});
+		let res: Response;
+		try {
+			res = await send();
+		} catch (error) {
+			// A kept-alive connection that n8n closed while idle (its keep-alive timeout is 5 s; our
+			// event loop may have been busy past it) fails before n8n reads the request: send it
+			// again, once, on a new connection.
+			const code = ((error as Error).cause as { code?: string } | undefined)?.code;
+			if (!['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE'].includes(code ?? '')) throw error;
+			res = await send();
+		}
 		const setCookie = res.headers.getSetCookie?.() ?? [];
 		const auth = setCookie.map((c) => c.split(';')[0]).find((c) => c.startsWith('n8n-auth='));
 		if (auth) this.cookie = auth;

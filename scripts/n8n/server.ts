@@ -11,13 +11,13 @@ export interface RunningN8n {
 /** Starts `n8n start` and waits for /healthz/readiness (migrations done, nodes loaded). */
 export async function startN8n(
 	setup: N8nSetup,
-	options: { echo?: boolean; timeoutMs?: number } = {},
+	options: { echo?: boolean; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
 ): Promise<RunningN8n> {
 	const url = `http://localhost:${setup.port}`;
 	const timeoutMs = options.timeoutMs ?? 180_000;
 	const child = new ManagedProcess('n8n', setup.paths.nodeBin, [setup.paths.n8nBin, 'start'], {
 		cwd: setup.userFolder,
-		env: n8nEnv(setup),
+		env: n8nEnv(setup, options.env),
 		logFile: setup.logFile,
 		echo: options.echo,
 	});

@@ -1,0 +1,489 @@
+/*
+ * `npm run bench:n8n`: the pack against what an n8n user would build without it, in real n8n.
+ *
+ *   npm run bench:n8n [-- getMany updates trigger]     BENCH_PAIRS=5  BENCH_CPU_PROF=<dir>
+ *
+ * Starts the emulator and real n8n as `npm start` does (ports of their own, a fresh user folder),
+ * imports the workflows of ./workflows.ts, and for each comparison runs one warm-up of each side
+ * (whose output is checked), then pairs run alternately (pack, by hand, pack, by hand...), each a
+ * manual run through n8n's REST API. Per run: the execution's own time (stoppedAt - startedAt),
+ * the requests the emulator logged, and the peak RSS of n8n's process group (n8n and its task
+ * runner) over the RSS just before the run.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import path from 'node:path';
+
+import { request } from 'undici';
+
+import { DEMO_KEY } from '../../emulator/auth';
+import type { RequestLogEntry } from '../../emulator';
+import { AffinityV2Trigger } from '../../nodes/AffinityV2Trigger/AffinityV2Trigger.node.ts';
+import {
+	credentialExport,
+	freePort,
+	N8nRest,
+	n8nImport,
+	prepareN8n,
+	type RunningEmulator,
+	startEmulator,
+	startN8n,
+	stopAll,
+	unflatten,
+	type WorkflowRun,
+} from '../../scripts/n8n';
+import { cacheRoot, N8N_VERSION } from '../../scripts/paths';
+import { pollHarness } from '../../test/harness/engine';
+import { fmt, median } from '../lib';
+import { collectGarbage } from './inspector';
+import { sampleGroupRss } from './memory';
+import {
+	affinity,
+	affinityTrigger,
+	type BenchWorkflow,
+	code,
+	compareById,
+	everyMinute,
+	httpAllPages,
+	httpPostEach,
+	manualStart,
+	packGetMany,
+	setSimplify,
+	splitOut,
+	START,
+	workflow,
+} from './workflows';
+
+const ENTRIES = 10_000;
+const UPDATES = 1_000;
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 5);
+const WANTED = process.argv.slice(2);
+
+const AFFINITY = { id: 'benchAffinityCred', name: 'Affinity v2 emulator' };
+const HEADER_AUTH = { id: 'benchHeaderAuth', name: 'Affinity emulator, Authorization: Bearer' };
+
+/**
+ * The pack trigger's detection modes, each compared with the same hand-built poll: a mode is
+ * one line here (its parameters on the trigger node).
+ */
+const TRIGGER_MODES: Array<{ label: string; parameters: Record<string, unknown> }> = [
+	{ label: 'snapshot', parameters: {} },
+];
+
+interface Side {
+	label: string;
+	workflow: BenchWorkflow;
+	/** The node the manual run starts from. */
+	start: string;
+	/** Checks the warm-up run; returns what is wrong, if anything. */
+	check(run: WorkflowRun, requests: RequestLogEntry[]): string | undefined;
+}
+
+interface Comparison {
+	key: 'getMany' | 'updates' | 'trigger';
+	title: string;
+	pack: Side;
+	byHand: Side;
+}
+
+interface Measurement {
+	ms: number;
+	requests: RequestLogEntry[];
+	addedMb: number;
+	peakMb: number;
+}
+
+function say(message: string): void {
+	console.log(`[bench:n8n] ${message}`);
+}
+
+function outputOf(run: WorkflowRun, node: string, output = 0): number {
+	return run.data.resultData.runData[node]?.[0]?.data?.main[output]?.length ?? -1;
+}
+
+function requestSummary(requests: RequestLogEntry[]): string {
+	const byMethod = new Map<string, number>();
+	for (const r of requests) byMethod.set(r.method, (byMethod.get(r.method) ?? 0) + 1);
+	return [...byMethod].map(([method, n]) => `${n} ${method}`).join(' + ') || 'none';
+}
+
+const expectCount = (what: string, got: number, want: number) =>
+	got === want ? undefined : `${what}: ${got}, expected ${want}`;
+
+async function allPages(baseUrl: string, first: string): Promise<Array<Record<string, unknown>>> {
+	const entries: Array<Record<string, unknown>> = [];
+	for (let url: string | null = `${baseUrl}${first}`; url; ) {
+		const res = await fetch(url, { headers: { authorization: `Bearer ${DEMO_KEY}` } });
+		const page = (await res.json()) as {
+			data: Array<Record<string, unknown>>;
+			pagination: { nextUrl: string | null };
+		};
+		entries.push(...page.data);
+		url = page.pagination.nextUrl;
+	}
+	return entries;
+}
+
+async function buildComparisons(emulator: RunningEmulator): Promise<Comparison[]> {
+	const { baseUrl } = emulator;
+	const state = await emulator.control<{ lists: Array<{ id: number; name: string }> }>(
+		'GET',
+		'/state',
+	);
+	const bigListId = state.lists.find((l) => l.name === 'Big Company List')!.id;
+	const pagesUrl = `${baseUrl}/v2/lists/${bigListId}/list-entries?limit=100&fieldTypes=list`;
+	const comparisons: Comparison[] = [];
+
+	// Get Many, raw and simplified.
+	for (const simplify of [false, true]) {
+		const tag = simplify ? 'Simplified' : 'Raw';
+		const handSteps = [
+			manualStart(),
+			httpAllPages('Read all pages', HEADER_AUTH, pagesUrl),
+			splitOut('Entries', 'data'),
+			...(simplify ? [setSimplify('Simplify')] : []),
+		];
+		comparisons.push({
+			key: 'getMany',
+			title: `Get Many of ${ENTRIES.toLocaleString('en')} list entries, ${simplify ? 'simplified' : 'raw'}`,
+			pack: {
+				label: `pack Get Many${simplify ? ', Simplify on' : ''}`,
+				workflow: workflow(`benchGetManyPack${tag}`, `Bench: Get Many, pack, ${tag}`, [
+					manualStart(),
+					packGetMany(AFFINITY, bigListId, simplify),
+				]),
+				start: START,
+				check: (run) => expectCount('entries', outputOf(run, 'Get many list entries'), ENTRIES),
+			},
+			byHand: {
+				label: `HTTP Request + Split Out${simplify ? ' + Set' : ''}`,
+				workflow: workflow(`benchGetManyHand${tag}`, `Bench: Get Many, by hand, ${tag}`, handSteps),
+				start: START,
+				check: (run) =>
+					expectCount('entries', outputOf(run, handSteps[handSteps.length - 1].name), ENTRIES),
+			},
+		});
+	}
+
+	// 1,000 field updates on one list entry: new text fields, so that each update is accepted.
+	const listId = 102;
+	const fieldIds: string[] = [];
+	for (let i = 0; i < UPDATES; i++) {
+		const field = await emulator.control<{ id: string }>('POST', '/fields', {
+			listId,
+			name: `Bench ${i + 1}`,
+			valueType: 'text',
+		});
+		fieldIds.push(field.id);
+	}
+	const entryId = (await emulator.control<Array<{ id: number }>>('GET', `/lists/${listId}/entries`))[0]
+		.id;
+	const target = {
+		listId: { __rl: true, mode: 'id', value: String(listId) },
+		listEntryId: { __rl: true, mode: 'id', value: String(entryId) },
+	};
+	const updates = fieldIds.map((id, i) => ({ fieldId: id, text: `bench ${i}` }));
+	comparisons.push({
+		key: 'updates',
+		title: `${UPDATES.toLocaleString('en')} field updates on one list entry`,
+		pack: {
+			label: 'pack Update Field Values (batch)',
+			workflow: workflow('benchUpdatesPack', 'Bench: 1,000 updates, pack', [
+				manualStart(),
+				code(
+					'Updates',
+					`return [{ json: { updates: ${JSON.stringify(updates)}.map((u) => ({ id: u.fieldId, value: { type: 'text', data: u.text + ' ' + Date.now() } })) } }];`,
+				),
+				affinity('Update field values', AFFINITY, 'listEntry', 'updateFieldValues', {
+					...target,
+					inputMode: 'json',
+					updatesJson: '={{ $json.updates }}',
+				}),
+			]),
+			start: START,
+			check: (run, requests) =>
+				expectCount('PATCH requests', requests.filter((r) => r.method === 'PATCH').length, 10) ??
+				expectCount('output items', outputOf(run, 'Update field values'), 1),
+		},
+		byHand: {
+			label: 'HTTP Request, one POST an item',
+			workflow: workflow('benchUpdatesHand', 'Bench: 1,000 updates, by hand', [
+				manualStart(),
+				code(
+					'Updates',
+					`return ${JSON.stringify(updates)}.map((u) => ({ json: { fieldId: u.fieldId, text: u.text + ' ' + Date.now() } }));`,
+				),
+				httpPostEach(
+					'Update field value',
+					HEADER_AUTH,
+					`=${baseUrl}/v2/lists/${listId}/list-entries/${entryId}/fields/{{ $json.fieldId }}`,
+				),
+			]),
+			start: START,
+			check: (run, requests) =>
+				expectCount('POST requests', requests.filter((r) => r.method === 'POST').length, UPDATES) ??
+				expectCount('output items', outputOf(run, 'Update field value'), UPDATES),
+		},
+	});
+
+	// A quiet poll: nothing changed since the previous poll, whose state each side starts from
+	// (a manual run reads the workflow's static data but does not save it).
+	const previousEntries = await allPages(baseUrl, `/v2/lists/${bigListId}/list-entries?limit=100&fieldTypes=list`);
+	const handPoll = workflow(
+		'benchPollHand',
+		'Bench: quiet poll, by hand',
+		[
+			everyMinute('Every minute'),
+			httpAllPages('Read all pages', HEADER_AUTH, pagesUrl),
+			splitOut('Entries', 'data'),
+			code(
+				'Previous run',
+				[
+					"const store = $getWorkflowStaticData('global');",
+					'const previous = store.entries ?? [];',
+					'store.entries = $input.all().map((item) => item.json);',
+					'return previous.map((json) => ({ json }));',
+				].join('\n'),
+			),
+			compareById('Compare with previous run'),
+		],
+		[{ from: 'Entries', to: 'Compare with previous run', input: 1 }],
+	);
+	handPoll.staticData = { global: { entries: previousEntries } };
+	const credentials = { apiKey: DEMO_KEY, baseUrl, apiVersion: '' };
+	for (const mode of TRIGGER_MODES) {
+		const trigger = affinityTrigger('Affinity v2 Trigger', AFFINITY, bigListId, mode.parameters);
+		// The state a poll in an active workflow would have saved: the same node code, run once.
+		const harness = pollHarness(new AffinityV2Trigger(), trigger.parameters as never, credentials);
+		await harness.poll();
+		const packPoll = workflow(`benchPollPack${mode.label}`, `Bench: quiet poll, pack, ${mode.label}`, [
+			trigger,
+		]);
+		packPoll.staticData = { [`node:${trigger.name}`]: harness.staticData() };
+		comparisons.push({
+			key: 'trigger',
+			title: `Quiet trigger poll of a ${ENTRIES.toLocaleString('en')}-entry list (${mode.label})`,
+			pack: {
+				label: `pack trigger (${mode.label})`,
+				workflow: packPoll,
+				start: trigger.name,
+				// Nothing changed: a manual run shows up to 5 sample events of the latest entries.
+				check: (run, requests) =>
+					expectCount('GET requests', requests.filter((r) => r.method === 'GET').length, ENTRIES / 100) ??
+					(outputOf(run, trigger.name) > 5 ? `${outputOf(run, trigger.name)} events` : undefined),
+			},
+			byHand: {
+				label: 'Schedule + HTTP Request + Code + Compare Datasets',
+				workflow: handPoll,
+				start: 'Every minute',
+				check: (run) =>
+					[0, 1, 2, 3]
+						.map((output) =>
+							expectCount(
+								`Compare Datasets output ${output}`,
+								Math.max(0, outputOf(run, 'Compare with previous run', output)),
+								output === 1 ? ENTRIES : 0,
+							),
+						)
+						.find(Boolean),
+			},
+		});
+	}
+	return comparisons;
+}
+
+interface Execution {
+	id: string;
+	status: string;
+	startedAt: string;
+	stoppedAt?: string;
+}
+
+/**
+ * A finished execution with its data. Without a headers timeout: on a loaded machine n8n may
+ * take minutes to serialize a run of 10,000 items through three nodes (fetch gives up at 300 s).
+ */
+async function readExecution(rest: N8nRest, id: string): Promise<{ status: string; data: string }> {
+	const res = await request(`${rest.baseUrl}/rest/executions/${id}`, {
+		headers: { cookie: rest.cookie, 'browser-id': 'affinity-v2-scripts' },
+		headersTimeout: 0,
+		bodyTimeout: 0,
+	});
+	const text = await res.body.text();
+	if (res.statusCode !== 200) throw new Error(`GET /rest/executions/${id}: ${res.statusCode} ${text.slice(0, 500)}`);
+	return (JSON.parse(text) as { data: { status: string; data: string } }).data;
+}
+
+/** One manual run; returns once n8n stored the execution as finished. */
+async function runOnce(
+	rest: N8nRest,
+	emulator: RunningEmulator,
+	n8n: { groupId: number; inspectPort: number },
+	side: Side,
+	verify: boolean,
+): Promise<Measurement> {
+	await emulator.control('DELETE', '/requests');
+	// The previous run's garbage collected, and a moment for the freed pages to go.
+	await collectGarbage(n8n.inspectPort);
+	await new Promise((r) => setTimeout(r, 500));
+	const sampler = sampleGroupRss(n8n.groupId);
+	const started = await rest.request<{ executionId?: string }>(
+		'POST',
+		`/rest/workflows/${side.workflow.id}/run`,
+		{ triggerToStartFrom: { name: side.start } },
+	);
+	if (!started.executionId) throw new Error(`${side.label}: no execution started`);
+	// The list endpoint, not GET /rest/executions/:id, so that polling never loads the run's data.
+	const filter = encodeURIComponent(JSON.stringify({ workflowId: side.workflow.id }));
+	let execution: Execution | undefined;
+	const deadline = Date.now() + 600_000;
+	for (;;) {
+		const list = await rest.request<{ results: Execution[] }>(
+			'GET',
+			`/rest/executions?filter=${filter}&limit=5`,
+		);
+		execution = list.results.find((e) => String(e.id) === String(started.executionId));
+		if (execution && !['new', 'running', 'waiting'].includes(execution.status)) break;
+		if (Date.now() > deadline) throw new Error(`${side.label}: still running after 10 minutes`);
+		await new Promise((r) => setTimeout(r, 100));
+	}
+	const memory = sampler.stop();
+	const requests = (await emulator.control<RequestLogEntry[]>('GET', '/requests')).filter((r) =>
+		r.path.startsWith('/v2/'),
+	);
+	if (execution.status !== 'success' || verify) {
+		const full = await readExecution(rest, execution.id);
+		const run = { status: full.status, data: unflatten(full.data) as WorkflowRun['data'] };
+		const problem =
+			execution.status !== 'success'
+				? JSON.stringify(run.data.resultData.error ?? run.data.resultData.lastNodeExecuted).slice(0, 2000)
+				: side.check(run, requests);
+		if (problem) throw new Error(`${side.label}: ${execution.status}: ${problem}`);
+	}
+	await rest.request('POST', '/rest/executions/delete', { ids: [execution.id] });
+	return {
+		ms: Date.parse(execution.stoppedAt!) - Date.parse(execution.startedAt),
+		requests,
+		addedMb: memory.peakMb - memory.baselineMb,
+		peakMb: memory.peakMb,
+	};
+}
+
+function range(values: number[], format: (n: number) => string): string {
+	return `${format(Math.min(...values))}–${format(Math.max(...values))}`;
+}
+
+const mb = (n: number) => `${n.toFixed(0)} MB`;
+
+function report(comparison: Comparison, pack: Measurement[], byHand: Measurement[]): void {
+	const ratios = pack.map((m, i) => m.ms / byHand[i].ms);
+	const lines = [
+		'',
+		`${comparison.title}: ${pack.length} pairs after a warm-up (execution time, stoppedAt - startedAt)`,
+	];
+	for (const [label, runs] of [
+		[comparison.pack.label, pack],
+		[comparison.byHand.label, byHand],
+	] as const) {
+		const ms = runs.map((m) => m.ms);
+		const added = runs.map((m) => m.addedMb);
+		lines.push(
+			`  ${label.padEnd(52)} median ${fmt(median(ms)).padStart(8)}  (${range(ms, fmt)})  ` +
+				`${requestSummary(runs[runs.length - 1].requests)}  ` +
+				`peak RSS +${mb(median(added))} median (${range(added, mb)}), peak ${mb(Math.max(...runs.map((m) => m.peakMb)))}`,
+		);
+	}
+	lines.push(
+		`  ratio pack / by hand, per pair: ${ratios.map((r) => r.toFixed(3)).join(' ')}; median ${median(ratios).toFixed(3)}×`,
+	);
+	console.log(lines.join('\n'));
+}
+
+function machine(nodeBin: string): string {
+	const n8nNode = execFileSync(nodeBin, ['--version'], { encoding: 'utf8' }).trim();
+	return (
+		`${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB; ` +
+		`n8n ${N8N_VERSION} on Node ${n8nNode}; this script on Node ${process.version}`
+	);
+}
+
+async function main(): Promise<void> {
+	const home = path.join(cacheRoot(), 'bench-n8n');
+	const userFolder = path.join(home, 'user');
+	fs.rmSync(userFolder, { recursive: true, force: true });
+	fs.mkdirSync(home, { recursive: true });
+	const logFile = path.join(home, 'n8n.log');
+	fs.writeFileSync(logFile, '');
+
+	const emulator = await startEmulator({
+		port: await freePort(4030),
+		seed: 1,
+		bigList: ENTRIES,
+		logFile: path.join(home, 'emulator.log'),
+	});
+	await emulator.control('POST', '/rate-limit', { limit: 1_000_000 });
+	say(`emulator on ${emulator.baseUrl}, ${ENTRIES} entries on "Big Company List"`);
+
+	const comparisons = (await buildComparisons(emulator)).filter(
+		(c) => WANTED.length === 0 || WANTED.includes(c.key),
+	);
+	const setup = await prepareN8n({ userFolder, port: await freePort(5790), logFile });
+	await n8nImport(setup, 'credentials', [
+		credentialExport({ ...AFFINITY, apiKey: DEMO_KEY, baseUrl: emulator.baseUrl }),
+		{
+			...HEADER_AUTH,
+			type: 'httpHeaderAuth',
+			data: { name: 'Authorization', value: `Bearer ${DEMO_KEY}` },
+		},
+	]);
+	const workflows = new Map<string, BenchWorkflow>();
+	for (const c of comparisons) for (const side of [c.pack, c.byHand]) workflows.set(side.workflow.id, side.workflow);
+	await n8nImport(setup, 'workflow', [...workflows.values()]);
+	say(`${workflows.size} workflows imported; starting n8n on port ${setup.port} (log: ${logFile})`);
+
+	const profileDir = process.env.BENCH_CPU_PROF;
+	const inspectPort = await freePort(9290);
+	const nodeOptions = [`--inspect=127.0.0.1:${inspectPort}`];
+	if (profileDir) nodeOptions.push('--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`);
+	const n8n = await startN8n(setup, {
+		env: { NODE_OPTIONS: nodeOptions.join(' '), N8N_LOG_LEVEL: 'warn' },
+	});
+	const rest = new N8nRest(n8n.url);
+	await rest.ensureOwner();
+	await rest.login();
+	const target = { groupId: n8n.process.pid!, inspectPort };
+	void n8n.process.exited.then((code) => {
+		if (!finished) console.error(`[bench:n8n] n8n exited (code ${code}):\n${n8n.process.tail(30)}`);
+	});
+	console.log(`\nMachine: ${machine(setup.paths.nodeBin)}`);
+
+	for (const comparison of comparisons) {
+		say(`${comparison.title}: warm-up`);
+		await runOnce(rest, emulator, target, comparison.pack, true);
+		await runOnce(rest, emulator, target, comparison.byHand, true);
+		const pack: Measurement[] = [];
+		const byHand: Measurement[] = [];
+		for (let pair = 0; pair < PAIRS; pair++) {
+			pack.push(await runOnce(rest, emulator, target, comparison.pack, false));
+			byHand.push(await runOnce(rest, emulator, target, comparison.byHand, false));
+		}
+		report(comparison, pack, byHand);
+	}
+	finished = true;
+}
+
+/** Set once every comparison ran: from then on n8n stopping is expected. */
+let finished = false;
+
+main()
+	.then(async () => {
+		await stopAll();
+		process.exit(0);
+	})
+	.catch(async (error) => {
+		console.error(`[bench:n8n] failed: ${error instanceof Error ? error.stack : error}`);
+		if (error instanceof Error && error.cause) console.error('cause:', error.cause);
+		await stopAll();
+		process.exit(1);
+	});
