@@ -82,6 +82,20 @@ describe('company picker over 5,000 companies', () => {
 		expectNoKey(page);
 	});
 
+	it('a term shorter than the search allows (3 characters) is matched page by page, never sent to the search', async () => {
+		const term = 'qu';
+		const page = await picker().listSearch('searchCompanies', term);
+		expect(page.results.length).toBeGreaterThan(0);
+		const byId = new Map(companies.map((c) => [String(c.id), c]));
+		for (const hit of page.results) {
+			const company = byId.get(hit.value as string)!;
+			expect(`${company.name} ${company.domain ?? ''}`.toLowerCase()).toContain(term);
+		}
+		const log = await fixture.requests();
+		expect(log.length).toBeGreaterThan(0);
+		expect(log.every((r) => r.method === 'GET' && r.path === '/v2/companies')).toBe(true);
+	});
+
 	it('without a term lists the companies 100 at a time', async () => {
 		const first = await picker().listSearch('searchCompanies');
 		expect(first.results.map((r) => r.value)).toEqual(companies.slice(0, 100).map((c) => String(c.id)));

@@ -3,6 +3,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeLis
 import { chosenListId } from '../actions/common/ids';
 import { fetchPage, pageToken, scanSearch, type Paged } from '../api/pickerPages';
 import { entityDisplayName } from '../helpers/entities';
+import { TERM_MINIMUM } from '../helpers/searchCriteria';
 import { htmlText, matchesTerm, shorten } from '../helpers/text';
 import type { ApiListEntry } from '../helpers/types';
 import { affinityRequest } from '../transport';
@@ -13,6 +14,12 @@ interface PersonRecord {
 	lastName?: string | null;
 	primaryEmailAddress?: string | null;
 	emailAddresses?: string[];
+}
+
+interface CompanyRecord {
+	id: number;
+	name: string;
+	domain?: string | null;
 }
 
 interface NoteRecord {
@@ -45,27 +52,34 @@ export const listSearch = {
 		return { results, paginationToken: pageToken(body) };
 	},
 
-	/** Companies by name or domain, through POST /v2/companies/search when there is a term. */
+	/**
+	 * Companies by name or domain: POST /v2/companies/search takes a term of 3 characters or more;
+	 * a shorter term is matched here, page by page, against the companies' names and domains.
+	 */
 	async searchCompanies(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-		let body: Paged<{ id: number; name: string; domain?: string | null }>;
-		if (filter?.trim()) {
+		const term = filter?.trim() ?? '';
+		const toItem = (c: CompanyRecord) => ({ name: c.domain ? `${c.name} (${c.domain})` : c.name, value: String(c.id) });
+		if (term && term.length < TERM_MINIMUM) {
+			return scanSearch<CompanyRecord>(this, { path: '/v2/companies' }, term, paginationToken, (c) => ({
+				...toItem(c),
+				searchText: `${c.name} ${c.domain ?? ''}`,
+			}));
+		}
+		let body: Paged<CompanyRecord>;
+		if (term) {
 			// Later pages of a search are POSTed to their nextUrl with the same body.
 			const response = await affinityRequest.call(this, {
 				method: 'POST',
 				path: paginationToken ?? '/v2/companies/search',
 				qs: paginationToken ? undefined : { limit: 100 },
-				body: { search: { term: filter.trim() } },
+				body: { search: { term } },
 				idempotent: true,
 			});
 			body = response.body as typeof body;
 		} else {
 			body = await fetchPage(this, { path: '/v2/companies', qs: { limit: 100 } }, paginationToken);
 		}
-		const results = (body.data ?? []).map((c) => ({
-			name: c.domain ? `${c.name} (${c.domain})` : c.name,
-			value: String(c.id),
-		}));
-		return { results, paginationToken: pageToken(body) };
+		return { results: (body.data ?? []).map(toItem), paginationToken: pageToken(body) };
 	},
 
 	/** Entries of the chosen list, matched by the name of their company, person or opportunity. */
