@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { EmulatorFixture } from '../harness/emulator';
+import { EmulatorFixture, MEMBER_KEY } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
+import { loadOptionsHarness } from '../harness/loadOptions';
 
 /** note.search, file.search and company.semanticSearch through the real engine. */
 const fixture = new EmulatorFixture();
@@ -149,5 +150,30 @@ describe('company.semanticSearch', () => {
 			listIds: ['999'],
 		});
 		expect(result.error?.message).toBe('List 999 not found');
+	});
+});
+
+describe('company.semanticSearch list picker (getCompanyLists)', () => {
+	it('offers the company lists the key may see, by name', async () => {
+		const parameters = { resource: 'company', operation: 'semanticSearch' };
+		const admin = await loadOptionsHarness(parameters, fixture.credentials()).loadOptions(
+			'getCompanyLists',
+		);
+		const visible = (userId: number) =>
+			[...store().lists.values()]
+				.filter(
+					(l) =>
+						l.type === 'company' &&
+						(l.isPublic || l.ownerId === userId || l.sharedWith.includes(userId)),
+				)
+				.map((l) => ({ name: l.name, value: String(l.id) }))
+				.sort((a, b) => a.name.localeCompare(b.name));
+		expect(admin.map(({ name, value }) => ({ name, value }))).toEqual(visible(1));
+		const member = await loadOptionsHarness(
+			parameters,
+			fixture.credentials(MEMBER_KEY),
+		).loadOptions('getCompanyLists');
+		expect(member.map(({ name, value }) => ({ name, value }))).toEqual(visible(2));
+		expect(member.length).toBeLessThan(admin.length);
 	});
 });

@@ -60,7 +60,7 @@ const operation: INodeProperties = {
 			name: 'Semantic Search',
 			value: 'semanticSearch',
 			action: 'Semantic search companies',
-			description: 'Find companies described in plain words (industry, funding, location, investors…), ranked, with the explanation and scores (BETA in the Affinity API)',
+			description: 'Find companies described in plain words (industry, funding, location, investors…), ranked by Affinity\'s AI search, with its explanation and scores',
 		},
 	],
 	default: 'get',

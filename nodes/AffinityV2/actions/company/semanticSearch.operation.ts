@@ -55,7 +55,7 @@ export const description: INodeProperties[] = forOperation('company', 'semanticS
 	},
 ]);
 
-/** POST /v2/semantic-search (BETA): companies ranked by an AI reading of the prompt. */
+/** POST /v2/semantic-search (not marked BETA in the 2026-07-15 edition): companies ranked by an AI reading of the prompt. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const prompt = String(this.getNodeParameter('prompt', itemIndex, '') ?? '');
 	if (prompt.trim() === '' || prompt.length > 500) {
