@@ -118,13 +118,14 @@ async function main(): Promise<void> {
 	fs.writeFileSync(logFile, '');
 
 	let stopping = false;
-	let demoModel: ScriptedModel | undefined;
+	// Set once the demo model runs; a Ctrl-C before that has nothing of it to stop.
+	const demo: { model?: ScriptedModel } = {};
 	const shutdown = async (code: number) => {
 		if (stopping) return;
 		stopping = true;
 		say('stopping n8n and the emulator...');
 		await stopAll();
-		await demoModel?.close();
+		await demo.model?.close();
 		say('stopped.');
 		process.exit(code);
 	};
@@ -134,7 +135,7 @@ async function main(): Promise<void> {
 	const emulator = await startEmulator({ port: await freePort(emulatorPort), seed: 1, logFile: path.join(home, 'emulator.log') });
 	say(`emulator (seed 1) on ${emulator.baseUrl}`);
 	const model = await startScriptedModel(demoScript, { port: await freePort(modelPort) });
-	demoModel = model;
+	demo.model = model;
 	say(`demo chat model (scripted, OpenAI-compatible) on ${model.baseUrl}`);
 
 	const setup = await prepareN8n({ userFolder, port: await freePort(n8nPort), logFile });
