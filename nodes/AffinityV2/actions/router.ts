@@ -53,6 +53,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			for (const item of executionData) output.push(item);
 		} catch (caught) {
 			const error = asNodeError(this.getNode(), caught, itemIndex);
+			// An agent reads only the message of a failed tool: the description (what to check or
+			// do next) goes into it, so the model can recover (search by name, fix a parameter).
+			if (asAgentTool && error.description && !error.message.includes(error.description)) {
+				error.message = `${error.message}. ${error.description}`;
+			}
 			if (this.continueOnFail()) {
 				output.push(errorItem(error, itemIndex));
 				continue;
