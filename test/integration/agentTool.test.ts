@@ -3,6 +3,8 @@
  * with a "more available" marker, and errors whose message carries what to do next (an agent
  * reads only the message of a failed tool).
  */
+import type { IDataObject } from 'n8n-workflow';
+
 import { EmulatorFixture } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
 
@@ -21,7 +23,7 @@ beforeEach(async () => {
 	await fixture.reset();
 });
 
-const run = (parameters: Record<string, unknown>, asTool = true) =>
+const run = (parameters: IDataObject, asTool = true) =>
 	runAffinityNode({ credentials: fixture.credentials(), parameters, asTool });
 
 it('a Get Many that reached its limit ends with a marker saying more may be available', async () => {
