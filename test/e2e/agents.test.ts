@@ -197,7 +197,8 @@ describe('the AI Agent with Affinity tools, on the scripted model', () => {
 			'POST /v2/companies/search 201',
 			`GET /v2/companies/${target.id} 200`,
 		]);
-		const company = JSON.parse(secondToolResult(requests)) as Record<string, unknown>;
+		// A tool's result reaches the model as the array of its output items.
+		const [company] = JSON.parse(secondToolResult(requests)) as Array<Record<string, unknown>>;
 		expect(company).toEqual(expect.objectContaining({ id: target.id, name: target.name }));
 		// No empty values reach the model.
 		expect(JSON.stringify(company)).not.toMatch(/:null|:""|:\[\]|:\{\}/);
