@@ -1,11 +1,13 @@
 /*
  * `npm start`: the pack in a real n8n, on the emulator.
  *
- *   npm start [-- --port 5690 --emulator-port 4020 --fresh]
+ *   npm start [-- --port 5690 --emulator-port 4020 --model-port 4030 --fresh]
  *
  * Installs n8n once (cached outside the repo), starts the seeded emulator and n8n with the
  * freshly built pack copied in as a community package, creates the owner, an "Affinity V2 API"
- * credential for the emulator, and imports the sample workflows of workflows/. Ctrl-C stops all.
+ * credential for the emulator, a demo chat model (a script, not an AI: the sample agent answers
+ * without an API key) and its OpenAI credential, and imports the sample workflows of workflows/.
+ * Ctrl-C stops all.
  *
  * The n8n user folder persists between runs (your own workflows stay); the emulator's data, the
  * credential and the sample workflows are reset at each start. --fresh starts from an empty folder.
@@ -14,6 +16,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { DEMO_KEYS } from '../emulator/auth';
+import { DEMO_MODEL_LABEL, demoScript } from '../test/agents/demo-model';
+import { SCRIPTED_MODEL_NAME, type ScriptedModel, startScriptedModel } from '../test/agents/scripted-model';
 import {
 	credentialExport,
 	freePort,
@@ -33,6 +37,21 @@ import { cacheRoot } from './paths';
 import { provision } from './provision-n8n';
 
 export const DEMO_CREDENTIAL = { id: 'affinityV2DemoCred', name: 'Affinity v2 emulator (admin demo key)' };
+
+/** The `openAiApi` credential of the sample agent workflow: the demo model, no real key. */
+export const DEMO_MODEL_CREDENTIAL = { id: 'affinityV2DemoModel', name: DEMO_MODEL_LABEL };
+
+/** n8n's OpenAI credential pointing at the demo model (its base URL), for `n8n import:credentials`. */
+export function demoModelCredentialExport(baseUrl: string) {
+	const now = new Date().toISOString();
+	return {
+		...DEMO_MODEL_CREDENTIAL,
+		type: 'openAiApi',
+		data: { apiKey: 'demo-model-needs-no-key', url: baseUrl, header: false },
+		createdAt: now,
+		updatedAt: now,
+	};
+}
 
 function option(name: string, envName: string, fallback: number): number {
 	const i = process.argv.indexOf(`--${name}`);
@@ -84,6 +103,7 @@ async function main(): Promise<void> {
 	const fresh = process.argv.includes('--fresh');
 	const n8nPort = option('port', 'AFFINITY_N8N_PORT', 5690);
 	const emulatorPort = option('emulator-port', 'AFFINITY_EMULATOR_PORT', 4020);
+	const modelPort = option('model-port', 'AFFINITY_MODEL_PORT', 4030);
 
 	await provision();
 
@@ -98,11 +118,14 @@ async function main(): Promise<void> {
 	fs.writeFileSync(logFile, '');
 
 	let stopping = false;
+	// Set once the demo model runs; a Ctrl-C before that has nothing of it to stop.
+	const demo: { model?: ScriptedModel } = {};
 	const shutdown = async (code: number) => {
 		if (stopping) return;
 		stopping = true;
 		say('stopping n8n and the emulator...');
 		await stopAll();
+		await demo.model?.close();
 		say('stopped.');
 		process.exit(code);
 	};
@@ -111,6 +134,9 @@ async function main(): Promise<void> {
 
 	const emulator = await startEmulator({ port: await freePort(emulatorPort), seed: 1, logFile: path.join(home, 'emulator.log') });
 	say(`emulator (seed 1) on ${emulator.baseUrl}`);
+	const model = await startScriptedModel(demoScript, { port: await freePort(modelPort) });
+	demo.model = model;
+	say(`demo chat model (scripted, OpenAI-compatible) on ${model.baseUrl}`);
 
 	const setup = await prepareN8n({ userFolder, port: await freePort(n8nPort), logFile });
 	const nodes = packNodeNames();
@@ -118,10 +144,11 @@ async function main(): Promise<void> {
 
 	await n8nImport(setup, 'credentials', [
 		credentialExport({ ...DEMO_CREDENTIAL, apiKey: DEMO_KEYS[0].key, baseUrl: emulator.baseUrl }),
+		demoModelCredentialExport(model.baseUrl),
 	]);
 	const samples = sampleWorkflows(nodes);
 	if (samples.load.length) await n8nImport(setup, 'workflow', samples.load);
-	say(`credential "${DEMO_CREDENTIAL.name}" and ${samples.load.length} sample workflows imported`);
+	say(`credentials "${DEMO_CREDENTIAL.name}", "${DEMO_MODEL_CREDENTIAL.name}" and ${samples.load.length} sample workflows imported`);
 	for (const note of samples.skipped) say(`not imported: ${note}`);
 
 	say(`starting n8n on port ${setup.port} (log: ${logFile})...`);
@@ -149,6 +176,8 @@ async function main(): Promise<void> {
 			: `  Login:     the owner of ${userFolder} (not the demo login; npm start -- --fresh resets it)`,
 		`  Credential "${DEMO_CREDENTIAL.name}" points at the emulator:`,
 		`             ${emulator.baseUrl}   key ${DEMO_KEYS[0].key}`,
+		`  Chat model "${DEMO_MODEL_CREDENTIAL.name}" (model ${SCRIPTED_MODEL_NAME}):`,
+		`             ${model.baseUrl}   the sample agent's default; pick a real OpenAI credential to switch`,
 		'',
 		'  Sample workflows:',
 		...samples.load.map((w) => `    ${w.name.padEnd(58)} ${n8n.url}/workflow/${w.id}`),

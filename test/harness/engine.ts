@@ -51,7 +51,13 @@ export class NodeTypes implements INodeTypes {
 	private readonly types: INodeTypeData = {};
 
 	constructor(extra: Record<string, INodeType> = {}) {
-		const all: Record<string, INodeType> = { 'test.itemsSource': new ItemsSource(), 'test.affinityV2': new AffinityV2V1(), ...extra };
+		const all: Record<string, INodeType> = {
+			'test.itemsSource': new ItemsSource(),
+			'test.affinityV2': new AffinityV2V1(),
+			// n8n names the AI-tool variant of a usableAsTool node `<type>Tool`.
+			'test.affinityV2Tool': new AffinityV2V1(),
+			...extra,
+		};
 		for (const [name, type] of Object.entries(all)) this.types[name] = { type, sourcePath: '' };
 	}
 
@@ -114,6 +120,8 @@ export interface RunOptions {
 	items?: IDataObject[];
 	continueOnFail?: boolean;
 	mode?: WorkflowExecuteMode;
+	/** Run the node as an AI agent's tool (its type ends with "Tool", as n8n names the variant). */
+	asTool?: boolean;
 }
 
 /** Runs Items → Affinity v2 through n8n-core's WorkflowExecute and returns what the node produced. */
@@ -124,7 +132,7 @@ export async function runAffinityNode(options: RunOptions): Promise<NodeRun> {
 		{
 			id: '2',
 			name: 'Affinity',
-			type: 'test.affinityV2',
+			type: options.asTool ? 'test.affinityV2Tool' : 'test.affinityV2',
 			typeVersion: 1,
 			position: [200, 0],
 			parameters: options.parameters as INode['parameters'],

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { compactForAgent } from '../helpers/agentOutput';
 import { asNodeError } from '../helpers/nodeErrors';
 import { resources } from './resources';
 
@@ -9,6 +10,18 @@ function errorItem(error: Error & { description?: string | null; httpCode?: stri
 	if (error.description) json.description = error.description;
 	if (error.httpCode) json.httpCode = error.httpCode;
 	return { json, pairedItem: { item: itemIndex } };
+}
+
+/** n8n names the AI-tool variant of a `usableAsTool` node after it, with "Tool" appended. */
+function runsAsAgentTool(this: IExecuteFunctions): boolean {
+	return this.getNode().type.endsWith('Tool');
+}
+
+/** The Limit of a Get Many as the tool call set it; undefined with Return All or for other operations. */
+function requestedLimit(this: IExecuteFunctions, itemIndex: number): number | undefined {
+	if (this.getNodeParameter('returnAll', itemIndex, true) !== false) return undefined;
+	const limit = Number(this.getNodeParameter('limit', itemIndex, NaN));
+	return Number.isInteger(limit) && limit > 0 ? limit : undefined;
 }
 
 /**
@@ -26,16 +39,25 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		});
 	}
 
+	const asAgentTool = runsAsAgentTool.call(this);
 	const output: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			const result = await op.execute.call(this, itemIndex);
+			let result = await op.execute.call(this, itemIndex);
+			if (asAgentTool) {
+				result = compactForAgent(Array.isArray(result) ? result : [result], requestedLimit.call(this, itemIndex));
+			}
 			const executionData = this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
 				itemData: { item: itemIndex },
 			});
 			for (const item of executionData) output.push(item);
 		} catch (caught) {
 			const error = asNodeError(this.getNode(), caught, itemIndex);
+			// An agent reads only the message of a failed tool: the description (what to check or
+			// do next) goes into it, so the model can recover (search by name, fix a parameter).
+			if (asAgentTool && error.description && !error.message.includes(error.description)) {
+				error.message = `${error.message}. ${error.description}`;
+			}
 			if (this.continueOnFail()) {
 				output.push(errorItem(error, itemIndex));
 				continue;
