@@ -62,9 +62,34 @@ export function nextBudget(previous: Budget | undefined, limits: RateLimitHeader
 	};
 }
 
+/**
+ * The account's monthly quota as the last answer's x-ratelimit-limit-org* headers told it;
+ * absent on plans without a monthly cap, where the API sends no org headers.
+ */
+export interface OrgQuota {
+	limit: number;
+	remaining: number;
+	/** Epoch milliseconds when the month's quota starts again. */
+	resetAt: number;
+}
+
+const orgQuotas = new Map<string, OrgQuota>();
+
 export function recordRateLimit(key: string, limits: RateLimitHeaders, now = Date.now()): void {
 	const budget = nextBudget(budgets.get(key), limits, now);
 	if (budget) budgets.set(key, budget);
+	if (limits.orgLimit !== undefined && limits.orgRemaining !== undefined) {
+		orgQuotas.set(key, {
+			limit: limits.orgLimit,
+			remaining: limits.orgRemaining,
+			resetAt: now + (limits.orgReset ?? 0) * 1000,
+		});
+	}
+}
+
+/** The last known monthly quota of a key at a base URL, or undefined (none seen, or unlimited). */
+export function recordedOrgQuota(key: string): OrgQuota | undefined {
+	return orgQuotas.get(key);
 }
 
 /**
@@ -98,4 +123,5 @@ export async function paceBeforeRequest(key: string): Promise<number> {
 /** For tests and benchmarks that start from a fresh emulator. */
 export function forgetRateLimits(): void {
 	budgets.clear();
+	orgQuotas.clear();
 }

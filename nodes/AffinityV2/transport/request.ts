@@ -11,7 +11,13 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { normalizeBaseUrl } from './baseUrl';
 import { httpError, transportError, type FailureContext } from './errors';
-import { paceBeforeRequest, readRateLimitHeaders, recordRateLimit } from './rateLimit';
+import {
+	paceBeforeRequest,
+	readRateLimitHeaders,
+	recordRateLimit,
+	recordedOrgQuota,
+	type OrgQuota,
+} from './rateLimit';
 
 export type AffinityContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
@@ -102,6 +108,14 @@ async function connection(ctx: AffinityContext, itemIndex?: number): Promise<Con
 	};
 	connections.set(ctx, conn);
 	return conn;
+}
+
+/**
+ * The account's monthly quota as the latest answer to this credential's key told it, or
+ * undefined before any answer or on a plan without a monthly cap (no x-ratelimit-limit-org*).
+ */
+export async function orgQuota(ctx: AffinityContext): Promise<OrgQuota | undefined> {
+	return recordedOrgQuota((await connection(ctx)).budgetKey);
 }
 
 /**
