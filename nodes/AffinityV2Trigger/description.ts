@@ -29,7 +29,7 @@ export const properties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			"Change log: a quiet poll costs 3 API calls whatever the list's size (the change log, the count and the newest entries), plus 1 call per 100 changes or added entries, and 1 per 100 entries when an entry was removed; a reconciliation (a full read: 1 call per 100 entries) runs at the interval set in Options. The first poll only records where the log is.",
+			"Change log: a quiet poll costs 2 API calls whatever the list's size (the change log; the count and newest entries), plus 1 call per 100 changes or added entries, and 1 per 100 entries when an entry was removed. A reconciliation (a whole read: 1 call per 100 entries) runs at the interval set in Options. The first poll reads the whole list and only records it.",
 		name: 'changeLogNotice',
 		type: 'notice',
 		default: '',
