@@ -99,6 +99,24 @@ describe('changeLog detection', () => {
 		expect(await h.poll()).toBeNull();
 	});
 
+	it('asks the log for the watched fields only, and reports only them', async () => {
+		const notes = fieldNamed(fixture, TARGET_ACCOUNTS, 'Notes');
+		const stage = fieldNamed(fixture, TARGET_ACCOUNTS, 'Stage');
+		const size = fieldNamed(fixture, TARGET_ACCOUNTS, 'Deal Size');
+		const h = triggerHarness(fixture, changeLog({ watchedFieldIds: [notes.id, stage.id] }));
+		await h.poll();
+		const entry = await firstEntry();
+		await setValue(fixture, entry.id, size.id, { type: 'number', data: 99 });
+		await setValue(fixture, entry.id, notes.id, { type: 'text', data: 'Watched' });
+		await fixture.clearRequests();
+		const got = events(await h.poll());
+		expect(got.map((e) => (e.changes as IDataObject[])[0].fieldId)).toEqual([notes.id]);
+		const [logRequest] = await fixture.requests();
+		expect(new URLSearchParams(logRequest.query).get('filter')).toMatch(
+			new RegExp(`^changedAt>=\\S+ & \\(field\\.id="${notes.id}" \\| field\\.id="${stage.id}"\\)$`),
+		);
+	});
+
 	it('a deleted value carries its previous value; multi-value items come one by one', async () => {
 		const h = triggerHarness(fixture, changeLog());
 		const entry = await firstEntry();

@@ -129,9 +129,11 @@ class Replay {
 				}
 			} else {
 				this.tally.reconciledChanges++;
-				if (!present) throw new Error(`a reconciled change of entry ${id}, which the replay does not have`);
+				if (!present)
+					throw new Error(`a reconciled change of entry ${id}, which the replay does not have`);
 				for (const c of changes) {
-					if (text(valueOf(c.current)) === text(present.values.get(c.fieldId))) this.tally.duplicated++;
+					if (text(valueOf(c.current)) === text(present.values.get(c.fieldId)))
+						this.tally.duplicated++;
 					present.values.set(c.fieldId, valueOf(c.current));
 				}
 			}
@@ -190,7 +192,8 @@ async function randomRun(seed: number): Promise<Tally> {
 		const entries = current();
 		const roll = rng.next();
 		const entry = rng.pick(entries);
-		if (roll < 0.08) await addEntry(fixture, TARGET_ACCOUNTS, undefined, `Random Co ${rng.int(1, 1e6)}`);
+		if (roll < 0.08)
+			await addEntry(fixture, TARGET_ACCOUNTS, undefined, `Random Co ${rng.int(1, 1e6)}`);
 		else if (roll < 0.12) await addEntry(fixture, TARGET_ACCOUNTS, entry.entityId);
 		else if (roll < 0.22 && entries.length > 150) await removeEntry(fixture, entry.id);
 		else if (roll < 0.4) {
