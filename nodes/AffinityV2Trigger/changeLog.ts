@@ -85,7 +85,6 @@ function changesRequest(
 		path: '/v2/field-value-changes',
 		qs,
 		subject: 'change log',
-		parameterNames: { fieldIds: 'Watched Field Names or IDs' },
 	};
 }
 

@@ -188,7 +188,7 @@ async function quietPoll(
 	for (const [entryId, entityId] of log.added) members.set(entryId, entityId);
 	for (const entryId of log.removed) members.delete(entryId);
 
-	const read = await readChanges(ctx, config.watchedIds, log.cursor);
+	const read = await readChanges(ctx, logFields(config, old), log.cursor);
 	const changes = ofList(config, unseenChanges(log.cursor, read));
 
 	const { total, fresh } = await newestEntries(ctx, config, members);
@@ -284,7 +284,7 @@ async function reconcilingPoll(
 		old.count,
 		startedAt,
 	);
-	const read = await readChanges(ctx, config.watchedIds, log.cursor);
+	const read = await readChanges(ctx, logFields(config, old), log.cursor);
 	const changes = ofList(config, unseenChanges(log.cursor, read));
 
 	const addedBefore = new Map(log.added.map(([id, , hashes]) => [id, hashes]));
@@ -371,6 +371,14 @@ async function reconcilingPoll(
 		},
 		events,
 	);
+}
+
+/**
+ * The fields to ask the change log for: the watched ones, or else the fields the last
+ * reconciliation compared (the list's own), so that other lists' changes cost nothing.
+ */
+function logFields(config: TriggerConfig, old: DecodedState): string[] {
+	return config.watchedIds.length ? config.watchedIds : [...old.columns.keys()];
 }
 
 /** The entry's fields that events report on: the watched ones, or all the list's own. */

@@ -350,6 +350,19 @@ describe('quota guard', () => {
 		expect(savedJson(h)).toBe(before);
 	});
 
+	it('with the change log, names what a quiet poll costs', async () => {
+		await fixture.control('POST', '/rate-limit', { orgLimit: 1000 });
+		const h = triggerHarness(fixture, changeLog({ options: { quotaReservePercent: 99 } }));
+		// Baseline 4 calls (996 left), then 2 a quiet poll down to the reserve of 990.
+		for (let i = 0; i < 4; i++) await h.poll();
+		const failure = await h.poll().catch((error: Error) => error);
+		expect(failure).toBeInstanceOf(Error);
+		expect((failure as Error).message).toBe(
+			'Stopped before the monthly API quota runs out: 990 of 1000 calls left',
+		);
+		expect((failure as { description?: string }).description).toMatch(/2 calls a quiet poll/);
+	});
+
 	it('can be turned off, and has nothing to say on plans without a monthly cap', async () => {
 		await fixture.control('POST', '/rate-limit', { orgLimit: 12 });
 		const h = triggerHarness(fixture, {
