@@ -151,8 +151,9 @@ export const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 0 },
 				default: 24,
+				displayOptions: { show: { '/detection': ['changeLog'] } },
 				description:
-					'Change log only: how often a full read reports what the change log cannot see (fields without change tracking). 0: never.',
+					'How often a whole read of the list reports what the change log cannot see (fields without change tracking). 0: never.',
 			},
 			...quotaGuardOptions,
 		],
