@@ -2,9 +2,13 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { listLocator, savedViewLocator } from '../AffinityV2/actions/common/locators';
 import { requestOptionsParameter } from '../AffinityV2/actions/common/requestOptions';
+import { quotaGuardOptions } from '../AffinityV2/api/quotaGuard';
 
 export const TRIGGER_EVENTS = ['listEntryAdded', 'listEntryRemoved', 'fieldValueChanged', 'anyChange'] as const;
 export type TriggerEvent = (typeof TRIGGER_EVENTS)[number];
+
+export const DETECTIONS = ['snapshot', 'changeLog'] as const;
+export type Detection = (typeof DETECTIONS)[number];
 
 const savedView: INodeProperties = {
 	...savedViewLocator(
@@ -17,10 +21,19 @@ const savedView: INodeProperties = {
 export const properties: INodeProperties[] = [
 	{
 		displayName:
-			'Affinity has no webhooks: at each poll this trigger reads the list (100 entries a request) and compares it with the previous poll. The first poll only records what is there.',
+			'Snapshot: each poll reads the whole list (1 API call per 100 entries) and compares it with the previous poll. The first poll only records what is there.',
 		name: 'pollingNotice',
 		type: 'notice',
 		default: '',
+		displayOptions: { show: { detection: ['snapshot'] } },
+	},
+	{
+		displayName:
+			"Change log: a quiet poll costs 2 API calls whatever the list's size (the change log; the count and newest entries), plus 1 call per 100 changes or added entries, and 1 per 100 entries when an entry was removed. A reconciliation (a whole read: 1 call per 100 entries) runs at the interval set in Options. The first poll reads the whole list and only records it.",
+		name: 'changeLogNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { detection: ['changeLog'] } },
 	},
 	listLocator('The list whose entries to watch'),
 	{
@@ -39,6 +52,27 @@ export const properties: INodeProperties[] = [
 		default: 'list',
 	},
 	savedView,
+	{
+		displayName: 'Detection',
+		name: 'detection',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Snapshot (Compare Whole Lists)',
+				value: 'snapshot',
+				description: 'Exact for every field; costs 1 API call per 100 entries a poll',
+			},
+			{
+				name: 'Change Log',
+				value: 'changeLog',
+				description:
+					"Affinity's change log: costs grow with changes, not with the list. Fields without change tracking are caught by a periodic reconciliation.",
+			},
+		],
+		default: 'snapshot',
+		displayOptions: { show: { watch: ['list'] } },
+	},
 	{
 		displayName: 'Event',
 		name: 'event',
@@ -111,6 +145,17 @@ export const properties: INodeProperties[] = [
 				description:
 					"Whether to keep the watched fields' values between polls, so that each change shows its previous value. Costs about the size of the distinct values in the saved state: little for dropdowns, statuses and owners; for free text, numbers and dates up to the values' length per entry.",
 			},
+			{
+				displayName: 'Reconciliation Interval (Hours)',
+				name: 'reconcileHours',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 24,
+				displayOptions: { show: { '/detection': ['changeLog'] } },
+				description:
+					'How often a whole read of the list reports what the change log cannot see (fields without change tracking). 0: never.',
+			},
+			...quotaGuardOptions,
 		],
 	},
 	// The same Request Options as the action node: the transport reads them in polls too.

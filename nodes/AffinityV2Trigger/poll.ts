@@ -5,13 +5,16 @@ import { entityDisplayName } from '../AffinityV2/helpers/entities';
 import { toStringList } from '../AffinityV2/helpers/stringList';
 import type { ApiListEntry } from '../AffinityV2/helpers/types';
 import { affinityPaginate, validateId, type AffinityRequest } from '../AffinityV2/transport';
-import { TRIGGER_EVENTS, type TriggerEvent } from './description';
+import { assertQuotaLeft, readQuotaGuard, type QuotaGuard } from '../AffinityV2/api/quotaGuard';
+import { changeLogPoll } from './changeLogPoll';
+import { DETECTIONS, TRIGGER_EVENTS, type Detection, type TriggerEvent } from './description';
 import type { EventContext } from './helpers/events';
 import { PollRun, pollNeeds, type PollNeeds } from './pollRun';
 import { ManualSample } from './sample';
 import { decodeState, isTriggerState, type DecodedState } from './state';
 
 export interface TriggerConfig {
+	detection: Detection;
 	listId: number;
 	savedViewId?: number;
 	event: TriggerEvent;
@@ -20,6 +23,9 @@ export interface TriggerConfig {
 	emitCurrentEntries: boolean;
 	includeEntry: boolean;
 	keepPreviousValues: boolean;
+	/** Hours between reconciliations in change-log detection; 0: never. */
+	reconcileHours: number;
+	quotaGuard: QuotaGuard;
 }
 
 /** Time kept in hand at the end of n8n's poll budget, besides two of the slowest pages. */
@@ -60,7 +66,19 @@ export function readConfig(ctx: IPollFunctions): TriggerConfig {
 		});
 	}
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	// The change log cannot tell which entries a saved view's filters hold: views are compared whole.
+	const detection =
+		watch === 'savedView'
+			? 'snapshot'
+			: (ctx.getNodeParameter('detection', 'snapshot') as Detection);
+	if (!DETECTIONS.includes(detection)) {
+		throw new NodeOperationError(node, `Invalid Detection: got "${String(detection)}"`, {
+			description: `Detection must be one of ${DETECTIONS.join(', ')}.`,
+		});
+	}
+	const reconcileHours = Number(options.reconcileHours ?? 24);
 	return {
+		detection,
 		listId,
 		savedViewId,
 		event,
@@ -68,6 +86,8 @@ export function readConfig(ctx: IPollFunctions): TriggerConfig {
 		emitCurrentEntries: options.emitCurrentEntries === true,
 		includeEntry: options.includeEntry === true,
 		keepPreviousValues: options.keepPreviousValues === true,
+		reconcileHours: Number.isFinite(reconcileHours) && reconcileHours > 0 ? reconcileHours : 0,
+		quotaGuard: readQuotaGuard(options),
 	};
 }
 
@@ -94,11 +114,19 @@ export async function pollTrigger(this: IPollFunctions): Promise<INodeExecutionD
 		inFlight.add(guard);
 	}
 	try {
-		const events = await runPoll(this, config, manual);
+		const events =
+			config.detection === 'changeLog' && !manual
+				? await changeLogPoll(this, config)
+				: await runPoll(this, config, manual);
 		return events.length ? [this.helpers.returnJsonArray(events)] : null;
 	} finally {
 		if (!manual) inFlight.delete(guard);
 	}
+}
+
+/** What a snapshot poll costs: 1 request per 100 entries (at least 1). */
+export function snapshotCost(count: number): number {
+	return Math.max(1, Math.ceil(count / 100));
 }
 
 async function runPoll(
@@ -113,15 +141,56 @@ async function runPoll(
 	const old = readState(ctx, saved, key);
 	// Sized for the previous poll's count, so that the arrays are not grown and copied as pages come.
 	const expected = isTriggerState(saved) ? saved.count : 0;
+	if (!manual) {
+		const cost = snapshotCost(expected);
+		await assertQuotaLeft(
+			ctx,
+			config.quotaGuard,
+			cost,
+			`about ${cost} calls a poll (1 per 100 entries)`,
+		);
+	}
 	const needs = pollNeeds(config, manual);
-	const context: EventContext = {
+	const sample = manual ? new ManualSample() : undefined;
+	const complete = await snapshotRead(ctx, config, needs, old, expected, startedAt, sample);
+
+	const events = complete.events;
+	if (sample)
+		return events.length
+			? events
+			: sample.events(config.event, (entry) => complete.fieldsOf(entry), eventContext(config));
+
+	const next = complete.commit(key, new Date(startedAt).toISOString());
+	// Committed in one assignment, after everything that can fail. Another poll that
+	// committed meanwhile already reported these changes: this one's are dropped.
+	if (staticData.state !== saved) return [];
+	staticData.state = next as unknown as IDataObject;
+	return events;
+}
+
+export function eventContext(config: TriggerConfig): EventContext {
+	return {
 		listId: config.listId,
 		savedViewId: config.savedViewId,
 		includeEntry: config.includeEntry,
 	};
-	const sample = manual ? new ManualSample() : undefined;
-	const budget = new PollBudget(ctx, startedAt);
+}
 
+/**
+ * Reads every page of the list (or saved view), comparing each entry with `old` as it comes,
+ * then reports the removed entries. Nothing is saved: the caller commits the run.
+ */
+export async function snapshotRead(
+	ctx: IPollFunctions,
+	config: TriggerConfig,
+	needs: PollNeeds,
+	old: DecodedState | undefined,
+	expected: number,
+	startedAt: number,
+	sample?: ManualSample,
+): Promise<PollRun> {
+	const context = eventContext(config);
+	const budget = new PollBudget(ctx, startedAt);
 	let run: PollRun | undefined;
 	await affinityPaginate.call(ctx, entriesRequest(config, needs), {
 		onPage: (page) => {
@@ -136,22 +205,10 @@ async function runPoll(
 	});
 	const complete = run ?? new PollRun(ctx.getNode(), needs, context, old, undefined, expected);
 	await complete.removals((entityType, ids) => lookupNames(ctx, entityType, ids));
-
-	const events = complete.events;
-	if (sample)
-		return events.length
-			? events
-			: sample.events(config.event, (entry) => complete.fieldsOf(entry), context);
-
-	const next = complete.commit(key, new Date(startedAt).toISOString());
-	// Committed in one assignment, after everything that can fail. Another poll that
-	// committed meanwhile already reported these changes: this one's are dropped.
-	if (staticData.state !== saved) return [];
-	staticData.state = next as unknown as IDataObject;
-	return events;
+	return complete;
 }
 
-function isListEntry(value: unknown): value is ApiListEntry {
+export function isListEntry(value: unknown): value is ApiListEntry {
 	return (
 		value !== null &&
 		typeof value === 'object' &&
@@ -160,7 +217,7 @@ function isListEntry(value: unknown): value is ApiListEntry {
 }
 
 /** GET /v2/lists/{listId}/list-entries, or the saved view's (which returns only its own columns). */
-function entriesRequest(config: TriggerConfig, needs: PollNeeds): AffinityRequest {
+export function entriesRequest(config: TriggerConfig, needs: PollNeeds): AffinityRequest {
 	const { listId, savedViewId, watchedIds } = config;
 	if (savedViewId !== undefined) {
 		return {
@@ -223,7 +280,11 @@ class PollBudget {
  * and view, or it cannot be read: failing every poll on a damaged state would stop the trigger
  * for good, and what it lost is lost either way. The next poll that completes replaces it.
  */
-function readState(ctx: IPollFunctions, saved: unknown, key: string): DecodedState | undefined {
+export function readState(
+	ctx: IPollFunctions,
+	saved: unknown,
+	key: string,
+): DecodedState | undefined {
 	if (saved === undefined || saved === null) return undefined;
 	if (typeof saved === 'object' && (saved as { key?: unknown }).key !== key) return undefined;
 	try {
@@ -241,7 +302,7 @@ function readState(ctx: IPollFunctions, saved: unknown, key: string): DecodedSta
  * are gone, so their names come from the entities. A key that may not read the directory
  * (403) or an entity deleted since gives no name rather than a failed poll.
  */
-async function lookupNames(
+export async function lookupNames(
 	ctx: IPollFunctions,
 	entityType: string,
 	ids: number[],

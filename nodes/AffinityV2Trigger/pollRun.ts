@@ -121,6 +121,11 @@ export class PollRun {
 		this.differ = old ? new Differ(old, trackedIds) : undefined;
 	}
 
+	/** The ids of the entries visited so far. */
+	entryIds(): ArrayLike<number> {
+		return this.builder.entryIds();
+	}
+
 	/** Entries counted so far (repeats skipped). */
 	get count(): number {
 		return this.builder.count;

@@ -1,0 +1,79 @@
+import type { IDataObject, INodeProperties, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { orgQuota, type AffinityContext, type OrgQuota } from '../transport';
+
+/**
+ * "Stop before the monthly quota runs out", shared by the triggers: a trigger that runs
+ * unattended must not spend the account's monthly calls (x-ratelimit-limit-org*), which every
+ * other integration of the account shares.
+ */
+export const DEFAULT_QUOTA_RESERVE_PERCENT = 10;
+
+/** Options to add to a trigger's Options collection; both are read by readQuotaGuard. */
+export const quotaGuardOptions: INodeProperties[] = [
+	{
+		displayName: 'Stop Before the Monthly Quota Runs Out',
+		name: 'stopBeforeQuota',
+		type: 'boolean',
+		default: true,
+		description:
+			"Whether to fail a poll, saving nothing, when the account's monthly API calls (plans with a monthly cap) are down to the reserve, instead of spending the rest. Changes are reported once polls run again.",
+	},
+	{
+		displayName: 'Quota Reserve (%)',
+		name: 'quotaReservePercent',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 100 },
+		default: DEFAULT_QUOTA_RESERVE_PERCENT,
+		description: "Share of the month's calls to leave for everything else",
+	},
+];
+
+export interface QuotaGuard {
+	enabled: boolean;
+	reservePercent: number;
+}
+
+/** From a trigger's Options collection: absent options mean the defaults (on, 10 %). */
+export function readQuotaGuard(options: IDataObject): QuotaGuard {
+	const percent = Number(options.quotaReservePercent ?? DEFAULT_QUOTA_RESERVE_PERCENT);
+	return {
+		enabled: options.stopBeforeQuota !== false,
+		reservePercent: Number.isFinite(percent)
+			? Math.min(100, Math.max(0, percent))
+			: DEFAULT_QUOTA_RESERVE_PERCENT,
+	};
+}
+
+/** Whether a run costing `cost` calls would eat into the reserve. */
+export function quotaExhausted(quota: OrgQuota, guard: QuotaGuard, cost: number): boolean {
+	// Without the month's limit in the answer, the reserve cannot be worked out: only an
+	// exhausted quota stops the run.
+	const reserve = quota.limit === undefined ? 0 : Math.ceil((quota.limit * guard.reservePercent) / 100);
+	return quota.remaining - cost < reserve;
+}
+
+/**
+ * Throws, before anything is read or saved, when the last known monthly quota of the
+ * credential's key is down to the reserve. `cost`: the calls this run is expected to make;
+ * `costText`: the same in words for the message ("about 3 calls a poll").
+ */
+export async function assertQuotaLeft(
+	ctx: AffinityContext | IPollFunctions | IWebhookFunctions,
+	guard: QuotaGuard,
+	cost: number,
+	costText: string,
+): Promise<void> {
+	if (!guard.enabled) return;
+	const quota = await orgQuota.call(ctx as AffinityContext);
+	if (!quota || !quotaExhausted(quota, guard, cost)) return;
+	const resets = quota.resetAt ? quota.resetAt.toISOString() : 'an unknown time (Affinity did not say)';
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`Stopped before the monthly API quota runs out: ${quota.remaining} of ${quota.limit ?? 'the month’s'} calls left`,
+		{
+			description: `The account's quota resets at ${resets}. This trigger costs ${costText}; the last ${guard.reservePercent} % of the month's calls are kept for everything else. Nothing was saved: changes are reported once polls run again. To spend the reserve, lower "Quota Reserve (%)" or turn off "Stop Before the Monthly Quota Runs Out" in Options.`,
+		},
+	);
+}

@@ -1,0 +1,211 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import { simplifyValue } from '../AffinityV2/helpers/simplify';
+import { affinityPaginate, type AffinityRequest } from '../AffinityV2/transport';
+
+/**
+ * Change-log detection (GET /v2/field-value-changes): field changes since the last processed
+ * change, so a poll costs what changed, not what exists. The API orders changes by `changedAt`
+ * then change id and is read with a `changedAt>=` filter from the saved cursor, never from a
+ * saved nextUrl. The window reaches CLOCK_SKEW_MS back from the cursor: a change logged late
+ * with an earlier time (a clock that stepped back) is still read, and the ids already
+ * processed in that window are kept so that nothing is reported twice.
+ */
+
+/** How far back of the cursor each poll reads again, for late changes with an earlier time. */
+export const CLOCK_SKEW_MS = 10_000;
+
+export interface ChangeLogCursor {
+	/** What the cursor belongs to: another list or field selection is a new baseline. */
+	key: string;
+	/** The latest processed change: `changedAt` (ISO) and id. */
+	at: string;
+	id: number;
+	/** Processed changes inside the re-read window: [id, changedAt in epoch ms]. */
+	recent: Array<[number, number]>;
+}
+
+/** A change as GET /v2/field-value-changes returns it (fieldValueChanges.FieldValueChange). */
+export interface ApiFieldChange {
+	id: number;
+	field: { id: string; name?: string; entityType?: string };
+	entity: { id: number };
+	listEntry: { id: number; listId: number } | null;
+	changer: IDataObject | null;
+	changedAt: string;
+	actionType: 'add' | 'update' | 'delete';
+	type: string;
+	value: unknown;
+}
+
+export function isCursor(value: unknown): value is ChangeLogCursor {
+	const c = value as ChangeLogCursor | null;
+	return (
+		c !== null &&
+		typeof c === 'object' &&
+		typeof c.key === 'string' &&
+		typeof c.at === 'string' &&
+		typeof c.id === 'number' &&
+		Array.isArray(c.recent)
+	);
+}
+
+function isChange(value: unknown): value is ApiFieldChange {
+	const c = value as ApiFieldChange | null;
+	return (
+		c !== null &&
+		typeof c === 'object' &&
+		typeof c.id === 'number' &&
+		typeof c.changedAt === 'string' &&
+		typeof c.field?.id === 'string'
+	);
+}
+
+/** The filter for the watched fields: one `field.id=` term each, joined by `|`. */
+function fieldFilter(watchedIds: string[]): string {
+	if (!watchedIds.length) return '';
+	const terms = watchedIds.map((id) => `field.id="${id.replace(/["\\]/g, '\\$&')}"`);
+	return terms.length === 1 ? terms[0] : `(${terms.join(' | ')})`;
+}
+
+function changesRequest(
+	watchedIds: string[],
+	since: number | undefined,
+	newestFirst = false,
+): AffinityRequest {
+	const terms = [];
+	if (since !== undefined) terms.push(`changedAt>=${new Date(since).toISOString()}`);
+	const fields = fieldFilter(watchedIds);
+	if (fields) terms.push(fields);
+	const qs: IDataObject = {};
+	if (terms.length) qs.filter = terms.join(' & ');
+	if (newestFirst) qs.orderBy = '-changedAt';
+	return {
+		method: 'GET',
+		path: '/v2/field-value-changes',
+		qs,
+		subject: 'change log',
+	};
+}
+
+const time = (change: { changedAt: string }) => Date.parse(change.changedAt);
+
+/** Orders by (changedAt, id), the log's own order. */
+function later(a: { at: number; id: number }, b: { at: number; id: number }): boolean {
+	return a.at > b.at || (a.at === b.at && a.id > b.id);
+}
+
+/**
+ * The cursor after `changes` (all of them processed) on top of `previous`: the latest change,
+ * and the ids inside the re-read window below it.
+ */
+export function advanceCursor(
+	key: string,
+	previous: ChangeLogCursor | undefined,
+	changes: ApiFieldChange[],
+	fallbackAt: number,
+): ChangeLogCursor {
+	let top = previous ? { at: Date.parse(previous.at), id: previous.id } : { at: fallbackAt, id: 0 };
+	const all = new Map<number, number>(previous?.recent ?? []);
+	for (const change of changes) {
+		const candidate = { at: time(change), id: change.id };
+		all.set(change.id, candidate.at);
+		if (later(candidate, top)) top = candidate;
+	}
+	const floor = top.at - CLOCK_SKEW_MS;
+	const recent = [...all].filter(([, at]) => at >= floor).sort((a, b) => a[0] - b[0]);
+	return { key, at: new Date(top.at).toISOString(), id: top.id, recent };
+}
+
+/** Changes not processed before: the re-read window's known ids are left out. */
+export function unseenChanges(
+	previous: ChangeLogCursor,
+	changes: ApiFieldChange[],
+): ApiFieldChange[] {
+	const seen = new Set(previous.recent.map(([id]) => id));
+	const out = new Map<number, ApiFieldChange>();
+	for (const change of changes) if (!seen.has(change.id)) out.set(change.id, change);
+	return [...out.values()].sort((a, b) => time(a) - time(b) || a.id - b.id);
+}
+
+/** Reads every change from the cursor's window on (all pages: the poll commits them at once). */
+export async function readChanges(
+	ctx: IPollFunctions,
+	watchedIds: string[],
+	cursor: ChangeLogCursor,
+): Promise<ApiFieldChange[]> {
+	const changes: ApiFieldChange[] = [];
+	await affinityPaginate.call(
+		ctx,
+		changesRequest(watchedIds, Date.parse(cursor.at) - CLOCK_SKEW_MS),
+		{
+			onPage: (page) => {
+				for (const change of page.data) if (isChange(change)) changes.push(change);
+				return true;
+			},
+		},
+	);
+	return changes;
+}
+
+/**
+ * A new baseline: the latest changes, newest first, down to the re-read window below the
+ * newest, so the next poll starts after them. One request unless the window holds more than
+ * a page.
+ */
+export async function baselineCursor(
+	ctx: IPollFunctions,
+	key: string,
+	watchedIds: string[],
+): Promise<ChangeLogCursor> {
+	const changes: ApiFieldChange[] = [];
+	let newest: number | undefined;
+	await affinityPaginate.call(ctx, changesRequest(watchedIds, undefined, true), {
+		onPage: (page) => {
+			for (const change of page.data) {
+				if (!isChange(change)) continue;
+				newest ??= time(change);
+				if (time(change) < newest - CLOCK_SKEW_MS) return false;
+				changes.push(change);
+			}
+			return true;
+		},
+	});
+	return advanceCursor(key, undefined, changes, Date.now() - CLOCK_SKEW_MS);
+}
+
+/** A change's value in the same simplified form as snapshot events (one item of a multi-value field). */
+function changeValue(change: ApiFieldChange): unknown {
+	const type = change.type.replace(/-multi$/, '');
+	return simplifyValue({ type, data: change.value } as Parameters<typeof simplifyValue>[0]);
+}
+
+/**
+ * A fieldValueChanged event for one change of the log. `previous` is known for a deleted value
+ * (the log carries the value removed); a multi-value field's change is one item added or
+ * removed (`actionType` add or delete).
+ */
+export function changeEvent(listId: number, change: ApiFieldChange): IDataObject {
+	const value = changeValue(change) as IDataObject | null;
+	const item: IDataObject = {
+		fieldId: change.field.id,
+		fieldName: change.field.name ?? change.field.id,
+		actionType: change.actionType,
+	};
+	if (change.actionType === 'delete') item.previous = value;
+	item.current = change.actionType === 'delete' ? null : value;
+	if (/-multi$/.test(change.type)) item.multiValueItem = true;
+	return {
+		event: 'fieldValueChanged',
+		listId,
+		listEntryId: change.listEntry?.id ?? null,
+		entityType: change.field.entityType ?? null,
+		entityId: change.entity?.id ?? null,
+		entityName: null,
+		changes: [item],
+		changer: change.changer ?? null,
+		changedAt: change.changedAt,
+		changeId: change.id,
+		detectedBy: 'changeLog',
+	};
+}
