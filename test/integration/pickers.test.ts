@@ -136,8 +136,11 @@ describe('pickers of endpoints without a search parameter read page by page', ()
 		expect(hot.results.map((r) => r.name)).toEqual(['Hot accounts (sheet view)']);
 	});
 
-	it('a saved-view picker without a list asks for the list first', async () => {
-		await expect(picker({}).listSearch('searchSavedViews')).rejects.toThrow('Choose a List first');
+	it('a saved-view or entry picker without a list (or with an expression for it) is empty, and asks nothing', async () => {
+		expect(await picker({}).listSearch('searchSavedViews')).toEqual({ results: [] });
+		expect(await picker({}).listSearch('searchListEntries')).toEqual({ results: [] });
+		const fromAi = { __rl: true, mode: 'id', value: "={{ $fromAI('listId', 'the list', 'number') }}" };
+		expect(await picker({ listId: fromAi }).listSearch('searchSavedViews')).toEqual({ results: [] });
 		expect(await fixture.requests()).toHaveLength(0);
 	});
 });

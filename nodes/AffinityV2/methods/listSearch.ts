@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
 import { chosenListId } from '../actions/common/ids';
+import { listSummary } from '../api/lists';
 import { fetchPage, pageToken, scanSearch, type Paged } from '../api/pickerPages';
 import { entityDisplayName } from '../helpers/entities';
 import { htmlText, matchesTerm, shorten } from '../helpers/text';
@@ -70,10 +71,13 @@ export const listSearch = {
 
 	/** Entries of the chosen list, matched by the name of their company, person or opportunity. */
 	async searchListEntries(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-		const listId = chosenListId(this, 'List entries are picked from the list chosen above.');
+		const listId = chosenListId(this);
+		if (listId === undefined) return { results: [] };
+		const list = await listSummary(this, listId);
 		// Read page by page (the API has no entry search), so a match beyond the first page is found.
 		return scanSearch<ApiListEntry>(this, { path: `/v2/lists/${listId}/list-entries` }, filter, paginationToken, (e) => ({
-			name: `${entityDisplayName(e.entity)} (${e.type} ${e.entity?.id}, entry ${e.id})`,
+			// Name and list first, ids last: a label cut short keeps what tells entries apart.
+			name: `${entityDisplayName(e.entity) || `${e.type} ${e.entity?.id}`} · ${list.name} · ${e.type} ${e.entity?.id}, entry ${e.id}`,
 			value: String(e.id),
 			searchText: entityDisplayName(e.entity),
 		}));
@@ -124,7 +128,8 @@ export const listSearch = {
 
 	/** The chosen list's saved views by name; says which are sheet views, the only kind the API serves. */
 	async searchSavedViews(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-		const listId = chosenListId(this, 'Saved views are picked from the list chosen above.');
+		const listId = chosenListId(this);
+		if (listId === undefined) return { results: [] };
 		const body = await fetchPage<{ id: number; name: string; type?: string }>(
 			this,
 			{ path: `/v2/lists/${listId}/saved-views`, qs: { limit: 100 } },
