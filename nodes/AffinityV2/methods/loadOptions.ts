@@ -12,6 +12,7 @@ import {
 	parseFieldChoice,
 	VALUE_TYPE_NAMES,
 } from '../helpers/valueTypes';
+import { asNodeError } from '../helpers/nodeErrors';
 import { FILTER_OPERATORS, operatorAllowed, type FilterOperator } from '../helpers/filterBuilder';
 import type { FieldMetadata } from '../helpers/types';
 
@@ -99,7 +100,7 @@ export const loadOptions = {
 		} catch (error) {
 			const kept = keptChoices(this, `the list's fields could not be read: ${(error as Error).message}`);
 			if (kept.length) return kept;
-			throw error;
+			throw asNodeError(this.getNode(), error);
 		}
 		return keptChoices(this, "the list's fields are shown once a list is chosen");
 	},

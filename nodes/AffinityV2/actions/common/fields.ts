@@ -42,7 +42,7 @@ export function fieldSelection(
 			name: 'fieldTypes',
 			type: 'multiOptions',
 			options: fieldTypeOptions(withList),
-			default: defaultTypes,
+			default: [...defaultTypes],
 			description: 'Return the values of every field of these types (in addition to the fields chosen above)',
 		},
 	];
