@@ -171,5 +171,31 @@ describe('option lists', () => {
 		expect(options.map((o) => o.name)).toEqual(expect.arrayContaining(['Status', 'Owner', 'Deal Size', 'Close Date']));
 		const [request] = await fixture.requests();
 		expect(request.path).toBe(`/v2/lists/${PIPELINE}/fields`);
+		// Each described the same way: value type · field type · id.
+		const status = options.find((o) => o.name === 'Status');
+		expect(status?.description).toMatch(/^[A-Z][\w -]* · list field · field-\d+$/);
+	});
+
+	it("a list's fields before a list can be read: empty, or the fields chosen so far, and nothing asked", async () => {
+		const fromAi = { __rl: true, mode: 'id', value: "={{ $fromAI('listId', 'the list', 'number') }}" };
+		expect(await picker({}).loadOptions('getListFields')).toEqual([]);
+		expect(await picker({ listId: fromAi }).loadOptions('getListFields')).toEqual([]);
+		expect(await picker({}).loadOptions('getWritableListEntryFields')).toEqual([]);
+		expect(await picker({ listId: fromAi }).loadOptions('getFieldDropdownOptions')).toEqual([]);
+		const kept = await picker({ listId: fromAi, fieldIds: ['field-1', 'field-2'] }).loadOptions('getListFields');
+		expect(kept.map((o) => o.value)).toEqual(['field-1', 'field-2']);
+		expect(await fixture.requests()).toHaveLength(0);
+	});
+
+	it("a list Affinity does not know: the fields chosen so far stay, with the reason; without any, a readable error", async () => {
+		const unknown = { __rl: true, mode: 'id', value: '999999' };
+		const kept = await picker({ listId: unknown, watchedFieldIds: ['field-7'] }).loadOptions('getListFields');
+		expect(kept).toEqual([{ name: 'field-7', value: 'field-7', description: expect.stringMatching(/could not be read: .*999999/) }]);
+		const failure = await picker({ listId: unknown }).loadOptions('getListFields').then(
+			() => undefined,
+			(error: Error) => error,
+		);
+		expect(failure?.constructor.name).toBe('NodeOperationError');
+		expect(failure?.message).toMatch(/Affinity has no list with ID 999999/);
 	});
 });

@@ -17,7 +17,8 @@ import { FILTER_OPERATORS, operatorAllowed, type FilterOperator } from '../helpe
 import type { FieldMetadata } from '../helpers/types';
 
 async function fieldOptions(ctx: ILoadOptionsFunctions, source: FieldSource): Promise<INodePropertyOptions[]> {
-	return (await fieldsOf(ctx, source))
+	const subject = typeof source === 'object' ? `list with ID ${source.listId}` : undefined;
+	return (await fieldsOf(ctx, source, { subject }))
 		.map((f) => ({
 			name: f.name,
 			value: f.id,
