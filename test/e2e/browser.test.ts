@@ -10,13 +10,16 @@ import path from 'node:path';
 
 import { type BrowserContext, chromium, type Locator, type Page, selectors } from 'playwright-core';
 
-import { CHROMIUM_PATH, NODE_TYPES, OWNER } from '../../scripts/n8n';
+import { CHROMIUM_PATH, NODE_TYPES, OWNER, packNodeNames } from '../../scripts/n8n';
+import { sampleWorkflows } from '../../scripts/start';
 import { CREDENTIALS, N8nFixture, RESULTS_DIR } from './fixture';
 import { buildWorkflow } from './workflows';
 
 const WORKFLOW_ID = 'e2eBrowser';
 const ACTION_NODE = 'Affinity v2';
 const ICON_PATH = '/icons/n8n-nodes-affinity-v2/dist/icons/affinity.svg';
+/** The emulator's seeded company list, by its id (read in beforeAll). */
+let TARGET_ACCOUNTS = 0;
 
 /** The pack's nodes as the node panel shows them. */
 const PACK_NODES = [
@@ -43,8 +46,10 @@ beforeAll(async () => {
 		// Resource and operation start elsewhere than the test will pick.
 		steps: [{ name: ACTION_NODE, resource: 'company', operation: 'get' }],
 	});
-	await fixture.importWorkflows([workflow]);
+	// With the sample workflows of `npm start`, whose every node must run on its own.
+	await fixture.importWorkflows([workflow, ...sampleWorkflows(packNodeNames()).load]);
 	await fixture.startServer();
+	TARGET_ACCOUNTS = (await fixture.api<{ data: Array<{ id: number; name: string }> }>('/v2/lists?limit=100')).data.find((l) => l.name === 'Target Accounts')!.id;
 	fs.rmSync(screenshots, { recursive: true, force: true });
 	fs.mkdirSync(screenshots, { recursive: true });
 	profile = fs.mkdtempSync(path.join(os.tmpdir(), 'affinity-v2-chromium-'));
@@ -185,6 +190,21 @@ step('opens the action node with the credential, and picks a resource and an ope
 	await shot('05-resource-and-operation');
 });
 
+/** The text of the editor's option-list failure, "Error fetching options from Affinity v2". */
+const OPTIONS_ERROR = /Error fetching options|problem loading the parameter options/;
+
+step('before a list is chosen, Fields offers nothing and shows no options error', async () => {
+	const ndv = page.getByTestId('ndv');
+	const fields = ndv.getByTestId('parameter-input-fieldIds');
+	await fields.click();
+	// The option list answered: an empty list, not an error.
+	await eventually(async () => expect(await page.locator('.el-select-dropdown:visible').getByText(/No data|No results/).count()).toBeGreaterThan(0));
+	await shot('05b-fields-before-list');
+	expect(await ndv.innerText()).not.toMatch(OPTIONS_ERROR);
+	expect(await page.locator('.el-select-dropdown:visible').innerText()).not.toMatch(OPTIONS_ERROR);
+	await page.keyboard.press('Escape');
+});
+
 step("opens the list picker: the emulator's lists, fetched with the real credential", async () => {
 	await fixture.emulator.control('DELETE', '/requests');
 	const locator = page.getByTestId('resource-locator-listId');
@@ -209,3 +229,146 @@ step("opens the list picker: the emulator's lists, fetched with the real credent
 	});
 	await shot('07-list-picked');
 });
+
+/** The texts of the chosen values (tags) of a multi-select parameter. */
+async function chosenTags(parameter: string): Promise<string[]> {
+	const tags = page.getByTestId('ndv').getByTestId(`parameter-input-${parameter}`).locator('.el-tag');
+	return (await tags.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+}
+
+/** Sets the list locator "By ID". */
+async function listById(value: string): Promise<void> {
+	const locator = page.getByTestId('resource-locator-listId');
+	await locator.getByTestId('rlc-mode-selector').click();
+	await page.locator('.el-select-dropdown__item:visible').filter({ hasText: /^By ID$/ }).first().click();
+	const input = locator.locator('input[data-test-id=rlc-input], [data-test-id=rlc-input] input').first();
+	await input.fill(value);
+	await input.press('Tab');
+}
+
+let chosen: string[] = [];
+
+step('the fields chosen stay shown while the list ID is one Affinity does not know', async () => {
+	const ndv = page.getByTestId('ndv');
+	const fields = ndv.getByTestId('parameter-input-fieldIds');
+	await fields.click();
+	const options = page.locator('.el-select-dropdown:visible .el-select-dropdown__item');
+	await options.filter({ hasText: 'Status' }).first().waitFor();
+	for (const name of ['Status', 'Owner']) await options.filter({ hasText: new RegExp(`^${name}`) }).first().click();
+	await page.keyboard.press('Escape');
+	await eventually(async () => expect(await chosenTags('fieldIds')).toEqual(['Status', 'Owner']));
+	await shot('08-fields-chosen');
+	const listFields = (await fixture.api<{ data: Array<{ id: string; name: string }> }>(`/v2/lists/${TARGET_ACCOUNTS}/fields?limit=100`)).data;
+	chosen = ['Status', 'Owner'].map((name) => listFields.find((f) => f.name === name)!.id);
+
+	await listById('999999');
+	// Kept, by ID (the list cannot be read for their names), and no options error.
+	await eventually(async () => expect(await chosenTags('fieldIds')).toEqual(chosen));
+	expect(await ndv.innerText()).not.toMatch(OPTIONS_ERROR);
+	await shot('09-fields-kept-bad-list-id');
+
+	await listById(String(TARGET_ACCOUNTS));
+	await eventually(async () => expect(await chosenTags('fieldIds')).toEqual(['Status', 'Owner']));
+	await shot('10-fields-back-with-the-list');
+});
+
+step("without chosen fields, an unknown list's error reads as text", async () => {
+	const ndv = page.getByTestId('ndv');
+	// Remove the chosen fields, then give the unknown list again.
+	const closers = ndv.getByTestId('parameter-input-fieldIds').locator('.el-tag__close');
+	while ((await closers.count()) > 0) await closers.first().click();
+	await listById('999999');
+	const issues = ndv.getByTestId('parameter-input-fieldIds').locator('xpath=ancestor::*[contains(@class,"parameter-item") or @data-test-id="parameter-item"][1]').getByTestId('parameter-issues');
+	const anyIssue = issues.or(ndv.getByTestId('parameter-issues').last());
+	await anyIssue.first().waitFor();
+	await anyIssue.first().hover();
+	const tooltip = page.locator('.el-popper:visible, [role=tooltip]:visible').filter({ hasText: /999999/ }).first();
+	await tooltip.waitFor();
+	const text = await tooltip.innerText();
+	expect(text).toMatch(/List 999999 not found\. Affinity has no list with ID 999999/);
+	expect(text).not.toContain('[object Object]');
+	await shot('11-unknown-list-error-as-text');
+	await listById(String(TARGET_ACCOUNTS));
+});
+
+step('the canvas subtitle is the action text: Get many list entries', async () => {
+	const creator = page.getByTestId('ndv');
+	for (let i = 0; i < 3 && (await creator.isVisible()); i++) await page.keyboard.press('Escape');
+	const node = page.locator(`[data-test-id=canvas-node][data-node-name="${ACTION_NODE}"]`);
+	await eventually(async () => expect(await node.innerText()).toContain('Get many list entries'));
+	expect(await node.innerText()).not.toContain('getAll');
+	await shot('12-subtitle');
+});
+
+step('the credential dialog says plain http is refused outside loopback, as soon as it is typed', async () => {
+	await page.locator(`[data-test-id=canvas-node][data-node-name="${ACTION_NODE}"]`).dblclick();
+	const ndv = page.getByTestId('ndv');
+	await ndv.waitFor();
+	await ndv.getByTestId('credential-edit-button').click();
+	const modal = page.getByTestId('editCredential-modal');
+	await modal.waitFor();
+	const notice = modal.getByText(/Plain http:\/\/ is refused for any host but localhost/);
+	expect(await notice.count()).toBe(0);
+	const baseUrl = modal.getByTestId('parameter-input-baseUrl').locator('input');
+	const original = await baseUrl.inputValue();
+	await baseUrl.fill('http://affinity.example.com');
+	await notice.waitFor();
+	expect(await notice.innerText()).toMatch(/Use https:\/\//);
+	await shot('13-credential-plain-http');
+	// Loopback is the emulator's case: no notice.
+	await baseUrl.fill(original);
+	await notice.waitFor({ state: 'detached' });
+	await shot('14-credential-loopback');
+	// Closed without saving.
+	await page.keyboard.press('Escape');
+	const discard = page.getByRole('button', { name: /Close|Discard|Leave without saving/i });
+	if (await discard.first().isVisible().catch(() => false)) await discard.first().click();
+	await modal.waitFor({ state: 'detached' });
+	for (let i = 0; i < 3 && (await ndv.isVisible()); i++) await page.keyboard.press('Escape');
+});
+
+/** The pack's nodes of each sample workflow, each executed on its own from its panel. */
+const SAMPLE_NODES: Array<{ workflow: string; node: string; fromAi?: Record<string, () => Promise<string>> }> = [
+	{ workflow: 'affV2SampleExport', node: "Get the list's entries" },
+	{ workflow: 'affV2SampleTrigger', node: 'Deal Pipeline: Status changed' },
+	{ workflow: 'affV2SampleTrigger', node: 'Set Stage to Closed' },
+	{ workflow: 'affV2SampleAgent', node: 'Find Affinity lists' },
+	{ workflow: 'affV2SampleAgent', node: 'Read list entries', fromAi: { listId: async () => String(TARGET_ACCOUNTS), limit: async () => '3' } },
+	{
+		workflow: 'affV2SampleAgent',
+		node: 'Get a company',
+		fromAi: { companyId: async () => String((await fixture.api<{ data: Array<{ id: number }> }>('/v2/companies?limit=1')).data[0].id) },
+	},
+];
+
+for (const sample of SAMPLE_NODES) {
+	step(`sample ${sample.workflow}: "${sample.node}" runs on its own`, async () => {
+		if (!page.url().endsWith(`/workflow/${sample.workflow}`)) {
+			await page.goto(`${fixture.server!.url}/workflow/${sample.workflow}`);
+		}
+		const canvasNode = page.locator(`[data-test-id=canvas-node][data-node-name="${sample.node}"]`);
+		await canvasNode.dblclick();
+		const ndv = page.getByTestId('ndv');
+		await ndv.waitFor();
+		await ndv.getByTestId('node-execute-button').first().click();
+		if (sample.fromAi) {
+			// n8n asks for the values the model would give ($fromAI), then runs the tool alone.
+			const dialog = page.locator('.el-dialog:visible, [role=dialog]:visible').last();
+			await dialog.waitFor();
+			for (const [key, value] of Object.entries(sample.fromAi)) {
+				await dialog.locator(`[data-test-id="parameter-input-query.${key}"] input, [data-test-id$="query.${key}"] input`).first().fill(await value());
+			}
+			await shot(`20-sample-${sample.node.replace(/\W+/g, '-')}-fromAI`);
+			await dialog.getByRole('button', { name: /Execute|Run|Test/i }).last().click();
+		}
+		const output = ndv.getByTestId('output-panel');
+		await eventually(async () => {
+			const text = await output.innerText();
+			expect(text).not.toMatch(/Node was not executed|took a different path/);
+			expect(text).toMatch(/\d+ items?|\d+ results?/);
+		}, 60_000);
+		expect(await output.innerText()).not.toMatch(/error/i);
+		await shot(`21-sample-${sample.node.replace(/\W+/g, '-')}`);
+		for (let i = 0; i < 3 && (await ndv.isVisible()); i++) await page.keyboard.press('Escape');
+	});
+}
