@@ -328,10 +328,35 @@ step('the credential dialog says plain http is refused outside loopback, as soon
 });
 
 /** The pack's nodes of each sample workflow, each executed on its own from its panel. */
-const SAMPLE_NODES: Array<{ workflow: string; node: string; fromAi?: Record<string, () => Promise<string>> }> = [
+/** One of the 5 latest Deal Pipeline entries moves to Won, so the trigger sample's If lets it through. */
+async function oneLatestDealWon(): Promise<void> {
+	const lists = (await fixture.api<{ data: Array<{ id: number; name: string }> }>('/v2/lists?limit=100')).data;
+	const listId = lists.find((l) => l.name === 'Deal Pipeline')!.id;
+	const fields = (await fixture.api<{ data: Array<{ id: string; name: string }> }>(`/v2/lists/${listId}/fields?limit=100`)).data;
+	const status = fields.find((f) => f.name === 'Status')!.id;
+	const ids: number[] = [];
+	for (let route: string | null = `/v2/lists/${listId}/list-entries?limit=100`; route; ) {
+		const page: { data: Array<{ id: number }>; pagination: { nextUrl: string | null } } = await fixture.api(route);
+		ids.push(...page.data.map((e) => e.id));
+		const next = page.pagination.nextUrl ? new URL(page.pagination.nextUrl) : null;
+		route = next ? next.pathname + next.search : null;
+	}
+	const latest = ids.sort((a, b) => b - a)[1];
+	const options = await fixture.api<{ data: Array<{ id: number; text: string }> }>(`/v2/lists/${listId}/fields/${status}/dropdown-options`);
+	const won = options.data.find((o) => o.text === 'Won')!;
+	await fixture.emulator.control('POST', '/values', { listEntryId: latest, fieldId: status, value: { type: 'ranked-dropdown', data: { dropdownOptionId: won.id } } });
+}
+
+const SAMPLE_NODES: Array<{
+	workflow: string;
+	node: string;
+	subtitle?: string;
+	prepare?: () => Promise<void>;
+	fromAi?: Record<string, () => Promise<string>>;
+}> = [
 	{ workflow: 'affV2SampleExport', node: "Get the list's entries" },
-	{ workflow: 'affV2SampleTrigger', node: 'Deal Pipeline: Status changed' },
-	{ workflow: 'affV2SampleTrigger', node: 'Set Stage to Closed' },
+	{ workflow: 'affV2SampleTrigger', node: 'Deal Pipeline: Status changed', subtitle: 'On field value changed' },
+	{ workflow: 'affV2SampleTrigger', node: 'Set Stage to Closed', prepare: oneLatestDealWon },
 	{ workflow: 'affV2SampleAgent', node: 'Find Affinity lists' },
 	{ workflow: 'affV2SampleAgent', node: 'Read list entries', fromAi: { listId: async () => String(TARGET_ACCOUNTS), limit: async () => '3' } },
 	{
@@ -343,23 +368,27 @@ const SAMPLE_NODES: Array<{ workflow: string; node: string; fromAi?: Record<stri
 
 for (const sample of SAMPLE_NODES) {
 	step(`sample ${sample.workflow}: "${sample.node}" runs on its own`, async () => {
+		await sample.prepare?.();
 		if (!page.url().endsWith(`/workflow/${sample.workflow}`)) {
 			await page.goto(`${fixture.server!.url}/workflow/${sample.workflow}`);
 		}
 		const canvasNode = page.locator(`[data-test-id=canvas-node][data-node-name="${sample.node}"]`);
+		if (sample.subtitle) expect(await canvasNode.innerText()).toContain(sample.subtitle);
 		await canvasNode.dblclick();
 		const ndv = page.getByTestId('ndv');
 		await ndv.waitFor();
 		await ndv.getByTestId('node-execute-button').first().click();
+		// A tool asks first for the values the model would give ($fromAI), then runs alone.
+		const dialog = page.getByTestId('fromAiParameters-modal');
 		if (sample.fromAi) {
-			// n8n asks for the values the model would give ($fromAI), then runs the tool alone.
-			const dialog = page.locator('.el-dialog:visible, [role=dialog]:visible').last();
 			await dialog.waitFor();
 			for (const [key, value] of Object.entries(sample.fromAi)) {
-				await dialog.locator(`[data-test-id="parameter-input-query.${key}"] input, [data-test-id$="query.${key}"] input`).first().fill(await value());
+				await dialog.locator(`[data-test-id="query.${key}"] input`).fill(await value());
 			}
 			await shot(`20-sample-${sample.node.replace(/\W+/g, '-')}-fromAI`);
-			await dialog.getByRole('button', { name: /Execute|Run|Test/i }).last().click();
+			await dialog.getByTestId('execute-workflow-button').click();
+		} else if (await dialog.waitFor({ timeout: 3000 }).then(() => true, () => false)) {
+			await dialog.getByTestId('execute-workflow-button').click();
 		}
 		const output = ndv.getByTestId('output-panel');
 		await eventually(async () => {
@@ -367,7 +396,7 @@ for (const sample of SAMPLE_NODES) {
 			expect(text).not.toMatch(/Node was not executed|took a different path/);
 			expect(text).toMatch(/\d+ items?|\d+ results?/);
 		}, 60_000);
-		expect(await output.innerText()).not.toMatch(/error/i);
+		expect(await output.innerText()).not.toMatch(/Problem in node|Error executing tool/);
 		await shot(`21-sample-${sample.node.replace(/\W+/g, '-')}`);
 		for (let i = 0; i < 3 && (await ndv.isVisible()); i++) await page.keyboard.press('Escape');
 	});
