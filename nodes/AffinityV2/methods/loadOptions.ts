@@ -94,9 +94,8 @@ export const loadOptions = {
 	 * cannot be read, those choices too (the reason in their description), or the error if none.
 	 */
 	async getListFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		let listId: number | undefined;
 		try {
-			listId = chosenListId(this);
+			const listId = chosenListId(this);
 			if (listId !== undefined) return await fieldOptions(this, { listId });
 		} catch (error) {
 			const kept = keptChoices(this, `the list's fields could not be read: ${(error as Error).message}`);
