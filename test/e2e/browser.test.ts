@@ -278,13 +278,17 @@ step("without chosen fields, an unknown list's error reads as text", async () =>
 	const closers = ndv.getByTestId('parameter-input-fieldIds').locator('.el-tag__close');
 	while ((await closers.count()) > 0) await closers.first().click();
 	await listById('999999');
-	const issues = ndv.getByTestId('parameter-input-fieldIds').locator('xpath=ancestor::*[contains(@class,"parameter-item") or @data-test-id="parameter-item"][1]').getByTestId('parameter-issues');
-	const anyIssue = issues.or(ndv.getByTestId('parameter-issues').last());
-	await anyIssue.first().waitFor();
-	await anyIssue.first().hover();
-	const tooltip = page.locator('.el-popper:visible, [role=tooltip]:visible').filter({ hasText: /999999/ }).first();
-	await tooltip.waitFor();
-	const text = await tooltip.innerText();
+	// The editor's issue icon beside Fields carries the error: hover each icon until it shows.
+	const issues = ndv.getByTestId('parameter-issues');
+	let text = '';
+	await eventually(async () => {
+		for (let i = 0; i < (await issues.count()) && !text; i++) {
+			await issues.nth(i).hover();
+			const tip = page.locator('.el-popper:visible').filter({ hasText: /999999/ });
+			if (await tip.first().waitFor({ timeout: 1000 }).then(() => true, () => false)) text = await tip.first().innerText();
+		}
+		expect(text).toMatch(/999999/);
+	});
 	expect(text).toMatch(/List 999999 not found\. Affinity has no list with ID 999999/);
 	expect(text).not.toContain('[object Object]');
 	await shot('11-unknown-list-error-as-text');
