@@ -15,6 +15,7 @@ import type {
 import { pacificMidnight } from './pacificDate';
 import { createRandom, type Random } from './random';
 import { extendSeed } from './seedExtras';
+import { seedReads } from './seedReads';
 import { Store } from './store';
 
 /** Older imports of the date rule reach it here; the rule itself lives in pacificDate.ts. */
@@ -456,6 +457,7 @@ export function seedStore(options: SeedOptions = {}): Store {
 
 	seedNotes(seeder, sizes.notes, activeUsers, opportunityIds);
 	extendSeed(store, options.seed ?? 1);
+	seedReads(store, options.seed ?? 1);
 	store.touch();
 	return store;
 }

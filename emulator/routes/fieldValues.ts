@@ -72,7 +72,7 @@ export function register(router: Router): void {
 		const fieldId = ctx.params.fieldId;
 		const found = entryField(ctx.store, entry, fieldId) ?? notApplicable(ctx.store, fieldId, `list ${entry.listId}`, 'fieldId');
 		const stored = parseWrittenValue(ctx.store, found.field, await valueOfBody(ctx), 'value');
-		ctx.store.setValue(found.target, found.field.id, stored);
+		ctx.store.setValue(found.target, found.field.id, stored, entry);
 		return { status: 204 };
 	});
 
@@ -100,7 +100,7 @@ export function register(router: Router): void {
 			if (!('value' in update)) throw badRequest('Missing value (use {"type": ..., "data": null} to clear)', `${at}.value`);
 			return { ...found, stored: parseWrittenValue(ctx.store, found.field, update.value, `${at}.value`, `${at}.id`) };
 		});
-		for (const { target, field, stored } of planned) ctx.store.setValue(target, field.id, stored);
+		for (const { target, field, stored } of planned) ctx.store.setValue(target, field.id, stored, entry);
 		return ok({ operation: 'update-fields' });
 	});
 

@@ -1,7 +1,11 @@
 import type { Router } from '../router';
 import * as auth from './auth';
 import * as companies from './companies';
+import * as directory from './directory';
+import * as entityNotes from './entityNotes';
 import * as entryFields from './entryFields';
+import * as fieldValueChanges from './fieldValueChanges';
+import * as interactions from './interactions';
 import * as fieldValues from './fieldValues';
 import * as listEntries from './listEntries';
 import * as lists from './lists';
@@ -9,9 +13,12 @@ import * as merges from './merges';
 import * as notes from './notes';
 import * as opportunities from './opportunities';
 import * as persons from './persons';
+import * as relationships from './relationships';
 import * as savedViews from './savedViews';
+import * as searches from './searches';
 import * as transcripts from './transcripts';
 import * as users from './users';
+import * as webhooks from './webhooks';
 
 /**
  * Every /v2 area the emulator serves. To add endpoints: one file in this folder exporting
@@ -20,6 +27,8 @@ import * as users from './users';
  */
 const AREAS: ReadonlyArray<{ register(router: Router): void }> = [
 	auth,
+	// Before notes: POST /v2/notes/search is not a note id.
+	searches,
 	lists,
 	listEntries,
 	savedViews,
@@ -32,6 +41,12 @@ const AREAS: ReadonlyArray<{ register(router: Router): void }> = [
 	entryFields,
 	fieldValues,
 	merges,
+	fieldValueChanges,
+	interactions,
+	relationships,
+	entityNotes,
+	directory,
+	webhooks,
 ];
 
 export function registerApi(router: Router): void {

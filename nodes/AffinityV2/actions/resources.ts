@@ -1,6 +1,9 @@
 import type { ResourceModule } from './types';
 import { company } from './company';
 import { field } from './field';
+import { fieldValueChange } from './fieldValueChange';
+import { file } from './file';
+import { interaction } from './interaction';
 import { list } from './list';
 import { listEntry } from './listEntry';
 import { merge } from './merge';
@@ -10,11 +13,15 @@ import { person } from './person';
 import { rateLimit } from './rateLimit';
 import { transcript } from './transcript';
 import { user } from './user';
+import { webhook } from './webhook';
 
 /** Every resource of the node, by its value name (saved workflows store these names: never rename one). */
 export const resources: Record<string, ResourceModule> = {
 	company,
 	field,
+	fieldValueChange,
+	file,
+	interaction,
 	list,
 	listEntry,
 	merge,
@@ -24,4 +31,5 @@ export const resources: Record<string, ResourceModule> = {
 	rateLimit,
 	transcript,
 	user,
+	webhook,
 };

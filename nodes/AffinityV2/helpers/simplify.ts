@@ -110,6 +110,14 @@ export function fieldKeys(fields: Array<Pick<ApiField, 'id' | 'name'>>): Map<str
 	return keys;
 }
 
+/**
+ * Sets `object[key]` as an own, enumerable property whatever the key: field names are user
+ * data, and a plain assignment to `__proto__` would set the object's prototype instead.
+ */
+export function setOwn(object: IDataObject, key: string, value: unknown): void {
+	Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 export interface SimplifiedFields {
 	fields: IDataObject;
 	/** Calendar dates of datetime fields (Affinity stores them at midnight Pacific). */
@@ -127,10 +135,10 @@ export function simplifyFields(fields: ApiField[] | undefined): SimplifiedFields
 	const keys = fieldKeys(fields);
 	for (const field of fields) {
 		const key = keys.get(field.id) as string;
-		result.fields[key] = simplifyValue(field.value) as IDataObject[keyof IDataObject];
+		setOwn(result.fields, key, simplifyValue(field.value));
 		if (field.value?.type === 'datetime') {
 			result.calendarDates ??= {};
-			result.calendarDates[key] = calendarDate(field.value.data);
+			setOwn(result.calendarDates, key, calendarDate(field.value.data));
 		}
 		if (mayBeTruncated(field.value)) (result.possiblyTruncated ??= []).push(key);
 	}
@@ -152,7 +160,8 @@ export function simplifyEntity(entity: ApiEntity): IDataObject {
  * then the dates and ids (entry, list, entity, creator), then the entity as the API gave it.
  */
 export function simplifyListEntry(entry: ApiListEntry): IDataObject {
-	const entity = entry.entity ?? ({ id: 0 } as ApiEntity);
+	// An entry without an entity object gets null, never an invented id.
+	const entity: Partial<ApiEntity> = entry.entity && typeof entry.entity === 'object' ? entry.entity : {};
 	const { fields, ...entityRest } = entity;
 	const { fields: values, calendarDates, possiblyTruncated } = simplifyFields(fields);
 	const simplified: IDataObject = { entityName: entityDisplayName(entity), type: entry.type, fields: values };
@@ -162,7 +171,7 @@ export function simplifyListEntry(entry: ApiListEntry): IDataObject {
 		createdAt: entry.createdAt,
 		id: entry.id,
 		listId: entry.listId,
-		entityId: entity.id,
+		entityId: entity.id ?? null,
 		creatorId: entry.creatorId,
 		entity: entityRest as IDataObject,
 	});

@@ -6,6 +6,10 @@ import * as getAll from './getAll.operation';
 import * as getListEntries from './getListEntries.operation';
 import * as getLists from './getLists.operation';
 import * as search from './search.operation';
+import * as getNotes from './getNotes.operation';
+import * as getRelationships from './getRelationships.operation';
+import * as getInferredConnections from './getInferredConnections.operation';
+import * as semanticSearch from './semanticSearch.operation';
 
 const operation: INodeProperties = {
 	displayName: 'Operation',
@@ -15,6 +19,12 @@ const operation: INodeProperties = {
 	displayOptions: { show: { resource: ['company'] } },
 	options: [
 		{ name: 'Get', value: 'get', action: 'Get a company', description: 'Get one company by ID, with the fields you choose' },
+		{
+			name: 'Get Inferred Connections',
+			value: 'getInferredConnections',
+			action: 'Get inferred connections to a company',
+			description: 'Get people at a company whom your team might know through shared work history or investments (BETA in the Affinity API)',
+		},
 		{
 			name: 'Get List Entries',
 			value: 'getListEntries',
@@ -29,10 +39,28 @@ const operation: INodeProperties = {
 			description: 'List companies, optionally filtered, with the fields you choose',
 		},
 		{
+			name: 'Get Notes',
+			value: 'getNotes',
+			action: 'Get notes of a company',
+			description: 'Get the notes about a company and its people, optionally filtered by creator or dates, or count them',
+		},
+		{
+			name: 'Get Relationships',
+			value: 'getRelationships',
+			action: 'Get relationships of a company',
+			description: 'Get who knows whom at a company, with each pair\'s interaction score, strongest first',
+		},
+		{
 			name: 'Search',
 			value: 'search',
 			action: 'Search companies',
 			description: 'Find companies by name or domain text, filter and sort them',
+		},
+		{
+			name: 'Semantic Search',
+			value: 'semanticSearch',
+			action: 'Semantic search companies',
+			description: 'Find companies described in plain words (industry, funding, location, investors…), ranked, with the explanation and scores (BETA in the Affinity API)',
 		},
 	],
 	default: 'get',
@@ -40,7 +68,7 @@ const operation: INodeProperties = {
 
 export const company: ResourceModule = {
 	displayName: 'Company',
-	operations: { get, getAll, search, getLists, getListEntries },
+	operations: { get, getAll, search, getLists, getListEntries, getNotes, getRelationships, getInferredConnections, semanticSearch },
 	description: [
 		operation,
 		...get.description,
@@ -48,5 +76,9 @@ export const company: ResourceModule = {
 		...search.description,
 		...getLists.description,
 		...getListEntries.description,
+		...getNotes.description,
+		...getRelationships.description,
+		...getInferredConnections.description,
+		...semanticSearch.description,
 	],
 };

@@ -7,6 +7,7 @@ import * as getAttachedCompanies from './getAttachedCompanies.operation';
 import * as getAttachedOpportunities from './getAttachedOpportunities.operation';
 import * as getAttachedPersons from './getAttachedPersons.operation';
 import * as getReplies from './getReplies.operation';
+import * as search from './search.operation';
 
 const operation: INodeProperties = {
 	displayName: 'Operation',
@@ -46,13 +47,19 @@ const operation: INodeProperties = {
 			action: 'Get replies to a note',
 			description: 'List the replies to a note, optionally filtered by creator or dates, or count them',
 		},
+		{
+			name: 'Search',
+			value: 'search',
+			action: 'Search notes',
+			description: 'Find notes by keyword, in the whole account, chosen notes or one company; one matching passage each',
+		},
 	],
 	default: 'get',
 };
 
 export const note: ResourceModule = {
 	displayName: 'Note',
-	operations: { get, getAll, getReplies, getAttachedCompanies, getAttachedOpportunities, getAttachedPersons },
+	operations: { get, getAll, getReplies, getAttachedCompanies, getAttachedOpportunities, getAttachedPersons, search },
 	description: [
 		operation,
 		...get.description,
@@ -61,5 +68,6 @@ export const note: ResourceModule = {
 		...getAttachedCompanies.description,
 		...getAttachedOpportunities.description,
 		...getAttachedPersons.description,
+		...search.description,
 	],
 };
