@@ -107,6 +107,10 @@ describe('pickers of endpoints without a search parameter read page by page', ()
 		const needle = entries[230];
 		const page = await picker({ listId: { __rl: true, mode: 'id', value: String(TARGET_ACCOUNTS) } }).listSearch('searchListEntries', needle.entity.name);
 		expect(page.results.map((r) => r.value)).toContain(String(needle.id));
+		// Name and list first, ids last.
+		expect(page.results.find((r) => r.value === String(needle.id))?.name).toMatch(
+			new RegExp(`^${needle.entity.name} · Target Accounts · company \\d+, entry ${needle.id}$`),
+		);
 	});
 
 	it('opportunities by name', async () => {
@@ -193,9 +197,11 @@ describe('option lists', () => {
 		expect(kept).toEqual([{ name: 'field-7', value: 'field-7', description: expect.stringMatching(/could not be read: .*999999/) }]);
 		const failure = await picker({ listId: unknown }).loadOptions('getListFields').then(
 			() => undefined,
-			(error: Error) => error,
+			(error: Error & { description?: string }) => error,
 		);
+		// Not an API error: the editor shows those as "[object Object]", and shows this one's message.
 		expect(failure?.constructor.name).toBe('NodeOperationError');
-		expect(failure?.message).toMatch(/Affinity has no list with ID 999999/);
+		expect(failure?.message).toMatch(/List 999999 not found/);
+		expect(failure?.description).toMatch(/Affinity has no list with ID 999999/);
 	});
 });

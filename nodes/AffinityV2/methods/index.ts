@@ -5,15 +5,15 @@ import { listSearch as pickers } from './listSearch';
 import { loadOptions as optionLists } from './loadOptions';
 
 /**
- * An error of a picker or option list as the editor can show it: the editor shows only the
- * message of a failed option list, and passes an API error on as a plain object that it shows as
- * "[object Object]". So the message carries the description, on an error that is not an API error.
+ * An error of a picker or option list as the editor can show it: the editor passes an API error
+ * (NodeApiError) on as a plain object that it shows as "[object Object]", and shows the message
+ * of any other error. So an API error goes on as a NodeOperationError with the same texts.
  */
 function readableError(node: INode, error: unknown): unknown {
-	if (!(error instanceof NodeApiError || error instanceof NodeOperationError)) return error;
-	const description = typeof error.description === 'string' && error.description ? ` ${error.description}` : '';
-	const message = /[.!?]$/.test(error.message) || !description ? error.message : `${error.message}.`;
-	return new NodeOperationError(node, `${message}${description}`);
+	if (!(error instanceof NodeApiError)) return error;
+	return new NodeOperationError(node, error.message, {
+		description: typeof error.description === 'string' ? error.description : undefined,
+	});
 }
 
 type EditorMethod = (this: ILoadOptionsFunctions, ...args: never[]) => Promise<unknown>;

@@ -69,18 +69,25 @@ export const listSearch = {
 		return { results, paginationToken: pageToken(body) };
 	},
 
-	/** Entries of the chosen list, matched by the name of their company, person or opportunity. */
+	/**
+	 * Entries of the chosen list, matched by the name of their company, person or opportunity,
+	 * labelled name and list first, ids last: a label cut short keeps what tells entries apart.
+	 */
 	async searchListEntries(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
 		const listId = chosenListId(this);
 		if (listId === undefined) return { results: [] };
-		const list = await listSummary(this, listId);
+		const ids = new Map<string, string>();
 		// Read page by page (the API has no entry search), so a match beyond the first page is found.
-		return scanSearch<ApiListEntry>(this, { path: `/v2/lists/${listId}/list-entries` }, filter, paginationToken, (e) => ({
-			// Name and list first, ids last: a label cut short keeps what tells entries apart.
-			name: `${entityDisplayName(e.entity) || `${e.type} ${e.entity?.id}`} · ${list.name} · ${e.type} ${e.entity?.id}, entry ${e.id}`,
-			value: String(e.id),
-			searchText: entityDisplayName(e.entity),
-		}));
+		const page = await scanSearch<ApiListEntry>(this, { path: `/v2/lists/${listId}/list-entries` }, filter, paginationToken, (e) => {
+			const name = entityDisplayName(e.entity) || `${e.type} ${e.entity?.id}`;
+			ids.set(String(e.id), `${e.type} ${e.entity?.id}, entry ${e.id}`);
+			return { name, value: String(e.id), searchText: entityDisplayName(e.entity) };
+		});
+		if (!page.results.length) return page;
+		// The list's name only once something was found (GET /v2/lists/{listId}, once per call).
+		const list = await listSummary(this, listId);
+		const results = page.results.map((r) => ({ ...r, name: `${r.name} · ${list.name} · ${ids.get(String(r.value))}` }));
+		return { ...page, results };
 	},
 
 	/** Persons by name or email address (read page by page: the API has no person search). */
