@@ -23,6 +23,9 @@ const testBaseUrl =
 const KEY_WITH_LINE_BREAK = '[\\r\\n]';
 const KEY_WITH_UNSENDABLE_CHARACTER = '[^\\x20-\\x7e\\xa0-\\xff\\r\\n]';
 
+/** A base URL with plain http to a host other than loopback (the transport refuses those). */
+const PLAIN_HTTP_ELSEWHERE = '^\\s*[Hh][Tt][Tt][Pp]://(?!(localhost|127(\\.\\d{1,3}){3}|\\[::1\\])(:\\d+)?(/|\\s*$))';
+
 export class AffinityV2Api implements ICredentialType {
 	name = 'affinityV2Api';
 
@@ -67,6 +70,16 @@ export class AffinityV2Api implements ICredentialType {
 			placeholder: 'https://api.affinity.co',
 			description:
 				'Leave the default for Affinity itself. Must use https://; plain http:// is accepted only for localhost (the local emulator). A trailing slash or /v2 is ignored.',
+		},
+		{
+			// Said as soon as it is typed: the test request cannot, as n8n shows only the error code
+			// (ENOTFOUND) of the refused address it goes to instead.
+			displayName:
+				'Plain http:// is refused for any host but localhost (127.0.0.1, [::1]): the API key would travel unencrypted. Use https://.',
+			name: 'plainHttpNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { baseUrl: [{ _cnd: { regex: PLAIN_HTTP_ELSEWHERE } }] } },
 		},
 		{
 			displayName: 'API Version',

@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resources } from './actions/resources';
 import { router } from './actions/router';
 import { requestOptionsParameter } from './actions/common/requestOptions';
+import { actionSubtitle } from './helpers/subtitle';
 import { listSearch, loadOptions } from './methods';
 
 const resource: INodeProperties = {
@@ -24,8 +25,11 @@ export class AffinityV2V1 implements INodeType {
 		icon: { light: 'file:../../icons/affinity.svg', dark: 'file:../../icons/affinity.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Read and update companies, people, opportunities, lists and notes in Affinity CRM (API v2)',
+		subtitle: actionSubtitle(
+			Object.values(resources).flatMap((r) => r.description),
+			['resource', 'operation'],
+		),
+		description: 'Affinity CRM, API v2 (not the v1 Affinity node): read and update companies, people, opportunities, lists and notes',
 		defaults: { name: 'Affinity v2' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

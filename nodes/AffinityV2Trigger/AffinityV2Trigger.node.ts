@@ -1,6 +1,7 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { actionSubtitle } from '../AffinityV2/helpers/subtitle';
 import { properties } from './description';
 import { methods } from './methods';
 import { pollTrigger } from './poll';
@@ -12,9 +13,9 @@ export class AffinityV2Trigger implements INodeType {
 		icon: { light: 'file:../../icons/affinity.svg', dark: 'file:../../icons/affinity.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["event"]}}',
+		subtitle: actionSubtitle(properties, ['event']),
 		// n8n's node panel shows the trigger and the action node as one app item, with this text.
-		description: 'Read and update Affinity CRM records, and start workflows when list entries are added, removed or changed (API v2)',
+		description: 'Affinity CRM, API v2 (not the v1 Affinity node): read and update records, and start workflows when list entries are added, removed or changed',
 		defaults: { name: 'Affinity v2 Trigger' },
 		polling: true,
 		inputs: [],

@@ -204,7 +204,7 @@ describe('credential test (POST /rest/credentials/test, the editor\'s "Retry"/sa
 				'/rest/workflows/affV2SampleAgent',
 			);
 			const tools = workflow.nodes.filter((n) => n.type === NODE_TYPES.tool);
-			expect(tools.map((n) => n.name)).toEqual(['Find Affinity lists', "Read a list's entries", 'Get a company']);
+			expect(tools.map((n) => n.name)).toEqual(['Find Affinity lists', 'Read list entries', 'Get a company']);
 			expect(tools.every((n) => n.credentials?.affinityV2Api?.id === DEMO_CREDENTIAL.id)).toBe(true);
 		});
 	});

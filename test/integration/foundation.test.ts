@@ -60,7 +60,7 @@ describe('listEntry.getAll through the real engine', () => {
 		await fixture.clearRequests();
 		const result = await runAffinityNode({
 			credentials: fixture.credentials(),
-			parameters: { resource: 'listEntry', operation: 'getAll', listId: byId(TARGET_ACCOUNTS), returnAll: false, limit: 3, fieldIds: [status, owner] },
+			parameters: { resource: 'listEntry', operation: 'getAll', listId: byId(TARGET_ACCOUNTS), returnAll: false, limit: 3, fieldIds: [status, owner], fieldTypes: [] },
 		});
 		const [request] = await fixture.requests();
 		expect(new URLSearchParams(request.query).getAll('fieldIds')).toEqual([status, owner]);

@@ -121,6 +121,10 @@ describe('pickers of endpoints without a search parameter read page by page', ()
 		const needle = entries[230];
 		const page = await picker({ listId: { __rl: true, mode: 'id', value: String(TARGET_ACCOUNTS) } }).listSearch('searchListEntries', needle.entity.name);
 		expect(page.results.map((r) => r.value)).toContain(String(needle.id));
+		// Name and list first, ids last.
+		expect(page.results.find((r) => r.value === String(needle.id))?.name).toMatch(
+			new RegExp(`^${needle.entity.name} · Target Accounts · company \\d+, entry ${needle.id}$`),
+		);
 	});
 
 	it('opportunities by name', async () => {
@@ -150,8 +154,11 @@ describe('pickers of endpoints without a search parameter read page by page', ()
 		expect(hot.results.map((r) => r.name)).toEqual(['Hot accounts (sheet view)']);
 	});
 
-	it('a saved-view picker without a list asks for the list first', async () => {
-		await expect(picker({}).listSearch('searchSavedViews')).rejects.toThrow('Choose a List first');
+	it('a saved-view or entry picker without a list (or with an expression for it) is empty, and asks nothing', async () => {
+		expect(await picker({}).listSearch('searchSavedViews')).toEqual({ results: [] });
+		expect(await picker({}).listSearch('searchListEntries')).toEqual({ results: [] });
+		const fromAi = { __rl: true, mode: 'id', value: "={{ $fromAI('listId', 'the list', 'number') }}" };
+		expect(await picker({ listId: fromAi }).listSearch('searchSavedViews')).toEqual({ results: [] });
 		expect(await fixture.requests()).toHaveLength(0);
 	});
 });
@@ -203,5 +210,33 @@ describe('option lists', () => {
 		expect(options.map((o) => o.name)).toEqual(expect.arrayContaining(['Status', 'Owner', 'Deal Size', 'Close Date']));
 		const [request] = await fixture.requests();
 		expect(request.path).toBe(`/v2/lists/${PIPELINE}/fields`);
+		// Each described the same way: value type · field type · id.
+		const status = options.find((o) => o.name === 'Status');
+		expect(status?.description).toMatch(/^[A-Z][\w -]* · list field · field-\d+$/);
+	});
+
+	it("a list's fields before a list can be read: empty, or the fields chosen so far, and nothing asked", async () => {
+		const fromAi = { __rl: true, mode: 'id', value: "={{ $fromAI('listId', 'the list', 'number') }}" };
+		expect(await picker({}).loadOptions('getListFields')).toEqual([]);
+		expect(await picker({ listId: fromAi }).loadOptions('getListFields')).toEqual([]);
+		expect(await picker({}).loadOptions('getWritableListEntryFields')).toEqual([]);
+		expect(await picker({ listId: fromAi }).loadOptions('getFieldDropdownOptions')).toEqual([]);
+		const kept = await picker({ listId: fromAi, fieldIds: ['field-1', 'field-2'] }).loadOptions('getListFields');
+		expect(kept.map((o) => o.value)).toEqual(['field-1', 'field-2']);
+		expect(await fixture.requests()).toHaveLength(0);
+	});
+
+	it("a list Affinity does not know: the fields chosen so far stay, with the reason; without any, a readable error", async () => {
+		const unknown = { __rl: true, mode: 'id', value: '999999' };
+		const kept = await picker({ listId: unknown, watchedFieldIds: ['field-7'] }).loadOptions('getListFields');
+		expect(kept).toEqual([{ name: 'field-7', value: 'field-7', description: expect.stringMatching(/could not be read: .*999999/) }]);
+		const failure = await picker({ listId: unknown }).loadOptions('getListFields').then(
+			() => undefined,
+			(error: Error & { description?: string }) => error,
+		);
+		// Not an API error: the editor shows those as "[object Object]", and shows this one's message.
+		expect(failure?.constructor.name).toBe('NodeOperationError');
+		expect(failure?.message).toMatch(/List 999999 not found/);
+		expect(failure?.description).toMatch(/Affinity has no list with ID 999999/);
 	});
 });

@@ -68,10 +68,11 @@ describe('field pickers for writes', () => {
 			credentials: fixture.credentials(),
 			parameters: { resource: 'listEntry', operation: 'updateFieldValue', listId: byId(TARGET_ACCOUNTS), listEntryId: byId(entry.id), fieldId: stage, dropdownValue: diligence },
 		});
-		expect(result.items[0]).toMatchObject({ success: true, value: { type: 'dropdown', data: { dropdownOptionId: diligence } } });
-		// No option lookup was needed for an ID: the fields page, then the POST.
+		expect(result.items[0]).toMatchObject({ success: true, value: { type: 'dropdown', data: { dropdownOptionId: diligence } }, dropdownText: 'Diligence' });
+		// The fields page, the field's options (only for the output's option text), then the POST.
 		expect((await fixture.requests()).map((r) => `${r.method} ${r.path.replace(/\d+/g, 'N')}`)).toEqual([
 			'GET /vN/lists/N/fields',
+			'GET /vN/lists/N/fields/field-N/dropdown-options',
 			'POST /vN/lists/N/list-entries/N/fields/field-N',
 		]);
 	});

@@ -113,7 +113,7 @@ describe('listEntry.updateFieldValue: every value type round-trips', () => {
 		expect((await updateEntry(entry.id, deal, { numberValue: 99 })).error).toBeUndefined();
 		const read = await runAffinityNode({
 			credentials: fixture.credentials(),
-			parameters: { resource: 'listEntry', operation: 'get', listId: byId(TARGET_ACCOUNTS), listEntryId: byId(entry.id), fieldIds: [status.id, deal.id] },
+			parameters: { resource: 'listEntry', operation: 'get', listId: byId(TARGET_ACCOUNTS), listEntryId: byId(entry.id), fieldIds: [status.id, deal.id], fieldTypes: [] },
 		});
 		expect(read.items[0].fields).toEqual({ Status: 'Won', 'Deal Size': 99 });
 	});

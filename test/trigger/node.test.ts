@@ -55,9 +55,9 @@ describe('pickers', () => {
 		expect(hot.results).toEqual([{ name: 'Hot accounts (sheet view)', value: expect.stringMatching(/^\d+$/) }]);
 	});
 
-	it('asks for a list first', async () => {
-		const ctx = loadOptionsContext({}, 'parameters.savedViewId');
-		await expect(methods.listSearch.searchSavedViews.call(ctx)).rejects.toThrow('Choose a List first');
+	it('before a list is chosen: no saved views and no watched fields, and no error', async () => {
+		expect(await methods.listSearch.searchSavedViews.call(loadOptionsContext({}, 'parameters.savedViewId'))).toEqual({ results: [] });
+		expect(await methods.loadOptions.getListFields.call(loadOptionsContext({}, 'parameters.watchedFieldIds'))).toEqual([]);
 	});
 
 	it("loads the list's fields for Watched Fields", async () => {

@@ -1,16 +1,9 @@
 import { type DropdownChoice } from '../helpers/valueTypes';
 import type { FieldMetadata } from '../helpers/types';
-import { affinityPaginate, affinityRequest, type AffinityContext } from '../transport';
+import { affinityPaginate, type AffinityContext } from '../transport';
 import { cachedPerRun } from './cache';
 import type { FieldScope } from './fields';
-
-/** A list's entity type (GET /v2/lists/{listId} `type`): company, person or opportunity. */
-async function listEntityType(ctx: AffinityContext, listId: number, itemIndex?: number): Promise<string> {
-	return cachedPerRun(ctx, `list ${listId}`, async () => {
-		const { body } = await affinityRequest.call(ctx, { method: 'GET', path: `/v2/lists/${listId}`, subject: `list with ID ${listId}`, itemIndex });
-		return String((body as { type?: unknown }).type ?? '');
-	});
-}
+import { listSummary } from './lists';
 
 /**
  * The options of a dropdown field, from the (BETA) dropdown-options endpoint of its kind: a list
@@ -21,7 +14,7 @@ export async function dropdownOptionsOf(ctx: AffinityContext, scope: FieldScope,
 	if (scope.kind === 'person') path = `/v2/persons/fields/${encodeURIComponent(field.id)}/dropdown-options`;
 	else if (field.type === 'list') path = `/v2/lists/${scope.listId}/fields/${encodeURIComponent(field.id)}/dropdown-options`;
 	else {
-		const kind = await listEntityType(ctx, scope.listId, itemIndex);
+		const kind = (await listSummary(ctx, scope.listId, itemIndex)).type;
 		path = `/v2/${kind === 'person' ? 'persons' : 'companies'}/fields/${encodeURIComponent(field.id)}/dropdown-options`;
 	}
 	return optionsAt(ctx, path, field, itemIndex);

@@ -20,6 +20,9 @@ import {
 export const MAX_BATCH_UPDATES = 100;
 
 function numberOf(input: unknown, what = 'number'): number {
+	if (input === null || input === undefined || input === '') {
+		throw new ValueInputError(`No ${what} given`, 'Enter the number, or choose "Clear the Value".');
+	}
 	const n = typeof input === 'string' && input.trim() !== '' ? Number(input.trim().replace(/_/g, '')) : input;
 	if (typeof n !== 'number' || !Number.isFinite(n)) {
 		throw new ValueInputError(`"${typeof input === 'object' ? JSON.stringify(input) : String(input)}" is not a ${what}`);

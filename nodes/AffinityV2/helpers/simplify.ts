@@ -122,7 +122,10 @@ export interface SimplifiedFields {
 	fields: IDataObject;
 	/** Calendar dates of datetime fields (Affinity stores them at midnight Pacific). */
 	calendarDates?: IDataObject;
-	/** Names of association fields that came back at the 100 cut-off. */
+	/**
+	 * Names of person and company fields that came back with 100 associations, the most the API
+	 * returns in one value: the field may hold more. Absent when nothing may be cut.
+	 */
 	possiblyTruncated?: string[];
 }
 
@@ -144,29 +147,34 @@ export function simplifyFields(fields: ApiField[] | undefined): SimplifiedFields
 
 /** A company, person or opportunity with its `fields` array turned into `{name: value}`. */
 export function simplifyEntity(entity: ApiEntity): IDataObject {
-	const { fields, ...rest } = entity;
-	const simplified: IDataObject = { ...(rest as IDataObject) };
-	if (simplified.name === undefined) simplified.name = entityDisplayName(entity);
+	const { fields, id, ...rest } = entity;
+	// The name first and the id after the fields, as tables show them best.
+	const simplified: IDataObject = { name: (rest as IDataObject).name ?? entityDisplayName(entity), ...(rest as IDataObject) };
 	if (fields !== undefined) Object.assign(simplified, simplifyFields(fields));
+	simplified.id = id;
 	return simplified;
 }
 
-/** A list entry, flattened: entry metadata, the entity's id/name/type, and its fields by name. */
+/**
+ * A list entry, flattened for tables: the entity's name and type and its fields by name first,
+ * then the dates and ids (entry, list, entity, creator), then the entity as the API gave it.
+ */
 export function simplifyListEntry(entry: ApiListEntry): IDataObject {
 	// An entry without an entity object gets null, never an invented id.
 	const entity: Partial<ApiEntity> = entry.entity && typeof entry.entity === 'object' ? entry.entity : {};
 	const { fields, ...entityRest } = entity;
-	const simplified: IDataObject = {
+	const { fields: values, calendarDates, possiblyTruncated } = simplifyFields(fields);
+	const simplified: IDataObject = { entityName: entityDisplayName(entity), type: entry.type, fields: values };
+	if (calendarDates) simplified.calendarDates = calendarDates;
+	if (possiblyTruncated) simplified.possiblyTruncated = possiblyTruncated;
+	return Object.assign(simplified, {
+		createdAt: entry.createdAt,
 		id: entry.id,
 		listId: entry.listId,
-		type: entry.type,
-		createdAt: entry.createdAt,
-		creatorId: entry.creatorId,
 		entityId: entity.id ?? null,
-		entityName: entityDisplayName(entity),
+		creatorId: entry.creatorId,
 		entity: entityRest as IDataObject,
-	};
-	return Object.assign(simplified, simplifyFields(fields));
+	});
 }
 
 /**

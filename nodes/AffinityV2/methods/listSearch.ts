@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
 import { chosenListId } from '../actions/common/ids';
+import { listSummary } from '../api/lists';
 import { fetchPage, pageToken, scanSearch, type Paged } from '../api/pickerPages';
 import { entityDisplayName } from '../helpers/entities';
 import { TERM_MINIMUM } from '../helpers/searchCriteria';
@@ -82,15 +83,25 @@ export const listSearch = {
 		return { results: (body.data ?? []).map(toItem), paginationToken: pageToken(body) };
 	},
 
-	/** Entries of the chosen list, matched by the name of their company, person or opportunity. */
+	/**
+	 * Entries of the chosen list, matched by the name of their company, person or opportunity,
+	 * labelled name and list first, ids last: a label cut short keeps what tells entries apart.
+	 */
 	async searchListEntries(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-		const listId = chosenListId(this, 'List entries are picked from the list chosen above.');
+		const listId = chosenListId(this);
+		if (listId === undefined) return { results: [] };
+		const ids = new Map<string, string>();
 		// Read page by page (the API has no entry search), so a match beyond the first page is found.
-		return scanSearch<ApiListEntry>(this, { path: `/v2/lists/${listId}/list-entries` }, filter, paginationToken, (e) => ({
-			name: `${entityDisplayName(e.entity)} (${e.type} ${e.entity?.id}, entry ${e.id})`,
-			value: String(e.id),
-			searchText: entityDisplayName(e.entity),
-		}));
+		const page = await scanSearch<ApiListEntry>(this, { path: `/v2/lists/${listId}/list-entries` }, filter, paginationToken, (e) => {
+			const name = entityDisplayName(e.entity) || `${e.type} ${e.entity?.id}`;
+			ids.set(String(e.id), `${e.type} ${e.entity?.id}, entry ${e.id}`);
+			return { name, value: String(e.id), searchText: entityDisplayName(e.entity) };
+		});
+		if (!page.results.length) return page;
+		// The list's name only once something was found (GET /v2/lists/{listId}, once per call).
+		const list = await listSummary(this, listId);
+		const results = page.results.map((r) => ({ ...r, name: `${r.name} · ${list.name} · ${ids.get(String(r.value))}` }));
+		return { ...page, results };
 	},
 
 	/** Persons by name or email address (read page by page: the API has no person search). */
@@ -138,7 +149,8 @@ export const listSearch = {
 
 	/** The chosen list's saved views by name; says which are sheet views, the only kind the API serves. */
 	async searchSavedViews(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-		const listId = chosenListId(this, 'Saved views are picked from the list chosen above.');
+		const listId = chosenListId(this);
+		if (listId === undefined) return { results: [] };
 		const body = await fetchPage<{ id: number; name: string; type?: string }>(
 			this,
 			{ path: `/v2/lists/${listId}/saved-views`, qs: { limit: 100 } },

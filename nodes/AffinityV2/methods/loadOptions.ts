@@ -13,18 +13,18 @@ import {
 	parseFieldChoice,
 	VALUE_TYPE_NAMES,
 } from '../helpers/valueTypes';
+import { asNodeError } from '../helpers/nodeErrors';
 import { FILTER_OPERATORS, operatorAllowed, type FilterOperator } from '../helpers/filterBuilder';
 import { searchTargetKey, searchTargetsOf, sortTargetsOf, type SearchTarget } from '../helpers/searchCriteria';
 import type { FieldMetadata, FilterableOperator } from '../helpers/types';
 
-const FIELDS_OF_CHOSEN_LIST = "The fields are loaded from the chosen list's columns.";
-
 async function fieldOptions(ctx: ILoadOptionsFunctions, source: FieldSource): Promise<INodePropertyOptions[]> {
-	return (await fieldsOf(ctx, source))
+	const subject = typeof source === 'object' ? `list with ID ${source.listId}` : undefined;
+	return (await fieldsOf(ctx, source, { subject }))
 		.map((f) => ({
 			name: f.name,
 			value: f.id,
-			description: `${f.valueType} · ${f.type}${f.enrichmentSource ? ` · ${f.enrichmentSource}` : ''} · ${f.id}`,
+			description: fieldDescriptor(f),
 		}))
 		.sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -66,21 +66,49 @@ async function searchOperatorOptions(ctx: ILoadOptionsFunctions, source: FieldSo
 	}));
 }
 
-/** The write operations' field scope: person fields, or the chosen list's. */
-function writeScope(ctx: ILoadOptionsFunctions): FieldScope {
+/** The write operations' field scope: person fields, or the chosen list's (none before a list is chosen). */
+function writeScope(ctx: ILoadOptionsFunctions): FieldScope | undefined {
 	if (ctx.getCurrentNodeParameter('resource') === 'person') return { kind: 'person' };
-	return { kind: 'listEntry', listId: chosenListId(ctx, FIELDS_OF_CHOSEN_LIST) };
+	const listId = chosenListId(ctx);
+	return listId === undefined ? undefined : { kind: 'listEntry', listId };
 }
 
-function typeLabel(field: FieldMetadata): string {
+/** How a field is described in every option list: "Dropdown · list field · field-1027". */
+function fieldDescriptor(field: Pick<FieldMetadata, 'id' | 'type' | 'valueType'> & { enrichmentSource?: string | null }): string {
 	const type = isWritableValueType(field.valueType) ? VALUE_TYPE_NAMES[field.valueType] : field.valueType;
-	return `${type} · ${field.type === 'list' ? 'list field' : `${field.type} field`} · ${field.id}`;
+	const kind = `${field.type} field`;
+	return [type, field.enrichmentSource ? `${kind} (${field.enrichmentSource})` : kind, field.id].join(' · ');
 }
 
-async function writableFieldOptions(ctx: ILoadOptionsFunctions, scope: FieldScope): Promise<INodePropertyOptions[]> {
+/** The parameters whose choices come from getListFields, in the operations and the trigger. */
+const LIST_FIELD_CHOICES = ['fieldIds', 'watchedFieldIds', 'fieldId'];
+
+/**
+ * The field ids already chosen, as options, for when the list's fields cannot be read (no list
+ * yet, an expression, an id Affinity does not know): the editor shows a choice only while it is
+ * among the options, and the user's choices must not seem to vanish.
+ */
+function keptChoices(ctx: ILoadOptionsFunctions, why: string): INodePropertyOptions[] {
+	const chosen = new Set<string>();
+	for (const name of LIST_FIELD_CHOICES) {
+		let value: unknown;
+		try {
+			value = ctx.getCurrentNodeParameter(name);
+		} catch {
+			continue;
+		}
+		for (const id of Array.isArray(value) ? value : [value]) {
+			if (typeof id === 'string' && id !== '' && !id.startsWith('=')) chosen.add(id);
+		}
+	}
+	return [...chosen].map((id) => ({ name: id, value: id, description: `Chosen earlier; ${why}` }));
+}
+
+async function writableFieldOptions(ctx: ILoadOptionsFunctions, scope: FieldScope | undefined): Promise<INodePropertyOptions[]> {
+	if (!scope) return [];
 	return (await fieldsInScope(ctx, scope))
 		.filter(isWritableField)
-		.map((f) => ({ name: f.name, value: fieldChoiceValue(f.id, f.valueType), description: typeLabel(f) }))
+		.map((f) => ({ name: f.name, value: fieldChoiceValue(f.id, f.valueType), description: fieldDescriptor(f) }))
 		.sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -100,8 +128,20 @@ export const loadOptions = {
 	async getPersonFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		return fieldOptions(this, 'persons');
 	},
+	/**
+	 * The chosen list's fields. Before a list can be read, the choices made so far; when the list
+	 * cannot be read, those choices too (the reason in their description), or the error if none.
+	 */
 	async getListFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		return fieldOptions(this, { listId: chosenListId(this, FIELDS_OF_CHOSEN_LIST) });
+		try {
+			const listId = chosenListId(this);
+			if (listId !== undefined) return await fieldOptions(this, { listId });
+		} catch (error) {
+			const kept = keptChoices(this, `the list's fields could not be read: ${(error as Error).message}`);
+			if (kept.length) return kept;
+			throw asNodeError(this.getNode(), error);
+		}
+		return keptChoices(this, "the list's fields are shown once a list is chosen");
 	},
 
 	/** id, name, domain and every company field Affinity says can be filtered on, with its operators. */
@@ -155,6 +195,7 @@ export const loadOptions = {
 		const { fieldId } = parseFieldChoice(raw);
 		if (!fieldId || fieldId.startsWith('=')) return [];
 		const scope = writeScope(this);
+		if (!scope) return [];
 		const field = (await fieldsInScope(this, scope)).find((f) => f.id === fieldId);
 		if (!field) throw new NodeOperationError(this.getNode(), `Field ${fieldId} is not one of ${scopeLabel(scope)}`);
 		const options = await dropdownOptionsOf(this, scope, field);

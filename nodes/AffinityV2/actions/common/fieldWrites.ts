@@ -33,7 +33,35 @@ import { valueInputFor, type InputReader } from './values';
 export interface FieldWrite {
 	fieldId: string;
 	fieldName?: string;
+	/** What is sent: the API's `{type, data}`. */
 	value: FieldValueUpdate;
+	/** For outputs, beside the value: the text of the dropdown option(s) written, when known. */
+	dropdownText?: string | Array<string | null> | null;
+}
+
+const DROPDOWN_TYPES = new Set(['dropdown', 'ranked-dropdown', 'dropdown-multi']);
+
+/**
+ * The text of the dropdown option(s) a value writes: an option id alone tells a reader of the
+ * output nothing. From the field's options (read once per run); undefined for other types and
+ * when the options cannot be read (the dropdown-options endpoint is BETA).
+ */
+async function dropdownTextOf(
+	ctx: IExecuteFunctions,
+	scope: FieldScope,
+	field: FieldMetadata,
+	value: FieldValueUpdate,
+	itemIndex: number,
+): Promise<FieldWrite['dropdownText']> {
+	if (!DROPDOWN_TYPES.has(value.type) || value.data === null) return undefined;
+	let texts: Map<number, string>;
+	try {
+		texts = new Map((await dropdownOptionsOf(ctx, scope, field, itemIndex)).map((o) => [o.id, o.text]));
+	} catch {
+		return undefined;
+	}
+	const textOf = (option: unknown) => texts.get((option as { dropdownOptionId: number }).dropdownOptionId) ?? null;
+	return Array.isArray(value.data) ? value.data.map(textOf) : textOf(value.data);
 }
 
 /**
@@ -109,7 +137,8 @@ export async function resolveFieldWrite(
 		if (error instanceof ValueInputError) fail(`${name}: ${error.message}`, error.hint);
 		throw asNodeError(node, error, itemIndex);
 	}
-	return { fieldId, fieldName: metadata.name, value };
+	const dropdownText = await dropdownTextOf(this, scope, metadata, value, itemIndex);
+	return { fieldId, fieldName: metadata.name, value, ...(dropdownText !== undefined ? { dropdownText } : {}) };
 }
 
 /** For the batch JSON: an update `{id, value}` whose value is `{type, data}` or a plain value. */

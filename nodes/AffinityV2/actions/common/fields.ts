@@ -18,9 +18,15 @@ export const fieldTypeOptions = (withList: boolean): INodePropertyOptions[] => [
 
 /**
  * Field selection: fields picked from those the API lists for this entity or list, and/or
- * whole field types. Without either the API returns no field data.
+ * whole field types. Without either the API returns no field data, so reads of list entries
+ * start with the list's own fields (`defaultTypes`).
  */
-export function fieldSelection(loadOptionsMethod: string, withList: boolean, dependsOn: string[] = []): INodeProperties[] {
+export function fieldSelection(
+	loadOptionsMethod: string,
+	withList: boolean,
+	dependsOn: string[] = [],
+	defaultTypes: string[] = [],
+): INodeProperties[] {
 	return [
 		{
 			displayName: 'Field Names or IDs',
@@ -36,7 +42,7 @@ export function fieldSelection(loadOptionsMethod: string, withList: boolean, dep
 			name: 'fieldTypes',
 			type: 'multiOptions',
 			options: fieldTypeOptions(withList),
-			default: [],
+			default: [...defaultTypes],
 			description: 'Return the values of every field of these types (in addition to the fields chosen above)',
 		},
 	];

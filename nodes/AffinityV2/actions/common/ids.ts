@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { validateId, type IdKind } from '../../transport';
 
@@ -19,13 +18,19 @@ export function idParameter(
 }
 
 /**
- * In the editor: the list chosen in `listId` (a picker or option list that depends on it), or
- * "Choose a List first" with `why` as the description.
+ * In the editor: the list chosen in `listId`, for a picker or option list that depends on it;
+ * undefined while there is none to read yet (nothing chosen, an expression that cannot be
+ * resolved in the editor, `$fromAI`), so that the dependent list stays empty instead of failing.
+ * A value that is there but is no id is refused with a readable error.
  */
-export function chosenListId(ctx: ILoadOptionsFunctions, why: string): number {
-	const raw = ctx.getCurrentNodeParameter('listId', { extractValue: true });
-	if (raw === undefined || raw === '') {
-		throw new NodeOperationError(ctx.getNode(), 'Choose a List first', { description: why });
+export function chosenListId(ctx: ILoadOptionsFunctions): number | undefined {
+	let raw: unknown;
+	try {
+		raw = ctx.getCurrentNodeParameter('listId', { extractValue: true });
+	} catch {
+		return undefined;
 	}
+	if (raw === undefined || raw === null || raw === '') return undefined;
+	if (typeof raw === 'string' && (raw.startsWith('=') || raw.includes('{{') || raw.includes('$fromAI'))) return undefined;
 	return validateId(ctx.getNode(), raw, 'List ID', 'int64');
 }

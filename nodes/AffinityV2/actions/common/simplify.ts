@@ -6,5 +6,5 @@ export const simplifyParameter: INodeProperties = {
 	type: 'boolean',
 	default: true,
 	description:
-		'Whether to return field values by field name, unwrapped (dropdowns as text, people and companies as ID and name, dates with their calendar date) instead of the raw API shape',
+		'Whether to return field values by field name, unwrapped (dropdowns as text, people and companies as ID and name, dates with their calendar date) instead of the raw API shape. "possiblyTruncated" names fields that came back with 100 people or companies, the most the API returns: they may hold more.',
 };

@@ -15,8 +15,8 @@ import { companyLocator, personLocator } from './locators';
 
 const UI_VALUE_TYPES = WRITABLE_VALUE_TYPES.filter((t) => t !== 'filterable-text' && t !== 'filterable-text-multi');
 
-const DATE_HINT =
-	'Affinity keeps only the calendar date (stored as midnight Pacific time). The date is taken as written: 2024-03-10T23:30:00-05:00 is 10 March; n8n dates ({{ $now }}) use their own time zone, plain JavaScript dates the workflow\'s.';
+/** The rules behind it (time zones, midnight Pacific) are in the README. */
+const DATE_HINT = 'Affinity keeps the calendar date as written';
 
 /** The value inputs, for a field parameter at the top level or inside a collection item. */
 export function fieldValueProperties(options: { fieldLoadMethod: string; dependsOn: string[]; inCollection: boolean }): INodeProperties[] {
@@ -77,7 +77,7 @@ export function fieldValueProperties(options: { fieldLoadMethod: string; depends
 		},
 		{ displayName: 'Value', name: 'anyValue', type: 'string', default: '', displayOptions: show(['auto']), description: 'Text, a number, a date, an option name or ID, person or company IDs (comma-separated for several), or JSON for a location; encoded by the field’s own type' },
 		{ displayName: 'Text', name: 'textValue', type: 'string', typeOptions: { rows: 2 }, default: '', displayOptions: show(['text']) },
-		{ displayName: 'Number', name: 'numberValue', type: 'number', typeOptions: { numberPrecision: 10 }, default: 0, displayOptions: show(['number']) },
+		{ displayName: 'Number', name: 'numberValue', type: 'number', default: null, displayOptions: show(['number']) },
 		{ displayName: 'Numbers', name: 'numberValues', type: 'string', default: '', placeholder: 'e.g. 10, 20.5, 30', displayOptions: show(['number-multi']), description: 'Comma-separated, or an expression giving an array' },
 		{ displayName: 'Date', name: 'dateValue', type: 'dateTime', default: '', displayOptions: show(['datetime']), hint: DATE_HINT },
 		{ displayName: 'Location', name: 'locationValue', type: 'collection', placeholder: 'Add Part', default: {}, displayOptions: show(['location']), options: locationParts },

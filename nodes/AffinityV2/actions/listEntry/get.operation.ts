@@ -12,7 +12,7 @@ import { simplifyParameter } from '../common/simplify';
 export const description: INodeProperties[] = forOperation('listEntry', 'get', [
 	listLocator(),
 	listEntryLocator(),
-	...fieldSelection('getListFields', true, ['listId.value']),
+	...fieldSelection('getListFields', true, ['listId.value'], ['list']),
 	simplifyParameter,
 ]);
 

@@ -13,7 +13,7 @@ import { simplifyParameter } from '../common/simplify';
 export const description: INodeProperties[] = forOperation('listEntry', 'getAll', [
 	listLocator(),
 	...returnAllAndLimit(),
-	...fieldSelection('getListFields', true, ['listId.value']),
+	...fieldSelection('getListFields', true, ['listId.value'], ['list']),
 	simplifyParameter,
 ]);
 

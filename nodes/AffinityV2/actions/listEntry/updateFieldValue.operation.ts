@@ -37,5 +37,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		fieldId: write.fieldId,
 		fieldName: write.fieldName,
 		value: write.value as unknown as IDataObject,
+		...(write.dropdownText !== undefined ? { dropdownText: write.dropdownText } : {}),
 	};
 }

@@ -25,5 +25,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		checkWith: `Check the current value with Person → Get (person ${personId}, field ${write.fieldId})`,
 	});
-	return { success: true, personId, fieldId: write.fieldId, fieldName: write.fieldName, value: write.value as unknown as IDataObject };
+	return { success: true, personId, fieldId: write.fieldId, fieldName: write.fieldName, value: write.value as unknown as IDataObject, ...(write.dropdownText !== undefined ? { dropdownText: write.dropdownText } : {}) };
 }
