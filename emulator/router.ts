@@ -66,6 +66,10 @@ export class Router<C = RouteContext> {
 		return this.add('PATCH', path, handler);
 	}
 
+	delete(path: string, handler: Handler<C>): this {
+		return this.add('DELETE', path, handler);
+	}
+
 	/** The route for a request; throws the API's 404 or 405. */
 	match(method: string, path: string): { handler: Handler<C>; params: Record<string, string> } {
 		let pathMatched = false;

@@ -14,6 +14,7 @@ import type {
 } from './model';
 import { createRandom, type Random } from './random';
 import { extendSeed } from './seedExtras';
+import { seedRemindersAndStatuses } from './seedReminders';
 import { Store } from './store';
 
 export interface SeedSizes {
@@ -275,7 +276,7 @@ function createUsers(store: Store): void {
 	const specs: Array<[string, string | null, User['status'], string, Partial<User['permissions']>]> = [
 		['Alex', 'Admin', 'active', 'admin', { manageUsers: true }],
 		['Morgan', 'Member', 'active', 'standard', {}],
-		['Riley', 'Restricted', 'active', 'restricted', { exportAllOrganizations: false, exportAllPeople: false }],
+		['Riley', 'Restricted', 'active', 'restricted', { exportAllOrganizations: false, exportAllPeople: false, editGlobalFieldValues: false, shareListsGlobally: false }],
 		['Jordan', 'Analyst', 'active', 'standard', {}],
 		['Casey', null, 'invited', 'standard', {}],
 		['Devon', 'Former', 'deactivated', 'standard', {}],
@@ -303,7 +304,7 @@ function createUsers(store: Store): void {
 			status,
 			role,
 			personId: person.id,
-			permissions: { manageUsers: false, exportAllOrganizations: true, exportAllPeople: true, exportLists: true, ...permissions },
+			permissions: { manageUsers: false, exportAllOrganizations: true, exportAllPeople: true, exportLists: true, editGlobalFieldValues: true, shareListsGlobally: true, ...permissions },
 		});
 	}
 }
@@ -467,6 +468,7 @@ export function seedStore(options: SeedOptions = {}): Store {
 
 	seedNotes(seeder, sizes.notes, activeUsers, opportunityIds);
 	extendSeed(store, options.seed ?? 1);
+	seedRemindersAndStatuses(store);
 	store.touch();
 	return store;
 }
