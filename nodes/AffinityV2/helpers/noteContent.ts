@@ -229,7 +229,7 @@ export function markdownToNoteHtml(markdown: string): string {
 			current.items[current.items.length - 1] += `<br>${content}`;
 			continue;
 		}
-		if (!current) current = { kind: 'p', lines: [] };
+		if (current?.kind !== 'p') current = { kind: 'p', lines: [] };
 		current.lines.push(content);
 	}
 	close();
