@@ -1,19 +1,9 @@
-import type { IncomingMessage } from 'node:http';
-
-import { ApiError, badRequest, notFound, type Query } from './http';
+import type { ControlContext, EmulatorControl } from './context';
+import { ApiError, badRequest, notFound } from './http';
 import type { EntityKind, FieldDef, ListEntry, StoredValue } from './model';
 import { READ_ONLY_VALUE_TYPES } from './model';
 import { Router, type Reply } from './router';
-import type { Emulator } from './server';
 import { ID_START } from './seed';
-
-export interface ControlContext {
-	req: IncomingMessage;
-	params: Record<string, string>;
-	query: Query;
-	body(): Promise<unknown>;
-	emulator: Emulator;
-}
 
 const ok = (body: unknown = { ok: true }): Reply => ({ status: 200, body });
 
@@ -263,7 +253,7 @@ export function createControlRouter(): Router<ControlContext> {
 	return router;
 }
 
-function createEntity(emulator: Emulator, kind: EntityKind, name: string, listId?: number, domain?: string): number {
+function createEntity(emulator: EmulatorControl, kind: EntityKind, name: string, listId?: number, domain?: string): number {
 	const { store } = emulator;
 	if (kind === 'company') {
 		const id = store.nextId('company', ID_START.company);

@@ -3,8 +3,8 @@ import type { Company, FieldDef, Person, StoredValue, ValueType } from './model'
 import type { Store } from './store';
 
 /**
- * Enrichment sources whose data the API never exposes (SPEC 1: "Field data from some
- * third-party data partners is not exposed"; the docs name Crunchbase). Fields from these
+ * Enrichment sources whose data the API never exposes (the API docs: "Field data from
+ * some third-party data partners is not exposed", naming Crunchbase). Fields from these
  * sources exist in the account (the web app shows them) but no endpoint lists or returns them.
  */
 export const UNEXPOSED_ENRICHMENT_SOURCES: ReadonlySet<string> = new Set(['crunchbase']);
@@ -57,7 +57,7 @@ export function isSortable(valueType: ValueType): boolean {
 	return ['text', 'number', 'datetime', 'dropdown', 'ranked-dropdown', 'filterable-text'].includes(valueType);
 }
 
-/** What `includes` adds to a field's metadata (SPEC 2.3, 4.1; the shapes are our contract). */
+/** What `includes` adds to a field's metadata (GET /v2/companies/fields?includes=…). */
 export function fieldCapabilities(field: FieldDef, includes: ReadonlySet<string>): Record<string, unknown> {
 	const out: Record<string, unknown> = {};
 	if (includes.has('filterability')) {

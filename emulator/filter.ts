@@ -1,7 +1,8 @@
 import { ApiError } from './http';
+import { pacificCalendarDate } from './pacificDate';
 
 /**
- * The API's filter language (SPEC 8.3): a tokenizer, a recursive-descent parser and an evaluator
+ * The API's filter language (the `filter` query parameter of GET /v2/companies and friends): a tokenizer, a recursive-descent parser and an evaluator
  * over records described by a property table.
  *
  * Grammar (`&` binds tighter than `|`; spaces outside double quotes are insignificant):
@@ -354,7 +355,7 @@ export function operatorName(node: Extract<FilterNode, { kind: 'compare' }>): Op
  * - number: numeric comparisons; the value must be a number.
  * - reference: an integer id (person, company, note, creator).
  * - datetime: a timestamp; the value is any ISO 8601 date or date-time (a date means 00:00 UTC).
- * - date: a date field (stored at midnight Pacific time, SPEC 2.2): a date-only value compares
+ * - date: a date field (DateValue: stored at midnight Pacific time): a date-only value compares
  *   calendar dates in America/Los_Angeles, a date-time value compares instants.
  * - multi: a collection of `items`; a scalar operand means "contains" (`=`, `=~`) or "does not
  *   contain" (`!=`); a collection means ordered exact match (`=`), contains all (`=~`) or its
@@ -372,13 +373,6 @@ export interface FilterProperty<R> {
 }
 
 export type FilterProperties<R> = Record<string, FilterProperty<R>>;
-
-const pacificDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The calendar date (YYYY-MM-DD) an instant falls on in America/Los_Angeles. */
-export function pacificCalendarDate(iso: string): string {
-	return pacificDate.format(new Date(iso));
-}
 
 const isNothing = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 

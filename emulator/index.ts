@@ -1,6 +1,8 @@
 export { Emulator, startEmulator } from './server';
-export type { EmulatorOptions, RequestLogEntry, EmulatorSettings } from './server';
+export type { EmulatorOptions } from './server';
+export type { RequestLogEntry, EmulatorSettings, RouteContext } from './context';
 export { DEMO_KEYS, DEMO_KEY } from './auth';
 export type { ApiKey } from './auth';
 export type { FaultSpec } from './faults';
-export { ID_START, DEFAULT_SIZES, pacificMidnight } from './seed';
+export { ID_START, DEFAULT_SIZES } from './seed';
+export { pacificMidnight } from './pacificDate';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import type { Company, MergeState, MergeTask, Person, StoredValue } from './model';
-import type { Emulator } from './server';
+import type { EmulatorServices } from './context';
 import type { Store } from './store';
 
 /**
@@ -35,7 +35,7 @@ export function runningMergeOf(store: Store, kind: MergeKind, recordId: number):
 	return undefined;
 }
 
-export function startMerge(emulator: Emulator, kind: MergeKind, primaryId: number, duplicateId: number, userId: number): { merge: MergeState; task: MergeTask } {
+export function startMerge(emulator: EmulatorServices, kind: MergeKind, primaryId: number, duplicateId: number, userId: number): { merge: MergeState; task: MergeTask } {
 	const store = emulator.store;
 	const task: MergeTask = { id: randomUUID(), entityType: kind, mergeIds: [] };
 	const merge: MergeState = {

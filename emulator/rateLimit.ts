@@ -1,6 +1,6 @@
 /**
- * Per-key fixed windows (default 900 requests a minute, SPEC 8.1) and an optional monthly
- * account budget, with the x-ratelimit-* headers of SPEC 8.2 on every answer.
+ * Per-key fixed windows (default 900 requests a minute, the API's documented limit) and an optional monthly
+ * account budget, with the API's x-ratelimit-* headers on every answer.
  */
 export interface RateLimitSettings {
 	limit: number;

@@ -1,27 +1,7 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 
-import type { ApiKey } from './auth';
-import { ApiError, readJson, type Query } from './http';
-import type { User } from './model';
-import type { Store } from './store';
-import type { Emulator } from './server';
-
-export interface RouteContext {
-	req: IncomingMessage;
-	res: ServerResponse;
-	method: string;
-	path: string;
-	params: Record<string, string>;
-	query: Query;
-	/** http://host:port as the client reached the server: the base of nextUrl and taskUrl. */
-	origin: string;
-	key: ApiKey;
-	user: User;
-	store: Store;
-	emulator: Emulator;
-	/** The parsed JSON body (read once). */
-	body(): Promise<unknown>;
-}
+import type { RouteContext } from './context';
+import { ApiError, readJson } from './http';
 
 export interface Reply {
 	status: number;

@@ -12,10 +12,14 @@ import type {
 	User,
 	ValueType,
 } from './model';
+import { pacificMidnight } from './pacificDate';
 import { createRandom, type Random } from './random';
 import { extendSeed } from './seedExtras';
 import { seedRemindersAndStatuses } from './seedReminders';
 import { Store } from './store';
+
+/** Older imports of the date rule reach it here; the rule itself lives in pacificDate.ts. */
+export { pacificMidnight } from './pacificDate';
 
 export interface SeedSizes {
 	companies: number;
@@ -84,21 +88,6 @@ const STREETS = ['1 Market St', '500 Howard St', '10 Downing Ave', 'Unter den Li
 
 function iso(time: number): string {
 	return new Date(time).toISOString();
-}
-
-/**
- * Midnight America/Los_Angeles of a calendar date, as Affinity stores dates (SPEC 2.2): 08:00Z
- * in winter, 07:00Z in summer.
- */
-const pacificHour = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour: 'numeric', hourCycle: 'h23' });
-
-export function pacificMidnight(date: string): string {
-	const [y, m, d] = date.split('-').map(Number);
-	for (const offset of [8, 7]) {
-		const candidate = Date.UTC(y, m - 1, d, offset);
-		if (Number(pacificHour.format(candidate)) === 0) return new Date(candidate).toISOString();
-	}
-	return new Date(Date.UTC(y, m - 1, d, 8)).toISOString();
 }
 
 function options(store: Store, texts: string[], ranked = false): DropdownOption[] {

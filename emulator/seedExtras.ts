@@ -103,7 +103,8 @@ function addPartnerFields(store: Store): void {
 	}
 }
 
-/** A service-populated filterable-text field (SPEC 2.2: only the service makes these). */
+/** A service-populated filterable-text field (FilterableTextValue: only Affinity's own
+ * enrichment writes these; the API cannot create such fields). */
 function addGrowthStage(store: Store, rng: ReturnType<typeof createRandom>): void {
 	const field: FieldDef = {
 		id: 'dealroom-growth-stage',

@@ -2,7 +2,7 @@ import type { Company, EntityKind, FieldDef, InteractionData, ListEntry, Opportu
 import { isExposed } from './fieldRules';
 import type { Store } from './store';
 
-/** Nested association arrays are cut at 100 (SPEC 2.2). */
+/** Nested association arrays (persons, companies, opportunities of a value) are cut at 100. */
 export const ASSOCIATION_LIMIT = 100;
 
 export function personData(person: Person | undefined, id: number): Record<string, unknown> {
@@ -106,7 +106,7 @@ export function renderValue(store: Store, field: FieldDef, stored: StoredValue |
 			};
 		case 'filterable-text-multi': {
 			const list = many(data, (s) => s as string);
-			// SPEC 2.4: a sibling totalCount gives the full number of values.
+			// The API answers a sibling totalCount: the full number of values before the cut.
 			return list ? { type, data: list, totalCount: (data as unknown[]).length } : { type, data: null };
 		}
 		case 'number-multi':

@@ -2,14 +2,17 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 import { authenticate, DEMO_KEYS, type ApiKey } from './auth';
-import { createControlRouter, type ControlContext } from './control';
+import type { ControlContext, EmulatorControl, EmulatorServices, EmulatorSettings, RequestLogEntry, RouteContext } from './context';
+import { createControlRouter } from './control';
 import { FaultQueue, STATUS_CODES, type FaultSpec } from './faults';
 import { ApiError, Query, sendJson } from './http';
-import { bodyReader, Router, type Reply, type RouteContext } from './router';
+import { bodyReader, Router, type Reply } from './router';
 import { registerApi } from './routes';
 import { RateLimiter, type RateLimitSettings } from './rateLimit';
 import { seedStore, type SeedSizes } from './seed';
 import type { Store } from './store';
+
+export type { EmulatorSettings, RequestLogEntry } from './context';
 
 export interface EmulatorOptions {
 	port?: number;
@@ -21,30 +24,6 @@ export interface EmulatorOptions {
 	verbose?: boolean;
 }
 
-export interface RequestLogEntry {
-	seq: number;
-	at: string;
-	method: string;
-	path: string;
-	query: string;
-	status: number;
-	/** The key's label (admin, member…), never the key. */
-	key: string | null;
-	remoteAddress: string;
-	fault?: FaultSpec['kind'];
-	/** Request body of writes, as sent (first 10 kB). */
-	body?: string;
-	durationMs: number;
-}
-
-/** Settings of behaviours that tests and demos tune through the control API. */
-export interface EmulatorSettings {
-	/** How long a merge stays in progress before it ends. */
-	mergeDurationMs: number;
-	/** How merges end: success, or failed with a message. */
-	mergeOutcome: 'success' | 'failed';
-}
-
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -52,7 +31,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * with the API's auth, paging, validation, errors and rate limits, plus a control API under
  * /_emulator for tests and demos (reset, mutate, faults, rate limits, request log).
  */
-export class Emulator {
+export class Emulator implements EmulatorControl, EmulatorServices {
 	store: Store;
 	readonly limiter = new RateLimiter();
 	readonly faults = new FaultQueue();

@@ -1,7 +1,7 @@
 import { ApiError, badRequest } from './http';
 import type { FieldDef, LocationData, StoredData, StoredValue } from './model';
 import { READ_ONLY_VALUE_TYPES } from './model';
-import { pacificMidnight } from './seed';
+import { pacificMidnight } from './pacificDate';
 import type { Store } from './store';
 
 /**
@@ -9,7 +9,7 @@ import type { Store } from './store';
  * the field's own value type, data of that type's shape, dropdown options of that field,
  * persons and companies that exist, at most 100 associations. Every refusal is a 400 naming
  * the offending part (`param`). Accepted values come back in stored form (references by id),
- * dates moved to midnight Pacific of the calendar date written (SPEC 2.2).
+ * dates moved to midnight Pacific of the calendar date written (DateValue).
  */
 
 const MAX_ASSOCIATIONS = 100;
@@ -161,7 +161,7 @@ export function parseWrittenValue(store: Store, field: FieldDef, value: unknown,
 		default:
 			throw invalid(`${param}.type`, `Values of type ${type} cannot be written`);
 	}
-	// An empty array holds nothing: the API returns null for it (SPEC 2.2), so store no value.
+	// An empty array holds nothing: the API returns null for it, so store no value.
 	if (Array.isArray(stored) && stored.length === 0) return null;
 	return { type, data: stored };
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 export const N8N_VERSION = '2.41.1';
 /** n8n 2.41.1 declares engines node >= 24; the binary comes from the npm registry, so no system Node is touched. */
 export const NODE_MAJOR = '24';
-/** Pinned through an npm override, as in the install recipe checked on this machine (notes/real-n8n.md). */
+/** Pinned through an npm override: n8n 2.41.1 installs only with this linkedom. */
 export const LINKEDOM_VERSION = '0.18.14';
 export const PACKAGE_NAME = 'n8n-nodes-affinity-v2';
 

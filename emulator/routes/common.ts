@@ -1,7 +1,8 @@
+import type { RouteContext } from '../context';
 import { badRequest, forbidden, notFound, pathId } from '../http';
 import type { FieldCategory, FieldDef, List } from '../model';
 import { effectiveQuery, page, type PageResult } from '../pagination';
-import type { Reply, RouteContext } from '../router';
+import type { Reply } from '../router';
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });
 

@@ -1,9 +1,10 @@
+import type { RouteContext } from '../context';
 import type { FilterProperties } from '../filter';
 import { exposedEntityFields, fieldFilterProperty, fieldSortKey, filterOperators, isSortable } from '../fieldRules';
 import { ApiError, badRequest, notFound, pathId } from '../http';
 import type { Company, FieldDef } from '../model';
 import { decodeCursor, encodeCursor } from '../pagination';
-import type { Reply, RouteContext, Router } from '../router';
+import type { Reply, Router } from '../router';
 import { renderCompany } from '../serialize';
 import type { Store } from '../store';
 import { definingValues, ok, paged, requirePermission, selectFields } from './common';

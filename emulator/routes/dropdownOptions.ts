@@ -1,6 +1,7 @@
 import { badRequest, notFound, pathId } from '../http';
 import type { DropdownOption, FieldDef, List, StatusCategory, StoredValue } from '../model';
-import type { RouteContext, Router } from '../router';
+import type { RouteContext } from '../context';
+import type { Router } from '../router';
 import type { Store } from '../store';
 import { integer, isObject, objectOf, oneOf, required, text } from './bodies';
 import { ok, visibleList } from './common';

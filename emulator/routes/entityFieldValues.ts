@@ -1,7 +1,8 @@
 import { exposedEntityFields } from '../fieldRules';
 import { badRequest, notFound, pathId } from '../http';
 import type { Company, FieldDef, Person } from '../model';
-import type { RouteContext, Router } from '../router';
+import type { RouteContext } from '../context';
+import type { Router } from '../router';
 import { renderField } from '../serialize';
 import { parseWrittenValue } from '../values';
 import { definingValues, ok, paged } from './common';

@@ -1,6 +1,7 @@
+import type { RouteContext } from '../context';
 import { badRequest, notFound, pathId } from '../http';
 import type { FieldDef, List, ListEntry } from '../model';
-import type { RouteContext, Router } from '../router';
+import type { Router } from '../router';
 import { listFieldUniverse, renderField } from '../serialize';
 import { definingValues, ok, paged, requirePermission, visibleList } from './common';
 import { enumValues } from './support';

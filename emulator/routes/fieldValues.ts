@@ -1,6 +1,7 @@
+import type { RouteContext } from '../context';
 import { badRequest, notFound, pathId } from '../http';
 import type { Company, FieldDef, ListEntry, Person, StoredValue } from '../model';
-import type { Reply, RouteContext, Router } from '../router';
+import type { Reply, Router } from '../router';
 import type { Store } from '../store';
 import { parseWrittenValue } from '../values';
 import { ok, paged, requirePermission, visibleList } from './common';

@@ -1,7 +1,8 @@
+import type { RouteContext } from '../context';
 import { badRequest, forbidden, notFound, pathId } from '../http';
 import type { MergeState, MergeTask } from '../model';
 import { renderMerge, renderTask, runningMergeOf, startMerge, taskPath, taskStatus, type MergeKind } from '../merges';
-import type { RouteContext, Router } from '../router';
+import type { Router } from '../router';
 import { definingValues, ok, paged } from './common';
 
 /**

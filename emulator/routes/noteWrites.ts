@@ -1,7 +1,8 @@
 import { badRequest, forbidden, notFound, pathId } from '../http';
 import type { InteractionData, Note, StoredValue } from '../model';
 import { normalizeNoteHtml, refusedNoteHtml } from '../noteHtml';
-import type { RouteContext, Router } from '../router';
+import type { RouteContext } from '../context';
+import type { Router } from '../router';
 import type { Store } from '../store';
 import { dateTime, isObject, integer, objectOf, oneOf, reference, references, required, type Body } from './bodies';
 import { canSeeNote, renderNote } from './notes';

@@ -1,7 +1,8 @@
+import type { RouteContext } from '../context';
 import type { FilterProperties } from '../filter';
 import { notFound, pathId } from '../http';
 import type { Note, Opportunity } from '../model';
-import type { RouteContext, Router } from '../router';
+import type { Router } from '../router';
 import { ASSOCIATION_LIMIT, companyData, personData, renderOpportunity } from '../serialize';
 import type { Store } from '../store';
 import { definingValues, ok, paged } from './common';
@@ -9,7 +10,8 @@ import { canSeeOpportunity } from './opportunities';
 import { boolValue, enumValues, filterFrom } from './support';
 
 /**
- * Notes (SPEC 4.4, 4.8; shapes per the OpenAPI notes.* schemas). Visibility follows the note's
+ * Notes (GET /v2/notes, /v2/notes/{noteId}, /v2/notes/{noteId}/replies and the entity notes
+ * pages; shapes per the OpenAPI notes.* schemas). Visibility follows the note's
  * sharing (a reply's follows its root note): notes the caller cannot access are left out of every
  * page, and direct access answers 404, because the OpenAPI description gives the note endpoints
  * no 403 response (400 and 404 only); a 404 also does not reveal that the note exists.
@@ -17,7 +19,7 @@ import { boolValue, enumValues, filterFrom } from './support';
 
 const NOTE_INCLUDES = ['companiesPreview', 'personsPreview', 'opportunitiesPreview', 'repliesCount'] as const;
 const REPLY_TYPES = new Set<Note['type']>(['user-reply', 'ai-notetaker-reply']);
-/** Page sizes of the note endpoints: 0..100, default 20 (SPEC 8.4, OpenAPI). */
+/** Page sizes of the note endpoints: 0..100, default 20 (the note endpoints' `limit` parameter). */
 const NOTE_PAGING = { minLimit: 0, defaultLimit: 20 };
 
 const isReply = (note: Note) => REPLY_TYPES.has(note.type);

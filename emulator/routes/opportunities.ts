@@ -1,6 +1,7 @@
+import type { RouteContext } from '../context';
 import { forbidden, notFound, pathId } from '../http';
 import type { Opportunity } from '../model';
-import type { RouteContext, Router } from '../router';
+import type { Router } from '../router';
 import { renderOpportunity } from '../serialize';
 import { definingValues, ok, paged, requirePermission } from './common';
 

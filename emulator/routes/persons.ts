@@ -1,7 +1,8 @@
+import type { RouteContext } from '../context';
 import { exposedEntityFields } from '../fieldRules';
 import { notFound, pathId } from '../http';
 import type { Person } from '../model';
-import type { RouteContext, Router } from '../router';
+import type { Router } from '../router';
 import { renderPerson } from '../serialize';
 import { renderList } from './lists';
 import { definingValues, ok, paged, requirePermission, selectFields } from './common';

@@ -1,7 +1,8 @@
 import type { FilterProperties } from '../filter';
 import { badRequest, forbidden, notFound, pathId } from '../http';
 import type { EntityKind, Reminder } from '../model';
-import type { RouteContext, Router } from '../router';
+import type { RouteContext } from '../context';
+import type { Router } from '../router';
 import type { Store } from '../store';
 import { dateTime, integer, isObject, objectOf, oneOf, reference, required, text } from './bodies';
 import { definingValues, ok, paged } from './common';

@@ -1,6 +1,7 @@
+import type { RouteContext } from '../context';
 import { badRequest, notFound, pathId } from '../http';
 import type { List, SavedView } from '../model';
-import type { RouteContext, Router } from '../router';
+import type { Router } from '../router';
 import { listFieldUniverse, renderListEntry } from '../serialize';
 import { ok, paged, requirePermission, visibleList } from './common';
 

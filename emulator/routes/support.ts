@@ -1,8 +1,9 @@
+import type { RouteContext } from '../context';
 import { compileFilter, type FilterProperties } from '../filter';
 import { fieldCapabilities } from '../fieldRules';
 import { badRequest } from '../http';
 import type { EntityKind, FieldDef, List, ListEntry } from '../model';
-import type { Reply, RouteContext } from '../router';
+import type { Reply } from '../router';
 import { listFieldUniverse, renderField, renderFieldMetadata } from '../serialize';
 import type { Store } from '../store';
 import { definingValues, paged } from './common';
@@ -91,7 +92,8 @@ export function visibleListsOf(ctx: RouteContext, kind: EntityKind, id: number):
 }
 
 /**
- * A list entry as a person's or company's list-entries page shows it (SPEC 2.7, company form):
+ * A list entry as a person's or company's list-entries page shows it (GET
+ * /v2/companies/{companyId}/list-entries: ListEntryWithEntity plus the list it belongs to):
  * list metadata and comprehensive field data, the entity's fields and the list's.
  */
 export function renderEntityEntry(store: Store, entry: ListEntry): Record<string, unknown> {

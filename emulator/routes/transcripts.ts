@@ -1,7 +1,8 @@
+import type { RouteContext } from '../context';
 import type { FilterProperties } from '../filter';
 import { notFound, pathId } from '../http';
 import type { Note, Transcript } from '../model';
-import type { RouteContext, Router } from '../router';
+import type { Router } from '../router';
 import { ASSOCIATION_LIMIT } from '../serialize';
 import { definingValues, ok, paged } from './common';
 import { canSeeNote, renderNote } from './notes';

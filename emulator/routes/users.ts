@@ -4,7 +4,8 @@ import { renderUser } from '../serialize';
 import { ok } from './common';
 
 export function register(router: Router): void {
-	// SPEC 2.8, 4.5: emailAddresses (at most 100) and role only for callers with Manage Users.
+	// GET /v2/users/{userId}: emailAddresses (at most 100) and role only for callers with the
+	// Manage Users permission.
 	router.get('/v2/users/:userId', (ctx) => {
 		const userId = pathId(ctx.params.userId, 'userId', 'int32');
 		const user = ctx.store.users.get(userId);
@@ -12,7 +13,7 @@ export function register(router: Router): void {
 		return ok(renderUser(user, ctx.user.permissions.manageUsers));
 	});
 
-	// SPEC 2.11, 4.7 (BETA): the caller's per-minute window; the account's monthly window only
+	// GET /v2/rate-limit (beta): the caller's per-minute window; the account's monthly window only
 	// when a monthly budget is set. This request is counted in both, as every request is.
 	router.get('/v2/rate-limit', (ctx) => {
 		const usage = ctx.emulator.limiter.usage(ctx.key.key);

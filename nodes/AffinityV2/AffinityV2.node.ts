@@ -3,9 +3,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resources } from './actions/resources';
 import { router } from './actions/router';
-import { requestOptionsParameter } from './actions/shared';
-import { listSearch } from './methods/listSearch';
-import { loadOptions } from './methods/loadOptions';
+import { requestOptionsParameter } from './actions/common/requestOptions';
+import { listSearch, loadOptions } from './methods';
 
 const resource: INodeProperties = {
 	displayName: 'Resource',

@@ -1,19 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { listLocator, locator, requestOptionsParameter } from '../AffinityV2/actions/shared';
+import { listLocator, savedViewLocator } from '../AffinityV2/actions/common/locators';
+import { requestOptionsParameter } from '../AffinityV2/actions/common/requestOptions';
 
 export const TRIGGER_EVENTS = ['listEntryAdded', 'listEntryRemoved', 'fieldValueChanged', 'anyChange'] as const;
 export type TriggerEvent = (typeof TRIGGER_EVENTS)[number];
 
-const savedViewLocator: INodeProperties = {
-	...locator({
-		name: 'savedViewId',
-		displayName: 'Saved View',
-		what: 'saved view',
-		searchListMethod: 'searchSavedViews',
-		dependsOn: ['listId.value'],
-		description: 'A sheet view of the list. Its filters decide which entries are watched; only its columns come back.',
-	}),
+const savedView: INodeProperties = {
+	...savedViewLocator(
+		'savedViewId',
+		'A sheet view of the list. Its filters decide which entries are watched; only its columns come back.',
+	),
 	displayOptions: { show: { watch: ['savedView'] } },
 };
 
@@ -41,7 +38,7 @@ export const properties: INodeProperties[] = [
 		],
 		default: 'list',
 	},
-	savedViewLocator,
+	savedView,
 	{
 		displayName: 'Event',
 		name: 'event',

@@ -1,9 +1,7 @@
-import { listSearch } from '../AffinityV2/methods/listSearch';
-import { loadOptions } from '../AffinityV2/methods/loadOptions';
-import { readListSearch } from '../AffinityV2/methods/readSearch';
+import { listSearch, loadOptions } from '../AffinityV2/methods';
 
 /** The action node's own pickers: the list, its saved views, and its fields. */
 export const methods = {
-	listSearch: { searchLists: listSearch.searchLists, searchSavedViews: readListSearch.searchSavedViews },
+	listSearch: { searchLists: listSearch.searchLists, searchSavedViews: listSearch.searchSavedViews },
 	loadOptions: { getListFields: loadOptions.getListFields },
 };

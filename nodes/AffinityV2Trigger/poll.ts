@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { toStringList } from '../AffinityV2/actions/shared';
+import { toStringList } from '../AffinityV2/helpers/stringList';
 import type { ApiEntity, ApiField, ApiListEntry } from '../AffinityV2/helpers/types';
 import { affinityPaginate, validateId, type AffinityRequest } from '../AffinityV2/transport';
 import { TRIGGER_EVENTS, type TriggerEvent } from './description';

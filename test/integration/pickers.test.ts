@@ -1,6 +1,6 @@
 import type { IDataObject, INodeListSearchResult } from 'n8n-workflow';
 
-import { SCAN_LIMITS } from '../../nodes/AffinityV2/methods/paging';
+import { SCAN_LIMITS } from '../../nodes/AffinityV2/api/pickerPages';
 import { EmulatorFixture, expectNoKey } from '../harness/emulator';
 import { loadOptionsHarness } from '../harness/loadOptions';
 

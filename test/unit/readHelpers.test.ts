@@ -1,4 +1,5 @@
-import { htmlText, matchesTerm, pageToken, shorten } from '../../nodes/AffinityV2/methods/paging';
+import { pageToken } from '../../nodes/AffinityV2/api/pickerPages';
+import { htmlText, matchesTerm, shorten } from '../../nodes/AffinityV2/helpers/text';
 import { simplifyEntryOfEntity, simplifyField } from '../../nodes/AffinityV2/helpers/simplify';
 
 describe('simplifyField', () => {

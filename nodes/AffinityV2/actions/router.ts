@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
+import { asNodeError } from '../helpers/nodeErrors';
 import { resources } from './resources';
 
 function errorItem(error: Error & { description?: string | null; httpCode?: string | null }, itemIndex: number): INodeExecutionData {
@@ -34,10 +35,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			});
 			for (const item of executionData) output.push(item);
 		} catch (caught) {
-			const error =
-				caught instanceof NodeApiError || caught instanceof NodeOperationError
-					? caught
-					: new NodeOperationError(this.getNode(), caught as Error, { itemIndex });
+			const error = asNodeError(this.getNode(), caught, itemIndex);
 			if (this.continueOnFail()) {
 				output.push(errorItem(error, itemIndex));
 				continue;

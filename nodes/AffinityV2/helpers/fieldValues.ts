@@ -114,6 +114,11 @@ export function readOnlyMetadataReason(field: { id: string; name?: string; type?
 	return undefined;
 }
 
+/** Whether the write pickers offer a field: writable, of a type the node can encode. */
+export function isWritableField(field: { id: string; name?: string; type?: string; valueType: string }): boolean {
+	return !readOnlyMetadataReason(field) && isWritableValueType(field.valueType) && !field.valueType.startsWith('filterable-text');
+}
+
 /**
  * A field as the pickers give it: "field-123|ranked-dropdown" (id and value type, so the editor
  * can show the input for that type) or a bare id from an expression.

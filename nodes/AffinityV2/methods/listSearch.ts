@@ -1,47 +1,48 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { affinityRequest, validateId } from '../transport';
+import { chosenListId } from '../actions/common/ids';
+import { fetchPage, pageToken, scanSearch, type Paged } from '../api/pickerPages';
+import { entityDisplayName } from '../helpers/entities';
+import { htmlText, matchesTerm, shorten } from '../helpers/text';
 import type { ApiListEntry } from '../helpers/types';
-import { scanSearch } from './paging';
-import { readListSearch } from './readSearch';
+import { affinityRequest } from '../transport';
 
-interface Paged<T> {
-	data: T[];
-	pagination?: { nextUrl?: string | null };
+interface PersonRecord {
+	id: number;
+	firstName?: string | null;
+	lastName?: string | null;
+	primaryEmailAddress?: string | null;
+	emailAddresses?: string[];
 }
 
-/** The path and query of a nextUrl: the picker's pagination token. */
-function nextToken(body: Paged<unknown>): string | undefined {
-	const next = body.pagination?.nextUrl;
-	if (!next) return undefined;
-	const url = new URL(next, 'http://placeholder');
-	return url.pathname + url.search;
+interface NoteRecord {
+	id: number;
+	type?: string;
+	content?: { html?: string | null } | null;
+	createdAt?: string;
 }
 
-async function page<T>(ctx: ILoadOptionsFunctions, first: { path: string; qs?: IDataObject }, token?: string): Promise<Paged<T>> {
-	const { body } = await affinityRequest.call(ctx, token ? { method: 'GET', path: token } : { method: 'GET', ...first });
-	const paged = body as Paged<T>;
-	return { data: Array.isArray(paged?.data) ? paged.data : [], pagination: paged?.pagination };
+interface TranscriptRecord {
+	id: number;
+	createdAt?: string;
+	languageCode?: string;
+	note?: NoteRecord | null;
 }
 
-function entityName(entity: ApiListEntry['entity'] | undefined): string {
-	if (!entity) return '';
-	if (typeof entity.name === 'string') return entity.name;
-	return [entity.firstName, entity.lastName].filter(Boolean).join(' ');
-}
+const day = (iso?: string) => (typeof iso === 'string' ? iso.slice(0, 10) : '');
 
+/** The pickers (resource locators' "From list" mode), by their searchListMethod name. */
 export const listSearch = {
 	/** Lists by name: the API filters by `term` server-side. */
 	async searchLists(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
 		const qs: IDataObject = { limit: 100 };
 		if (filter?.trim()) qs.term = filter.trim();
-		const body = await page<{ id: number; name: string; type?: string }>(this, { path: '/v2/lists', qs }, paginationToken);
+		const body = await fetchPage<{ id: number; name: string; type?: string }>(this, { path: '/v2/lists', qs }, paginationToken);
 		const results: INodeListSearchItems[] = body.data.map((l) => ({
 			name: l.type ? `${l.name} (${l.type})` : l.name,
 			value: String(l.id),
 		}));
-		return { results, paginationToken: nextToken(body) };
+		return { results, paginationToken: pageToken(body) };
 	},
 
 	/** Companies by name or domain, through POST /v2/companies/search when there is a term. */
@@ -58,31 +59,83 @@ export const listSearch = {
 			});
 			body = response.body as typeof body;
 		} else {
-			body = await page(this, { path: '/v2/companies', qs: { limit: 100 } }, paginationToken);
+			body = await fetchPage(this, { path: '/v2/companies', qs: { limit: 100 } }, paginationToken);
 		}
 		const results = (body.data ?? []).map((c) => ({
 			name: c.domain ? `${c.name} (${c.domain})` : c.name,
 			value: String(c.id),
 		}));
-		return { results, paginationToken: nextToken(body) };
+		return { results, paginationToken: pageToken(body) };
 	},
 
 	/** Entries of the chosen list, matched by the name of their company, person or opportunity. */
 	async searchListEntries(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-		const rawListId = this.getCurrentNodeParameter('listId', { extractValue: true });
-		if (rawListId === undefined || rawListId === '') {
-			throw new NodeOperationError(this.getNode(), 'Choose a List first', {
-				description: 'List entries are picked from the list chosen above.',
-			});
-		}
-		const listId = validateId(this.getNode(), rawListId, 'List ID', 'int64');
+		const listId = chosenListId(this, 'List entries are picked from the list chosen above.');
 		// Read page by page (the API has no entry search), so a match beyond the first page is found.
 		return scanSearch<ApiListEntry>(this, { path: `/v2/lists/${listId}/list-entries` }, filter, paginationToken, (e) => ({
-			name: `${entityName(e.entity)} (${e.type} ${e.entity?.id}, entry ${e.id})`,
+			name: `${entityDisplayName(e.entity)} (${e.type} ${e.entity?.id}, entry ${e.id})`,
 			value: String(e.id),
-			searchText: entityName(e.entity),
+			searchText: entityDisplayName(e.entity),
 		}));
 	},
 
-	...readListSearch,
+	/** Persons by name or email address (read page by page: the API has no person search). */
+	async searchPersons(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+		return scanSearch<PersonRecord>(this, { path: '/v2/persons' }, filter, paginationToken, (p) => {
+			const name = entityDisplayName(p) || `Person ${p.id}`;
+			const email = p.primaryEmailAddress ?? '';
+			return {
+				name: email ? `${name} (${email})` : name,
+				value: String(p.id),
+				searchText: [name, ...(p.emailAddresses ?? []), email].join(' '),
+			};
+		});
+	},
+
+	/** Opportunities by name. */
+	async searchOpportunities(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+		return scanSearch<{ id: number; name: string; listId?: number }>(this, { path: '/v2/opportunities' }, filter, paginationToken, (o) => ({
+			name: o.name || `Opportunity ${o.id}`,
+			value: String(o.id),
+			searchText: o.name ?? '',
+		}));
+	},
+
+	/** Notes by their text; each shown with its date and the start of its text. */
+	async searchNotes(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+		return scanSearch<NoteRecord>(this, { path: '/v2/notes' }, filter, paginationToken, (n) => {
+			const text = htmlText(n.content?.html);
+			return {
+				name: `${day(n.createdAt)} · ${shorten(text || `(${n.type ?? 'note'} without text)`)}`,
+				value: String(n.id),
+				searchText: `${text} ${n.id}`,
+			};
+		});
+	},
+
+	/** Transcripts (BETA endpoint), by the text of their note or their date. */
+	async searchTranscripts(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+		return scanSearch<TranscriptRecord>(this, { path: '/v2/transcripts' }, filter, paginationToken, (t) => {
+			const text = htmlText(t.note?.content?.html);
+			const label = `${day(t.createdAt)} · ${t.languageCode ?? ''}${text ? ` · ${shorten(text, 60)}` : ''}`;
+			return { name: `Transcript ${t.id} (${label})`, value: String(t.id), searchText: `${label} ${text} ${t.id}` };
+		});
+	},
+
+	/** The chosen list's saved views by name; says which are sheet views, the only kind the API serves. */
+	async searchSavedViews(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+		const listId = chosenListId(this, 'Saved views are picked from the list chosen above.');
+		const body = await fetchPage<{ id: number; name: string; type?: string }>(
+			this,
+			{ path: `/v2/lists/${listId}/saved-views`, qs: { limit: 100 } },
+			paginationToken,
+		);
+		const results = body.data
+			.filter((v) => matchesTerm(v.name ?? '', filter))
+			.map((v) => ({
+				name: v.type === 'sheet' || !v.type ? `${v.name} (sheet view)` : `${v.name} (${v.type} view: the API serves only sheet views)`,
+				value: String(v.id),
+			}));
+		return { results, paginationToken: pageToken(body) };
+	},
 };

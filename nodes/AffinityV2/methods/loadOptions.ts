@@ -1,14 +1,24 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { affinityPaginate, validateId } from '../transport';
+import { chosenListId } from '../actions/common/ids';
+import { dropdownOptionsOf } from '../api/dropdownOptions';
+import { fieldsInScope, fieldsOf, scopeLabel, type FieldScope, type FieldSource } from '../api/fields';
+import { companyFilterProperties } from '../api/filterProperties';
+import {
+	fieldChoiceValue,
+	isWritableField,
+	isWritableValueType,
+	parseFieldChoice,
+	VALUE_TYPE_NAMES,
+} from '../helpers/fieldValues';
+import { FILTER_OPERATORS, operatorAllowed, type FilterOperator } from '../helpers/filterBuilder';
 import type { FieldMetadata } from '../helpers/types';
-import { readLoadOptions } from './readOptions';
-import { writeLoadOptions } from '../actions/writeValue';
 
-async function fieldOptions(ctx: ILoadOptionsFunctions, path: string): Promise<INodePropertyOptions[]> {
-	const { items } = await affinityPaginate.call(ctx, { method: 'GET', path });
-	return (items as unknown as FieldMetadata[])
+const FIELDS_OF_CHOSEN_LIST = "The fields are loaded from the chosen list's columns.";
+
+async function fieldOptions(ctx: ILoadOptionsFunctions, source: FieldSource): Promise<INodePropertyOptions[]> {
+	return (await fieldsOf(ctx, source))
 		.map((f) => ({
 			name: f.name,
 			value: f.id,
@@ -17,27 +27,84 @@ async function fieldOptions(ctx: ILoadOptionsFunctions, path: string): Promise<I
 		.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-function chosenListId(ctx: ILoadOptionsFunctions): number {
-	const raw = ctx.getCurrentNodeParameter('listId', { extractValue: true });
-	if (raw === undefined || raw === '') {
-		throw new NodeOperationError(ctx.getNode(), 'Choose a List first', {
-			description: "The fields are loaded from the chosen list's columns.",
-		});
-	}
-	return validateId(ctx.getNode(), raw, 'List ID', 'int64');
+function operatorList(tokens: readonly string[] | undefined, collection?: boolean): string {
+	if (!tokens) return '';
+	const names = (Object.keys(FILTER_OPERATORS) as FilterOperator[])
+		.filter((op) => operatorAllowed(op, tokens, collection))
+		.map((op) => FILTER_OPERATORS[op].label);
+	return names.join(', ');
 }
 
+/** The write operations' field scope: person fields, or the chosen list's. */
+function writeScope(ctx: ILoadOptionsFunctions): FieldScope {
+	if (ctx.getCurrentNodeParameter('resource') === 'person') return { kind: 'person' };
+	return { kind: 'listEntry', listId: chosenListId(ctx, FIELDS_OF_CHOSEN_LIST) };
+}
+
+function typeLabel(field: FieldMetadata): string {
+	const type = isWritableValueType(field.valueType) ? VALUE_TYPE_NAMES[field.valueType] : field.valueType;
+	return `${type} · ${field.type === 'list' ? 'list field' : `${field.type} field`} · ${field.id}`;
+}
+
+async function writableFieldOptions(ctx: ILoadOptionsFunctions, scope: FieldScope): Promise<INodePropertyOptions[]> {
+	return (await fieldsInScope(ctx, scope))
+		.filter(isWritableField)
+		.map((f) => ({ name: f.name, value: fieldChoiceValue(f.id, f.valueType), description: typeLabel(f) }))
+		.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The option lists (loadOptionsMethod names) of both nodes. */
 export const loadOptions = {
 	async getCompanyFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		return fieldOptions(this, '/v2/companies/fields');
+		return fieldOptions(this, 'companies');
 	},
 	async getPersonFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		return fieldOptions(this, '/v2/persons/fields');
+		return fieldOptions(this, 'persons');
 	},
 	async getListFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		return fieldOptions(this, `/v2/lists/${chosenListId(this)}/fields`);
+		return fieldOptions(this, { listId: chosenListId(this, FIELDS_OF_CHOSEN_LIST) });
 	},
 
-	...readLoadOptions,
-	...writeLoadOptions,
+	/** id, name, domain and every company field Affinity says can be filtered on, with its operators. */
+	async getCompanyFilterProperties(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		const properties = await companyFilterProperties(this);
+		return Object.entries(properties)
+			.map(([id, p]) => ({
+				name: p.field ? `${p.label} (${p.field.valueType})` : p.label,
+				value: id,
+				description: `${p.field ? `${p.field.type} field ${id}. ` : ''}Operators: ${operatorList(p.operators, p.collection)}`,
+			}))
+			.sort((a, b) => a.name.localeCompare(b.name));
+	},
+
+	/** Company fields Affinity says can be sorted on (POST /v2/companies/search). */
+	async getCompanySortFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		const fields = await fieldsOf(this, 'companies', { includes: ['sortability'] });
+		const sortable = fields
+			.filter((f) => !!f.sortability)
+			.map((f) => ({ name: `${f.name} (${f.valueType})`, value: f.id, description: `${f.type} field ${f.id}` }))
+			.sort((a, b) => a.name.localeCompare(b.name));
+		// The company name is sortable too, though it is not a field.
+		return [{ name: 'Company Name', value: 'name', description: "The company's name" }, ...sortable];
+	},
+
+	/** Person fields a user can write (global), each with its value type. */
+	async getWritablePersonFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		return writableFieldOptions(this, { kind: 'person' });
+	},
+	/** The chosen list's writable fields: its own and its entity's global fields. */
+	async getWritableListEntryFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		return writableFieldOptions(this, writeScope(this));
+	},
+	/** The options of the dropdown field chosen next to it (top level or in a batch item). */
+	async getFieldDropdownOptions(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		const raw = this.getCurrentNodeParameter('&fieldId') ?? this.getCurrentNodeParameter('fieldId');
+		const { fieldId } = parseFieldChoice(raw);
+		if (!fieldId || fieldId.startsWith('=')) return [];
+		const scope = writeScope(this);
+		const field = (await fieldsInScope(this, scope)).find((f) => f.id === fieldId);
+		if (!field) throw new NodeOperationError(this.getNode(), `Field ${fieldId} is not one of ${scopeLabel(scope)}`);
+		const options = await dropdownOptionsOf(this, scope, field);
+		return options.map((o) => ({ name: o.text, value: o.id }));
+	},
 };

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { FILTER_OPERATORS, type FilterOperator, type FilterProperty } from '../../helpers/filterBuilder';
-import { COMPANY_BUILTIN_FILTER_PROPERTIES, companyFilterProperties } from '../../methods/fieldMetadata';
-import { readFilter, type FilterTarget } from '../filter';
+import { COMPANY_BUILTIN_FILTER_PROPERTIES, companyFilterProperties } from '../../api/filterProperties';
+import { FILTER_OPERATORS, type FilterOperator } from '../../helpers/filterBuilder';
+import { readFilter, type FilterTarget } from '../common/filters';
 
 /** Company filters (GET /v2/companies `filter`, POST /v2/companies/search `filters`). */
 export const companyFilterTarget: FilterTarget = {
@@ -11,22 +11,14 @@ export const companyFilterTarget: FilterTarget = {
 	what: 'companies',
 };
 
-/** Field properties of one execution, loaded once: the operators each field allows. */
-const loaded = new WeakMap<object, Promise<Record<string, FilterProperty>>>();
-
 /**
  * The company filter of one item. Conditions on id, name and domain are checked locally;
- * conditions on fields are checked against the fields' filterability, loaded once per
- * execution and only when a condition uses a field.
+ * conditions on fields are checked against the fields' filterability, read once per run and
+ * only when a condition uses a field.
  */
 export async function readCompanyFilter(this: IExecuteFunctions, itemIndex: number): Promise<string | undefined> {
 	return readFilter.call(this, itemIndex, companyFilterTarget, async (used) => {
 		if (used.every((p) => p in COMPANY_BUILTIN_FILTER_PROPERTIES)) return COMPANY_BUILTIN_FILTER_PROPERTIES;
-		let properties = loaded.get(this);
-		if (!properties) {
-			properties = companyFilterProperties(this, itemIndex);
-			loaded.set(this, properties);
-		}
-		return properties;
+		return companyFilterProperties(this, itemIndex);
 	});
 }

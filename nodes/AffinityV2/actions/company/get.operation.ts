@@ -3,7 +3,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { affinityRequest } from '../../transport';
 import { simplifyEntity } from '../../helpers/simplify';
 import type { ApiEntity } from '../../helpers/types';
-import { companyLocator, fieldQuery, fieldSelection, forOperation, idParameter, simplifyParameter } from '../shared';
+import { fieldQuery, fieldSelection } from '../common/fields';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import { companyLocator } from '../common/locators';
+import { simplifyParameter } from '../common/simplify';
 
 export const description: INodeProperties[] = forOperation('company', 'get', [
 	companyLocator(),

@@ -3,8 +3,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { affinityPaginate } from '../../transport';
 import { simplifyEntity } from '../../helpers/simplify';
 import type { ApiEntity } from '../../helpers/types';
-import { filterParameters } from '../filter';
-import { fieldQuery, fieldSelection, forOperation, maxResults, returnAllAndLimit, simplifyParameter } from '../shared';
+import { fieldQuery, fieldSelection } from '../common/fields';
+import { filterParameters } from '../common/filters';
+import { forOperation } from '../common/forOperation';
+import { maxResults, returnAllAndLimit } from '../common/paging';
+import { simplifyParameter } from '../common/simplify';
 import { companyFilterTarget, readCompanyFilter } from './companyFilter';
 
 export const description: INodeProperties[] = forOperation('company', 'getAll', [

@@ -3,7 +3,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { affinityPaginate } from '../../transport';
 import { simplifyEntryOfEntity } from '../../helpers/simplify';
 import type { ApiField } from '../../helpers/types';
-import { companyLocator, forOperation, idParameter, maxResults, returnAllAndLimit, simplifyParameter } from '../shared';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import { companyLocator } from '../common/locators';
+import { maxResults, returnAllAndLimit } from '../common/paging';
+import { simplifyParameter } from '../common/simplify';
 
 export const description: INodeProperties[] = forOperation('company', 'getListEntries', [
 	companyLocator(),

@@ -1,7 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { affinityPaginate } from '../../transport';
-import { companyLocator, forOperation, idParameter, maxResults, returnAllAndLimit } from '../shared';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import { companyLocator } from '../common/locators';
+import { maxResults, returnAllAndLimit } from '../common/paging';
 
 export const description: INodeProperties[] = forOperation('company', 'getLists', [companyLocator(), ...returnAllAndLimit()]);
 

@@ -3,9 +3,11 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { simplifyEntity } from '../../helpers/simplify';
 import type { ApiEntity } from '../../helpers/types';
-import { filterParameters } from '../filter';
-import { recordsOrCount, recordsOrTotal } from '../readParameters';
-import { fieldQuery, fieldSelection, forOperation, maxResults, simplifyParameter } from '../shared';
+import { fieldQuery, fieldSelection } from '../common/fields';
+import { filterParameters } from '../common/filters';
+import { forOperation } from '../common/forOperation';
+import { maxResults, recordsOrCount, recordsOrTotal } from '../common/paging';
+import { simplifyParameter } from '../common/simplify';
 import { companyFilterTarget, readCompanyFilter } from './companyFilter';
 
 export const description: INodeProperties[] = forOperation('company', 'search', [

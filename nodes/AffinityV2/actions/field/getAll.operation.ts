@@ -1,8 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { affinityPaginate } from '../../transport';
-import { filterParameters, operatorsFor, readFilter, type FilterTarget } from '../filter';
-import { forOperation, idParameter, listLocator, maxResults, returnAllAndLimit, toStringList } from '../shared';
+import { toStringList } from '../../helpers/stringList';
+import { filterParameters, operatorsFor, readFilter, type FilterTarget } from '../common/filters';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import { listLocator } from '../common/locators';
+import { maxResults, returnAllAndLimit } from '../common/paging';
 
 const properties = { name: { label: 'Name', operators: ['=', '=~'], valueType: 'text' as const, collection: false, description: "The field's display name" } };
 

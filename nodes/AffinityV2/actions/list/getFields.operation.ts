@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { affinityPaginate } from '../../transport';
-import { forOperation, idParameter, listLocator } from '../shared';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import { listLocator } from '../common/locators';
 
 export const description: INodeProperties[] = forOperation('list', 'getFields', [listLocator()]);
 

@@ -3,15 +3,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { affinityRequest } from '../../transport';
 import { simplifyListEntry } from '../../helpers/simplify';
 import type { ApiListEntry } from '../../helpers/types';
-import {
-	fieldQuery,
-	fieldSelection,
-	forOperation,
-	idParameter,
-	listEntryLocator,
-	listLocator,
-	simplifyParameter,
-} from '../shared';
+import { fieldQuery, fieldSelection } from '../common/fields';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import { listEntryLocator, listLocator } from '../common/locators';
+import { simplifyParameter } from '../common/simplify';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'get', [
 	listLocator(),

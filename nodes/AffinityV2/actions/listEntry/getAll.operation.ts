@@ -3,16 +3,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { affinityPaginate } from '../../transport';
 import { simplifyListEntry } from '../../helpers/simplify';
 import type { ApiListEntry } from '../../helpers/types';
-import {
-	fieldQuery,
-	fieldSelection,
-	forOperation,
-	idParameter,
-	listLocator,
-	maxResults,
-	returnAllAndLimit,
-	simplifyParameter,
-} from '../shared';
+import { fieldQuery, fieldSelection } from '../common/fields';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import { listLocator } from '../common/locators';
+import { maxResults, returnAllAndLimit } from '../common/paging';
+import { simplifyParameter } from '../common/simplify';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'getAll', [
 	listLocator(),

@@ -3,12 +3,15 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { affinityPaginate } from '../../transport';
 import { simplifyListEntry } from '../../helpers/simplify';
 import type { ApiListEntry } from '../../helpers/types';
-import { savedViewLocator } from '../readParameters';
-import { forOperation, idParameter, listLocator, maxResults, returnAllAndLimit, simplifyParameter } from '../shared';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import { listLocator, savedViewLocator } from '../common/locators';
+import { maxResults, returnAllAndLimit } from '../common/paging';
+import { simplifyParameter } from '../common/simplify';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'getAllInSavedView', [
 	listLocator(),
-	savedViewLocator(),
+	savedViewLocator('viewId', "One of the chosen list's saved views. Affinity serves the entries of sheet views only."),
 	...returnAllAndLimit(),
 	simplifyParameter,
 ]);

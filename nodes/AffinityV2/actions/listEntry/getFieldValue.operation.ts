@@ -4,7 +4,10 @@ import { NodeOperationError } from 'n8n-workflow';
 import { affinityRequest } from '../../transport';
 import { simplifyField } from '../../helpers/simplify';
 import type { ApiField } from '../../helpers/types';
-import { forOperation, idParameter, listEntryLocator, listLocator, simplifyParameter } from '../shared';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import { listEntryLocator, listLocator } from '../common/locators';
+import { simplifyParameter } from '../common/simplify';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'getFieldValue', [
 	listLocator(),

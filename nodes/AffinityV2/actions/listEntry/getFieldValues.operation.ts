@@ -3,15 +3,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { affinityPaginate } from '../../transport';
 import { simplifyFields } from '../../helpers/simplify';
 import type { ApiField } from '../../helpers/types';
-import {
-	fieldSelection,
-	forOperation,
-	idParameter,
-	listEntryLocator,
-	listLocator,
-	simplifyParameter,
-	toStringList,
-} from '../shared';
+import { toStringList } from '../../helpers/stringList';
+import { fieldSelection } from '../common/fields';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import { listEntryLocator, listLocator } from '../common/locators';
+import { simplifyParameter } from '../common/simplify';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'getFieldValues', [
 	listLocator(),

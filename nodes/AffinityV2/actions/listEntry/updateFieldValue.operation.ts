@@ -1,8 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { affinityRequest } from '../../transport';
-import { forOperation, idParameter, listEntryLocator, listLocator } from '../shared';
-import { fieldValueProperties, resolveFieldWrite } from '../writeValue';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import { listEntryLocator, listLocator } from '../common/locators';
+import { fieldValueProperties } from '../common/values';
+import { resolveFieldWrite } from '../common/fieldWrites';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'updateFieldValue', [
 	listLocator(),

@@ -3,8 +3,12 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { chunk, MAX_BATCH_UPDATES } from '../../helpers/fieldValues';
 import { affinityRequest } from '../../transport';
-import { forOperation, idParameter, listEntryLocator, listLocator } from '../shared';
-import { asNodeError, fieldValueProperties, resolveFieldWrite, resolveJsonUpdate, type FieldWrite } from '../writeValue';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import { listEntryLocator, listLocator } from '../common/locators';
+import { fieldValueProperties } from '../common/values';
+import { asNodeError } from '../../helpers/nodeErrors';
+import { resolveFieldWrite, resolveJsonUpdate, type FieldWrite } from '../common/fieldWrites';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'updateFieldValues', [
 	listLocator(),
@@ -115,7 +119,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				checkWith: `Check the current values with List Entry → Get Field Values (list ${listId}, entry ${listEntryId})`,
 			});
 		} catch (caught) {
-			const error = asNodeError(this, caught, itemIndex);
+			const error = asNodeError(this.getNode(), caught, itemIndex);
 			const chunkNo = index + 1;
 			const many = (n: number) => n > 1;
 			const applied =

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { mergePaths } from '../../helpers/merges';
 import { affinityRequest } from '../../transport';
-import { forOperation, idParameter } from '../shared';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
 import { mergeKind } from './shared';
 
 export const description: INodeProperties[] = forOperation('merge', 'get', [

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { mergeFilter, mergePaths } from '../../helpers/merges';
 import { affinityPaginate } from '../../transport';
-import { forOperation, maxResults, returnAllAndLimit } from '../shared';
+import { forOperation } from '../common/forOperation';
+import { maxResults, returnAllAndLimit } from '../common/paging';
 import { mergeKind, statusFilter, statusOption, taskIdParameter } from './shared';
 
 export const description: INodeProperties[] = forOperation('merge', 'getAll', [

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { mergePaths } from '../../helpers/merges';
 import { affinityRequest } from '../../transport';
-import { forOperation } from '../shared';
+import { forOperation } from '../common/forOperation';
 import { mergeKind, taskIdParameter } from './shared';
 
 export const description: INodeProperties[] = forOperation('merge', 'getTask', [

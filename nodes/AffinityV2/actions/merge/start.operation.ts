@@ -3,19 +3,19 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { mergeFilter, mergePaths, pairKey, pollDelays, taskIdOf, type MergeKind } from '../../helpers/merges';
 import { affinityRequest } from '../../transport';
-import { forOperation, idParameter, locator } from '../shared';
-import { asNodeError } from '../writeValue';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import { companyLocator, personLocator } from '../common/locators';
+import { asNodeError } from '../../helpers/nodeErrors';
 import { mergeKind } from './shared';
 
 const record = (kind: MergeKind, role: 'primary' | 'duplicate'): INodeProperties => {
 	const what = kind === 'person' ? 'person' : 'company';
 	const name = `${role}${kind === 'person' ? 'Person' : 'Company'}Id`;
-	const property = locator({
+	const picker = kind === 'person' ? personLocator : companyLocator;
+	const property = picker({
 		name,
 		displayName: `${role === 'primary' ? 'Primary' : 'Duplicate'} ${kind === 'person' ? 'Person' : 'Company'}`,
-		what,
-		searchListMethod: kind === 'person' ? 'searchPersons' : 'searchCompanies',
-		urlPath: kind === 'person' ? 'persons' : 'companies',
 		description:
 			role === 'primary'
 				? `The ${what} that is kept; it receives the duplicate's data`
@@ -172,7 +172,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	} catch (error) {
 		submitted.error = (error as Error).message;
 		submitted.mayHaveApplied = error instanceof NodeApiError && /may or may not have been applied/.test(String(error.description));
-		throw asNodeError(this, error, itemIndex);
+		throw asNodeError(this.getNode(), error, itemIndex);
 	}
 	if (!submitted.taskId) {
 		throw new NodeOperationError(this.getNode(), 'Affinity accepted the merge but gave no task URL to follow it', {

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { affinityRequest } from '../../transport';
-import { noteLocator } from '../readParameters';
-import { forOperation, idParameter } from '../shared';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import { noteLocator } from '../common/locators';
 import { noteIncludesParameter, noteIncludesQuery } from './noteIncludes';
 
 export const description: INodeProperties[] = forOperation('note', 'get', [noteLocator(), noteIncludesParameter]);

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { filterParameters, readFilter } from '../filter';
-import { recordsOrCount, recordsOrTotal } from '../readParameters';
-import { forOperation } from '../shared';
+import { filterParameters, readFilter } from '../common/filters';
+import { forOperation } from '../common/forOperation';
+import { recordsOrCount, recordsOrTotal } from '../common/paging';
 import { noteFilter } from './noteFilters';
 import { noteIncludesParameter, noteIncludesQuery } from './noteIncludes';
 

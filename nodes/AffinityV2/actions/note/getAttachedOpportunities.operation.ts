@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { noteLocator, recordsOrCount, recordsOrTotal } from '../readParameters';
-import { forOperation, idParameter } from '../shared';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import { noteLocator } from '../common/locators';
+import { recordsOrCount, recordsOrTotal } from '../common/paging';
 
 export const description: INodeProperties[] = forOperation('note', 'getAttachedOpportunities', [noteLocator(), ...recordsOrCount('opportunity', 'opportunities')]);
 

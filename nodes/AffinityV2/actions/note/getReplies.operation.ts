@@ -1,8 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { filterParameters, readFilter } from '../filter';
-import { noteLocator, recordsOrCount, recordsOrTotal } from '../readParameters';
-import { forOperation, idParameter } from '../shared';
+import { filterParameters, readFilter } from '../common/filters';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import { noteLocator } from '../common/locators';
+import { recordsOrCount, recordsOrTotal } from '../common/paging';
 import { replyFilter } from './noteFilters';
 
 export const description: INodeProperties[] = forOperation('note', 'getReplies', [

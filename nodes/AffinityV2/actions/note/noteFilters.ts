@@ -1,5 +1,4 @@
-import type { FixedFilterProperty, FilterTarget } from '../filter';
-import { operatorsFor } from '../filter';
+import { operatorsFor, type FilterTarget, type FixedFilterProperty } from '../common/filters';
 
 const RANGE = ['>', '<', '>=', '<='];
 

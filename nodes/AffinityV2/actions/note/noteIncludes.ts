@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { toStringList } from '../shared';
+import { toStringList } from '../../helpers/stringList';
 
 /** What GET /v2/notes and /v2/notes/{noteId} can add to each root note (`includes`). */
 export const noteIncludesParameter: INodeProperties = {

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { affinityPaginate } from '../../transport';
-import { forOperation, maxResults, returnAllAndLimit } from '../shared';
+import { forOperation } from '../common/forOperation';
+import { maxResults, returnAllAndLimit } from '../common/paging';
 
 export const description: INodeProperties[] = forOperation('opportunity', 'getAll', returnAllAndLimit());
 

@@ -3,8 +3,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { affinityRequest } from '../../transport';
 import { simplifyEntity } from '../../helpers/simplify';
 import type { ApiEntity } from '../../helpers/types';
-import { personLocator } from '../readParameters';
-import { fieldQuery, fieldSelection, forOperation, idParameter, simplifyParameter } from '../shared';
+import { fieldQuery, fieldSelection } from '../common/fields';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import { personLocator } from '../common/locators';
+import { simplifyParameter } from '../common/simplify';
 
 export const description: INodeProperties[] = forOperation('person', 'get', [
 	personLocator(),

@@ -3,7 +3,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { affinityPaginate } from '../../transport';
 import { simplifyEntity } from '../../helpers/simplify';
 import type { ApiEntity } from '../../helpers/types';
-import { fieldQuery, fieldSelection, forOperation, maxResults, returnAllAndLimit, simplifyParameter } from '../shared';
+import { fieldQuery, fieldSelection } from '../common/fields';
+import { forOperation } from '../common/forOperation';
+import { maxResults, returnAllAndLimit } from '../common/paging';
+import { simplifyParameter } from '../common/simplify';
 
 export const description: INodeProperties[] = forOperation('person', 'getAll', [
 	...returnAllAndLimit(),

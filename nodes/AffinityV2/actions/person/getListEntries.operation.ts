@@ -3,8 +3,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { affinityPaginate } from '../../transport';
 import { simplifyEntryOfEntity } from '../../helpers/simplify';
 import type { ApiField } from '../../helpers/types';
-import { personLocator } from '../readParameters';
-import { forOperation, idParameter, maxResults, returnAllAndLimit, simplifyParameter } from '../shared';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import { personLocator } from '../common/locators';
+import { maxResults, returnAllAndLimit } from '../common/paging';
+import { simplifyParameter } from '../common/simplify';
 
 export const description: INodeProperties[] = forOperation('person', 'getListEntries', [
 	personLocator(),

@@ -1,11 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { affinityRequest } from '../../transport';
-import { forOperation, idParameter, locator } from '../shared';
-import { fieldValueProperties, resolveFieldWrite } from '../writeValue';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import { personLocator } from '../common/locators';
+import { fieldValueProperties } from '../common/values';
+import { resolveFieldWrite } from '../common/fieldWrites';
 
 export const description: INodeProperties[] = forOperation('person', 'updateFieldValue', [
-	locator({ name: 'personId', displayName: 'Person', what: 'person', searchListMethod: 'searchPersons', urlPath: 'persons' }),
+	personLocator(),
 	...fieldValueProperties({ fieldLoadMethod: 'getWritablePersonFields', dependsOn: [], inCollection: false }),
 ]);
 

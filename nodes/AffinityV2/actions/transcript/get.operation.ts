@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { affinityRequest } from '../../transport';
-import { transcriptLocator } from '../readParameters';
-import { forOperation, idParameter } from '../shared';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import { transcriptLocator } from '../common/locators';
 
 export const description: INodeProperties[] = forOperation('transcript', 'get', [transcriptLocator()]);
 

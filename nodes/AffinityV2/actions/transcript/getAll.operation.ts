@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { filterParameters, operatorsFor, readFilter, type FilterTarget, type FixedFilterProperty } from '../filter';
-import { recordsOrCount, recordsOrTotal } from '../readParameters';
-import { forOperation } from '../shared';
+import { filterParameters, operatorsFor, readFilter, type FilterTarget, type FixedFilterProperty } from '../common/filters';
+import { forOperation } from '../common/forOperation';
+import { recordsOrCount, recordsOrTotal } from '../common/paging';
 
 const properties: Record<string, FixedFilterProperty> = {
 	id: { label: 'ID', operators: ['='], valueType: 'int', collection: false, description: 'The transcript ID' },

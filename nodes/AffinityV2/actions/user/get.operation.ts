@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { affinityRequest } from '../../transport';
-import { plainId } from '../readParameters';
-import { forOperation } from '../shared';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
 
 export const description: INodeProperties[] = forOperation('user', 'get', [
 	{
@@ -18,7 +18,7 @@ export const description: INodeProperties[] = forOperation('user', 'get', [
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const userId = plainId.call(this, 'userId', 'User ID', 'int32', itemIndex);
+	const userId = idParameter.call(this, 'userId', 'User ID', 'int32', itemIndex);
 	const { body } = await affinityRequest.call(this, {
 		method: 'GET',
 		path: `/v2/users/${userId}`,

@@ -1,5 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
+import { matchesTerm } from '../helpers/text';
 import { affinityRequest } from '../transport';
 
 /** How far one search call reads when Affinity cannot search server-side. */
@@ -10,6 +11,7 @@ export const SCAN_LIMITS = {
 	pages: 20,
 } as const;
 
+/** A page of a v2 collection: `data` and `pagination.nextUrl`. */
 export interface Paged<T> {
 	data: T[];
 	pagination?: { nextUrl?: string | null };
@@ -23,6 +25,7 @@ export function pageToken(body: Paged<unknown>): string | undefined {
 	return url.pathname + url.search;
 }
 
+/** One page for a picker: the first (path and query) or the one a token points to. */
 export async function fetchPage<T>(
 	ctx: ILoadOptionsFunctions,
 	first: { path: string; qs?: IDataObject },
@@ -36,11 +39,6 @@ export async function fetchPage<T>(
 export interface Candidate extends INodeListSearchItems {
 	/** The text a search term is matched against (name, email…). */
 	searchText: string;
-}
-
-export function matchesTerm(text: string, term?: string): boolean {
-	const wanted = term?.trim().toLowerCase();
-	return !wanted || text.toLowerCase().includes(wanted);
 }
 
 /**
@@ -70,23 +68,4 @@ export async function scanSearch<T>(
 		if (!next || !term?.trim() || results.length >= SCAN_LIMITS.matches || pages >= SCAN_LIMITS.pages) break;
 	}
 	return { results, paginationToken: next };
-}
-
-/** The visible text of a note's HTML, for names and search. */
-export function htmlText(html: unknown): string {
-	if (typeof html !== 'string') return '';
-	return html
-		.replace(/<[^>]*>/g, ' ')
-		.replace(/&nbsp;/g, ' ')
-		.replace(/&lt;/g, '<')
-		.replace(/&gt;/g, '>')
-		.replace(/&quot;/g, '"')
-		.replace(/&#39;/g, "'")
-		.replace(/&amp;/g, '&')
-		.replace(/\s+/g, ' ')
-		.trim();
-}
-
-export function shorten(text: string, max = 80): string {
-	return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }

@@ -8,7 +8,7 @@ import {
 	type FilterCondition,
 	type FilterOperator,
 	type FilterProperty,
-} from '../helpers/filterBuilder';
+} from '../../helpers/filterBuilder';
 
 /** A property an endpoint can filter on, as the UI offers it. */
 export interface FixedFilterProperty extends FilterProperty {

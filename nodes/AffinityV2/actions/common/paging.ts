@@ -1,59 +1,41 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { affinityPaginate, affinityRequest, validateId, type AffinityRequest, type IdKind } from '../transport';
-import { locator, maxResults, returnAllAndLimit } from './shared';
+import { affinityPaginate, affinityRequest, type AffinityRequest } from '../../transport';
 
-/** Pickers of the records the read operations need besides lists, companies and list entries. */
-export const personLocator = (description?: string) =>
-	locator({
-		name: 'personId',
-		displayName: 'Person',
-		what: 'person',
-		searchListMethod: 'searchPersons',
-		urlPath: 'persons',
-		description,
-	});
+/** Return All / Limit; the limit is not capped at 100: the paginator fetches pages. */
+export function returnAllAndLimit(): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+			displayOptions: { show: { returnAll: [false] } },
+		},
+	];
+}
 
-export const opportunityLocator = () =>
-	locator({
-		name: 'opportunityId',
-		displayName: 'Opportunity',
-		what: 'opportunity',
-		searchListMethod: 'searchOpportunities',
-		urlPath: 'opportunities',
-	});
-
-// Notes, transcripts and saved views have no page of their own in the Affinity web app.
-export const noteLocator = () =>
-	locator({
-		name: 'noteId',
-		displayName: 'Note',
-		what: 'note',
-		searchListMethod: 'searchNotes',
-	});
-
-export const transcriptLocator = () =>
-	locator({
-		name: 'transcriptId',
-		displayName: 'Transcript',
-		what: 'transcript',
-		searchListMethod: 'searchTranscripts',
-	});
-
-export const savedViewLocator = () =>
-	locator({
-		name: 'viewId',
-		displayName: 'Saved View',
-		what: 'saved view',
-		searchListMethod: 'searchSavedViews',
-		dependsOn: ['listId.value'],
-		description: "One of the chosen list's saved views. Affinity serves the entries of sheet views only.",
-	});
-
-/** A plain id parameter (no list to pick from), validated before any request. */
-export function plainId(this: IExecuteFunctions, name: string, label: string, kind: IdKind, itemIndex: number): number {
-	return validateId(this.getNode(), this.getNodeParameter(name, itemIndex), label, kind, itemIndex);
+/** The limit to pass to the paginator: undefined for Return All. */
+export function maxResults(this: IExecuteFunctions, itemIndex: number): number | undefined {
+	if (this.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
+	const limit = Number(this.getNodeParameter('limit', itemIndex, 50));
+	if (!Number.isInteger(limit) || limit < 1) {
+		throw new NodeOperationError(this.getNode(), `Invalid Limit: got "${String(limit)}"`, {
+			itemIndex,
+			description: 'Limit must be a whole number of 1 or more, or turn on Return All.',
+		});
+	}
+	return limit;
 }
 
 /**

@@ -1,10 +1,11 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import type { FilterProperty } from '../helpers/filterBuilder';
 import type { FieldMetadata } from '../helpers/types';
-import { affinityPaginate, type AffinityContext } from '../transport';
+import type { AffinityContext } from '../transport';
+import { fieldsOf } from './fields';
 
 const TEXT_OPERATORS = ['=', '!=', '=^', '=$', '=~', '= *', '!= *', '= ""'];
+
+export type CompanyFilterProperty = FilterProperty & { label: string; field?: FieldMetadata };
 
 /** Company properties that are not fields: filterable on GET /v2/companies and the search. */
 export const COMPANY_BUILTIN_FILTER_PROPERTIES: Record<string, FilterProperty & { label: string }> = {
@@ -12,12 +13,6 @@ export const COMPANY_BUILTIN_FILTER_PROPERTIES: Record<string, FilterProperty & 
 	name: { label: 'Name', operators: TEXT_OPERATORS, valueType: 'text', collection: false },
 	domain: { label: 'Domain', operators: TEXT_OPERATORS, valueType: 'text', collection: false },
 };
-
-export async function fieldMetadata(ctx: AffinityContext, path: string, includes: string[] = [], itemIndex?: number): Promise<FieldMetadata[]> {
-	const qs: IDataObject = includes.length ? { includes } : {};
-	const { items } = await affinityPaginate.call(ctx, { method: 'GET', path, qs, itemIndex });
-	return items as unknown as FieldMetadata[];
-}
 
 /** What a filter value on this field must be: people and companies are compared by ID. */
 function valueTypeOf(field: FieldMetadata): FilterProperty['valueType'] {
@@ -37,10 +32,13 @@ function valueTypeOf(field: FieldMetadata): FilterProperty['valueType'] {
 	}
 }
 
-/** Every property a company filter may use: id, name, domain and the filterable company fields. */
-export async function companyFilterProperties(ctx: AffinityContext, itemIndex?: number): Promise<Record<string, FilterProperty & { label: string; field?: FieldMetadata }>> {
-	const properties: Record<string, FilterProperty & { label: string; field?: FieldMetadata }> = { ...COMPANY_BUILTIN_FILTER_PROPERTIES };
-	for (const field of await fieldMetadata(ctx, '/v2/companies/fields', ['filterability'], itemIndex)) {
+/**
+ * Every property a company filter may use: id, name, domain and the company fields whose
+ * `filterability` (GET /v2/companies/fields?includes=filterability) lists operators.
+ */
+export async function companyFilterProperties(ctx: AffinityContext, itemIndex?: number): Promise<Record<string, CompanyFilterProperty>> {
+	const properties: Record<string, CompanyFilterProperty> = { ...COMPANY_BUILTIN_FILTER_PROPERTIES };
+	for (const field of await fieldsOf(ctx, 'companies', { includes: ['filterability'], itemIndex })) {
 		if (!field.filterability) continue;
 		properties[field.id] = {
 			label: field.name,

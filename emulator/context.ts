@@ -1,0 +1,90 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import type { ApiKey } from './auth';
+import type { FaultQueue, FaultSpec } from './faults';
+import type { Query } from './http';
+import type { User } from './model';
+import type { RateLimiter, RateLimitSettings } from './rateLimit';
+import type { SeedSizes } from './seed';
+import type { Store } from './store';
+
+/**
+ * What handlers see of the emulator. Routes and the control API import these types, never the
+ * server, so the server is the only module that knows every route and none of them knows it.
+ */
+
+/** Settings of behaviours that tests and demos tune through the control API. */
+export interface EmulatorSettings {
+	/** How long a merge stays in progress before it ends. */
+	mergeDurationMs: number;
+	/** How merges end: success, or failed with a message. */
+	mergeOutcome: 'success' | 'failed';
+}
+
+export interface RequestLogEntry {
+	seq: number;
+	at: string;
+	method: string;
+	path: string;
+	query: string;
+	status: number;
+	/** The key's label (admin, member…), never the key. */
+	key: string | null;
+	remoteAddress: string;
+	fault?: FaultSpec['kind'];
+	/** Request body of writes, as sent (first 10 kB). */
+	body?: string;
+	durationMs: number;
+}
+
+/** The services /v2 routes use beyond the request: the account, rate limits, timers, settings. */
+export interface EmulatorServices {
+	/** The seeded account; replaced on reset, so read it per request. */
+	readonly store: Store;
+	readonly limiter: RateLimiter;
+	readonly settings: EmulatorSettings;
+	/** Runs fn after ms (a merge finishing); pending runs are dropped on reset and close. */
+	later(ms: number, fn: () => void): void;
+}
+
+/** What the control API (/_emulator) reaches: the services plus the scene around them. */
+export interface EmulatorControl extends EmulatorServices {
+	store: Store;
+	settings: EmulatorSettings;
+	readonly baseUrl: string;
+	readonly keys: ApiKey[];
+	readonly requests: RequestLogEntry[];
+	readonly faults: FaultQueue;
+	reset(options?: {
+		seed?: number;
+		sizes?: Partial<SeedSizes>;
+		rateLimit?: Partial<RateLimitSettings>;
+	}): void;
+}
+
+/** One /v2 request as a route handler gets it. */
+export interface RouteContext {
+	req: IncomingMessage;
+	res: ServerResponse;
+	method: string;
+	path: string;
+	params: Record<string, string>;
+	query: Query;
+	/** http://host:port as the client reached the server: the base of nextUrl and taskUrl. */
+	origin: string;
+	key: ApiKey;
+	user: User;
+	store: Store;
+	emulator: EmulatorServices;
+	/** The parsed JSON body (read once). */
+	body(): Promise<unknown>;
+}
+
+/** One control API request. */
+export interface ControlContext {
+	req: IncomingMessage;
+	params: Record<string, string>;
+	query: Query;
+	body(): Promise<unknown>;
+	emulator: EmulatorControl;
+}

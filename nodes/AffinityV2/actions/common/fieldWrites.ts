@@ -1,0 +1,132 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { dropdownOptionsOf } from '../../api/dropdownOptions';
+import { fieldsInScope, scopeLabel, type FieldScope } from '../../api/fields';
+import {
+	clearValue,
+	encodeFieldValue,
+	isWritableValueType,
+	needsDropdownLookup,
+	parseFieldChoice,
+	rawFieldValue,
+	READ_ONLY_VALUE_TYPES,
+	readOnlyFieldReason,
+	readOnlyMetadataReason,
+	VALUE_TYPE_NAMES,
+	ValueInputError,
+	type FieldValueUpdate,
+	type WritableValueType,
+} from '../../helpers/fieldValues';
+import { asNodeError } from '../../helpers/nodeErrors';
+import type { FieldMetadata } from '../../helpers/types';
+import { valueInputFor, type InputReader } from './values';
+
+/**
+ * What the write operations share at run time: the value inputs (values.ts) turned into the
+ * API's `{type, data}` after checking the field (exists, writable, of that type) against its
+ * metadata (GET .../fields), before anything is written.
+ */
+
+export interface FieldWrite {
+	fieldId: string;
+	fieldName?: string;
+	value: FieldValueUpdate;
+}
+
+/**
+ * Turns the inputs of one field write into a checked `{type, data}`: read-only fields are
+ * refused from their id alone (before any request) or from their metadata (before the write);
+ * the value must be of the field's type; dropdown names are looked up among the field's
+ * options. `label` names the parameter in errors ("Field", "Update 3").
+ */
+export async function resolveFieldWrite(
+	this: IExecuteFunctions,
+	scope: FieldScope,
+	read: InputReader,
+	itemIndex: number,
+	label = 'Field',
+): Promise<FieldWrite> {
+	const node = this.getNode();
+	const fail = (message: string, description?: string): never => {
+		throw new NodeOperationError(node, `${label}: ${message}`, { itemIndex, description });
+	};
+	const { fieldId, valueType: chosenType } = parseFieldChoice(read('fieldId', ''));
+	if (!fieldId) fail('no field given', 'Choose the field from the list, or give its ID (field-123) with an expression.');
+	const idReason = readOnlyFieldReason(fieldId);
+	if (idReason) fail(`cannot write ${idReason}`, 'Choose a global or list field; enriched and relationship-intelligence fields are read-only.');
+	const pickedType = chosenType ?? (read('valueType', 'auto') as string);
+	const declared = pickedType && pickedType !== 'auto' ? pickedType : undefined;
+	if (declared && READ_ONLY_VALUE_TYPES.has(declared)) fail(`values of type "${declared}" are computed by Affinity and cannot be written`);
+	const mode = read('writeMode', 'set') as string;
+
+	// Decode what can be decoded locally first, so a bad value is reported before any request;
+	// such a value is encoded once, here, and sent as is once the field is known to be of its type.
+	let early: FieldValueUpdate | undefined;
+	try {
+		if (mode === 'raw') early = rawFieldValue(read('rawValue', ''), { timezone: this.getTimezone() });
+		else if (mode === 'set' && declared) {
+			const input = valueInputFor(declared, read);
+			if (!needsDropdownLookup(declared, input)) early = encodeFieldValue(declared, input, { timezone: this.getTimezone() });
+		}
+	} catch (error) {
+		if (error instanceof ValueInputError) fail(`${fieldId}: ${error.message}`, error.hint);
+		throw asNodeError(node, error, itemIndex);
+	}
+
+	const fields = await fieldsInScope(this, scope, itemIndex);
+	const field = fields.find((f) => f.id === fieldId);
+	if (!field) {
+		fail(`"${fieldId}" is not one of ${scopeLabel(scope)}`, 'Choose the field from the list; a list entry takes its list’s fields and the global fields of its person or company.');
+	}
+	const metadata = field as FieldMetadata;
+	const metaReason = readOnlyMetadataReason(metadata);
+	if (metaReason) fail(`cannot write ${metaReason}`);
+	const fieldType = metadata.valueType;
+	const name = `"${metadata.name}" (${fieldId})`;
+	const mismatch = (given: string) =>
+		fail(
+			`${name} is a ${fieldType} field; the value given is of type ${given}`,
+			`Choose the field again from the list (the input follows its type)${chosenType ? '' : `, or set Value Type to ${isWritableValueType(fieldType) ? VALUE_TYPE_NAMES[fieldType as WritableValueType] : fieldType}`}.`,
+		);
+	if (declared && declared !== fieldType) mismatch(declared);
+
+	let value: FieldValueUpdate;
+	try {
+		if (mode === 'clear') value = clearValue(fieldType);
+		else if (mode === 'raw') {
+			if ((early as FieldValueUpdate).type !== fieldType) mismatch((early as FieldValueUpdate).type);
+			value = early as FieldValueUpdate;
+		} else if (early) value = early;
+		else {
+			const input = valueInputFor(declared ?? 'auto', read);
+			const dropdownOptions = needsDropdownLookup(fieldType, input) ? await dropdownOptionsOf(this, scope, metadata, itemIndex) : undefined;
+			value = encodeFieldValue(fieldType, input, { timezone: this.getTimezone(), dropdownOptions });
+		}
+	} catch (error) {
+		if (error instanceof ValueInputError) fail(`${name}: ${error.message}`, error.hint);
+		throw asNodeError(node, error, itemIndex);
+	}
+	return { fieldId, fieldName: metadata.name, value };
+}
+
+/** For the batch JSON: an update `{id, value}` whose value is `{type, data}` or a plain value. */
+export async function resolveJsonUpdate(
+	this: IExecuteFunctions,
+	scope: FieldScope,
+	update: unknown,
+	itemIndex: number,
+	label: string,
+): Promise<FieldWrite> {
+	if (!update || typeof update !== 'object' || Array.isArray(update)) {
+		throw new NodeOperationError(this.getNode(), `${label}: each update must be an object {"id": "field-123", "value": ...}`, { itemIndex });
+	}
+	const { id, fieldId, value } = update as { id?: unknown; fieldId?: unknown; value?: unknown };
+	const typed = value && typeof value === 'object' && !Array.isArray(value) && 'type' in value && 'data' in value;
+	const inputs: IDataObject = typed
+		? { fieldId: String(id ?? fieldId ?? ''), writeMode: 'raw', rawValue: value as IDataObject }
+		: value === null
+			? { fieldId: String(id ?? fieldId ?? ''), writeMode: 'clear' }
+			: { fieldId: String(id ?? fieldId ?? ''), writeMode: 'set', valueType: 'auto', anyValue: value as string };
+	return resolveFieldWrite.call(this, scope, (name, fallback) => inputs[name] ?? fallback, itemIndex, label);
+}

@@ -1,0 +1,160 @@
+/**
+ * Record pickers (resource locators): one builder and one named picker per record kind.
+ *
+ * Placement: this file imports nothing but n8n-workflow types, so the triggers may use it too
+ * (the Affinity v2 Trigger builds its list and saved-view pickers here). actions/common is not a
+ * resource folder; the rule that triggers never import actions/<resource> still holds.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+/** Where a record can be picked from: its list-search method and its Affinity web URL path. */
+export interface LocatorSpec {
+	name: string;
+	displayName: string;
+	what: string;
+	searchListMethod: string;
+	urlPath?: string;
+	description?: string;
+	dependsOn?: string[];
+}
+
+/** What a caller may change of a named picker: another parameter name, label or description. */
+export interface LocatorOptions {
+	name?: string;
+	displayName?: string;
+	description?: string;
+}
+
+/**
+ * A resource locator with "From list" (searchable, paged; the default), "By ID" and, where
+ * Affinity has a web page for the record, "By URL".
+ */
+export function locator(spec: LocatorSpec): INodeProperties {
+	// The id is the whole path segment: …/companies/12abc or …/companies/1.5 is not company 12 or 1.
+	const pattern = `https://[^/]+\\.affinity\\.(?:co|com)/${spec.urlPath}/([0-9]+)(?:[/?#]|$)`;
+	const property: INodeProperties = {
+		displayName: spec.displayName,
+		name: spec.name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: spec.description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: `Select a ${spec.what}...`,
+				typeOptions: { searchListMethod: spec.searchListMethod, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 12345',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^\\s*[0-9]+\\s*$', errorMessage: `A ${spec.what} ID is a whole number` },
+					},
+				],
+			},
+			{
+				displayName: 'By URL',
+				name: 'url',
+				type: 'string',
+				placeholder: `https://yourteam.affinity.co/${spec.urlPath}/12345`,
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: `${pattern}.*`, errorMessage: `Not an Affinity ${spec.what} URL` },
+					},
+				],
+				extractValue: { type: 'regex', regex: pattern },
+			},
+		],
+	};
+	// Only records with an Affinity web page can be given by URL.
+	if (!spec.urlPath) property.modes = property.modes?.filter((mode) => mode.name !== 'url');
+	if (spec.dependsOn) property.typeOptions = { loadOptionsDependsOn: spec.dependsOn };
+	return property;
+}
+
+export const listLocator = (description?: string) =>
+	locator({
+		name: 'listId',
+		displayName: 'List',
+		what: 'list',
+		searchListMethod: 'searchLists',
+		urlPath: 'lists',
+		description,
+	});
+
+export const companyLocator = (options: LocatorOptions = {}) =>
+	locator({
+		name: options.name ?? 'companyId',
+		displayName: options.displayName ?? 'Company',
+		what: 'company',
+		searchListMethod: 'searchCompanies',
+		urlPath: 'companies',
+		description: options.description,
+	});
+
+export const personLocator = (options: LocatorOptions = {}) =>
+	locator({
+		name: options.name ?? 'personId',
+		displayName: options.displayName ?? 'Person',
+		what: 'person',
+		searchListMethod: 'searchPersons',
+		urlPath: 'persons',
+		description: options.description,
+	});
+
+export const opportunityLocator = () =>
+	locator({
+		name: 'opportunityId',
+		displayName: 'Opportunity',
+		what: 'opportunity',
+		searchListMethod: 'searchOpportunities',
+		urlPath: 'opportunities',
+	});
+
+// List entries, notes, transcripts and saved views have no page of their own in the Affinity web app.
+export const listEntryLocator = () =>
+	locator({
+		name: 'listEntryId',
+		displayName: 'List Entry',
+		what: 'list entry',
+		searchListMethod: 'searchListEntries',
+		dependsOn: ['listId.value'],
+	});
+
+export const noteLocator = () =>
+	locator({
+		name: 'noteId',
+		displayName: 'Note',
+		what: 'note',
+		searchListMethod: 'searchNotes',
+	});
+
+export const transcriptLocator = () =>
+	locator({
+		name: 'transcriptId',
+		displayName: 'Transcript',
+		what: 'transcript',
+		searchListMethod: 'searchTranscripts',
+	});
+
+/**
+ * A saved view of the list chosen in `listId`. The parameter name is the caller's: the action
+ * node calls it `viewId`, the trigger `savedViewId` (both are public names in saved workflows).
+ */
+export const savedViewLocator = (name: string, description: string) =>
+	locator({
+		name,
+		displayName: 'Saved View',
+		what: 'saved view',
+		searchListMethod: 'searchSavedViews',
+		dependsOn: ['listId.value'],
+		description,
+	});

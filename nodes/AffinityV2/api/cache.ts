@@ -1,0 +1,18 @@
+/**
+ * The one cache of what the API knows, per node run: n8n gives each execution (and each editor
+ * request) its own context object, so entries live exactly as long as the run that read them.
+ */
+const runs = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+/** The value under `key` for this run, loaded once. A failed load is not remembered: the next item may try again. */
+export function cachedPerRun<T>(ctx: object, key: string, load: () => Promise<T>): Promise<T> {
+	let cache = runs.get(ctx);
+	if (!cache) runs.set(ctx, (cache = new Map()));
+	let entry = cache.get(key) as Promise<T> | undefined;
+	if (!entry) {
+		entry = load();
+		cache.set(key, entry);
+		entry.catch(() => cache?.delete(key));
+	}
+	return entry;
+}

@@ -1,0 +1,31 @@
+import type { DropdownChoice } from '../helpers/fieldValues';
+import type { FieldMetadata } from '../helpers/types';
+import { affinityPaginate, affinityRequest, type AffinityContext } from '../transport';
+import { cachedPerRun } from './cache';
+import type { FieldScope } from './fields';
+
+/** A list's entity type (GET /v2/lists/{listId} `type`): company, person or opportunity. */
+async function listEntityType(ctx: AffinityContext, listId: number, itemIndex?: number): Promise<string> {
+	return cachedPerRun(ctx, `list ${listId}`, async () => {
+		const { body } = await affinityRequest.call(ctx, { method: 'GET', path: `/v2/lists/${listId}`, subject: `list with ID ${listId}`, itemIndex });
+		return String((body as { type?: unknown }).type ?? '');
+	});
+}
+
+/**
+ * The options of a dropdown field, from the (BETA) dropdown-options endpoint of its kind: a list
+ * field's under its list, a global field's under its entity (a list entry's entity is the list's type).
+ */
+export async function dropdownOptionsOf(ctx: AffinityContext, scope: FieldScope, field: FieldMetadata, itemIndex?: number): Promise<DropdownChoice[]> {
+	let path: string;
+	if (scope.kind === 'person') path = `/v2/persons/fields/${encodeURIComponent(field.id)}/dropdown-options`;
+	else if (field.type === 'list') path = `/v2/lists/${scope.listId}/fields/${encodeURIComponent(field.id)}/dropdown-options`;
+	else {
+		const kind = await listEntityType(ctx, scope.listId, itemIndex);
+		path = `/v2/${kind === 'person' ? 'persons' : 'companies'}/fields/${encodeURIComponent(field.id)}/dropdown-options`;
+	}
+	return cachedPerRun(ctx, `dropdown ${path}`, async () => {
+		const { items } = await affinityPaginate.call(ctx, { method: 'GET', path, subject: `dropdown field ${field.id}`, itemIndex });
+		return (items as Array<{ id: number; text: string }>).map((o) => ({ id: o.id, text: o.text }));
+	});
+}

@@ -1,0 +1,45 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { FieldMetadata } from '../helpers/types';
+import { affinityPaginate, type AffinityContext } from '../transport';
+import { cachedPerRun } from './cache';
+
+/** Whose fields: GET /v2/companies/fields, /v2/persons/fields or /v2/lists/{listId}/fields. */
+export type FieldSource = 'companies' | 'persons' | { listId: number };
+
+export interface FieldsOptions {
+	/** The `includes` query parameter (filterability, sortability). */
+	includes?: string[];
+	itemIndex?: number;
+	/** Names the record in a 404 ("list with ID 5"). */
+	subject?: string;
+}
+
+function fieldsPath(source: FieldSource): string {
+	return typeof source === 'string' ? `/v2/${source}/fields` : `/v2/lists/${source.listId}/fields`;
+}
+
+/** The field metadata of an entity or a list (every page), read once per run. */
+export async function fieldsOf(ctx: AffinityContext, source: FieldSource, options: FieldsOptions = {}): Promise<FieldMetadata[]> {
+	const path = fieldsPath(source);
+	const includes = options.includes ?? [];
+	const qs: IDataObject | undefined = includes.length ? { includes } : undefined;
+	return cachedPerRun(ctx, `fields ${path} ${includes.join(',')}`, async () => {
+		const { items } = await affinityPaginate.call(ctx, { method: 'GET', path, qs, subject: options.subject, itemIndex: options.itemIndex });
+		return items as unknown as FieldMetadata[];
+	});
+}
+
+/** Where a written field lives: a person's global fields, or a list's (list fields and its entity's). */
+export type FieldScope = { kind: 'person' } | { kind: 'listEntry'; listId: number };
+
+export function scopeLabel(scope: FieldScope): string {
+	return scope.kind === 'person' ? 'person fields' : `the fields of list ${scope.listId}`;
+}
+
+/** The fields a write in this scope may name. */
+export function fieldsInScope(ctx: AffinityContext, scope: FieldScope, itemIndex?: number): Promise<FieldMetadata[]> {
+	return scope.kind === 'person'
+		? fieldsOf(ctx, 'persons', { itemIndex })
+		: fieldsOf(ctx, { listId: scope.listId }, { itemIndex, subject: `list with ID ${scope.listId}` });
+}

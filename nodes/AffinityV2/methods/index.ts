@@ -1,0 +1,2 @@
+export { listSearch } from './listSearch';
+export { loadOptions } from './loadOptions';

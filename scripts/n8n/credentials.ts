@@ -1,0 +1,22 @@
+/* Credentials in the shape `n8n import:credentials` takes. */
+import { CREDENTIAL_TYPE } from './names';
+
+export interface CredentialSpec {
+	id: string;
+	name: string;
+	apiKey: string;
+	baseUrl: string;
+}
+
+/** An `affinityV2Api` credential as `n8n import:credentials` takes it (n8n encrypts the data on import). */
+export function credentialExport(spec: CredentialSpec) {
+	const now = new Date().toISOString();
+	return {
+		id: spec.id,
+		name: spec.name,
+		type: CREDENTIAL_TYPE,
+		data: { apiKey: spec.apiKey, baseUrl: spec.baseUrl, apiVersion: '', ipAllowlistNote: '' },
+		createdAt: now,
+		updatedAt: now,
+	};
+}
