@@ -35,9 +35,10 @@ function operatorList(tokens: readonly string[] | undefined, collection?: boolea
 	return names.join(', ');
 }
 
-/** The write operations' field scope: person fields, or the chosen list's. */
+/** The write operations' field scope: person or company fields, or the chosen list's. */
 function writeScope(ctx: ILoadOptionsFunctions): FieldScope {
-	if (ctx.getCurrentNodeParameter('resource') === 'person') return { kind: 'person' };
+	const resource = ctx.getCurrentNodeParameter('resource');
+	if (resource === 'person' || resource === 'company') return { kind: resource };
 	return { kind: 'listEntry', listId: chosenListId(ctx, FIELDS_OF_CHOSEN_LIST) };
 }
 
@@ -91,6 +92,10 @@ export const loadOptions = {
 	/** Person fields a user can write (global), each with its value type. */
 	async getWritablePersonFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		return writableFieldOptions(this, { kind: 'person' });
+	},
+	/** Company fields a user can write (global), each with its value type. */
+	async getWritableCompanyFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		return writableFieldOptions(this, { kind: 'company' });
 	},
 	/** The chosen list's writable fields: its own and its entity's global fields. */
 	async getWritableListEntryFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

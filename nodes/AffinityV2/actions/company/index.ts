@@ -3,9 +3,13 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { ResourceModule } from '../types';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
+import * as getFieldValue from './getFieldValue.operation';
+import * as getFieldValues from './getFieldValues.operation';
 import * as getListEntries from './getListEntries.operation';
 import * as getLists from './getLists.operation';
 import * as search from './search.operation';
+import * as updateFieldValue from './updateFieldValue.operation';
+import * as updateFieldValues from './updateFieldValues.operation';
 
 const operation: INodeProperties = {
 	displayName: 'Operation',
@@ -15,6 +19,18 @@ const operation: INodeProperties = {
 	displayOptions: { show: { resource: ['company'] } },
 	options: [
 		{ name: 'Get', value: 'get', action: 'Get a company', description: 'Get one company by ID, with the fields you choose' },
+		{
+			name: 'Get Field Value',
+			value: 'getFieldValue',
+			action: 'Get a field value of a company',
+			description: 'Get the value of one of a company’s own fields (BETA endpoint)',
+		},
+		{
+			name: 'Get Field Values',
+			value: 'getFieldValues',
+			action: 'Get field values of a company',
+			description: 'Get the values of all (or the chosen) fields of a company (BETA endpoint)',
+		},
 		{
 			name: 'Get List Entries',
 			value: 'getListEntries',
@@ -34,12 +50,24 @@ const operation: INodeProperties = {
 			action: 'Search companies',
 			description: 'Find companies by name or domain text, filter and sort them',
 		},
+		{
+			name: 'Update Field Value',
+			value: 'updateFieldValue',
+			action: 'Update a field value of a company',
+			description: 'Set or clear one global field of a company',
+		},
+		{
+			name: 'Update Field Values',
+			value: 'updateFieldValues',
+			action: 'Update field values of a company',
+			description: 'Set or clear several global fields of a company at once (in chunks of 100)',
+		},
 	],
 	default: 'get',
 };
 
 export const company: ResourceModule = {
-	operations: { get, getAll, search, getLists, getListEntries },
+	operations: { get, getAll, search, getLists, getListEntries, getFieldValues, getFieldValue, updateFieldValue, updateFieldValues },
 	description: [
 		operation,
 		...get.description,
@@ -47,5 +75,9 @@ export const company: ResourceModule = {
 		...search.description,
 		...getLists.description,
 		...getListEntries.description,
+		...getFieldValues.description,
+		...getFieldValue.description,
+		...updateFieldValue.description,
+		...updateFieldValues.description,
 	],
 };

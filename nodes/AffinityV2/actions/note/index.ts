@@ -1,12 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { ResourceModule } from '../types';
+import * as create from './create.operation';
+import * as deleteNote from './delete.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as getAttachedCompanies from './getAttachedCompanies.operation';
 import * as getAttachedOpportunities from './getAttachedOpportunities.operation';
 import * as getAttachedPersons from './getAttachedPersons.operation';
 import * as getReplies from './getReplies.operation';
+import * as update from './update.operation';
 
 const operation: INodeProperties = {
 	displayName: 'Operation',
@@ -15,6 +18,18 @@ const operation: INodeProperties = {
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['note'] } },
 	options: [
+		{
+			name: 'Create',
+			value: 'create',
+			action: 'Create a note',
+			description: 'Write a note about people, companies or opportunities, on a meeting, call or chat message, or as a reply (BETA endpoint)',
+		},
+		{
+			name: 'Delete',
+			value: 'delete',
+			action: 'Delete a note',
+			description: 'Delete a note you created, with its replies (BETA endpoint)',
+		},
 		{ name: 'Get', value: 'get', action: 'Get a note', description: 'Get one note by ID: its HTML content, creator, mentions and dates' },
 		{
 			name: 'Get Attached Companies',
@@ -46,12 +61,18 @@ const operation: INodeProperties = {
 			action: 'Get replies to a note',
 			description: 'List the replies to a note, optionally filtered by creator or dates, or count them',
 		},
+		{
+			name: 'Update',
+			value: 'update',
+			action: 'Update a note',
+			description: 'Change a note’s text and what it is attached to (BETA endpoint)',
+		},
 	],
 	default: 'get',
 };
 
 export const note: ResourceModule = {
-	operations: { get, getAll, getReplies, getAttachedCompanies, getAttachedOpportunities, getAttachedPersons },
+	operations: { get, getAll, getReplies, getAttachedCompanies, getAttachedOpportunities, getAttachedPersons, create, update, delete: deleteNote },
 	description: [
 		operation,
 		...get.description,
@@ -60,5 +81,8 @@ export const note: ResourceModule = {
 		...getAttachedCompanies.description,
 		...getAttachedOpportunities.description,
 		...getAttachedPersons.description,
+		...create.description,
+		...update.description,
+		...deleteNote.description,
 	],
 };
