@@ -13,6 +13,7 @@ const resource: INodeProperties = {
 	noDataExpression: true,
 	options: [
 		{ name: 'Company', value: 'company' },
+		{ name: 'Dropdown Option', value: 'dropdownOption' },
 		{ name: 'Field', value: 'field' },
 		{ name: 'List', value: 'list' },
 		{ name: 'List Entry', value: 'listEntry' },
@@ -21,6 +22,7 @@ const resource: INodeProperties = {
 		{ name: 'Opportunity', value: 'opportunity' },
 		{ name: 'Person', value: 'person' },
 		{ name: 'Rate Limit', value: 'rateLimit' },
+		{ name: 'Reminder', value: 'reminder' },
 		{ name: 'Transcript', value: 'transcript' },
 		{ name: 'User', value: 'user' },
 	],

@@ -17,13 +17,17 @@ export const byUrl = (value: string) => ({ __rl: true, mode: 'url', value });
 /** Ids the valid parameters need that are not fixed by the seed. */
 export interface Seeded {
 	notesField: string;
+	/** Target Accounts' Stage (a dropdown list field) and its first option. */
+	stageField: string;
+	stageOption: number;
 }
 
 export async function seeded(fixture: EmulatorFixture): Promise<Seeded> {
 	const fields = fixture.emulator.store.lists.get(TARGET_ACCOUNTS)?.fields ?? [];
 	const notes = fields.find((f) => f.name === 'Notes');
-	if (!notes) throw new Error('no Notes field on Target Accounts');
-	return { notesField: notes.id };
+	const stage = fields.find((f) => f.name === 'Stage');
+	if (!notes || !stage?.dropdownOptions?.length) throw new Error('no Notes or Stage field on Target Accounts');
+	return { notesField: notes.id, stageField: stage.id, stageOption: stage.dropdownOptions[0].id };
 }
 
 /**
@@ -48,9 +52,16 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 			inputMode: 'json',
 			updatesJson: JSON.stringify([{ id: 'field-1002', value: { type: 'text', data: 'valid' } }]),
 		},
+		'dropdownOption.getAll': { entity: 'list', ...list, fieldId: s.stageField, ...few },
+		'dropdownOption.get': { ...list, fieldId: s.stageField, dropdownOptionId: s.stageOption },
+		'dropdownOption.create': { ...list, fieldId: s.stageField, optionType: 'dropdown', text: 'Valid' },
+		'dropdownOption.update': { ...list, fieldId: s.stageField, dropdownOptionId: s.stageOption, optionType: 'dropdown', text: 'Valid' },
+		'dropdownOption.delete': { ...list, fieldId: s.stageField, dropdownOptionId: s.stageOption, confirmClearValues: true },
 		'field.getAll': { entity: 'list', ...list, ...few },
 		'list.getAll': { ...few },
 		'list.getFields': { ...list },
+		'list.get': { ...list },
+		'list.create': { name: 'Valid', type: 'company' },
 		'listEntry.get': { ...entry },
 		'listEntry.getAll': { ...list, ...few },
 		'listEntry.getAllInSavedView': { ...list, viewId: byId(String(HOT_ACCOUNTS_VIEW)), ...few },
@@ -92,6 +103,10 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 		'person.create': { firstName: 'Valid', email: 'valid@example.com' },
 		'person.delete': { personId: byId('5000150') },
 		'rateLimit.get': {},
+		'reminder.create': { type: 'one-time', dueDate: '2030-01-02T09:00:00Z', owner: byId('5000001'), about: { company: byId('3000001') } },
+		'reminder.get': { reminderId: '1' },
+		'reminder.getAll': { ...few },
+		'reminder.delete': { reminderId: '1' },
 		'transcript.get': { transcriptId: byId(String(TRANSCRIPT)) },
 		'transcript.getAll': { ...few },
 		'transcript.getFragments': { transcriptId: byId(String(TRANSCRIPT)), ...few },

@@ -1,5 +1,6 @@
 import type { ResourceModule } from './types';
 import { company } from './company';
+import { dropdownOption } from './dropdownOption';
 import { field } from './field';
 import { list } from './list';
 import { listEntry } from './listEntry';
@@ -8,12 +9,14 @@ import { note } from './note';
 import { opportunity } from './opportunity';
 import { person } from './person';
 import { rateLimit } from './rateLimit';
+import { reminder } from './reminder';
 import { transcript } from './transcript';
 import { user } from './user';
 
 /** Every resource of the node, by its value name (DESIGN.md: these names are public). */
 export const resources: Record<string, ResourceModule> = {
 	company,
+	dropdownOption,
 	field,
 	list,
 	listEntry,
@@ -22,6 +25,7 @@ export const resources: Record<string, ResourceModule> = {
 	opportunity,
 	person,
 	rateLimit,
+	reminder,
 	transcript,
 	user,
 };

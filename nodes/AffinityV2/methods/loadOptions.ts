@@ -16,6 +16,7 @@ import { FILTER_OPERATORS, operatorAllowed, type FilterOperator } from '../helpe
 import type { FieldMetadata } from '../helpers/types';
 
 const FIELDS_OF_CHOSEN_LIST = "The fields are loaded from the chosen list's columns.";
+const DROPDOWN_VALUE_TYPES = ['dropdown', 'dropdown-multi', 'ranked-dropdown'];
 
 async function fieldOptions(ctx: ILoadOptionsFunctions, source: FieldSource): Promise<INodePropertyOptions[]> {
 	return (await fieldsOf(ctx, source))
@@ -92,6 +93,19 @@ export const loadOptions = {
 	/** Person fields a user can write (global), each with its value type. */
 	async getWritablePersonFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		return writableFieldOptions(this, { kind: 'person' });
+	},
+	/**
+	 * Dropdown fields (dropdown, multi-select, ranked, status) whose options can be read or
+	 * managed: a list's (its own only, for writes), or the global ones of people or companies.
+	 */
+	async getDropdownFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		const entity = (this.getCurrentNodeParameter('entity') as string | undefined) ?? 'list';
+		const source: FieldSource = entity === 'person' ? 'persons' : entity === 'company' ? 'companies' : { listId: chosenListId(this, FIELDS_OF_CHOSEN_LIST) };
+		const ownOnly = entity === 'list' && this.getCurrentNodeParameter('operation') !== 'getAll';
+		return (await fieldsOf(this, source))
+			.filter((f) => DROPDOWN_VALUE_TYPES.includes(f.valueType) && (!ownOnly || f.type === 'list'))
+			.map((f) => ({ name: f.name, value: f.id, description: `${f.valueType} · ${f.type} field · ${f.id}` }))
+			.sort((a, b) => a.name.localeCompare(b.name));
 	},
 	/** Company fields a user can write (global), each with its value type. */
 	async getWritableCompanyFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
