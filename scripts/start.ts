@@ -4,7 +4,7 @@
  *   npm start [-- --port 5690 --emulator-port 4020 --fresh]
  *
  * Installs n8n once (cached outside the repo), starts the seeded emulator and n8n with the
- * freshly built pack copied in as a community package, creates the owner, an "Affinity API v2"
+ * freshly built pack copied in as a community package, creates the owner, an "Affinity V2 API"
  * credential for the emulator, and imports the sample workflows of workflows/. Ctrl-C stops all.
  *
  * The n8n user folder persists between runs (your own workflows stay); the emulator's data, the

@@ -21,7 +21,7 @@ import {
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
 
-import { AffinityV2 } from '../../nodes/AffinityV2/AffinityV2.node.ts';
+import { AffinityV2V1 } from '../../nodes/AffinityV2/AffinityV2V1.node.ts';
 import { CREDENTIAL_ID, TestCredentialsHelper } from './credentials';
 
 process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'affinity-n8n-'));
@@ -51,7 +51,7 @@ export class NodeTypes implements INodeTypes {
 	private readonly types: INodeTypeData = {};
 
 	constructor(extra: Record<string, INodeType> = {}) {
-		const all: Record<string, INodeType> = { 'test.itemsSource': new ItemsSource(), 'test.affinityV2': new AffinityV2(), ...extra };
+		const all: Record<string, INodeType> = { 'test.itemsSource': new ItemsSource(), 'test.affinityV2': new AffinityV2V1(), ...extra };
 		for (const [name, type] of Object.entries(all)) this.types[name] = { type, sourcePath: '' };
 	}
 

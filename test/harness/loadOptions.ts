@@ -9,7 +9,7 @@ import {
 	type INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { AffinityV2 } from '../../nodes/AffinityV2/AffinityV2.node.ts';
+import { AffinityV2V1 } from '../../nodes/AffinityV2/AffinityV2V1.node.ts';
 import { CREDENTIAL_ID, TestCredentialsHelper } from './credentials';
 import { additionalData, NodeTypes } from './engine';
 
@@ -26,7 +26,7 @@ export interface LoadOptionsHarness {
  * dynamic-node-parameters service builds), with the harness credentials.
  */
 export function loadOptionsHarness(parameters: IDataObject, credentials: ICredentialDataDecryptedObject, parameterPath = 'parameters'): LoadOptionsHarness {
-	const nodeType = new AffinityV2();
+	const nodeType = new AffinityV2V1();
 	const node: INode = {
 		id: 'lo',
 		name: 'Affinity',

@@ -1,18 +1,19 @@
+import { calendarDateOf, pacificMidnight } from '../../nodes/AffinityV2/helpers/dates';
 import {
-	calendarDateOf,
 	chunk,
 	dropdownOptionIdOf,
 	encodeFieldValue,
 	listOf,
 	needsDropdownLookup,
-	pacificMidnight,
-	parseFieldChoice,
 	rawFieldValue,
+	recordIdOf,
+} from '../../nodes/AffinityV2/helpers/fieldValues';
+import {
+	parseFieldChoice,
 	readOnlyFieldReason,
 	readOnlyMetadataReason,
-	recordIdOf,
 	ValueInputError,
-} from '../../nodes/AffinityV2/helpers/fieldValues';
+} from '../../nodes/AffinityV2/helpers/valueTypes';
 import { mergeFilter, pairKey, pollDelays, taskIdOf } from '../../nodes/AffinityV2/helpers/merges';
 
 /** A Luxon-like DateTime, as n8n expressions give ($now, DateTime.fromISO): only what the codec uses. */

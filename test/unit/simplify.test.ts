@@ -1,5 +1,5 @@
+import { calendarDate } from '../../nodes/AffinityV2/helpers/dates';
 import {
-	calendarDate,
 	fieldKeys,
 	mayBeTruncated,
 	simplifyEntity,

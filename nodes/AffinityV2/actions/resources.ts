@@ -13,7 +13,7 @@ import { reminder } from './reminder';
 import { transcript } from './transcript';
 import { user } from './user';
 
-/** Every resource of the node, by its value name (DESIGN.md: these names are public). */
+/** Every resource of the node, by its value name (saved workflows store these names: never rename one). */
 export const resources: Record<string, ResourceModule> = {
 	company,
 	dropdownOption,

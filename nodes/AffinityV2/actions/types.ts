@@ -6,8 +6,9 @@ export interface OperationModule {
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
 }
 
-/** A resource: its operation picker and its operations by value name. */
+/** A resource: its name in the Resource list, its operation picker and its operations by value name. */
 export interface ResourceModule {
+	displayName: string;
 	operations: Record<string, OperationModule>;
 	description: INodeProperties[];
 }

@@ -1,4 +1,4 @@
-import type { DropdownChoice } from '../helpers/fieldValues';
+import { type DropdownChoice } from '../helpers/valueTypes';
 import type { FieldMetadata } from '../helpers/types';
 import { affinityPaginate, affinityRequest, type AffinityContext } from '../transport';
 import { cachedPerRun } from './cache';

@@ -1,237 +1,23 @@
 /**
  * Field value codecs for writes: what a user gives in n8n (text, numbers, dates in any form,
  * location parts, dropdown options by id or name, person and company ids) becomes the API's
- * `{type, data}` (DESIGN.md "Facts from newer API editions"). Pure functions, no requests.
+ * `{type, data}` (the FieldValueUpdate schema). Pure functions, no requests.
  */
+import { calendarDateOf, pacificMidnight } from './dates';
+import { ASSOCIATION_LIMIT } from './entities';
+import {
+	isWritableValueType,
+	LOCATION_PARTS,
+	READ_ONLY_VALUE_TYPES,
+	ValueInputError,
+	WRITABLE_VALUE_TYPES,
+	type DropdownChoice,
+	type FieldValueUpdate,
+	type LocationValue,
+} from './valueTypes';
 
-/** Value types a user can write (FieldValueUpdate of the OpenAPI description). */
-export const WRITABLE_VALUE_TYPES = [
-	'text',
-	'number',
-	'number-multi',
-	'datetime',
-	'location',
-	'location-multi',
-	'dropdown',
-	'dropdown-multi',
-	'ranked-dropdown',
-	'person',
-	'person-multi',
-	'company',
-	'company-multi',
-	'filterable-text',
-	'filterable-text-multi',
-] as const;
-
-export type WritableValueType = (typeof WRITABLE_VALUE_TYPES)[number];
-
-/** Computed by Affinity: a write is refused before any request. */
-export const READ_ONLY_VALUE_TYPES: ReadonlySet<string> = new Set(['formula-number', 'interaction']);
-
-/** Field categories Affinity fills itself (SPEC 2.1). */
-export const READ_ONLY_FIELD_CATEGORIES: ReadonlySet<string> = new Set(['enriched', 'relationship-intelligence']);
-
-/** Enrichment sources named in the OpenAPI description: their field ids start with them. */
-const ENRICHMENT_PREFIXES = ['affinity-data-', 'dealroom-', 'eventbrite-', 'mailchimp-'];
-
-/** Relationship-intelligence field ids (SPEC 2.1: "resembling the in-product name"). */
-const RELATIONSHIP_INTELLIGENCE_IDS: ReadonlySet<string> = new Set([
-	'first-email',
-	'last-email',
-	'first-event',
-	'last-event',
-	'next-event',
-	'first-chat-message',
-	'last-chat-message',
-	'last-contact',
-	'source-of-introduction',
-]);
-
-/** Association arrays are limited to 100 ids (PersonsValueUpdate / CompaniesValueUpdate). */
-export const MAX_ASSOCIATIONS = 100;
-
-/** The batch endpoint takes at most 100 updates per request. */
+/** The batch endpoint (PATCH /v2/lists/{listId}/list-entries/{listEntryId}/fields) takes at most 100 updates per request. */
 export const MAX_BATCH_UPDATES = 100;
-
-export interface FieldValueUpdate {
-	type: string;
-	data: unknown;
-}
-
-export interface LocationValue {
-	streetAddress: string | null;
-	city: string | null;
-	state: string | null;
-	country: string | null;
-	continent: string | null;
-}
-
-export const LOCATION_PARTS: Array<keyof LocationValue> = ['streetAddress', 'city', 'state', 'country', 'continent'];
-
-export interface DropdownChoice {
-	id: number;
-	text: string;
-}
-
-/** A value a user gave that cannot be written: the message says what to change. */
-export class ValueInputError extends Error {
-	constructor(
-		message: string,
-		readonly hint?: string,
-	) {
-		super(message);
-		this.name = 'ValueInputError';
-	}
-}
-
-export function isWritableValueType(type: unknown): type is WritableValueType {
-	return typeof type === 'string' && (WRITABLE_VALUE_TYPES as readonly string[]).includes(type);
-}
-
-/**
- * Why a field id cannot be written, judged from the id alone (enriched and relationship-
- * intelligence ids have their own patterns, SPEC 2.1); undefined when the id may be writable.
- */
-export function readOnlyFieldReason(fieldId: string): string | undefined {
-	if (ENRICHMENT_PREFIXES.some((prefix) => fieldId.startsWith(prefix))) {
-		return `"${fieldId}" is an enriched field: Affinity and its data partners fill it, and the API does not accept writes to it`;
-	}
-	if (RELATIONSHIP_INTELLIGENCE_IDS.has(fieldId)) {
-		return `"${fieldId}" is a relationship-intelligence field: Affinity computes it from email and calendar data, and the API does not accept writes to it`;
-	}
-	return undefined;
-}
-
-/** Why a field (from its metadata) cannot be written; undefined when it can. */
-export function readOnlyMetadataReason(field: { id: string; name?: string; type?: string; valueType?: string }): string | undefined {
-	const label = field.name ? `"${field.name}" (${field.id})` : `"${field.id}"`;
-	if (field.type && READ_ONLY_FIELD_CATEGORIES.has(field.type)) {
-		return `${label} is ${field.type === 'enriched' ? 'an enriched' : 'a relationship-intelligence'} field, which Affinity fills itself; the API does not accept writes to it`;
-	}
-	if (field.valueType && READ_ONLY_VALUE_TYPES.has(field.valueType)) {
-		return `${label} is a ${field.valueType === 'interaction' ? 'interaction' : 'formula'} field, which Affinity computes; the API does not accept writes to it`;
-	}
-	return undefined;
-}
-
-/** Whether the write pickers offer a field: writable, of a type the node can encode. */
-export function isWritableField(field: { id: string; name?: string; type?: string; valueType: string }): boolean {
-	return !readOnlyMetadataReason(field) && isWritableValueType(field.valueType) && !field.valueType.startsWith('filterable-text');
-}
-
-/**
- * A field as the pickers give it: "field-123|ranked-dropdown" (id and value type, so the editor
- * can show the input for that type) or a bare id from an expression.
- */
-export function parseFieldChoice(raw: unknown): { fieldId: string; valueType?: string } {
-	const text = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '';
-	const bar = text.lastIndexOf('|');
-	if (bar < 0) return { fieldId: text };
-	const fieldId = text.slice(0, bar).trim();
-	const valueType = text.slice(bar + 1).trim();
-	return { fieldId, valueType: valueType || undefined };
-}
-
-export function fieldChoiceValue(fieldId: string, valueType: string): string {
-	return `${fieldId}|${valueType}`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Dates
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
-
-function validCalendarDate(y: number, m: number, d: number): boolean {
-	const t = new Date(Date.UTC(y, m - 1, d));
-	return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d && y >= 1 && y <= 9999;
-}
-
-function formatDate(y: number, m: number, d: number): string {
-	return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-}
-
-function dateInZone(time: number, timezone: string): string {
-	let zone = timezone;
-	try {
-		new Intl.DateTimeFormat('en-CA', { timeZone: zone });
-	} catch {
-		zone = 'UTC';
-	}
-	return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(time);
-}
-
-interface DateTimeLike {
-	isValid?: boolean;
-	toISODate(): string | null;
-}
-
-function isDateTimeLike(value: unknown): value is DateTimeLike {
-	return !!value && typeof value === 'object' && typeof (value as DateTimeLike).toISODate === 'function';
-}
-
-/**
- * The calendar date a user meant, as YYYY-MM-DD. Affinity keeps only the date (SPEC 2.2), so
- * the date is taken as written: "2024-03-10", "2024-03-10T23:30:00-05:00" (10 March, in the
- * offset it was written in, not the UTC date), "2024-03-10T08:00:00Z" (10 March: also how
- * Affinity's own midnight-Pacific values read back). A Luxon DateTime (n8n's $now, $today,
- * DateTime expressions) gives its date in its own zone. A JavaScript Date or epoch
- * milliseconds carry no zone: their date in the workflow's time zone is used.
- */
-export function calendarDateOf(input: unknown, timezone = 'UTC'): string {
-	if (input === null || input === undefined || (typeof input === 'string' && input.trim() === '')) {
-		throw new ValueInputError('No date given', 'Enter a date (YYYY-MM-DD or an ISO date-time), or choose "Clear the Value".');
-	}
-	if (isDateTimeLike(input)) {
-		const date = input.isValid === false ? null : input.toISODate();
-		if (!date) throw new ValueInputError('The date is not a valid date-time object');
-		return date;
-	}
-	if (input instanceof Date) {
-		if (Number.isNaN(input.getTime())) throw new ValueInputError('The date is not a valid date');
-		return dateInZone(input.getTime(), timezone);
-	}
-	if (typeof input === 'number') {
-		if (!Number.isFinite(input)) throw new ValueInputError(`"${input}" is not a date`);
-		return dateInZone(input, timezone);
-	}
-	if (typeof input === 'string') {
-		const text = input.trim();
-		const match = ISO_DATE.exec(text) ?? ISO_DATE_TIME.exec(text);
-		if (match) {
-			const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-			if (!validCalendarDate(y, m, d)) throw new ValueInputError(`"${text}" is not a real calendar date`);
-			return formatDate(y, m, d);
-		}
-		if (/^\d{12,14}$/.test(text)) return dateInZone(Number(text), timezone);
-		throw new ValueInputError(
-			`"${text}" is not a date the node can read`,
-			'Use YYYY-MM-DD (2024-03-10) or an ISO date-time (2024-03-10T09:00:00+01:00), or an n8n date such as {{ $now }}.',
-		);
-	}
-	throw new ValueInputError(`A ${typeof input} is not a date`, 'Use YYYY-MM-DD or an ISO date-time.');
-}
-
-const pacificHour = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour: 'numeric', hourCycle: 'h23' });
-
-/**
- * Midnight America/Los_Angeles of a calendar date, as an ISO instant: 08:00Z under standard
- * time, 07:00Z under daylight time. On both change-over days midnight is before the 02:00
- * switch, so it takes that day's morning offset.
- */
-export function pacificMidnight(date: string): string {
-	const match = ISO_DATE.exec(date);
-	if (!match) throw new ValueInputError(`"${date}" is not a YYYY-MM-DD date`);
-	const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-	for (const offset of [8, 7]) {
-		const candidate = Date.UTC(y, m - 1, d, offset);
-		if (Number(pacificHour.format(candidate)) === 0) return new Date(candidate).toISOString();
-	}
-	return new Date(Date.UTC(y, m - 1, d, 8)).toISOString();
-}
-
-// ---------------------------------------------------------------------------------------------
-// Other types
 
 function numberOf(input: unknown, what = 'number'): number {
 	const n = typeof input === 'string' && input.trim() !== '' ? Number(input.trim().replace(/_/g, '')) : input;
@@ -430,9 +216,9 @@ export function encodeFieldValue(type: string, input: unknown, options: EncodeOp
 		case 'company-multi': {
 			const what = type === 'person-multi' ? 'person' : 'company';
 			const ids = uniqueBy(many(type === 'person-multi' ? 'persons' : 'companies').map((item) => recordIdOf(item, what)), (id) => id);
-			if (ids.length > MAX_ASSOCIATIONS) {
+			if (ids.length > ASSOCIATION_LIMIT) {
 				throw new ValueInputError(
-					`${ids.length} ${type === 'person-multi' ? 'persons' : 'companies'} given; Affinity takes at most ${MAX_ASSOCIATIONS} in one value`,
+					`${ids.length} ${type === 'person-multi' ? 'persons' : 'companies'} given; Affinity takes at most ${ASSOCIATION_LIMIT} in one value`,
 				);
 			}
 			return { type, data: ids.map((id) => ({ id })) };
@@ -441,7 +227,7 @@ export function encodeFieldValue(type: string, input: unknown, options: EncodeOp
 	throw new ValueInputError(`Unknown value type "${type}"`);
 }
 
-/** The body value that clears a field (SPEC: `data: null` clears). */
+/** The body value that clears a field (a FieldValueUpdate with `data: null` clears it). */
 export function clearValue(type: string): FieldValueUpdate {
 	return { type, data: null };
 }
@@ -472,22 +258,3 @@ export function chunk<T>(items: T[], size = MAX_BATCH_UPDATES): T[][] {
 	for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
 	return chunks;
 }
-
-/** Display names of value types, for options and messages. */
-export const VALUE_TYPE_NAMES: Record<WritableValueType, string> = {
-	text: 'Text',
-	number: 'Number',
-	'number-multi': 'Numbers (Multiple)',
-	datetime: 'Date',
-	location: 'Location',
-	'location-multi': 'Locations (Multiple)',
-	dropdown: 'Dropdown',
-	'dropdown-multi': 'Dropdown (Multiple)',
-	'ranked-dropdown': 'Ranked Dropdown',
-	person: 'Person',
-	'person-multi': 'Persons (Multiple)',
-	company: 'Company',
-	'company-multi': 'Companies (Multiple)',
-	'filterable-text': 'Filterable Text',
-	'filterable-text-multi': 'Filterable Texts (Multiple)',
-};

@@ -1,10 +1,10 @@
 /**
- * Builds expressions of Affinity's filter language (SPEC 8.3) from conditions picked in the
+ * Builds expressions of Affinity's filter language (the `filter` parameter of GET /v2/companies and others) from conditions picked in the
  * UI. Every value is escaped, so a value taken from item data is always a literal: it can
  * never close a quote, add a condition or change how conditions combine.
  */
 
-/** SPEC 8.3 rule 2: the characters that must be escaped with a backslash. */
+/** The filter language's special characters: each is escaped with a backslash. */
 export const SPECIAL_CHARACTERS: readonly string[] = ['\\', '*', '~', '!', '&', '=', '>', '<', '$', '^', '|', '"', "'", '(', ')', ']', '[', '/'];
 
 const SPECIAL = new RegExp(`[${SPECIAL_CHARACTERS.map((c) => `\\${c}`).join('')}]`, 'g');
@@ -126,7 +126,7 @@ function typedValue(text: string, spec: FilterProperty | undefined): Checked {
 					hint: 'Give a date and time in ISO 8601 form, such as 2025-02-04T10:48:24Z, or a date such as 2025-02-04.',
 				};
 			}
-			// An ISO 8601 date stays a date (date fields compare calendar days, SPEC 2.2) and a
+			// An ISO 8601 date stays a date (date fields compare calendar days: Affinity stores a date at midnight Pacific) and a
 			// date-time with a zone stays as written; anything else readable is normalised.
 			const iso = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/.test(trimmed);
 			return { text: iso ? trimmed : new Date(time).toISOString() };

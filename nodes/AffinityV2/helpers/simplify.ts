@@ -1,27 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { calendarDate } from './dates';
+import { atAssociationLimit, entityDisplayName } from './entities';
 import type { ApiEntity, ApiField, ApiListEntry, FieldValue, Location } from './types';
-
-/** Nested association arrays are cut at 100 by the API (SPEC 2.2). */
-export const ASSOCIATION_LIMIT = 100;
-
-const pacificDate = new Intl.DateTimeFormat('en-CA', {
-	timeZone: 'America/Los_Angeles',
-	year: 'numeric',
-	month: '2-digit',
-	day: '2-digit',
-});
-
-/**
- * The calendar date a date field means. Affinity stores dates at midnight Pacific time
- * (SPEC 2.2), so reading the instant in UTC or in n8n's timezone can give the day before or
- * after; reading it in Pacific time gives the day the user entered.
- */
-export function calendarDate(iso: unknown): string | null {
-	if (typeof iso !== 'string') return null;
-	const time = Date.parse(iso);
-	return Number.isNaN(time) ? null : pacificDate.format(time);
-}
 
 export function locationLine(location: Partial<Location> | null | undefined): string {
 	if (!location) return '';
@@ -46,8 +27,7 @@ function simplifyLocation(location: unknown): IDataObject | null {
 function personReference(person: unknown): IDataObject | null {
 	if (!person || typeof person !== 'object') return null;
 	const p = person as { id?: unknown; firstName?: unknown; lastName?: unknown; primaryEmailAddress?: unknown };
-	const name = [p.firstName, p.lastName].filter((x) => typeof x === 'string' && x !== '').join(' ');
-	return { id: p.id as number, name, email: (p.primaryEmailAddress as string | null) ?? null };
+	return { id: p.id as number, name: entityDisplayName(p), email: (p.primaryEmailAddress as string | null) ?? null };
 }
 
 function companyReference(company: unknown): IDataObject | null {
@@ -114,7 +94,7 @@ export function mayBeTruncated(value: FieldValue | null | undefined): boolean {
 		!!value &&
 		(value.type === 'person-multi' || value.type === 'company-multi') &&
 		Array.isArray(value.data) &&
-		value.data.length >= ASSOCIATION_LIMIT
+		atAssociationLimit(value.data.length)
 	);
 }
 
@@ -132,7 +112,7 @@ export function fieldKeys(fields: Array<Pick<ApiField, 'id' | 'name'>>): Map<str
 
 export interface SimplifiedFields {
 	fields: IDataObject;
-	/** Calendar dates of datetime fields (SPEC 2.2: stored at midnight Pacific). */
+	/** Calendar dates of datetime fields (Affinity stores them at midnight Pacific). */
 	calendarDates?: IDataObject;
 	/** Names of association fields that came back at the 100 cut-off. */
 	possiblyTruncated?: string[];
@@ -154,16 +134,11 @@ export function simplifyFields(fields: ApiField[] | undefined): SimplifiedFields
 	return result;
 }
 
-function entityName(entity: ApiEntity): string {
-	if (typeof entity.name === 'string') return entity.name;
-	return [entity.firstName, entity.lastName].filter((x) => typeof x === 'string' && x !== '').join(' ');
-}
-
 /** A company, person or opportunity with its `fields` array turned into `{name: value}`. */
 export function simplifyEntity(entity: ApiEntity): IDataObject {
 	const { fields, ...rest } = entity;
 	const simplified: IDataObject = { ...(rest as IDataObject) };
-	if (simplified.name === undefined) simplified.name = entityName(entity);
+	if (simplified.name === undefined) simplified.name = entityDisplayName(entity);
 	if (fields !== undefined) Object.assign(simplified, simplifyFields(fields));
 	return simplified;
 }
@@ -179,7 +154,7 @@ export function simplifyListEntry(entry: ApiListEntry): IDataObject {
 		createdAt: entry.createdAt,
 		creatorId: entry.creatorId,
 		entityId: entity.id,
-		entityName: entityName(entity),
+		entityName: entityDisplayName(entity),
 		entity: entityRest as IDataObject,
 	};
 	return Object.assign(simplified, simplifyFields(fields));

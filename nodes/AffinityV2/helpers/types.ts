@@ -1,4 +1,4 @@
-/** Shapes of the Affinity v2 API that the node reads (SPEC 2 and the OpenAPI description). */
+/** Shapes of the Affinity v2 API that the node reads (schemas of its OpenAPI description). */
 
 export type FieldCategory = 'enriched' | 'global' | 'list' | 'relationship-intelligence';
 

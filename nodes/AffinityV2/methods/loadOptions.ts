@@ -11,7 +11,7 @@ import {
 	isWritableValueType,
 	parseFieldChoice,
 	VALUE_TYPE_NAMES,
-} from '../helpers/fieldValues';
+} from '../helpers/valueTypes';
 import { FILTER_OPERATORS, operatorAllowed, type FilterOperator } from '../helpers/filterBuilder';
 import type { FieldMetadata } from '../helpers/types';
 

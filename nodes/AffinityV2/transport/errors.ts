@@ -42,7 +42,7 @@ function describe(status: number, errors: ApiErrorEntry[], ctx: FailureContext):
 				? `Affinity refused the value of ${named.join(', ')}. Correct that parameter and run again.`
 				: 'Affinity refused the request. Check the parameters named in the message.';
 		case 401:
-			return 'Affinity did not accept the API key. Check the API key in the "Affinity API v2" credential, or create a new key in Affinity under Settings → Manage Apps.';
+			return 'Affinity did not accept the API key. Check the API key in the "Affinity V2 API" credential, or create a new key in Affinity under Settings → Manage Apps.';
 		case 403:
 			return "The key's user lacks the permission for this, or cannot see this record, or the key has an IP allowlist that does not include this n8n server's public IP address (see the credential's IP allowlist note).";
 		case 404:

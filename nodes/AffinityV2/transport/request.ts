@@ -84,12 +84,12 @@ async function connection(ctx: AffinityContext, itemIndex?: number): Promise<Con
 	if ('error' in base) {
 		throw new NodeOperationError(ctx.getNode(), base.error, {
 			itemIndex,
-			description: 'Fix the Base URL in the "Affinity API v2" credential.',
+			description: 'Fix the Base URL in the "Affinity V2 API" credential.',
 		});
 	}
 	const apiKey = typeof credentials.apiKey === 'string' ? credentials.apiKey.trim() : '';
 	if (!apiKey) {
-		throw new NodeOperationError(ctx.getNode(), 'The "Affinity API v2" credential has no API key', {
+		throw new NodeOperationError(ctx.getNode(), 'The "Affinity V2 API" credential has no API key', {
 			itemIndex,
 			description: 'Enter the API key in the credential (Affinity → Settings → Manage Apps).',
 		});

@@ -6,10 +6,12 @@ import { fieldsInScope, scopeLabel, type FieldScope } from '../../api/fields';
 import {
 	clearValue,
 	encodeFieldValue,
-	isWritableValueType,
 	needsDropdownLookup,
-	parseFieldChoice,
 	rawFieldValue,
+} from '../../helpers/fieldValues';
+import {
+	isWritableValueType,
+	parseFieldChoice,
 	READ_ONLY_VALUE_TYPES,
 	readOnlyFieldReason,
 	readOnlyMetadataReason,
@@ -17,7 +19,7 @@ import {
 	ValueInputError,
 	type FieldValueUpdate,
 	type WritableValueType,
-} from '../../helpers/fieldValues';
+} from '../../helpers/valueTypes';
 import { asNodeError } from '../../helpers/nodeErrors';
 import type { FieldMetadata } from '../../helpers/types';
 import { valueInputFor, type InputReader } from './values';

@@ -90,25 +90,32 @@ export const listLocator = (description?: string) =>
 		description,
 	});
 
-export const companyLocator = (options: LocatorOptions = {}) =>
-	locator({
-		name: options.name ?? 'companyId',
-		displayName: options.displayName ?? 'Company',
-		what: 'company',
-		searchListMethod: 'searchCompanies',
-		urlPath: 'companies',
-		description: options.description,
-	});
+/** A named picker whose parameter name, label and description a caller may change. */
+function namedLocator(spec: LocatorSpec) {
+	return (options: LocatorOptions = {}) =>
+		locator({
+			...spec,
+			name: options.name ?? spec.name,
+			displayName: options.displayName ?? spec.displayName,
+			description: options.description ?? spec.description,
+		});
+}
 
-export const personLocator = (options: LocatorOptions = {}) =>
-	locator({
-		name: options.name ?? 'personId',
-		displayName: options.displayName ?? 'Person',
-		what: 'person',
-		searchListMethod: 'searchPersons',
-		urlPath: 'persons',
-		description: options.description,
-	});
+export const companyLocator = namedLocator({
+	name: 'companyId',
+	displayName: 'Company',
+	what: 'company',
+	searchListMethod: 'searchCompanies',
+	urlPath: 'companies',
+});
+
+export const personLocator = namedLocator({
+	name: 'personId',
+	displayName: 'Person',
+	what: 'person',
+	searchListMethod: 'searchPersons',
+	urlPath: 'persons',
+});
 
 export const opportunityLocator = (options: LocatorOptions = {}) =>
 	locator({

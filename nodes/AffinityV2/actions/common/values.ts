@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { LOCATION_PARTS, VALUE_TYPE_NAMES, WRITABLE_VALUE_TYPES } from '../../helpers/fieldValues';
+import { LOCATION_PARTS, VALUE_TYPE_NAMES, WRITABLE_VALUE_TYPES } from '../../helpers/valueTypes';
 import { companyLocator, personLocator } from './locators';
 
 /**

@@ -67,6 +67,7 @@ const operation: INodeProperties = {
 };
 
 export const company: ResourceModule = {
+	displayName: 'Company',
 	operations: { get, getAll, search, getLists, getListEntries, getFieldValues, getFieldValue, updateFieldValue, updateFieldValues },
 	description: [
 		operation,

@@ -39,6 +39,7 @@ const operation: INodeProperties = {
 };
 
 export const dropdownOption: ResourceModule = {
+	displayName: 'Dropdown Option',
 	operations: { getAll, get, create, update, delete: deleteOption },
 	description: [operation, ...getAll.description, ...get.description, ...create.description, ...update.description, ...deleteOption.description],
 };

@@ -22,6 +22,7 @@ const operation: INodeProperties = {
 };
 
 export const field: ResourceModule = {
+	displayName: 'Field',
 	operations: { getAll },
 	description: [operation, ...getAll.description],
 };

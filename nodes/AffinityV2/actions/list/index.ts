@@ -27,6 +27,7 @@ const operation: INodeProperties = {
 };
 
 export const list: ResourceModule = {
+	displayName: 'List',
 	operations: { getAll, getFields, create, get },
 	description: [operation, ...getAll.description, ...getFields.description, ...create.description, ...get.description],
 };

@@ -43,6 +43,7 @@ const operation: INodeProperties = {
 };
 
 export const listEntry: ResourceModule = {
+	displayName: 'List Entry',
 	operations: { get, getAll, getAllInSavedView, getFieldValues, getFieldValue, updateFieldValue, updateFieldValues },
 	description: [
 		operation,

@@ -52,6 +52,7 @@ const beta: INodeProperties = {
 };
 
 export const merge: ResourceModule = {
+	displayName: 'Merge',
 	operations: { start, get, getAll, getTask, getAllTasks },
 	description: [
 		operation,

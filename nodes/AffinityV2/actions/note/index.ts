@@ -72,6 +72,7 @@ const operation: INodeProperties = {
 };
 
 export const note: ResourceModule = {
+	displayName: 'Note',
 	operations: { get, getAll, getReplies, getAttachedCompanies, getAttachedOpportunities, getAttachedPersons, create, update, delete: deleteNote },
 	description: [
 		operation,

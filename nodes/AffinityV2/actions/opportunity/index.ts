@@ -28,6 +28,7 @@ const operation: INodeProperties = {
 };
 
 export const opportunity: ResourceModule = {
+	displayName: 'Opportunity',
 	operations: { get, getAll },
 	description: [operation, ...get.description, ...getAll.description],
 };

@@ -67,6 +67,7 @@ const operation: INodeProperties = {
 };
 
 export const person: ResourceModule = {
+	displayName: 'Person',
 	operations: { get, getAll, getListEntries, updateFieldValue, create, delete: deletePerson, getFieldValues, getFieldValue, updateFieldValues },
 	description: [
 		operation,

@@ -22,6 +22,7 @@ const operation: INodeProperties = {
 };
 
 export const rateLimit: ResourceModule = {
+	displayName: 'Rate Limit',
 	operations: { get },
 	description: [operation, ...get.description],
 };

@@ -32,6 +32,7 @@ const operation: INodeProperties = {
 };
 
 export const reminder: ResourceModule = {
+	displayName: 'Reminder',
 	operations: { create, get, getAll, delete: deleteReminder },
 	description: [operation, ...create.description, ...get.description, ...getAll.description, ...deleteReminder.description],
 };

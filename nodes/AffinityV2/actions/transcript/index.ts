@@ -35,6 +35,7 @@ const operation: INodeProperties = {
 };
 
 export const transcript: ResourceModule = {
+	displayName: 'Transcript',
 	operations: { get, getAll, getFragments },
 	description: [operation, ...get.description, ...getAll.description, ...getFragments.description],
 };

@@ -21,6 +21,7 @@ const operation: INodeProperties = {
 };
 
 export const user: ResourceModule = {
+	displayName: 'User',
 	operations: { get },
 	description: [operation, ...get.description],
 };

@@ -11,25 +11,13 @@ const resource: INodeProperties = {
 	name: 'resource',
 	type: 'options',
 	noDataExpression: true,
-	options: [
-		{ name: 'Company', value: 'company' },
-		{ name: 'Dropdown Option', value: 'dropdownOption' },
-		{ name: 'Field', value: 'field' },
-		{ name: 'List', value: 'list' },
-		{ name: 'List Entry', value: 'listEntry' },
-		{ name: 'Merge', value: 'merge' },
-		{ name: 'Note', value: 'note' },
-		{ name: 'Opportunity', value: 'opportunity' },
-		{ name: 'Person', value: 'person' },
-		{ name: 'Rate Limit', value: 'rateLimit' },
-		{ name: 'Reminder', value: 'reminder' },
-		{ name: 'Transcript', value: 'transcript' },
-		{ name: 'User', value: 'user' },
-	],
+	options: Object.entries(resources)
+		.map(([value, module]) => ({ name: module.displayName, value }))
+		.sort((a, b) => a.name.localeCompare(b.name)),
 	default: 'listEntry',
 };
 
-export class AffinityV2 implements INodeType {
+export class AffinityV2V1 implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Affinity v2',
 		name: 'affinityV2',
