@@ -91,7 +91,8 @@ function iso(time: number): string {
 }
 
 function options(store: Store, texts: string[], ranked = false): DropdownOption[] {
-	const colors = ['green', 'yellow', 'red', 'blue', 'gray'];
+	// Colours from the enum of dropdownOptions.RankedDropdownOption.
+	const colors = ['green', 'orange', 'red', 'blue', 'gray'];
 	return texts.map((text, i) => ({
 		id: store.nextId('dropdownOption', ID_START.dropdownOption),
 		text,
