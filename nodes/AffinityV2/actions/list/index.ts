@@ -13,7 +13,7 @@ const operation: INodeProperties = {
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['list'] } },
 	options: [
-		{ name: 'Create', value: 'create', action: 'Create a list', description: 'Create a list of companies, people or opportunities' },
+		{ name: 'Create', value: 'create', action: 'Create a list', description: 'Create a list of companies, people or opportunities (BETA endpoint)' },
 		{ name: 'Get', value: 'get', action: 'Get a list', description: 'Get one list: name, type, owner, privacy and creation date' },
 		{
 			name: 'Get Fields',

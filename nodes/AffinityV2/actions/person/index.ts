@@ -60,7 +60,7 @@ const operation: INodeProperties = {
 			name: 'Update Field Values',
 			value: 'updateFieldValues',
 			action: 'Update field values of a person',
-			description: 'Set or clear several global fields of a person at once (in chunks of 100)',
+			description: 'Set or clear several global fields of a person at once, in chunks of 100 (BETA endpoint)',
 		},
 	],
 	default: 'get',
