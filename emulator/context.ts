@@ -19,6 +19,8 @@ export interface EmulatorSettings {
 	mergeDurationMs: number;
 	/** How merges end: success, or failed with a message. */
 	mergeOutcome: 'success' | 'failed';
+	/** How many webhooks the organization may have (POST /v2/webhooks answers bad-request beyond). */
+	webhookLimit: number;
 }
 
 export interface RequestLogEntry {

@@ -1,3 +1,4 @@
+import { actingUser, isChangeTracked } from './changeLog';
 import type { ControlContext, EmulatorControl } from './context';
 import { ApiError, badRequest, notFound } from './http';
 import type { EntityKind, FieldDef, ListEntry, StoredValue } from './model';
@@ -134,10 +135,43 @@ export function createControlRouter(): Router<ControlContext> {
 		return ok({ id: removed.id });
 	});
 
-	// Set or clear a value: {listEntryId | personId | companyId, fieldId, value: {type, data} | null}.
+	// Set or clear a value: {listEntryId | personId | companyId, fieldId, value: {type, data} | null,
+	// changerId?}; the change log names changerId (a user id) as the changer, else no one (system).
 	router.post('/_emulator/values', async (ctx) => {
 		const body = await object(ctx);
-		const { store } = ctx.emulator;
+		const changerId = body.changerId === undefined || body.changerId === null ? null : num(body.changerId, 'changerId');
+		return actingUser.run(changerId, () => setValue(ctx.emulator, body));
+	});
+
+	// Turn change tracking of a field on or off: {enabled: boolean}.
+	router.post('/_emulator/fields/:fieldId/change-tracking', async (ctx) => {
+		const body = await object(ctx);
+		const field = ctx.emulator.store.fields.get(ctx.params.fieldId);
+		if (!field) throw notFound('no such field');
+		if (typeof body.enabled !== 'boolean') throw badRequest('enabled must be true or false', 'enabled');
+		field.changeTracked = body.enabled;
+		return ok({ id: field.id, changeTracked: isChangeTracked(field) });
+	});
+
+	// A webhook receiver for tests and demos: POST records a delivery and answers 200 (or
+	// ?status=<code>); GET lists what was received, DELETE forgets it.
+	const deliveries: unknown[] = [];
+	router.post('/_emulator/webhook-sink', async (ctx) => {
+		deliveries.push(await ctx.body().catch(() => null));
+		const status = Number(ctx.query.string('status') ?? 200);
+		return { status: Number.isInteger(status) && status >= 200 && status <= 599 ? status : 200, body: { ok: status < 300 } };
+	});
+	router.get('/_emulator/webhook-sink', () => ok(deliveries));
+	router.add('DELETE', '/_emulator/webhook-sink', () => {
+		deliveries.length = 0;
+		return ok();
+	});
+
+	// The change log's size and last change, for tests and demos.
+	router.get('/_emulator/field-value-changes', ({ emulator }) => ok({ count: emulator.store.changes.length }));
+
+	function setValue(emulator: EmulatorControl, body: Record<string, unknown>): Reply {
+		const { store } = emulator;
 		const fieldId = String(body.fieldId ?? '');
 		const value = storedValue(body.value);
 		if (body.listEntryId !== undefined) {
@@ -148,7 +182,7 @@ export function createControlRouter(): Router<ControlContext> {
 			else {
 				const entity = entry.entityType === 'company' ? store.companies.get(entry.entityId) : store.persons.get(entry.entityId);
 				if (!entity || !store.entityField(entry.entityType, fieldId)) throw notFound(`no field ${fieldId} on this entry`);
-				store.setValue(entity, fieldId, value);
+				store.setValue(entity, fieldId, value, entry);
 			}
 		} else if (body.personId !== undefined || body.companyId !== undefined) {
 			const kind: EntityKind = body.personId !== undefined ? 'person' : 'company';
@@ -158,7 +192,7 @@ export function createControlRouter(): Router<ControlContext> {
 			store.setValue(entity, fieldId, value);
 		} else throw badRequest('name a listEntryId, personId or companyId');
 		return ok();
-	});
+	}
 
 	// Change a user's product permissions: {manageUsers?, exportAllOrganizations?, exportAllPeople?, exportLists?}.
 	router.add('PATCH', '/_emulator/users/:userId/permissions', async (ctx) => {

@@ -52,6 +52,8 @@ export interface FieldDef {
 	statusDropdown?: boolean;
 	/** Enriched and relationship-intelligence fields are computed; users cannot write them. */
 	readOnly: boolean;
+	/** Whether the change log records this field's changes; unset: the default of its kind. */
+	changeTracked?: boolean;
 }
 
 /**
@@ -247,6 +249,84 @@ export interface Tenant {
 	id: number;
 	name: string;
 	subdomain: string;
+}
+
+/** A call, chat message, email or meeting (interactions.Call, .ChatMessage, .Email, .Meeting). */
+export interface Interaction {
+	id: number;
+	type: 'call' | 'chat-message' | 'email' | 'meeting';
+	/** sentAt of emails and chat messages, startTime of calls and meetings. */
+	time: string;
+	endTime: string | null;
+	/** The title of a call or meeting, the subject of an email. */
+	title: string | null;
+	/** Emails: the sender, then the To participants; others: every attendee or participant. */
+	personIds: number[];
+	ccPersonIds: number[];
+	creatorPersonId: number | null;
+	organizerPersonId: number | null;
+	loggingType: 'automated' | 'manual';
+	direction: 'sent' | 'received';
+	allDay: boolean;
+	createdAt: string;
+	updatedAt: string | null;
+}
+
+/** Two persons who know each other (Relationship), and the companies it counts for. */
+export interface Relationship {
+	personIds: [number, number];
+	interactionScore: number;
+	linkedInConnectedOn: string | null;
+	companyIds: number[];
+}
+
+/** A person not in the account whom someone in it might know (InferredConnectionTarget). */
+export interface InferredTarget {
+	kind: 'coworker' | 'investor-executive';
+	fullName: string | null;
+	title: string | null;
+	linkedinUrl: string | null;
+	currentCompanyId: number;
+	/** Strongest first. */
+	connections: Array<{
+		sourcePersonId: number;
+		strength: number;
+		sharedEmployerId: number;
+		startDate: string;
+		endDate: string;
+		investingFirmId: number | null;
+		series: string | null;
+		amount: number | null;
+	}>;
+}
+
+export interface DuplicateSuggestion {
+	id: string;
+	entityType: 'person' | 'company';
+	primaryId: number;
+	duplicateId: number;
+	matchCriteria: 'name' | 'domain-redirect' | 'domain-match' | 'intelligent';
+	createdAt: string;
+}
+
+/** A file attached to a company, with its text by page (files.SearchResult). */
+export interface StoredFile {
+	id: number;
+	name: string;
+	companyId: number | null;
+	/** One text per page; a single page for files without page structure (pageNumber null). */
+	pages: string[];
+	paged: boolean;
+}
+
+export interface Webhook {
+	id: number;
+	url: string;
+	subscriptions: string[];
+	status: 'active' | 'disabled';
+	creatorUserId: number;
+	createdAt: string;
+	updatedAt: string | null;
 }
 
 export interface Reminder {

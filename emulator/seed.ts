@@ -15,6 +15,7 @@ import type {
 import { pacificMidnight } from './pacificDate';
 import { createRandom, type Random } from './random';
 import { extendSeed } from './seedExtras';
+import { seedReads } from './seedReads';
 import { seedRemindersAndStatuses } from './seedReminders';
 import { Store } from './store';
 
@@ -458,6 +459,7 @@ export function seedStore(options: SeedOptions = {}): Store {
 
 	seedNotes(seeder, sizes.notes, activeUsers, opportunityIds);
 	extendSeed(store, options.seed ?? 1);
+	seedReads(store, options.seed ?? 1);
 	seedRemindersAndStatuses(store);
 	store.touch();
 	return store;

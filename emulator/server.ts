@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 import { authenticate, DEMO_KEYS, type ApiKey } from './auth';
+import { actingUser } from './changeLog';
 import type { ControlContext, EmulatorControl, EmulatorServices, EmulatorSettings, RequestLogEntry, RouteContext } from './context';
 import { createControlRouter } from './control';
 import { FaultQueue, STATUS_CODES, type FaultSpec } from './faults';
@@ -37,7 +38,7 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 	readonly faults = new FaultQueue();
 	readonly keys: ApiKey[] = DEMO_KEYS.map((k) => ({ ...k }));
 	readonly requests: RequestLogEntry[] = [];
-	settings: EmulatorSettings = { mergeDurationMs: 300, mergeOutcome: 'success' };
+	settings: EmulatorSettings = { mergeDurationMs: 300, mergeOutcome: 'success', webhookLimit: 3 };
 	baseUrl = '';
 	private seq = 0;
 	private server?: Server;
@@ -83,7 +84,7 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 		this.requests.length = 0;
 		this.limiter.reset();
 		this.limiter.configure({ limit: 900, windowMs: 60_000, orgLimit: null, ...(options.rateLimit ?? {}) });
-		this.settings = { mergeDurationMs: 300, mergeOutcome: 'success' };
+		this.settings = { mergeDurationMs: 300, mergeOutcome: 'success', webhookLimit: 3 };
 	}
 
 	later(ms: number, fn: () => void): void {
@@ -171,7 +172,8 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 					emulator: this,
 					body: getBody,
 				};
-				return handler(ctx);
+				// Field changes made by this request are the key's user's (the change log's changer).
+				return actingUser.run(user.id, () => handler(ctx));
 			};
 			if (fault) {
 				await this.applyFault(fault, run, finish, res, entry);

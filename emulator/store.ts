@@ -1,5 +1,12 @@
+import { actingUser, ChangeLog, diffValues, isChangeTracked } from './changeLog';
 import type {
 	Company,
+	DuplicateSuggestion,
+	InferredTarget,
+	Interaction,
+	Relationship,
+	StoredFile,
+	Webhook,
 	EntityKind,
 	FieldDef,
 	List,
@@ -72,6 +79,14 @@ export class Store {
 	transcripts = new Map<number, Transcript>();
 	merges = new Map<number, MergeState>();
 	mergeTasks = new Map<string, MergeTask>();
+	/** Every change of a change-tracked field, recorded by setValue. */
+	changes = new ChangeLog();
+	interactions = new Map<number, Interaction>();
+	relationships: Relationship[] = [];
+	inferredTargets: InferredTarget[] = [];
+	duplicateSuggestions: DuplicateSuggestion[] = [];
+	files = new Map<number, StoredFile>();
+	webhooks = new Map<number, Webhook>();
 	/** Bumped by every change, so derived data (saved-view membership) can be cached. */
 	version = 0;
 	private nextIds = new Map<string, number>();
@@ -137,11 +152,58 @@ export class Store {
 		return this.opportunities.has(id);
 	}
 
-	/** Sets or clears a value on an entity (global fields) or an entry (list fields). */
-	setValue(target: { values: Map<string, StoredValue> }, fieldId: string, value: StoredValue | null): void {
+	/**
+	 * Sets or clears a value on an entity (global fields) or an entry (list fields): the one
+	 * place every field value mutation goes through, so the change log records each of them.
+	 * `via` is the list entry a global field was written through.
+	 */
+	setValue(target: { values: Map<string, StoredValue> }, fieldId: string, value: StoredValue | null, via?: ListEntry): void {
+		const before = target.values.get(fieldId);
 		if (value === null || value.data === null) target.values.delete(fieldId);
 		else target.values.set(fieldId, value);
+		this.recordChanges(target, fieldId, before, value, via);
 		this.touch();
+	}
+
+	private recordChanges(
+		target: { values: Map<string, StoredValue> },
+		fieldId: string,
+		before: StoredValue | undefined,
+		after: StoredValue | null,
+		via?: ListEntry,
+	): void {
+		const field = this.fields.get(fieldId);
+		if (!field || !isChangeTracked(field)) return;
+		// The target is a list entry (list fields) or the person or company itself (global fields).
+		const ownEntry = 'listId' in target && 'entityId' in target ? (target as ListEntry) : undefined;
+		const entry = ownEntry ?? via;
+		const entityId = ownEntry ? ownEntry.entityId : (target as unknown as { id: number }).id;
+		const changerId = actingUser.getStore() ?? null;
+		for (const { action, value } of diffValues(field.valueType, before, after)) {
+			this.changes.append({
+				fieldId,
+				entityId,
+				listEntry: entry ? { id: entry.id, listId: entry.listId } : null,
+				changerId,
+				action,
+				valueType: field.valueType,
+				value,
+				display: this.displayOf(field, value),
+			});
+		}
+	}
+
+	/** The text of a referenced person, company or dropdown option as it is now. */
+	private displayOf(field: FieldDef, value: unknown): string | undefined {
+		if (!value || typeof value !== 'object') return undefined;
+		if ('dropdownOptionId' in value) {
+			return field.dropdownOptions?.find((o) => o.id === (value as { dropdownOptionId: number }).dropdownOptionId)?.text;
+		}
+		if (!('id' in value)) return undefined;
+		const id = (value as { id: number }).id;
+		if (field.valueType.startsWith('company')) return this.companies.get(id)?.name;
+		const person = this.persons.get(id);
+		return person ? [person.firstName, person.lastName].filter(Boolean).join(' ') : undefined;
 	}
 
 	canSeeList(list: List, userId: number): boolean {

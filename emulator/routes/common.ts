@@ -12,7 +12,7 @@ export function paged<T, R>(
 	items: T[],
 	key: (item: T) => number,
 	render: (item: T) => R,
-	options: { defining?: string[]; totalCount?: boolean; minLimit?: number; defaultLimit?: number } = {},
+	options: { defining?: string[]; totalCount?: boolean; minLimit?: number; maxLimit?: number; defaultLimit?: number } = {},
 ): Reply {
 	const result: PageResult<R> = page(
 		{
@@ -21,6 +21,7 @@ export function paged<T, R>(
 			query: ctx.query,
 			defining: options.defining ?? [],
 			minLimit: options.minLimit,
+			maxLimit: options.maxLimit,
 			defaultLimit: options.defaultLimit,
 		},
 		items,

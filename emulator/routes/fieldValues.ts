@@ -66,7 +66,12 @@ export async function valueOfBody(ctx: RouteContext): Promise<unknown> {
  * person twins): at most 100 updates, every one validated before any is applied, so a refused
  * batch changes nothing. `find` gives a field and where its value lives, or why it cannot.
  */
-export async function applyBatch(ctx: RouteContext, find: (fieldId: string) => { field: FieldDef; target: Target } | string): Promise<Reply> {
+export async function applyBatch(
+	ctx: RouteContext,
+	find: (fieldId: string) => { field: FieldDef; target: Target } | string,
+	/** The list entry written through, for the change log. */
+	via?: ListEntry,
+): Promise<Reply> {
 	const body = await ctx.body();
 	if (!isObject(body)) throw badRequest('The body must be a JSON object {"operation": "update-fields", "updates": [...]}', 'operation');
 	if (body.operation !== 'update-fields') throw badRequest('operation must be "update-fields"', 'operation');
@@ -83,7 +88,7 @@ export async function applyBatch(ctx: RouteContext, find: (fieldId: string) => {
 		if (!('value' in update)) throw badRequest('Missing value (use {"type": ..., "data": null} to clear)', `${at}.value`);
 		return { ...found, stored: parseWrittenValue(ctx.store, found.field, update.value, `${at}.value`, `${at}.id`) };
 	});
-	for (const { target, field, stored } of planned) ctx.store.setValue(target, field.id, stored);
+	for (const { target, field, stored } of planned) ctx.store.setValue(target, field.id, stored, via);
 	return ok({ operation: 'update-fields' });
 }
 
@@ -105,17 +110,21 @@ export function register(router: Router): void {
 		const fieldId = ctx.params.fieldId;
 		const found = entryField(ctx.store, entry, fieldId) ?? notApplicable(ctx.store, fieldId, `list ${entry.listId}`, 'fieldId');
 		const stored = parseWrittenValue(ctx.store, found.field, await valueOfBody(ctx), 'value');
-		ctx.store.setValue(found.target, found.field.id, stored);
+		ctx.store.setValue(found.target, found.field.id, stored, entry);
 		return { status: 204 };
 	});
 
 	router.patch('/v2/lists/:listId/list-entries/:listEntryId/fields', async (ctx) => {
 		const entry = entryOf(ctx);
-		return applyBatch(ctx, (fieldId) => {
-			const found = entryField(ctx.store, entry, fieldId);
-			if (found) return found;
-			return ctx.store.fields.has(fieldId) ? `Field ${fieldId} is not a field of list ${entry.listId}` : `Field ${fieldId} not found`;
-		});
+		return applyBatch(
+			ctx,
+			(fieldId) => {
+				const found = entryField(ctx.store, entry, fieldId);
+				if (found) return found;
+				return ctx.store.fields.has(fieldId) ? `Field ${fieldId} is not a field of list ${entry.listId}` : `Field ${fieldId} not found`;
+			},
+			entry,
+		);
 	});
 
 	// Dropdown options of a field (BETA in the API: developer.affinity.co, "Get dropdown options

@@ -1,9 +1,13 @@
 import type { Router } from '../router';
 import * as auth from './auth';
 import * as companies from './companies';
+import * as directory from './directory';
+import * as entityNotes from './entityNotes';
 import * as dropdownOptions from './dropdownOptions';
 import * as entityFieldValues from './entityFieldValues';
 import * as entryFields from './entryFields';
+import * as fieldValueChanges from './fieldValueChanges';
+import * as interactions from './interactions';
 import * as fieldValues from './fieldValues';
 import * as listEntries from './listEntries';
 import * as lists from './lists';
@@ -13,11 +17,14 @@ import * as notes from './notes';
 import * as noteWrites from './noteWrites';
 import * as opportunities from './opportunities';
 import * as persons from './persons';
+import * as relationships from './relationships';
 import * as personWrites from './personWrites';
 import * as reminders from './reminders';
 import * as savedViews from './savedViews';
+import * as searches from './searches';
 import * as transcripts from './transcripts';
 import * as users from './users';
+import * as webhooks from './webhooks';
 
 /**
  * Every /v2 area the emulator serves. To add endpoints: one file in this folder exporting
@@ -26,6 +33,8 @@ import * as users from './users';
  */
 const AREAS: ReadonlyArray<{ register(router: Router): void }> = [
 	auth,
+	// Before notes: POST /v2/notes/search is not a note id.
+	searches,
 	lists,
 	listEntries,
 	savedViews,
@@ -38,6 +47,12 @@ const AREAS: ReadonlyArray<{ register(router: Router): void }> = [
 	entryFields,
 	fieldValues,
 	merges,
+	fieldValueChanges,
+	interactions,
+	relationships,
+	entityNotes,
+	directory,
+	webhooks,
 	noteWrites,
 	personWrites,
 	entityFieldValues,

@@ -1,5 +1,5 @@
 import { badRequest, forbidden, notFound, pathId } from '../http';
-import type { InteractionData, Note, StoredValue } from '../model';
+import type { InteractionData, Note } from '../model';
 import { normalizeNoteHtml, refusedNoteHtml } from '../noteHtml';
 import type { RouteContext } from '../context';
 import type { Router } from '../router';
@@ -28,20 +28,11 @@ function contentHtml(value: unknown, param: string): string {
 	return normalizeNoteHtml(html);
 }
 
-function* storedValues(store: Store): Iterable<StoredValue> {
-	for (const person of store.persons.values()) yield* person.values.values();
-	for (const company of store.companies.values()) yield* company.values.values();
-	for (const entry of store.entries.values()) yield* entry.values.values();
-}
-
-/** A meeting, call or chat message the account knows (from notes and interaction values). */
-export function findInteraction(store: Store, type: InteractionData['type'], id: number): InteractionData | undefined {
-	for (const note of store.notes.values()) if (note.interaction?.type === type && note.interaction.id === id) return note.interaction;
-	for (const value of storedValues(store)) {
-		const data = value.data as InteractionData | null;
-		if (value.type === 'interaction' && data && data.type === type && data.id === id) return data;
-	}
-	return undefined;
+/** A meeting, call or chat message of the account (interactions.Meeting, .Call, .ChatMessage). */
+function interactionOf(store: Store, type: InteractionData['type'], id: number): InteractionData | undefined {
+	const found = store.interactions.get(id);
+	if (!found || found.type !== type) return undefined;
+	return { type, id, participantPersonIds: found.personIds };
 }
 
 function creatorOf(ctx: RouteContext, body: Body): number {
@@ -98,7 +89,7 @@ function create(ctx: RouteContext, raw: unknown): Note {
 		const ref = objectOf(required(body, 'interaction'), ['type', 'id'], 'interaction');
 		const kind = oneOf(required(ref, 'type', 'interaction'), INTERACTION_TYPES, 'interaction.type');
 		const id = integer(required(ref, 'id', 'interaction'), 'interaction.id');
-		const interaction = findInteraction(ctx.store, kind, id);
+		const interaction = interactionOf(ctx.store, kind, id);
 		if (!interaction) throw notFound(`${kind === 'chat-message' ? 'Chat message' : kind === 'call' ? 'Call' : 'Meeting'} ${id} not found`);
 		note.interaction = interaction;
 	}

@@ -366,6 +366,46 @@ export const CASES: E2eCase[] = [
 		},
 	},
 	{
+		id: 'e2eFieldValueChangeGetAll',
+		title: 'fieldValueChange › getAll: the first changes of the workspace change log, oldest first',
+		steps: () => [{ name: 'Get changes', resource: 'fieldValueChange', operation: 'getAll', parameters: { returnAll: false, limit: 5 } }],
+		async expect({ items, requests, api }) {
+			const truth = await api<ApiPage<{ id: number; changedAt: string }>>('/v2/field-value-changes?limit=5');
+			expect(items.map((i) => [i.id, i.changedAt])).toEqual(truth.data.map((c) => [c.id, c.changedAt]));
+			expect(paths(requests)).toEqual(['GET /v2/field-value-changes']);
+		},
+	},
+	{
+		id: 'e2eInteractionGetAll',
+		title: 'interaction › getAll: a page of meetings',
+		steps: () => [{ name: 'Get meetings', resource: 'interaction', operation: 'getAll', parameters: { interactionType: 'meeting', returnAll: false, limit: 3 } }],
+		async expect({ items, requests, api }) {
+			const truth = await api<ApiPage<{ id: number; title: string | null }>>('/v2/meetings?limit=3');
+			expect(items.map((i) => [i.id, i.title])).toEqual(truth.data.map((m) => [m.id, m.title]));
+			expect(paths(requests)).toEqual(['GET /v2/meetings']);
+		},
+	},
+	{
+		id: 'e2eFileSearch',
+		title: 'file › search: files by keyword, one passage each (POST, 201)',
+		steps: () => [{ name: 'Search files', resource: 'file', operation: 'search', parameters: { prompt: 'pricing', limit: 3 } }],
+		expect({ items, requests }) {
+			expect(items.length).toBeGreaterThan(0);
+			expect(items.every((i) => typeof (i.file as { name?: unknown }).name === 'string' && /pricing/i.test(String(i.preview)))).toBe(true);
+			expect(requests.map((r) => [r.method, r.path, r.status])).toEqual([['POST', '/v2/files/search', 201]]);
+		},
+	},
+	{
+		id: 'e2eWebhookCreateUnreachable',
+		title: 'webhook › create: a URL that fails the test delivery fails the workflow, saying why (BETA)',
+		steps: () => [{ name: 'Create webhook', resource: 'webhook', operation: 'create', parameters: { url: 'http://127.0.0.1:9/affinity-events', subscriptions: ['list_entry.created'] } }],
+		async expect({ error, requests, api }) {
+			expect(error?.message).toMatch(/unreachable/);
+			expect(requests.map((r) => [r.method, r.path, r.status])).toEqual([['POST', '/v2/webhooks', 400]]);
+			expect((await api<ApiPage<unknown>>('/v2/webhooks')).data).toEqual([]);
+		},
+	},
+	{
 		// A manual run ("Execute workflow", mode "manual") calls poll() once: with no saved state
 		// the trigger shows the latest entries shaped as the chosen event, and saves nothing.
 		id: 'e2eTriggerManual',

@@ -50,7 +50,7 @@ describe('POST /v2/notes', () => {
 		expect(onCompany.body.data.map((n) => n.id)).toEqual([res.body.id]);
 	});
 
-	it('creates a note on a meeting and a reply to a note', async () => {
+	it('creates a note on a meeting, on a call, and a reply to a note', async () => {
 		const notes = await fixture.api<Page<Note>>('/v2/notes?limit=100');
 		const meeting = notes.body.data.find((n) => n.interaction?.type === 'meeting')!.interaction!;
 		const onMeeting = await create({ type: 'interaction', content: { html: '<p>After the meeting</p>' }, interaction: { type: 'meeting', id: meeting.id } });
@@ -62,6 +62,11 @@ describe('POST /v2/notes', () => {
 		const replies = await fixture.api<Page<{ id: number }>>(`/v2/notes/${onMeeting.body.id}/replies`);
 		expect(replies.body.data.map((r) => r.id)).toEqual([reply.body.id]);
 		expect((await create({ type: 'interaction', content: { html: '<p>x</p>' }, interaction: { type: 'call', id: 123456 } })).status).toBe(404);
+		const call = [...fixture.emulator.store.interactions.values()].find((i) => i.type === 'call')!;
+		const onCall = await create({ type: 'interaction', content: { html: '<p>On the call</p>' }, interaction: { type: 'call', id: call.id } });
+		expect([onCall.status, onCall.body.interaction]).toEqual([201, { type: 'call', id: call.id }]);
+		const wrongType = await create({ type: 'interaction', content: { html: '<p>x</p>' }, interaction: { type: 'meeting', id: call.id } });
+		expect(wrongType.status).toBe(404);
 		const toReply = await create({ type: 'user-reply', content: { html: '<p>x</p>' }, parent: { id: reply.body.id } });
 		expect([toReply.status, toReply.body.errors[0].param]).toEqual([400, 'parent.id']);
 	});

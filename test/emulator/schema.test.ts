@@ -322,6 +322,23 @@ describe('responses match the OpenAPI description (and SPEC where it differs)', 
 		await check({ template: '/v2/transcripts/{transcriptId}/fragments', url: '/v2/transcripts/0/fragments', status: 400 });
 	});
 
+	it('interactions and the notes of companies, persons and opportunities', async () => {
+		for (const path of ['/v2/calls', '/v2/chat-messages', '/v2/emails', '/v2/meetings']) {
+			await checkAllPages({ template: path, url: `${path}?limit=40`, status: 200 });
+			await check({ template: path, url: `${path}?filter=colour%20%3D%20red`, status: 400 });
+		}
+		await checkAllPages({ template: '/v2/emails', url: '/v2/emails?limit=40', status: 200, key: RESTRICTED_KEY });
+		for (const [template, id] of [
+			['/v2/companies/{companyId}/notes', 3000001],
+			['/v2/persons/{personId}/notes', 5000007],
+			['/v2/opportunities/{opportunityId}/notes', 7000001],
+		] as const) {
+			await checkAllPages({ template, url: `${template.replace(/\{[^}]+\}/, String(id))}?totalCount=true&limit=7`, status: 200 });
+			await check({ template, url: template.replace(/\{[^}]+\}/, '0'), status: 400 });
+		}
+		await check({ template: '/v2/companies/{companyId}/notes', url: '/v2/companies/3999999/notes', status: 404 });
+	});
+
 	it('SPEC-only endpoints: users, rate limit, company search', async () => {
 		for (const key of [ADMIN_KEY, MEMBER_KEY]) {
 			for (let id = 1; id <= 6; id++) await check({ template: '/v2/users/{userId}', url: `/v2/users/${id}`, status: 200, key });

@@ -20,6 +20,13 @@ export interface Seeded {
 	/** Target Accounts' Stage (a dropdown list field) and its first option. */
 	stageField: string;
 	stageOption: number;
+	/** Reads of the 2026-07-15 edition: a meeting, a company and a person with relationships, a company with inferred connections. */
+	meetingId: number;
+	relatedCompanyId: number;
+	relatedPersonId: number;
+	connectedCompanyId: number;
+	/** A URL that answers Affinity's webhook test delivery (the emulator's sink). */
+	webhookUrl: string;
 }
 
 export async function seeded(fixture: EmulatorFixture): Promise<Seeded> {
@@ -27,7 +34,21 @@ export async function seeded(fixture: EmulatorFixture): Promise<Seeded> {
 	const notes = fields.find((f) => f.name === 'Notes');
 	const stage = fields.find((f) => f.name === 'Stage');
 	if (!notes || !stage?.dropdownOptions?.length) throw new Error('no Notes or Stage field on Target Accounts');
-	return { notesField: notes.id, stageField: stage.id, stageOption: stage.dropdownOptions[0].id };
+	const { store } = fixture.emulator;
+	const meeting = [...store.interactions.values()].find((i) => i.type === 'meeting');
+	const related = store.relationships[0];
+	const connected = store.inferredTargets.find((t) => t.kind === 'coworker');
+	if (!meeting || !related || !connected) throw new Error('no seeded meeting, relationship or inferred connection');
+	return {
+		notesField: notes.id,
+		stageField: stage.id,
+		stageOption: stage.dropdownOptions[0].id,
+		meetingId: meeting.id,
+		relatedCompanyId: related.companyIds[0],
+		relatedPersonId: related.personIds[1],
+		connectedCompanyId: connected.currentCompanyId,
+		webhookUrl: `${fixture.baseUrl}/_emulator/webhook-sink`,
+	};
 }
 
 /**
@@ -57,6 +78,18 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 		'dropdownOption.create': { ...list, fieldId: s.stageField, optionType: 'dropdown', text: 'Valid' },
 		'dropdownOption.update': { ...list, fieldId: s.stageField, dropdownOptionId: s.stageOption, optionType: 'dropdown', text: 'Valid' },
 		'dropdownOption.delete': { ...list, fieldId: s.stageField, dropdownOptionId: s.stageOption, confirmClearValues: true },
+		'company.semanticSearch': { prompt: 'robotics', limit: 2 },
+		'file.search': { prompt: 'pricing', limit: 2 },
+		'note.search': { prompt: 'roadmap', limit: 2 },
+		'company.getNotes': { companyId: byId('3000001'), ...few },
+		'company.getRelationships': { companyId: byId(String(s.relatedCompanyId)), ...few },
+		'company.getInferredConnections': { companyId: byId(String(s.connectedCompanyId)), connectionType: 'coworkers', limit: 2 },
+		'interaction.getAll': { interactionType: 'meeting', ...few },
+		'interaction.get': { meetingId: String(s.meetingId) },
+		'opportunity.getNotes': { opportunityId: byId('7000001'), ...few },
+		'person.getLists': { personId: byId('5000007'), ...few },
+		'person.getNotes': { personId: byId('5000007'), ...few },
+		'person.getRelationships': { personId: byId(String(s.relatedPersonId)), ...few },
 		'field.getAll': { entity: 'list', ...list, ...few },
 		'list.getAll': { ...few },
 		'list.getFields': { ...list },
@@ -68,6 +101,8 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 		'listEntry.getFieldValues': { ...entry },
 		'listEntry.getFieldValue': { ...entry, fieldId: s.notesField },
 		'listEntry.updateFieldValue': { ...entry, fieldId: `${s.notesField}|text`, textValue: 'valid' },
+		'listEntry.getFieldValueChanges': { ...entry, ...few },
+		'fieldValueChange.getAll': { ...few },
 		'listEntry.updateFieldValues': {
 			...entry,
 			inputMode: 'json',
@@ -78,6 +113,7 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 		'merge.getAll': { entityType: 'company', ...few },
 		'merge.getTask': { entityType: 'company', taskId: TASK_ID },
 		'merge.getAllTasks': { entityType: 'company', ...few },
+		'merge.getSuggestions': { entityType: 'company', ...few },
 		'note.get': { noteId: byId(String(NOTE)) },
 		'note.getAll': { ...few },
 		'note.getReplies': { noteId: byId(String(NOTE)), ...few },
@@ -111,6 +147,12 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 		'transcript.getAll': { ...few },
 		'transcript.getFragments': { transcriptId: byId(String(TRANSCRIPT)), ...few },
 		'user.get': { userId: '1' },
+		'user.getAll': { ...few },
+		'webhook.create': { url: s.webhookUrl, subscriptions: ['list_entry.created'] },
+		'webhook.get': { webhookId: '1' },
+		'webhook.getAll': { ...few },
+		'webhook.update': { webhookId: '1', updateFields: { status: 'disabled' } },
+		'webhook.delete': { webhookId: '1' },
 	};
 }
 
@@ -139,6 +181,14 @@ export async function startMerge(fixture: EmulatorFixture): Promise<string> {
  */
 export async function prepare(fixture: EmulatorFixture, s: Seeded, operation: string): Promise<IDataObject> {
 	const parameters = validParameters(s)[operation];
+	if (operation.startsWith('webhook.') && operation !== 'webhook.create') {
+		// The webhook reads and writes need a webhook: the emulator's first is webhook 1.
+		if (!(await fixture.api<{ data: unknown[] }>('/v2/webhooks')).body.data.length) {
+			await fixture.api('/v2/webhooks', undefined, { method: 'POST', body: { url: `${s.webhookUrl}?for=${operation}`, subscriptions: [] } });
+		}
+		await fixture.clearRequests();
+		return parameters;
+	}
 	if (operation.startsWith('merge.') && operation !== 'merge.start') {
 		const taskId = await startMerge(fixture);
 		await fixture.clearRequests();

@@ -2,7 +2,7 @@ import type { ApiField, ApiListEntry, FieldValue } from '../../nodes/AffinityV2/
 import { Differ } from '../../nodes/AffinityV2Trigger/helpers/diff';
 import { entryEvent, removedEvent } from '../../nodes/AffinityV2Trigger/helpers/events';
 import { EMPTY, TRUNCATED, canonicalJson, fingerprint, hash32 } from '../../nodes/AffinityV2Trigger/helpers/fingerprint';
-import { SnapshotBuilder, decodeState } from '../../nodes/AffinityV2Trigger/helpers/state';
+import { SnapshotBuilder, decodeState } from '../../nodes/AffinityV2Trigger/state';
 
 const person = (id: number, firstName = 'Ada') => ({ id, firstName, lastName: 'Okafor', primaryEmailAddress: null, type: 'external' });
 const company = (id: number, name = 'Acme') => ({ id, name, domain: null });

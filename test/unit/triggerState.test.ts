@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
+
 import { createRandom, type Random } from '../../emulator/random';
 import { simplifyValue } from '../../nodes/AffinityV2/helpers/simplify';
 import type { FieldValue } from '../../nodes/AffinityV2/helpers/types';
-import { TextBitReader, TextBitWriter, bitsFor, expGolombBits, expGolombOrder, unzigzag, zigzag } from '../../nodes/AffinityV2Trigger/helpers/codec';
+import { TextBitReader, TextBitWriter, bitsFor, expGolombBits, expGolombOrder, unzigzag, zigzag } from '../../nodes/AffinityV2Trigger/state/codec';
 import { EMPTY, TRUNCATED, fingerprint } from '../../nodes/AffinityV2Trigger/helpers/fingerprint';
 import {
 	DICTIONARY_LIMIT,
@@ -12,7 +14,8 @@ import {
 	storableEntityId,
 	type TrackedField,
 	type TriggerState,
-} from '../../nodes/AffinityV2Trigger/helpers/state';
+} from '../../nodes/AffinityV2Trigger/state';
+import { checksum } from '../../nodes/AffinityV2Trigger/state/format';
 
 describe('codec', () => {
 	it('zigzag keeps small magnitudes small and round-trips large ones', () => {
@@ -306,5 +309,103 @@ describe('SnapshotBuilder / decodeState', () => {
 		expect(isTriggerState({ ...state, version: 1 })).toBe(false);
 		expect(isTriggerState({ ...state, check: undefined })).toBe(false);
 		expect(isTriggerState({ lastPoll: 123 })).toBe(false);
+	});
+});
+
+describe('saved format', () => {
+	it('is byte-identical for a fixed set of polls (a change here needs a new STATE_VERSION)', () => {
+		const digest = createHash('sha256');
+		for (const seed of [11, 12, 13]) {
+			const rng = createRandom(seed);
+			const fields = TYPES.map((type, c) => ({ id: type, keepValues: c % 5 === 0 }));
+			let id = 100 + seed;
+			const rows = Array.from({ length: 800 * (seed - 10) }, () => ({
+				id: (id += rng.int(1, 4)),
+				entity: rng.chance(0.5) ? rng.int(1, 2 ** 45) : rng.int(1, 2000),
+				values: TYPES.map((type) => (rng.chance(0.02) ? undefined : rng.chance(0.01) ? randomValue(rng, 'text') : randomValue(rng, type))),
+			}));
+			if (seed === 12) rows.reverse();
+			digest.update(JSON.stringify(roundTrip(fields, rows).state));
+		}
+		const constant = Array.from({ length: 5000 }, (_, i) => ({ id: i * 7 + 1, entity: 9, values: [{ type: 'number', data: (i % 50) * 1000 } as FieldValue, { type: 'text', data: 'x' } as FieldValue] }));
+		digest.update(JSON.stringify(roundTrip([{ id: 'amount', keepValues: false }, { id: 'same', keepValues: false }], constant).state));
+		expect(digest.digest('hex')).toBe('cab32aab3e0a3422d5ba84bcaca5234c1c4ec70b140dd47b42de5cbece348522');
+	});
+});
+
+describe('a damaged state', () => {
+	const fields = TYPES.map((type, c) => ({ id: type, keepValues: c % 4 === 0 }));
+	const rng = createRandom(77);
+	let id = 10;
+	const rows = Array.from({ length: 120 }, () => ({
+		id: (id += rng.int(1, 3)),
+		entity: rng.int(1, 5000),
+		values: TYPES.map((type) => randomValue(rng, type)),
+	}));
+	const { state } = roundTrip(fields, rows);
+	/** The state with `change` applied and its check made to match again: only the decoders stand guard. */
+	const resealed = (change: Partial<TriggerState>): TriggerState => {
+		const damaged = { ...state, ...change };
+		return { ...damaged, check: checksum(damaged) };
+	};
+
+	it('is refused before anything is sized from a count the id columns cannot hold', () => {
+		for (const count of [1e12, 2 ** 53 - 1, state.entryIds.length * 7]) {
+			expect(() => decodeState(resealed({ count }))).toThrow(/cannot hold.*damaged/);
+			expect(isTriggerState(resealed({ count }))).toBe(false);
+		}
+		for (const count of [-1, NaN, Infinity, 1.5, '3', null]) {
+			expect(() => decodeState(resealed({ count: count as number }))).toThrow(/bad count/);
+		}
+	});
+
+	it('is refused when any of its fields has the wrong type', () => {
+		const wrong: Array<[keyof TriggerState, unknown]> = [
+			['version', '2'],
+			['key', 7],
+			['entityType', null],
+			['polledAt', 0],
+			['check', 'x'],
+			['entryIds', 5],
+			['entityIds', 'odd'],
+			['fields', {}],
+		];
+		for (const [field, value] of wrong) {
+			expect(isTriggerState({ ...state, [field]: value })).toBe(false);
+			expect(() => decodeState({ ...state, [field]: value })).toThrow(/damaged/);
+		}
+		for (const column of [null, 3, [], { id: 1, rows: '' }, { id: 'a', rows: 1 }, { id: 'a', rows: 'abc' }, { id: 'a', rows: '', values: 'ab' }]) {
+			expect(() => decodeState({ ...state, fields: [column as never] })).toThrow(/damaged/);
+		}
+	});
+
+	it('with a matching check but damaged bits is read or refused with an error, never a crash, a huge array or a hang', () => {
+		const alphabet = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).filter((c) => c !== '"' && c !== '\\');
+		const damage = createRandom(2026);
+		const started = Date.now();
+		let refused = 0;
+		for (let round = 0; round < 1000; round++) {
+			const texts = ['entryIds', 'entityIds', ...state.fields.map((_, i) => i)];
+			const which = damage.pick(texts);
+			const text = typeof which === 'number' ? state.fields[which].rows : state[which as 'entryIds' | 'entityIds'];
+			if (!text.length) continue;
+			const at = damage.int(0, text.length - 1);
+			const changed = damage.chance(0.2) ? text.slice(0, at - (at % 2)) : text.slice(0, at) + damage.pick(alphabet) + text.slice(at + 1);
+			const damaged =
+				typeof which === 'number'
+					? resealed({ fields: state.fields.map((f, i) => (i === which ? { ...f, rows: changed } : f)) })
+					: resealed({ [which]: changed });
+			try {
+				const decoded = decodeState(damaged);
+				const lengths = [decoded.entryIds.length, decoded.entityIds.length, ...[...decoded.columns.values()].map((c) => c.hashes.length)];
+				if (lengths.some((length) => length !== state.count)) throw new Error(`round ${round}: decoded ${lengths.join(', ')} rows of ${state.count}`);
+			} catch (error) {
+				// A plain Error saying what is wrong: not a RangeError of a huge array, not a TypeError.
+				if ((error as Error).constructor !== Error || !/^(state|truncated bit text|invalid bit text|bit text|Exp-Golomb)/.test((error as Error).message)) throw error;
+				refused++;
+			}
+		}
+		expect(refused).toBeGreaterThan(200);
+		expect(Date.now() - started).toBeLessThan(60_000);
 	});
 });

@@ -2,6 +2,9 @@ import type { ResourceModule } from './types';
 import { company } from './company';
 import { dropdownOption } from './dropdownOption';
 import { field } from './field';
+import { fieldValueChange } from './fieldValueChange';
+import { file } from './file';
+import { interaction } from './interaction';
 import { list } from './list';
 import { listEntry } from './listEntry';
 import { merge } from './merge';
@@ -12,12 +15,16 @@ import { rateLimit } from './rateLimit';
 import { reminder } from './reminder';
 import { transcript } from './transcript';
 import { user } from './user';
+import { webhook } from './webhook';
 
 /** Every resource of the node, by its value name (saved workflows store these names: never rename one). */
 export const resources: Record<string, ResourceModule> = {
 	company,
 	dropdownOption,
 	field,
+	fieldValueChange,
+	file,
+	interaction,
 	list,
 	listEntry,
 	merge,
@@ -28,4 +35,5 @@ export const resources: Record<string, ResourceModule> = {
 	reminder,
 	transcript,
 	user,
+	webhook,
 };

@@ -5,6 +5,7 @@ import { chosenListId } from '../actions/common/ids';
 import { dropdownOptionsOf } from '../api/dropdownOptions';
 import { fieldsInScope, fieldsOf, scopeLabel, type FieldScope, type FieldSource } from '../api/fields';
 import { companyFilterProperties } from '../api/filterProperties';
+import { allLists } from '../api/lists';
 import {
 	fieldChoiceValue,
 	isWritableField,
@@ -57,6 +58,14 @@ async function writableFieldOptions(ctx: ILoadOptionsFunctions, scope: FieldScop
 
 /** The option lists (loadOptionsMethod names) of both nodes. */
 export const loadOptions = {
+	/** Lists of companies (semantic search scopes to them). */
+	async getCompanyLists(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		return (await allLists(this))
+			.filter((l) => l.type === 'company')
+			.map((l) => ({ name: l.name, value: String(l.id), description: `List ${l.id}` }))
+			.sort((a, b) => a.name.localeCompare(b.name));
+	},
+
 	async getCompanyFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		return fieldOptions(this, 'companies');
 	},

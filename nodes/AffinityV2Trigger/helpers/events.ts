@@ -1,6 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { mayBeTruncated, simplifyListEntry, simplifyValue } from '../../AffinityV2/helpers/simplify';
+import { entityDisplayName } from '../../AffinityV2/helpers/entities';
+import {
+	mayBeTruncated,
+	simplifyListEntry,
+	simplifyValue,
+} from '../../AffinityV2/helpers/simplify';
 import type { ApiEntity, ApiField, ApiListEntry } from '../../AffinityV2/helpers/types';
 
 export type EventName = 'listEntryAdded' | 'listEntryRemoved' | 'fieldValueChanged';
@@ -22,13 +27,14 @@ export interface Change {
 	possiblyTruncated?: true;
 }
 
-export function entityName(entity: Partial<ApiEntity> | undefined): string {
-	if (!entity) return '';
-	if (typeof entity.name === 'string') return entity.name;
-	return [entity.firstName, entity.lastName].filter((x) => typeof x === 'string' && x !== '').join(' ');
-}
-
-function base(event: EventName, ctx: EventContext, listEntryId: number, entityType: string, entityId: number, name: string | null): IDataObject {
+function base(
+	event: EventName,
+	ctx: EventContext,
+	listEntryId: number,
+	entityType: string,
+	entityId: number,
+	name: string | null,
+): IDataObject {
 	const item: IDataObject = { event, listId: ctx.listId };
 	if (ctx.savedViewId !== undefined) item.savedViewId = ctx.savedViewId;
 	Object.assign(item, { listEntryId, entityType, entityId, entityName: name });
@@ -54,13 +60,18 @@ export function entryEvent(
 	entry: ApiListEntry,
 	fields: ApiField[],
 	ctx: EventContext,
-	options: { changed?: string[]; previous?: (fieldId: string) => { known: boolean; value?: unknown } } = {},
+	options: {
+		changed?: string[];
+		previous?: (fieldId: string) => { known: boolean; value?: unknown };
+	} = {},
 ): IDataObject {
 	const entity = entry.entity ?? ({ id: 0 } as ApiEntity);
-	const item = base(event, ctx, entry.id, entry.type, entity.id, entityName(entity));
+	const item = base(event, ctx, entry.id, entry.type, entity.id, entityDisplayName(entity));
 	const changed = options.changed ? new Set(options.changed) : undefined;
 	const previous = options.previous ?? (() => ({ known: event === 'listEntryAdded', value: null }));
-	item.changes = fields.filter((f) => !changed || changed.has(f.id)).map((f) => change(f, previous(f.id))) as unknown as IDataObject[];
+	item.changes = fields
+		.filter((f) => !changed || changed.has(f.id))
+		.map((f) => change(f, previous(f.id))) as unknown as IDataObject[];
 	const truncated = fields.filter((f) => mayBeTruncated(f.value)).map((f) => f.name);
 	if (truncated.length) item.possiblyTruncated = truncated;
 	if (ctx.includeEntry) item.entry = simplifyListEntry(entry);
@@ -81,6 +92,11 @@ export function removedEvent(
 	kept: Array<{ fieldId: string; fieldName: string; value: unknown }>,
 ): IDataObject {
 	const item = base('listEntryRemoved', ctx, listEntryId, entityType, entityId, name);
-	item.changes = kept.map((k) => ({ fieldId: k.fieldId, fieldName: k.fieldName, previous: k.value ?? null, current: null }));
+	item.changes = kept.map((k) => ({
+		fieldId: k.fieldId,
+		fieldName: k.fieldName,
+		previous: k.value ?? null,
+		current: null,
+	}));
 	return item;
 }

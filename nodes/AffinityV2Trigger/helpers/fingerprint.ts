@@ -1,74 +1,24 @@
-import { mayBeTruncated } from '../../AffinityV2/helpers/simplify';
+import { atAssociationLimit } from '../../AffinityV2/helpers/entities';
 import type { FieldValue } from '../../AffinityV2/helpers/types';
+import {
+	canonicalJson,
+	hash32,
+	hashNumber,
+	mix32,
+	streamCode,
+	streamEnd,
+	streamStart,
+	streamText,
+} from './hash';
+
+export { canonicalJson, hash32 } from './hash';
 
 /*
+ * What "changed" means for the trigger: two values are the same when their fingerprints are.
  * How values hash is part of the saved state: a change here makes every entry look changed.
- * Whoever changes it must raise STATE_VERSION (state.ts), which starts a new baseline instead.
- * test/unit/triggerState.test.ts pins them.
+ * Whoever changes it must raise STATE_VERSION (state/format.ts), which starts a new baseline
+ * instead. test/unit/triggerState.test.ts pins them.
  */
-
-/** JSON with object keys sorted, so that key order never makes two equal values differ. */
-export function canonicalJson(value: unknown): string {
-	if (value === null || value === undefined) return 'null';
-	if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-	if (typeof value === 'object') {
-		const keys = Object.keys(value as object).sort();
-		return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
-	}
-	return JSON.stringify(value);
-}
-
-/** murmur3's finalizer: spreads every input bit over the output. */
-function mix32(value: number): number {
-	let h = value >>> 0;
-	h ^= h >>> 16;
-	h = Math.imul(h, 0x85ebca6b);
-	h ^= h >>> 13;
-	h = Math.imul(h, 0xc2b2ae35);
-	h ^= h >>> 16;
-	return h >>> 0;
-}
-
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-
-/**
- * A 32-bit hash of a string: FNV-1a over its UTF-16 code units, then murmur3's finalizer for
- * avalanche. Seeded, so that equal text under two value types hashes apart. Two different
- * values of a field share a hash with a chance of 1 in 4.3 billion: the chance of a change
- * going unseen.
- */
-export function hash32(text: string, seed = 0): number {
-	let h = (FNV_OFFSET ^ seed) >>> 0;
-	for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
-	return mix32(h ^ text.length);
-}
-
-/*
- * hash32 of a text made of parts, without building the text: FNV-1a runs over the parts in
- * turn, and the length is counted aside (streamLength) for the finalizer.
- */
-let streamLength = 0;
-
-function streamText(h: number, text: string): number {
-	for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
-	streamLength += text.length;
-	return h;
-}
-
-function streamCode(h: number, code: number): number {
-	streamLength++;
-	return Math.imul(h ^ code, FNV_PRIME);
-}
-
-const float = new Float64Array(1);
-const words = new Uint32Array(float.buffer);
-
-/** A 32-bit hash of a number's value (its float64 bits; 0 and -0 alike): ids, amounts, scores. */
-export function hashNumber(value: number, seed = 0): number {
-	float[0] = value === 0 ? 0 : value;
-	return mix32((mix32(words[0] ^ seed) + words[1]) >>> 0);
-}
 
 /** The fingerprint of an empty value, whatever its type (the API sends null, not []). */
 export const EMPTY = 0;
@@ -177,7 +127,10 @@ function refHash(item: unknown, seed: number): number {
 
 /** A dropdown choice counts by its option id, whatever its text. */
 function optionHash(item: unknown, seed: number): number {
-	const id = item && typeof item === 'object' ? (item as { dropdownOptionId?: unknown }).dropdownOptionId : undefined;
+	const id =
+		item && typeof item === 'object'
+			? (item as { dropdownOptionId?: unknown }).dropdownOptionId
+			: undefined;
 	if (typeof id === 'number') return hashNumber(id, seed);
 	const text = item && typeof item === 'object' ? (item as { text?: unknown }).text : item;
 	return hash32(`\u0000${canonicalJson(text ?? null)}`, seed);
@@ -191,8 +144,7 @@ function streamPart(h: number, part: unknown): number {
 /** The hash of "street\u0001city\u0001state\u0001country\u0001continent", null parts as \u0000. */
 function locationHash(item: unknown, seed: number): number {
 	const l = (item ?? {}) as Record<string, unknown>;
-	streamLength = 0;
-	let h = (FNV_OFFSET ^ seed) >>> 0;
+	let h = streamStart(seed);
 	h = streamPart(h, l.streetAddress);
 	h = streamCode(h, 1);
 	h = streamPart(h, l.city);
@@ -202,14 +154,15 @@ function locationHash(item: unknown, seed: number): number {
 	h = streamPart(h, l.country);
 	h = streamCode(h, 1);
 	h = streamPart(h, l.continent);
-	return mix32(h ^ streamLength);
+	return streamEnd(h);
 }
 
 /** An instant, whatever its ISO spelling ("…:00Z" and "…:00.000Z" are the same time). */
 function instantHash(data: unknown, seed: number): number {
 	if (typeof data !== 'string') return hash32(canonicalJson(data), seed);
 	// The API's usual spelling is already canonical: no parsing needed.
-	if (data.length === 24 && data.charCodeAt(19) === 46 && data.charCodeAt(23) === 90) return hash32(data, seed);
+	if (data.length === 24 && data.charCodeAt(19) === 46 && data.charCodeAt(23) === 90)
+		return hash32(data, seed);
 	const time = Date.parse(data);
 	return hash32(Number.isNaN(time) ? data : new Date(time).toISOString(), seed);
 }
@@ -218,12 +171,11 @@ function instantHash(data: unknown, seed: number): number {
 function interactionHash(data: unknown, seed: number): number {
 	const interaction = (data ?? {}) as { type?: unknown; id?: unknown };
 	if (interaction.id === undefined) return hash32(canonicalJson(data), seed);
-	streamLength = 0;
-	let h = (FNV_OFFSET ^ seed) >>> 0;
+	let h = streamStart(seed);
 	h = streamText(h, String(interaction.type));
 	h = streamCode(h, 58);
 	h = streamText(h, String(interaction.id));
-	return mix32(h ^ streamLength);
+	return streamEnd(h);
 }
 
 /** A member of a multi value, hashed as it counts in its multiset. */
@@ -244,28 +196,52 @@ export function memberHash(code: number, item: unknown): number {
 }
 
 /**
- * A multiset's fingerprint from its members' hashes: independent of member order (the API's
- * order is noise), from their sum, their xor and their count.
+ * A multiset's fingerprint, built member by member from the members' hashes: independent of
+ * member order (the API's order is noise), from their sum, their xor and their count.
  */
-export function combineMembers(code: number, sum: number, xor: number, count: number): number {
-	return mix32((mix32(sum ^ SEEDS[code]) + Math.imul(mix32(xor), 0x27d4eb2d) + count) >>> 0);
+export class MultisetHash {
+	private sum = 0;
+	private xor = 0;
+	private count = 0;
+
+	constructor(private readonly code: number) {}
+
+	reset(): void {
+		this.sum = 0;
+		this.xor = 0;
+		this.count = 0;
+	}
+
+	add(memberHash: number): void {
+		this.sum = (this.sum + memberHash) >>> 0;
+		this.xor = (this.xor ^ memberHash) >>> 0;
+		this.count++;
+	}
+
+	/** The hash of the members added since the last reset. */
+	hash(): number {
+		return mix32(
+			(mix32(this.sum ^ SEEDS[this.code]) + Math.imul(mix32(this.xor), 0x27d4eb2d) + this.count) >>>
+				0,
+		);
+	}
+
+	/** The fingerprint of a value made of these members. */
+	fingerprint(): number {
+		return nonEmpty(this.hash());
+	}
 }
 
 function setHash(code: number, items: unknown): number {
 	if (!Array.isArray(items)) return hash32(canonicalJson(items), SEEDS[code]);
-	let sum = 0;
-	let xor = 0;
-	for (let i = 0; i < items.length; i++) {
-		const h = memberHash(code, items[i]);
-		sum = (sum + h) >>> 0;
-		xor = (xor ^ h) >>> 0;
-	}
-	return combineMembers(code, sum, xor, items.length);
+	const multiset = new MultisetHash(code);
+	for (let i = 0; i < items.length; i++) multiset.add(memberHash(code, items[i]));
+	return multiset.hash();
 }
 
 /**
  * The hash of a non-empty value's data, by type code (`type` only serves types without one).
- * Not for values at the association cut-off: fingerprint() checks those first.
+ * Not for values at the association cut-off: fingerprintData() checks those first.
  */
 export function hashData(code: number, data: unknown, type: string): number {
 	switch (code) {
@@ -285,7 +261,10 @@ export function hashData(code: number, data: unknown, type: string): number {
 		case T.company:
 			return refHash(data, SEEDS[code]);
 		case T.formulaNumber:
-			return numberHash((data as { calculatedValue?: unknown }).calculatedValue ?? null, SEEDS[code]);
+			return numberHash(
+				(data as { calculatedValue?: unknown }).calculatedValue ?? null,
+				SEEDS[code],
+			);
 		case T.interaction:
 			return interactionHash(data, SEEDS[code]);
 		case T.filterableTextMulti:
@@ -306,6 +285,23 @@ export function nonEmpty(hash: number): number {
 }
 
 /**
+ * Whether a value is at the API's cut-off of associations (persons and companies of a
+ * `*-multi` value): it may hold more than it shows, so it fingerprints as TRUNCATED.
+ */
+export function atCutOff(code: number, data: unknown): boolean {
+	return (
+		(code === T.personMulti || code === T.companyMulti) &&
+		Array.isArray(data) &&
+		atAssociationLimit(data.length)
+	);
+}
+
+/** The fingerprint of non-empty data of a type (`type` only serves types without a code). */
+export function fingerprintData(code: number, data: unknown, type: string): number {
+	return atCutOff(code, data) ? TRUNCATED : nonEmpty(hashData(code, data, type));
+}
+
+/**
  * What a field value means, as a 32-bit hash: equal for values Affinity considers the same,
  * different for any real change. References count by id (a person or company renamed is not
  * a change of the entries that name them), dropdown choices by option id (renaming an option
@@ -314,8 +310,7 @@ export function nonEmpty(hash: number): number {
  */
 export function fingerprint(value: FieldValue | null | undefined): number {
 	if (!value || value.data === null || value.data === undefined) return EMPTY;
-	if (mayBeTruncated(value)) return TRUNCATED;
-	return nonEmpty(hashData(typeCode(value.type), value.data, value.type));
+	return fingerprintData(typeCode(value.type), value.data, value.type);
 }
 
 /*
@@ -331,14 +326,20 @@ export function exactKey(code: number, data: unknown): number {
 		case T.number:
 			return typeof data === 'number' ? data : NaN;
 		case T.formulaNumber: {
-			const calculated = data && typeof data === 'object' ? (data as { calculatedValue?: unknown }).calculatedValue : undefined;
+			const calculated =
+				data && typeof data === 'object'
+					? (data as { calculatedValue?: unknown }).calculatedValue
+					: undefined;
 			return typeof calculated === 'number' ? calculated : NaN;
 		}
 		case T.datetime:
 			return typeof data === 'string' ? Date.parse(data) : NaN;
 		case T.dropdown:
 		case T.rankedDropdown: {
-			const id = data && typeof data === 'object' ? (data as { dropdownOptionId?: unknown }).dropdownOptionId : undefined;
+			const id =
+				data && typeof data === 'object'
+					? (data as { dropdownOptionId?: unknown }).dropdownOptionId
+					: undefined;
 			return typeof id === 'number' ? id : NaN;
 		}
 		case T.person:
@@ -357,7 +358,10 @@ export function memberKey(code: number, item: unknown): number {
 		case T.numberMulti:
 			return typeof item === 'number' ? item : NaN;
 		case T.dropdownMulti: {
-			const id = item && typeof item === 'object' ? (item as { dropdownOptionId?: unknown }).dropdownOptionId : undefined;
+			const id =
+				item && typeof item === 'object'
+					? (item as { dropdownOptionId?: unknown }).dropdownOptionId
+					: undefined;
 			return typeof id === 'number' ? id : NaN;
 		}
 		case T.personMulti:

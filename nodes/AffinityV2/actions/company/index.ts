@@ -8,6 +8,10 @@ import * as getFieldValues from './getFieldValues.operation';
 import * as getListEntries from './getListEntries.operation';
 import * as getLists from './getLists.operation';
 import * as search from './search.operation';
+import * as getNotes from './getNotes.operation';
+import * as getRelationships from './getRelationships.operation';
+import * as getInferredConnections from './getInferredConnections.operation';
+import * as semanticSearch from './semanticSearch.operation';
 import * as updateFieldValue from './updateFieldValue.operation';
 import * as updateFieldValues from './updateFieldValues.operation';
 
@@ -32,6 +36,12 @@ const operation: INodeProperties = {
 			description: 'Get the values of all (or the chosen) fields of a company (BETA endpoint)',
 		},
 		{
+			name: 'Get Inferred Connections',
+			value: 'getInferredConnections',
+			action: 'Get inferred connections to a company',
+			description: 'Get people at a company whom your team might know through shared work history or investments (BETA in the Affinity API)',
+		},
+		{
 			name: 'Get List Entries',
 			value: 'getListEntries',
 			action: 'Get list entries of a company',
@@ -45,10 +55,28 @@ const operation: INodeProperties = {
 			description: 'List companies, optionally filtered, with the fields you choose',
 		},
 		{
+			name: 'Get Notes',
+			value: 'getNotes',
+			action: 'Get notes of a company',
+			description: 'Get the notes about a company and its people, optionally filtered by creator or dates, or count them',
+		},
+		{
+			name: 'Get Relationships',
+			value: 'getRelationships',
+			action: 'Get relationships of a company',
+			description: 'Get who knows whom at a company, with each pair\'s interaction score, strongest first',
+		},
+		{
 			name: 'Search',
 			value: 'search',
 			action: 'Search companies',
 			description: 'Find companies by name or domain text, filter and sort them',
+		},
+		{
+			name: 'Semantic Search',
+			value: 'semanticSearch',
+			action: 'Semantic search companies',
+			description: 'Find companies described in plain words (industry, funding, location, investors…), ranked, with the explanation and scores (BETA in the Affinity API)',
 		},
 		{
 			name: 'Update Field Value',
@@ -68,7 +96,7 @@ const operation: INodeProperties = {
 
 export const company: ResourceModule = {
 	displayName: 'Company',
-	operations: { get, getAll, search, getLists, getListEntries, getFieldValues, getFieldValue, updateFieldValue, updateFieldValues },
+	operations: { get, getAll, search, getLists, getListEntries, getNotes, getRelationships, getInferredConnections, semanticSearch, getFieldValues, getFieldValue, updateFieldValue, updateFieldValues },
 	description: [
 		operation,
 		...get.description,
@@ -76,6 +104,10 @@ export const company: ResourceModule = {
 		...search.description,
 		...getLists.description,
 		...getListEntries.description,
+		...getNotes.description,
+		...getRelationships.description,
+		...getInferredConnections.description,
+		...semanticSearch.description,
 		...getFieldValues.description,
 		...getFieldValue.description,
 		...updateFieldValue.description,

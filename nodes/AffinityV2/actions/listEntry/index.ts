@@ -5,6 +5,7 @@ import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as getAllInSavedView from './getAllInSavedView.operation';
 import * as getFieldValue from './getFieldValue.operation';
+import * as getFieldValueChanges from './getFieldValueChanges.operation';
 import * as getFieldValues from './getFieldValues.operation';
 import * as updateFieldValue from './updateFieldValue.operation';
 import * as updateFieldValues from './updateFieldValues.operation';
@@ -22,6 +23,12 @@ const operation: INodeProperties = {
 			value: 'getFieldValue',
 			action: 'Get a field value of a list entry',
 			description: 'Get the value of one field (column) on one row of a list',
+		},
+		{
+			name: 'Get Field Value Changes',
+			value: 'getFieldValueChanges',
+			action: 'Get field value changes of a list entry',
+			description: 'Get the history of one row: who changed which field, when, how and to what; oldest first',
 		},
 		{
 			name: 'Get Field Values',
@@ -44,7 +51,7 @@ const operation: INodeProperties = {
 
 export const listEntry: ResourceModule = {
 	displayName: 'List Entry',
-	operations: { get, getAll, getAllInSavedView, getFieldValues, getFieldValue, updateFieldValue, updateFieldValues },
+	operations: { get, getAll, getAllInSavedView, getFieldValues, getFieldValue, updateFieldValue, updateFieldValues, getFieldValueChanges },
 	description: [
 		operation,
 		...get.description,
@@ -54,5 +61,6 @@ export const listEntry: ResourceModule = {
 		...getFieldValue.description,
 		...updateFieldValue.description,
 		...updateFieldValues.description,
+		...getFieldValueChanges.description,
 	],
 };

@@ -6,6 +6,7 @@ import * as getAll from './getAll.operation';
 import * as getAllTasks from './getAllTasks.operation';
 import * as getTask from './getTask.operation';
 import * as start from './start.operation';
+import * as getSuggestions from './getSuggestions.operation';
 
 const operation: INodeProperties = {
 	displayName: 'Operation',
@@ -17,6 +18,12 @@ const operation: INodeProperties = {
 		{ name: 'Get', value: 'get', action: 'Get a merge', description: 'Get the state of one merge (BETA endpoint)' },
 		{ name: 'Get Many', value: 'getAll', action: 'Get many merges', description: 'List merges, newest first (BETA endpoint)' },
 		{ name: 'Get Many Tasks', value: 'getAllTasks', action: 'Get many merge tasks', description: 'List merge tasks, newest first (BETA endpoint)' },
+		{
+			name: 'Get Suggestions',
+			value: 'getSuggestions',
+			action: 'Get duplicate suggestions',
+			description: 'List the persons or companies Affinity thinks are duplicates, each with the IDs Start takes (BETA endpoint)',
+		},
 		{ name: 'Get Task', value: 'getTask', action: 'Get a merge task', description: 'Get the status of a merge task (BETA endpoint)' },
 		{
 			name: 'Start',
@@ -53,7 +60,7 @@ const beta: INodeProperties = {
 
 export const merge: ResourceModule = {
 	displayName: 'Merge',
-	operations: { start, get, getAll, getTask, getAllTasks },
+	operations: { start, get, getAll, getTask, getAllTasks, getSuggestions },
 	description: [
 		operation,
 		entityType,
@@ -63,5 +70,6 @@ export const merge: ResourceModule = {
 		...getAll.description,
 		...getTask.description,
 		...getAllTasks.description,
+		...getSuggestions.description,
 	],
 };

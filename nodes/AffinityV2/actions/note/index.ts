@@ -9,6 +9,7 @@ import * as getAttachedCompanies from './getAttachedCompanies.operation';
 import * as getAttachedOpportunities from './getAttachedOpportunities.operation';
 import * as getAttachedPersons from './getAttachedPersons.operation';
 import * as getReplies from './getReplies.operation';
+import * as search from './search.operation';
 import * as update from './update.operation';
 
 const operation: INodeProperties = {
@@ -62,6 +63,12 @@ const operation: INodeProperties = {
 			description: 'List the replies to a note, optionally filtered by creator or dates, or count them',
 		},
 		{
+			name: 'Search',
+			value: 'search',
+			action: 'Search notes',
+			description: 'Find notes by keyword, in the whole account, chosen notes or one company; one matching passage each',
+		},
+		{
 			name: 'Update',
 			value: 'update',
 			action: 'Update a note',
@@ -73,7 +80,7 @@ const operation: INodeProperties = {
 
 export const note: ResourceModule = {
 	displayName: 'Note',
-	operations: { get, getAll, getReplies, getAttachedCompanies, getAttachedOpportunities, getAttachedPersons, create, update, delete: deleteNote },
+	operations: { get, getAll, getReplies, getAttachedCompanies, getAttachedOpportunities, getAttachedPersons, search, create, update, delete: deleteNote },
 	description: [
 		operation,
 		...get.description,
@@ -82,6 +89,7 @@ export const note: ResourceModule = {
 		...getAttachedCompanies.description,
 		...getAttachedOpportunities.description,
 		...getAttachedPersons.description,
+		...search.description,
 		...create.description,
 		...update.description,
 		...deleteNote.description,

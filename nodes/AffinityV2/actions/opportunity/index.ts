@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { ResourceModule } from '../types';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
+import * as getNotes from './getNotes.operation';
 
 const operation: INodeProperties = {
 	displayName: 'Operation',
@@ -23,12 +24,18 @@ const operation: INodeProperties = {
 			action: 'Get many opportunities',
 			description: 'List opportunities (ID, name, list), without field values',
 		},
+		{
+			name: 'Get Notes',
+			value: 'getNotes',
+			action: 'Get notes of an opportunity',
+			description: 'Get the notes about an opportunity, optionally filtered by creator or dates, or count them',
+		},
 	],
 	default: 'get',
 };
 
 export const opportunity: ResourceModule = {
 	displayName: 'Opportunity',
-	operations: { get, getAll },
-	description: [operation, ...get.description, ...getAll.description],
+	operations: { get, getAll, getNotes },
+	description: [operation, ...get.description, ...getAll.description, ...getNotes.description],
 };

@@ -9,6 +9,9 @@ import * as getFieldValue from './getFieldValue.operation';
 import * as getFieldValues from './getFieldValues.operation';
 import * as getListEntries from './getListEntries.operation';
 import * as updateFieldValue from './updateFieldValue.operation';
+import * as getLists from './getLists.operation';
+import * as getNotes from './getNotes.operation';
+import * as getRelationships from './getRelationships.operation';
 import * as updateFieldValues from './updateFieldValues.operation';
 
 const operation: INodeProperties = {
@@ -49,7 +52,25 @@ const operation: INodeProperties = {
 			action: 'Get list entries of a person',
 			description: 'Get every row this person has on any list, with all its field data',
 		},
+		{
+			name: 'Get Lists',
+			value: 'getLists',
+			action: 'Get lists of a person',
+			description: 'Get the lists this person is on',
+		},
 		{ name: 'Get Many', value: 'getAll', action: 'Get many people', description: 'List people, with the fields you choose' },
+		{
+			name: 'Get Notes',
+			value: 'getNotes',
+			action: 'Get notes of a person',
+			description: 'Get the notes about a person, optionally filtered by creator or dates, or count them',
+		},
+		{
+			name: 'Get Relationships',
+			value: 'getRelationships',
+			action: 'Get relationships of a person',
+			description: 'Get whom a person knows, with each relationship\'s interaction score, strongest first',
+		},
 		{
 			name: 'Update Field Value',
 			value: 'updateFieldValue',
@@ -68,13 +89,16 @@ const operation: INodeProperties = {
 
 export const person: ResourceModule = {
 	displayName: 'Person',
-	operations: { get, getAll, getListEntries, updateFieldValue, create, delete: deletePerson, getFieldValues, getFieldValue, updateFieldValues },
+	operations: { get, getAll, getListEntries, updateFieldValue, getLists, getNotes, getRelationships, create, delete: deletePerson, getFieldValues, getFieldValue, updateFieldValues },
 	description: [
 		operation,
 		...get.description,
 		...getAll.description,
 		...getListEntries.description,
 		...updateFieldValue.description,
+		...getLists.description,
+		...getNotes.description,
+		...getRelationships.description,
 		...create.description,
 		...deletePerson.description,
 		...getFieldValues.description,

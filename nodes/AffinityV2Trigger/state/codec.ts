@@ -29,7 +29,9 @@ export function bitsFor(count: number): number {
  * pass through as one byte each: two of them carry 13 bits (93² = 8649 ≥ 2^13), 6.5 bits a
  * character, 8% less than base64.
  */
-const TEXT_ALPHABET = Uint8Array.from({ length: 95 }, (_, i) => 32 + i).filter((c) => c !== 34 && c !== 92);
+const TEXT_ALPHABET = Uint8Array.from({ length: 95 }, (_, i) => 32 + i).filter(
+	(c) => c !== 34 && c !== 92,
+);
 const TEXT_BASE = TEXT_ALPHABET.length;
 const TEXT_DECODE = new Int16Array(128).fill(-1);
 for (let i = 0; i < TEXT_BASE; i++) TEXT_DECODE[TEXT_ALPHABET[i]] = i;
@@ -124,7 +126,12 @@ export class TextBitWriter {
 		}
 		const parts: string[] = [];
 		for (let i = 0; i < this.length; i += 8192) {
-			parts.push(String.fromCharCode.apply(null, this.chars.subarray(i, Math.min(i + 8192, this.length)) as unknown as number[]));
+			parts.push(
+				String.fromCharCode.apply(
+					null,
+					this.chars.subarray(i, Math.min(i + 8192, this.length)) as unknown as number[],
+				),
+			);
 		}
 		return parts.join('');
 	}
@@ -142,7 +149,10 @@ export function expGolombBits(value: number, k: number): number {
  * The order k (0 to 48) that codes these values in the fewest bits, and that number of bits.
  * Long runs are judged on an even sample of 4096 values (the bits are then an estimate).
  */
-export function expGolombOrder(values: ArrayLike<number>, length = values.length): { k: number; bits: number } {
+export function expGolombOrder(
+	values: ArrayLike<number>,
+	length = values.length,
+): { k: number; bits: number } {
 	if (length === 0) return { k: 0, bits: 0 };
 	const stride = Math.ceil(length / 4096);
 	const sampled = Math.ceil(length / stride);
@@ -201,7 +211,8 @@ export class TextBitReader {
 		const high = a < 128 ? TEXT_DECODE[a] : -1;
 		const low = b < 128 ? TEXT_DECODE[b] : -1;
 		const value = high * TEXT_BASE + low;
-		if (high < 0 || low < 0 || value > SYMBOL_MASK) throw new Error(`invalid bit text at ${this.position - 2}`);
+		if (high < 0 || low < 0 || value > SYMBOL_MASK)
+			throw new Error(`invalid bit text at ${this.position - 2}`);
 		return value;
 	}
 
@@ -220,6 +231,7 @@ export class TextBitReader {
 
 	/** Throws unless every symbol was read and the padding is zero: a damaged text is refused. */
 	end(): void {
-		if (this.position !== this.text.length || this.pending !== 0) throw new Error('bit text longer than its content');
+		if (this.position !== this.text.length || this.pending !== 0)
+			throw new Error('bit text longer than its content');
 	}
 }

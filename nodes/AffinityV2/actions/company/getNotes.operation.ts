@@ -1,0 +1,15 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { entityNotesParameters, readEntityNotes } from '../common/entityNotes';
+import { forOperation } from '../common/forOperation';
+import { companyLocator } from '../common/locators';
+
+export const description: INodeProperties[] = forOperation(
+	'company',
+	'getNotes',
+	entityNotesParameters(companyLocator()),
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	return readEntityNotes.call(this, itemIndex, 'company');
+}

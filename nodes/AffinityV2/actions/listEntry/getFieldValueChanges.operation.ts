@@ -1,0 +1,35 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { affinityPaginate } from '../../transport';
+import { entryChangeFilter } from '../common/fieldValueChanges';
+import { filterParameters, readFilter } from '../common/filters';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import { listEntryLocator, listLocator } from '../common/locators';
+import { maxResults, returnAllAndLimit } from '../common/paging';
+
+export const description: INodeProperties[] = forOperation('listEntry', 'getFieldValueChanges', [
+	listLocator(),
+	listEntryLocator(),
+	...filterParameters(entryChangeFilter),
+	...returnAllAndLimit(),
+]);
+
+/** GET /v2/lists/{listId}/list-entries/{listEntryId}/field-value-changes, oldest first. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const listId = idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex);
+	const listEntryId = idParameter.call(this, 'listEntryId', 'List Entry ID', 'int64', itemIndex);
+	const filter = await readFilter.call(this, itemIndex, entryChangeFilter);
+	const { items } = await affinityPaginate.call(
+		this,
+		{
+			method: 'GET',
+			path: `/v2/lists/${listId}/list-entries/${listEntryId}/field-value-changes`,
+			qs: filter ? { filter } : {},
+			subject: `list entry with ID ${listEntryId} on list ${listId}`,
+			itemIndex,
+		},
+		{ max: maxResults.call(this, itemIndex) },
+	);
+	return items;
+}

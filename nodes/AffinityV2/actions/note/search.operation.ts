@@ -1,0 +1,15 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { forOperation } from '../common/forOperation';
+import { keywordSearch, keywordSearchParameters } from '../common/keywordSearch';
+
+export const description: INodeProperties[] = forOperation(
+	'note',
+	'search',
+	keywordSearchParameters('note'),
+);
+
+/** POST /v2/notes/search: one item per matching note, {note: {id, kind}, preview}. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	return keywordSearch.call(this, itemIndex, 'note');
+}

@@ -1,0 +1,15 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { forOperation } from '../common/forOperation';
+import { personLocator } from '../common/locators';
+import { readRelationships, relationshipParameters } from '../common/relationships';
+
+export const description: INodeProperties[] = forOperation(
+	'person',
+	'getRelationships',
+	relationshipParameters(personLocator()),
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	return readRelationships.call(this, itemIndex, 'person');
+}

@@ -1,0 +1,25 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { createWebhook } from '../../api/webhooks';
+import { forOperation } from '../common/forOperation';
+import {
+	readSubscriptions,
+	readWebhookUrl,
+	subscriptionsParameter,
+	webhookUrlParameter,
+} from '../common/webhooks';
+
+export const description: INodeProperties[] = forOperation('webhook', 'create', [
+	{ ...webhookUrlParameter, required: true },
+	subscriptionsParameter,
+]);
+
+/** POST /v2/webhooks (BETA): fails unless the URL answers Affinity's test delivery with a 2xx. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const url = readWebhookUrl.call(this, 'url', itemIndex);
+	return createWebhook(
+		this,
+		{ url, subscriptions: readSubscriptions.call(this, 'subscriptions', itemIndex) },
+		itemIndex,
+	);
+}

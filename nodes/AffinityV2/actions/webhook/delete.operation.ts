@@ -1,0 +1,17 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { deleteWebhook } from '../../api/webhooks';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import { webhookIdParameter } from '../common/webhooks';
+
+export const description: INodeProperties[] = forOperation('webhook', 'delete', [
+	webhookIdParameter,
+]);
+
+/** DELETE /v2/webhooks/{webhookId} (BETA, 204). */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const webhookId = idParameter.call(this, 'webhookId', 'Webhook ID', 'int64', itemIndex);
+	await deleteWebhook(this, webhookId, itemIndex);
+	return { id: webhookId, deleted: true };
+}

@@ -1,0 +1,14 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { getWebhook } from '../../api/webhooks';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import { webhookIdParameter } from '../common/webhooks';
+
+export const description: INodeProperties[] = forOperation('webhook', 'get', [webhookIdParameter]);
+
+/** GET /v2/webhooks/{webhookId} (BETA). */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const webhookId = idParameter.call(this, 'webhookId', 'Webhook ID', 'int64', itemIndex);
+	return getWebhook(this, webhookId, itemIndex);
+}

@@ -1,0 +1,137 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { affinityPaginate, affinityRequest, type AffinityContext } from '../transport';
+
+/**
+ * Webhook subscriptions (BETA: /v2/webhooks; webhooks.Webhook): the calls the action node's
+ * webhook operations and the webhook trigger's subscribe / unsubscribe share.
+ */
+
+/** The event types a webhook can subscribe to (webhooks.SubscriptionType); none means all. */
+export const WEBHOOK_EVENT_TYPES = [
+	'field.created',
+	'field.deleted',
+	'field.updated',
+	'field_value.created',
+	'field_value.deleted',
+	'field_value.updated',
+	'file.created',
+	'file.deleted',
+	'list.created',
+	'list.deleted',
+	'list.updated',
+	'list_entry.created',
+	'list_entry.deleted',
+	'note.created',
+	'note.deleted',
+	'note.updated',
+	'opportunity.created',
+	'opportunity.deleted',
+	'opportunity.updated',
+	'organization.created',
+	'organization.deleted',
+	'organization.merged',
+	'organization.updated',
+	'person.created',
+	'person.deleted',
+	'person.updated',
+	'reminder.created',
+	'reminder.deleted',
+	'reminder.updated',
+	'smart_interaction_value.updated',
+] as const;
+
+export interface Webhook extends IDataObject {
+	id: number;
+	url: string;
+	subscriptions: string[];
+	status: 'active' | 'disabled';
+}
+
+export interface WebhookChanges extends IDataObject {
+	url?: string;
+	subscriptions?: string[];
+	status?: 'active' | 'disabled';
+}
+
+const subject = (webhookId: number) => `webhook with ID ${webhookId}`;
+
+/** GET /v2/webhooks: the caller's webhooks (every one for users who manage all), by id. */
+export async function listWebhooks(
+	ctx: AffinityContext,
+	options: { filter?: string; max?: number; itemIndex?: number } = {},
+): Promise<Webhook[]> {
+	const { items } = await affinityPaginate.call(
+		ctx,
+		{
+			method: 'GET',
+			path: '/v2/webhooks',
+			qs: options.filter ? { filter: options.filter } : {},
+			itemIndex: options.itemIndex,
+		},
+		{ max: options.max },
+	);
+	return items as Webhook[];
+}
+
+export async function getWebhook(
+	ctx: AffinityContext,
+	webhookId: number,
+	itemIndex?: number,
+): Promise<Webhook> {
+	const { body } = await affinityRequest.call(ctx, {
+		method: 'GET',
+		path: `/v2/webhooks/${webhookId}`,
+		subject: subject(webhookId),
+		itemIndex,
+	});
+	return body as Webhook;
+}
+
+/** POST /v2/webhooks: Affinity sends the URL a test delivery first; the create fails unless it answers 2xx. */
+export async function createWebhook(
+	ctx: AffinityContext,
+	webhook: { url: string; subscriptions: string[] },
+	itemIndex?: number,
+): Promise<Webhook> {
+	const { body } = await affinityRequest.call(ctx, {
+		method: 'POST',
+		path: '/v2/webhooks',
+		body: { url: webhook.url, subscriptions: webhook.subscriptions },
+		checkWith: 'Check with Webhook → Get Many whether it exists',
+		itemIndex,
+	});
+	return body as Webhook;
+}
+
+/** POST /v2/webhooks/{webhookId} (204): only the given properties change. */
+export async function updateWebhook(
+	ctx: AffinityContext,
+	webhookId: number,
+	changes: WebhookChanges,
+	itemIndex?: number,
+): Promise<void> {
+	await affinityRequest.call(ctx, {
+		method: 'POST',
+		path: `/v2/webhooks/${webhookId}`,
+		body: changes,
+		subject: subject(webhookId),
+		checkWith: `Check it with Webhook → Get (webhook ${webhookId})`,
+		itemIndex,
+	});
+}
+
+/** DELETE /v2/webhooks/{webhookId} (204). */
+export async function deleteWebhook(
+	ctx: AffinityContext,
+	webhookId: number,
+	itemIndex?: number,
+): Promise<void> {
+	await affinityRequest.call(ctx, {
+		method: 'DELETE',
+		path: `/v2/webhooks/${webhookId}`,
+		subject: subject(webhookId),
+		checkWith: `Check with Webhook → Get (webhook ${webhookId}) whether it still exists`,
+		itemIndex,
+	});
+}

@@ -1,0 +1,219 @@
+import type { IDataObject, INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { ApiField, ApiListEntry } from '../AffinityV2/helpers/types';
+import type { TriggerEvent } from './description';
+import { Differ } from './helpers/diff';
+import { entryEvent, removedEvent, type EventContext } from './helpers/events';
+import { SnapshotBuilder, storableEntityId, type DecodedState, type TriggerState } from './state';
+
+/** What a poll must do, from the chosen event and options. */
+export interface PollNeeds {
+	event: TriggerEvent;
+	added: boolean;
+	removed: boolean;
+	changed: boolean;
+	/** Keep values for `previous`: only where an event shows them, changes and removals. */
+	keepValues: boolean;
+	/** Fingerprint the reported fields (to see changes, or to keep their values). */
+	trackFields: boolean;
+	/** Ask the API for field values at all. */
+	fields: boolean;
+	/** On a new baseline, report every entry as added. */
+	emitCurrentEntries: boolean;
+	/** Watched field ids; empty: every field the list (or the view) returns. */
+	watchedIds: string[];
+	savedViewId?: number;
+}
+
+export function pollNeeds(
+	config: {
+		event: TriggerEvent;
+		keepPreviousValues: boolean;
+		includeEntry: boolean;
+		emitCurrentEntries: boolean;
+		watchedIds: string[];
+		savedViewId?: number;
+	},
+	manual: boolean,
+): PollNeeds {
+	const { event } = config;
+	const added = event === 'listEntryAdded' || event === 'anyChange';
+	const removed = event === 'listEntryRemoved' || event === 'anyChange';
+	const changed = event === 'fieldValueChanged' || event === 'anyChange';
+	const keepValues = config.keepPreviousValues && (changed || removed);
+	const trackFields = changed || keepValues;
+	return {
+		event,
+		added,
+		removed,
+		changed,
+		keepValues,
+		trackFields,
+		fields: trackFields || added || config.includeEntry || manual,
+		// A manual run ("Fetch Test Event") shows samples instead of a whole baseline.
+		emitCurrentEntries: config.emitCurrentEntries && !manual,
+		watchedIds: config.watchedIds,
+		savedViewId: config.savedViewId,
+	};
+}
+
+/** The name lookup for removed entries' companies, persons or opportunities. */
+export type NameLookup = (entityType: string, ids: number[]) => Promise<Map<number, string>>;
+
+function emptyField(id: string, name: string): ApiField {
+	return { id, name, type: 'list', enrichmentSource: null, value: { type: 'text', data: null } };
+}
+
+/**
+ * One poll's comparison, built when the first entry arrives (its fields say which fields the
+ * list or view returns): `visit` each entry as pages come, then `removals`, then `commit`.
+ * Events collect in `events`; nothing is written here, the caller stores what `commit` gives.
+ */
+export class PollRun {
+	/** The fields events report on, in order; the first `tracked` of them are fingerprinted. */
+	private readonly fieldIds: string[];
+	private readonly names: Map<string, string>;
+	private readonly builder: SnapshotBuilder;
+	/** Undefined on a new baseline: nothing to compare with. */
+	private differ: Differ | undefined;
+	private old: DecodedState | undefined;
+	/** Entry ids seen, kept only once the pages come out of order (see visit). */
+	private seen: Set<number> | undefined;
+	private lastId = -Infinity;
+	readonly events: IDataObject[] = [];
+
+	/**
+	 * `first`: the first entry of the poll, undefined for an empty list. `expected`: about how
+	 * many entries to expect (the previous poll's count), so that arrays are sized once.
+	 */
+	constructor(
+		node: INode,
+		private readonly needs: PollNeeds,
+		private readonly context: EventContext,
+		old: DecodedState | undefined,
+		first: ApiListEntry | undefined,
+		expected: number,
+	) {
+		const returned = first?.entity?.fields ?? [];
+		this.names = new Map(returned.map((f) => [f.id, f.name]));
+		const { watchedIds, savedViewId } = needs;
+		if (first && savedViewId !== undefined) {
+			const missing = watchedIds.filter((id) => !this.names.has(id));
+			if (missing.length) {
+				throw new NodeOperationError(
+					node,
+					`Watched field ${missing.map((id) => `"${id}"`).join(', ')} is not a column of saved view ${savedViewId}`,
+					{
+						description:
+							'A saved view returns only its own columns. Add the field to the view in Affinity, or remove it from Watched Fields.',
+					},
+				);
+			}
+		}
+		this.fieldIds = watchedIds.length ? watchedIds : returned.map((f) => f.id);
+		const trackedIds = needs.trackFields ? this.fieldIds : [];
+		this.builder = new SnapshotBuilder(
+			trackedIds.map((id) => ({ id, keepValues: needs.keepValues })),
+			expected,
+		);
+		this.old = old;
+		this.differ = old ? new Differ(old, trackedIds) : undefined;
+	}
+
+	/** Entries counted so far (repeats skipped). */
+	get count(): number {
+		return this.builder.count;
+	}
+
+	/**
+	 * The entry's fields that events report on, in order. The API returns the same fields in
+	 * the same order for every entry: take them as they come, and look them up by id only when
+	 * they do not line up.
+	 */
+	fieldsOf(entry: ApiListEntry): ApiField[] {
+		const own = entry.entity?.fields ?? [];
+		const fieldIds = this.fieldIds;
+		let aligned = own.length === fieldIds.length;
+		for (let i = 0; aligned && i < own.length; i++) aligned = own[i].id === fieldIds[i];
+		if (aligned) return own;
+		const byId = new Map(own.map((f) => [f.id, f]));
+		return fieldIds.map((id) => byId.get(id) ?? emptyField(id, this.names.get(id) ?? id));
+	}
+
+	/** Compares one entry with the previous state; returns false for a repeat, which is skipped. */
+	visit(entry: ApiListEntry): boolean {
+		// Pages come in ascending id order, so an id at or below the last one is a repeat or
+		// out of order: only then are ids kept in a set, to never count an entry twice.
+		if (entry.id <= this.lastId) {
+			this.seen ??= new Set(this.builder.entryIds());
+			if (this.seen.has(entry.id)) return false;
+		}
+		this.seen?.add(entry.id);
+		this.lastId = Math.max(this.lastId, entry.id);
+		const fields = this.fieldsOf(entry);
+		const hashes = this.builder.add(entry.id, storableEntityId(entry.entity?.id), fields);
+		if (!this.builder.entityType && typeof entry.type === 'string')
+			this.builder.entityType = entry.type;
+
+		const { needs, context, differ } = this;
+		if (!differ) {
+			if (needs.emitCurrentEntries)
+				this.events.push(entryEvent('listEntryAdded', entry, fields, context));
+			return true;
+		}
+		const comparison = differ.compare(entry.id, hashes);
+		if (comparison.kind === 'added' && needs.added) {
+			this.events.push(entryEvent('listEntryAdded', entry, fields, context));
+		} else if (comparison.kind === 'changed' && needs.changed) {
+			const { row } = comparison;
+			this.events.push(
+				entryEvent('fieldValueChanged', entry, fields, context, {
+					changed: comparison.fields,
+					previous: (fieldId) => differ.previousValue(row, fieldId),
+				}),
+			);
+		}
+		return true;
+	}
+
+	/** After the last page: an event for each entry of the previous state this poll did not see. */
+	async removals(lookupNames: NameLookup): Promise<void> {
+		const { differ, old, needs } = this;
+		if (!differ || !old || !needs.removed) return;
+		const gone = differ.removedRows();
+		if (!gone.length) return;
+		const entityType = old.entityType || this.builder.entityType;
+		const names = await lookupNames(
+			entityType,
+			gone.map((row) => differ.entityId(row)),
+		);
+		const watched = needs.watchedIds;
+		const kept = differ.keptFields().filter((id) => !watched.length || watched.includes(id));
+		for (const row of gone) {
+			const entityId = differ.entityId(row);
+			const values = kept.map((fieldId) => ({
+				fieldId,
+				fieldName: this.names.get(fieldId) ?? fieldId,
+				value: differ.previousValue(row, fieldId).value,
+			}));
+			this.events.push(
+				removedEvent(
+					this.context,
+					differ.entryId(row),
+					entityType,
+					entityId,
+					names.get(entityId) ?? null,
+					values,
+				),
+			);
+		}
+	}
+
+	/** The new state. The previous one is let go first, so that both are never held at once. */
+	commit(key: string, polledAt: string): TriggerState {
+		this.old = undefined;
+		this.differ = undefined;
+		return this.builder.encode(key, polledAt);
+	}
+}

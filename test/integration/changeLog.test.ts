@@ -1,0 +1,141 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { EmulatorFixture } from '../harness/emulator';
+import { runAffinityNode } from '../harness/engine';
+
+/** The change log through the real engine: fieldValueChange.getAll and listEntry.getFieldValueChanges. */
+const fixture = new EmulatorFixture();
+
+const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
+const run = (parameters: IDataObject) =>
+	runAffinityNode({ credentials: fixture.credentials(), parameters });
+const conditions = (...list: Array<{ property: string; operator: string; value?: unknown }>) => ({
+	conditions: list,
+});
+
+type Change = {
+	id: number;
+	changedAt: string;
+	actionType: string;
+	field: { id: string };
+	listEntry: { id: number; listId: number } | null;
+	changer: { id: number } | null;
+};
+
+let seeded: Change[] = [];
+
+beforeAll(async () => {
+	await fixture.start();
+	const page = await fixture.api<{ data: Change[]; pagination: { nextUrl: string | null } }>(
+		'/v2/field-value-changes?limit=100',
+	);
+	seeded = page.body.data;
+});
+afterAll(() => fixture.stop());
+beforeEach(() => fixture.reset());
+
+describe('fieldValueChange.getAll', () => {
+	it('returns the change log oldest first, limited, and filtered with escaped conditions', async () => {
+		const limited = await run({ resource: 'fieldValueChange', operation: 'getAll', limit: 30 });
+		expect(limited.error).toBeUndefined();
+		expect(limited.items.map((c) => c.id)).toEqual(seeded.slice(0, 30).map((c) => c.id));
+		const pivot = seeded[40];
+		const filtered = await run({
+			resource: 'fieldValueChange',
+			operation: 'getAll',
+			returnAll: true,
+			filterMode: 'conditions',
+			filterConditions: conditions(
+				{ property: 'changedAt', operator: 'greaterThanOrEqual', value: pivot.changedAt },
+				{ property: 'actionType', operator: 'equals', value: 'update' },
+			),
+		});
+		expect(filtered.error).toBeUndefined();
+		expect(filtered.items.length).toBeGreaterThan(0);
+		expect(
+			filtered.items.every(
+				(c) => (c.changedAt as string) >= pivot.changedAt && c.actionType === 'update',
+			),
+		).toBe(true);
+		const sent =
+			(await fixture.requests())
+				.map((r) => new URLSearchParams(r.query).get('filter'))
+				.find(Boolean) ?? '';
+		expect(sent.replace(/\s/g, '')).toBe(`changedAt>=${pivot.changedAt}&actionType=update`);
+	});
+
+	it('reads newest first on request, and reports a bad raw filter as the API words it', async () => {
+		const newest = await run({
+			resource: 'fieldValueChange',
+			operation: 'getAll',
+			order: '-changedAt',
+			limit: 3,
+		});
+		expect(newest.items.map((c) => c.changedAt as string)).toEqual(
+			[...newest.items.map((c) => c.changedAt as string)].sort().reverse(),
+		);
+		const bad = await run({
+			resource: 'fieldValueChange',
+			operation: 'getAll',
+			filterMode: 'raw',
+			filterRaw: 'entity.id=3',
+			limit: 3,
+		});
+		expect(bad.error?.message).toMatch(/entity\.id/);
+	});
+});
+
+describe('listEntry.getFieldValueChanges', () => {
+	it("returns one entry's changes, including one just made through the API", async () => {
+		const change = seeded.find((c) => c.listEntry)!;
+		const { id: entryId, listId } = change.listEntry!;
+		const notes = (
+			await fixture.api<{ data: Array<{ id: string; name: string; type: string }> }>(
+				`/v2/lists/${listId}/fields?limit=100`,
+			)
+		).body.data.find((f) => f.name === 'Notes' && f.type === 'list')!;
+		await fixture.api(`/v2/lists/${listId}/list-entries/${entryId}/fields/${notes.id}`, undefined, {
+			method: 'POST',
+			body: { value: { type: 'text', data: 'changed by a test' } },
+		});
+		const result = await run({
+			resource: 'listEntry',
+			operation: 'getFieldValueChanges',
+			listId: byId(listId),
+			listEntryId: byId(entryId),
+			returnAll: true,
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items.every((c) => (c.listEntry as IDataObject).id === entryId)).toBe(true);
+		expect(result.items.at(-1)).toMatchObject({
+			field: { id: notes.id },
+			value: 'changed by a test',
+			changer: { id: 1 },
+		});
+		const onlyNotes = await run({
+			resource: 'listEntry',
+			operation: 'getFieldValueChanges',
+			listId: byId(listId),
+			listEntryId: byId(entryId),
+			returnAll: true,
+			filterMode: 'conditions',
+			filterConditions: conditions({ property: 'field.id', operator: 'equals', value: notes.id }),
+		});
+		expect(onlyNotes.items.map((c) => (c.field as IDataObject).id)).toEqual(
+			onlyNotes.items.map(() => notes.id),
+		);
+	});
+
+	it('an entry that is not on the list is a 404 naming it', async () => {
+		const change = seeded.find((c) => c.listEntry)!;
+		const other = change.listEntry!.listId === 102 ? 103 : 102;
+		const result = await run({
+			resource: 'listEntry',
+			operation: 'getFieldValueChanges',
+			listId: byId(other),
+			listEntryId: byId(change.listEntry!.id),
+			limit: 5,
+		});
+		expect(result.error?.message).toMatch(/not found/i);
+	});
+});
