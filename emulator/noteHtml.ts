@@ -13,13 +13,19 @@ export function refusedNoteHtml(html: string): string | undefined {
 		const name = m[2].toLowerCase();
 		if (!ALLOWED.has(name)) return `The <${name}> tag is not allowed`;
 		if (m[1]) continue;
-		const attributes = [...m[3].replace(/\/\s*$/, '').matchAll(/([^\s=/>"']+)(?:\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+)))?/g)];
+		const attributes = [
+			...m[3]
+				.replace(/\/\s*$/, '')
+				.matchAll(/([^\s=/>"']+)(?:\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+)))?/g),
+		];
 		for (const a of attributes) {
 			const attribute = a[1].toLowerCase();
 			const value = a[3] ?? a[4] ?? a[5] ?? '';
-			if (attribute === 'data-type' && value === 'note-mention') return 'Mentions cannot be created or modified through this endpoint';
+			if (attribute === 'data-type' && value === 'note-mention')
+				return 'Mentions cannot be created or modified through this endpoint';
 			if (name === 'a' && attribute === 'href') {
-				if (!/^(https?:|mailto:)\S/i.test(value.trim())) return `Links must use http, https or mailto; got "${value}"`;
+				if (!/^(https?:|mailto:)\S/i.test(value.trim()))
+					return `Links must use http, https or mailto; got "${value}"`;
 				continue;
 			}
 			return `The ${attribute} attribute is not allowed on <${name}>`;
@@ -30,5 +36,8 @@ export function refusedNoteHtml(html: string): string | undefined {
 
 /** What the server does to every link before saving: target and rel, for security. */
 export function normalizeNoteHtml(html: string): string {
-	return html.replace(/<a\s+href=("[^"]*"|'[^']*'|[^\s>]+)\s*>/gi, (_, href: string) => `<a href=${href} rel="noopener noreferrer" target="_blank">`);
+	return html.replace(
+		/<a\s+href=("[^"]*"|'[^']*'|[^\s>]+)\s*>/gi,
+		(_, href: string) => `<a href=${href} rel="noopener noreferrer" target="_blank">`,
+	);
 }

@@ -41,17 +41,81 @@ export function seedRemindersAndStatuses(store: Store): void {
 	const jordan = person(4);
 	if (admin === undefined || member === undefined || jordan === undefined) return;
 	const companies = [...store.companies.keys()].sort((a, b) => a - b);
-	const externals = [...store.persons.values()].filter((p) => p.type === 'external').map((p) => p.id).sort((a, b) => a - b);
-	const opportunity = pipeline ? [...store.opportunities.values()].find((o) => o.listId === pipeline.id)?.id : undefined;
-	const specs: Array<Omit<Reminder, 'id' | 'completerPersonId' | 'completedAt' | 'updatedAt'> & { completed?: boolean }> = [
-		{ type: 'one-time', content: 'Send the term sheet', dueDate: iso(BASE_TIME + 400 * DAY), creatorPersonId: admin, ownerPersonId: admin, entity: { type: 'company', id: companies[0] }, recurrence: null, createdAt: iso(BASE_TIME - 10 * DAY) },
-		{ type: 'one-time', content: 'Follow up after the demo', dueDate: iso(BASE_TIME - 5 * DAY), creatorPersonId: admin, ownerPersonId: member, entity: { type: 'person', id: externals[0] }, recurrence: null, createdAt: iso(BASE_TIME - 20 * DAY) },
-		{ type: 'recurring', content: 'Quarterly check-in', dueDate: iso(BASE_TIME + 430 * DAY), creatorPersonId: member, ownerPersonId: member, entity: { type: 'company', id: companies[1] }, recurrence: { periodDays: 90, resetTrigger: 'interaction' }, createdAt: iso(BASE_TIME - 30 * DAY) },
-		{ type: 'recurring', content: null, dueDate: iso(BASE_TIME + 410 * DAY), creatorPersonId: admin, ownerPersonId: jordan, entity: { type: 'person', id: externals[1] }, recurrence: { periodDays: 30, resetTrigger: 'email' }, createdAt: iso(BASE_TIME - 3 * DAY) },
-		{ type: 'one-time', content: 'Prepare the IC memo', dueDate: iso(BASE_TIME - 2 * DAY), creatorPersonId: jordan, ownerPersonId: jordan, entity: { type: 'company', id: companies[2] }, recurrence: null, createdAt: iso(BASE_TIME - 9 * DAY), completed: true },
+	const externals = [...store.persons.values()]
+		.filter((p) => p.type === 'external')
+		.map((p) => p.id)
+		.sort((a, b) => a - b);
+	const opportunity = pipeline
+		? [...store.opportunities.values()].find((o) => o.listId === pipeline.id)?.id
+		: undefined;
+	const specs: Array<
+		Omit<Reminder, 'id' | 'completerPersonId' | 'completedAt' | 'updatedAt'> & {
+			completed?: boolean;
+		}
+	> = [
+		{
+			type: 'one-time',
+			content: 'Send the term sheet',
+			dueDate: iso(BASE_TIME + 400 * DAY),
+			creatorPersonId: admin,
+			ownerPersonId: admin,
+			entity: { type: 'company', id: companies[0] },
+			recurrence: null,
+			createdAt: iso(BASE_TIME - 10 * DAY),
+		},
+		{
+			type: 'one-time',
+			content: 'Follow up after the demo',
+			dueDate: iso(BASE_TIME - 5 * DAY),
+			creatorPersonId: admin,
+			ownerPersonId: member,
+			entity: { type: 'person', id: externals[0] },
+			recurrence: null,
+			createdAt: iso(BASE_TIME - 20 * DAY),
+		},
+		{
+			type: 'recurring',
+			content: 'Quarterly check-in',
+			dueDate: iso(BASE_TIME + 430 * DAY),
+			creatorPersonId: member,
+			ownerPersonId: member,
+			entity: { type: 'company', id: companies[1] },
+			recurrence: { periodDays: 90, resetTrigger: 'interaction' },
+			createdAt: iso(BASE_TIME - 30 * DAY),
+		},
+		{
+			type: 'recurring',
+			content: null,
+			dueDate: iso(BASE_TIME + 410 * DAY),
+			creatorPersonId: admin,
+			ownerPersonId: jordan,
+			entity: { type: 'person', id: externals[1] },
+			recurrence: { periodDays: 30, resetTrigger: 'email' },
+			createdAt: iso(BASE_TIME - 3 * DAY),
+		},
+		{
+			type: 'one-time',
+			content: 'Prepare the IC memo',
+			dueDate: iso(BASE_TIME - 2 * DAY),
+			creatorPersonId: jordan,
+			ownerPersonId: jordan,
+			entity: { type: 'company', id: companies[2] },
+			recurrence: null,
+			createdAt: iso(BASE_TIME - 9 * DAY),
+			completed: true,
+		},
 	];
 	if (opportunity !== undefined) {
-		specs.push({ type: 'one-time', content: 'Confirm the close date', dueDate: iso(BASE_TIME + 420 * DAY), creatorPersonId: admin, ownerPersonId: admin, entity: { type: 'opportunity', id: opportunity }, recurrence: null, createdAt: iso(BASE_TIME - DAY) });
+		specs.push({
+			type: 'one-time',
+			content: 'Confirm the close date',
+			dueDate: iso(BASE_TIME + 420 * DAY),
+			creatorPersonId: admin,
+			ownerPersonId: admin,
+			entity: { type: 'opportunity', id: opportunity },
+			recurrence: null,
+			createdAt: iso(BASE_TIME - DAY),
+		});
 	}
 	for (const { completed, ...spec } of specs) {
 		const id = store.nextId('reminder', 1);

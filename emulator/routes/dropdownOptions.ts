@@ -24,12 +24,26 @@ export function optionKind(field: FieldDef): OptionKind {
 }
 
 /** An option in the API's shape (DropdownOption: its variant by the field's kind). */
-export function renderDropdownOption(field: FieldDef, option: DropdownOption): Record<string, unknown> {
+export function renderDropdownOption(
+	field: FieldDef,
+	option: DropdownOption,
+): Record<string, unknown> {
 	const kind = optionKind(field);
 	if (kind === 'dropdown') return { type: kind, id: option.id, text: option.text };
-	const ranked = { type: kind, id: option.id, text: option.text, rank: option.rank ?? 0, color: option.color ?? null };
+	const ranked = {
+		type: kind,
+		id: option.id,
+		text: option.text,
+		rank: option.rank ?? 0,
+		color: option.color ?? null,
+	};
 	if (kind === 'ranked-dropdown') return ranked;
-	return { ...ranked, statusCategory: option.statusCategory ?? 'open', winRate: option.statusCategory === 'open' || !option.statusCategory ? (option.winRate ?? null) : null };
+	return {
+		...ranked,
+		statusCategory: option.statusCategory ?? 'open',
+		winRate:
+			option.statusCategory === 'open' || !option.statusCategory ? (option.winRate ?? null) : null,
+	};
 }
 
 function listDropdownField(ctx: RouteContext): { list: List; field: FieldDef } {
@@ -37,11 +51,18 @@ function listDropdownField(ctx: RouteContext): { list: List; field: FieldDef } {
 	const fieldId = ctx.params.fieldId;
 	const field = list.fields.find((f) => f.id === fieldId);
 	if (!field) {
-		if (ctx.store.fields.has(fieldId)) throw badRequest(`Field ${fieldId} is not a field of list ${list.id}; options are managed on list fields`, 'fieldId');
+		if (ctx.store.fields.has(fieldId))
+			throw badRequest(
+				`Field ${fieldId} is not a field of list ${list.id}; options are managed on list fields`,
+				'fieldId',
+			);
 		throw notFound(`Field ${fieldId} not found`);
 	}
 	if (!['dropdown', 'dropdown-multi', 'ranked-dropdown'].includes(field.valueType)) {
-		throw badRequest(`Field ${fieldId} is a ${field.valueType} field, not a dropdown field`, 'fieldId');
+		throw badRequest(
+			`Field ${fieldId} is a ${field.valueType} field, not a dropdown field`,
+			'fieldId',
+		);
 	}
 	return { list, field };
 }
@@ -69,10 +90,16 @@ const PROPERTIES: Record<OptionKind, string[]> = {
 };
 
 /** Checks a create or update body against the field's kind; returns the changes to apply. */
-function readOption(field: FieldDef, raw: unknown, creating: boolean, current?: DropdownOption): Partial<DropdownOption> {
+function readOption(
+	field: FieldDef,
+	raw: unknown,
+	creating: boolean,
+	current?: DropdownOption,
+): Partial<DropdownOption> {
 	const kind = optionKind(field);
 	if (!isObject(raw)) throw badRequest('Expected a JSON object', 'body');
-	if (creating && required(raw, 'type') !== kind) throw badRequest(`Field ${field.id} takes options of type ${kind}`, 'type');
+	if (creating && required(raw, 'type') !== kind)
+		throw badRequest(`Field ${field.id} takes options of type ${kind}`, 'type');
 	const body = objectOf(raw, creating ? ['type', ...PROPERTIES[kind]] : PROPERTIES[kind], '');
 	const changes: Partial<DropdownOption> = {};
 	const needs = (key: string) => (creating ? required(body, key) : body[key]);
@@ -86,11 +113,20 @@ function readOption(field: FieldDef, raw: unknown, creating: boolean, current?: 
 	}
 	if (kind === 'status-dropdown') {
 		const category = needs('statusCategory');
-		if (category !== undefined) changes.statusCategory = oneOf(category, STATUS_CATEGORIES, 'statusCategory') as StatusCategory;
+		if (category !== undefined)
+			changes.statusCategory = oneOf(
+				category,
+				STATUS_CATEGORIES,
+				'statusCategory',
+			) as StatusCategory;
 		const resulting = changes.statusCategory ?? current?.statusCategory ?? 'open';
 		if (body.winRate !== undefined) {
 			const winRate = integer(body.winRate, 'winRate', 0, 100);
-			if (resulting !== 'open') throw badRequest(`winRate is only valid on options whose statusCategory is open; this one is ${resulting}`, 'winRate');
+			if (resulting !== 'open')
+				throw badRequest(
+					`winRate is only valid on options whose statusCategory is open; this one is ${resulting}`,
+					'winRate',
+				);
 			changes.winRate = winRate;
 		} else if (resulting !== 'open') changes.winRate = null;
 	}
@@ -104,9 +140,15 @@ function clearValuesOf(store: Store, field: FieldDef, optionId: number): number 
 		const value = entry.values.get(field.id);
 		if (!value || value.data === null) continue;
 		if (Array.isArray(value.data)) {
-			const kept = (value.data as Array<{ dropdownOptionId: number }>).filter((o) => o.dropdownOptionId !== optionId);
+			const kept = (value.data as Array<{ dropdownOptionId: number }>).filter(
+				(o) => o.dropdownOptionId !== optionId,
+			);
 			if (kept.length === value.data.length) continue;
-			store.setValue(entry, field.id, kept.length ? ({ type: value.type, data: kept } as StoredValue) : null);
+			store.setValue(
+				entry,
+				field.id,
+				kept.length ? ({ type: value.type, data: kept } as StoredValue) : null,
+			);
 			cleared++;
 		} else if ((value.data as { dropdownOptionId?: number }).dropdownOptionId === optionId) {
 			store.setValue(entry, field.id, null);
@@ -127,10 +169,18 @@ export function register(router: Router): void {
 	router.post(optionPath, async (ctx) => {
 		const { field } = listDropdownField(ctx);
 		const changes = readOption(field, await ctx.body(), true);
-		const option: DropdownOption = { id: ctx.store.nextId('dropdownOption', 9001), text: changes.text as string };
+		const option: DropdownOption = {
+			id: ctx.store.nextId('dropdownOption', 9001),
+			text: changes.text as string,
+		};
 		if (optionKind(field) !== 'dropdown') option.color = changes.color ?? null;
-		if (optionKind(field) === 'status-dropdown') Object.assign(option, { statusCategory: changes.statusCategory, winRate: changes.winRate ?? null });
-		if (optionKind(field) === 'dropdown') field.dropdownOptions = [...(field.dropdownOptions ?? []), option];
+		if (optionKind(field) === 'status-dropdown')
+			Object.assign(option, {
+				statusCategory: changes.statusCategory,
+				winRate: changes.winRate ?? null,
+			});
+		if (optionKind(field) === 'dropdown')
+			field.dropdownOptions = [...(field.dropdownOptions ?? []), option];
 		else placeAtRank(field, option, changes.rank ?? 0);
 		ctx.store.touch();
 		return { status: 201, body: renderDropdownOption(field, option) };

@@ -40,16 +40,26 @@ function registerKind(router: Router, kind: Kind): void {
 		const record = recordOf(ctx, kind);
 		const defining = ['ids', 'types'];
 		const values = definingValues(ctx, defining);
-		if (values.ids?.length && values.types?.length) throw badRequest('ids and types cannot be used together', 'types');
+		if (values.ids?.length && values.types?.length)
+			throw badRequest('ids and types cannot be used together', 'types');
 		const universe = exposedEntityFields(ctx.store, kind);
 		const types = enumValues(values.types, FIELD_TYPES, 'types');
 		for (const id of values.ids ?? []) {
-			if (!universe.some((f) => f.id === id)) throw badRequest(`Field "${id}" does not exist on ${where}`, 'ids');
+			if (!universe.some((f) => f.id === id))
+				throw badRequest(`Field "${id}" does not exist on ${where}`, 'ids');
 		}
 		const ids = new Set(values.ids ?? []);
 		const positions = new Map(universe.map((f, i) => [f, i + 1]));
-		const fields = universe.filter((f: FieldDef) => (!ids.size || ids.has(f.id)) && (!types.size || types.has(f.type)));
-		return paged(ctx, fields, (f) => positions.get(f) as number, (f) => renderField(ctx.store, f, record.values.get(f.id)), { defining, defaultLimit: 20 });
+		const fields = universe.filter(
+			(f: FieldDef) => (!ids.size || ids.has(f.id)) && (!types.size || types.has(f.type)),
+		);
+		return paged(
+			ctx,
+			fields,
+			(f) => positions.get(f) as number,
+			(f) => renderField(ctx.store, f, record.values.get(f.id)),
+			{ defining, defaultLimit: 20 },
+		);
 	});
 
 	router.get(`${path}/fields/:fieldId`, (ctx) => {
@@ -65,7 +75,9 @@ function registerKind(router: Router, kind: Kind): void {
 		return applyBatch(ctx, (fieldId) => {
 			const field = ctx.store.entityField(kind, fieldId);
 			if (field) return { field, target: record };
-			return ctx.store.fields.has(fieldId) ? `Field ${fieldId} is not a field of ${where}` : `Field ${fieldId} not found`;
+			return ctx.store.fields.has(fieldId)
+				? `Field ${fieldId} is not a field of ${where}`
+				: `Field ${fieldId} not found`;
 		});
 	});
 
@@ -75,8 +87,14 @@ function registerKind(router: Router, kind: Kind): void {
 			const company = recordOf(ctx, kind);
 			requireEditGlobalFields(ctx);
 			const fieldId = ctx.params.fieldId;
-			const field = ctx.store.entityField('company', fieldId) ?? notApplicable(ctx.store, fieldId, 'companies', 'fieldId');
-			ctx.store.setValue(company, field.id, parseWrittenValue(ctx.store, field, await valueOfBody(ctx), 'value'));
+			const field =
+				ctx.store.entityField('company', fieldId) ??
+				notApplicable(ctx.store, fieldId, 'companies', 'fieldId');
+			ctx.store.setValue(
+				company,
+				field.id,
+				parseWrittenValue(ctx.store, field, await valueOfBody(ctx), 'value'),
+			);
 			return { status: 204 };
 		});
 	}

@@ -10,10 +10,16 @@ export function register(router: Router): void {
 	router.post('/v2/lists', async (ctx) => {
 		const body = objectOf(await ctx.body(), ['name', 'type', 'isPublic'], '');
 		const name = text(required(body, 'name'), 'name', { min: 1, max: 255 });
-		const type = oneOf(required(body, 'type'), ['company', 'opportunity', 'person'] as const, 'type');
-		if (body.isPublic !== undefined && typeof body.isPublic !== 'boolean') throw badRequest('isPublic must be true or false', 'isPublic');
+		const type = oneOf(
+			required(body, 'type'),
+			['company', 'opportunity', 'person'] as const,
+			'type',
+		);
+		if (body.isPublic !== undefined && typeof body.isPublic !== 'boolean')
+			throw badRequest('isPublic must be true or false', 'isPublic');
 		const isPublic = body.isPublic === true;
-		if (isPublic) requirePermission(ctx.user.permissions.shareListsGlobally, 'Share accessible Lists globally');
+		if (isPublic)
+			requirePermission(ctx.user.permissions.shareListsGlobally, 'Share accessible Lists globally');
 		const list: List = {
 			id: ctx.store.nextId('list', 101),
 			name,

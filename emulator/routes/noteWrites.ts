@@ -4,7 +4,17 @@ import { normalizeNoteHtml, refusedNoteHtml } from '../noteHtml';
 import type { RouteContext } from '../context';
 import type { Router } from '../router';
 import type { Store } from '../store';
-import { dateTime, isObject, integer, objectOf, oneOf, reference, references, required, type Body } from './bodies';
+import {
+	dateTime,
+	isObject,
+	integer,
+	objectOf,
+	oneOf,
+	reference,
+	references,
+	required,
+	type Body,
+} from './bodies';
 import { canSeeNote, renderNote } from './notes';
 
 /**
@@ -22,14 +32,19 @@ const INTERACTION_TYPES = ['meeting', 'call', 'chat-message'] as const;
 function contentHtml(value: unknown, param: string): string {
 	const content = objectOf(value, ['html'], param, 'content {"html": ...}');
 	const html = required(content, 'html', param);
-	if (typeof html !== 'string' || html.trim() === '') throw badRequest('content.html must be a non-empty string', `${param}.html`);
+	if (typeof html !== 'string' || html.trim() === '')
+		throw badRequest('content.html must be a non-empty string', `${param}.html`);
 	const refused = refusedNoteHtml(html);
 	if (refused) throw badRequest(refused, `${param}.html`);
 	return normalizeNoteHtml(html);
 }
 
 /** A meeting, call or chat message of the account (interactions.Meeting, .Call, .ChatMessage). */
-function interactionOf(store: Store, type: InteractionData['type'], id: number): InteractionData | undefined {
+function interactionOf(
+	store: Store,
+	type: InteractionData['type'],
+	id: number,
+): InteractionData | undefined {
 	const found = store.interactions.get(id);
 	if (!found || found.type !== type) return undefined;
 	return { type, id, participantPersonIds: found.personIds };
@@ -41,7 +56,10 @@ function creatorOf(ctx: RouteContext, body: Body): number {
 	const person = ctx.store.persons.get(personId);
 	const user = [...ctx.store.users.values()].find((u) => u.personId === personId);
 	if (!person || person.type !== 'internal' || user?.status !== 'active') {
-		throw badRequest(`Person ${personId} is not an active internal person of your organization`, 'creator.id');
+		throw badRequest(
+			`Person ${personId} is not an active internal person of your organization`,
+			'creator.id',
+		);
 	}
 	return personId;
 }
@@ -59,14 +77,27 @@ function visibleNote(ctx: RouteContext): Note {
 
 function create(ctx: RouteContext, raw: unknown): Note {
 	if (!isObject(raw)) throw badRequest('Expected a JSON object', 'body');
-	const type = oneOf(required(raw, 'type'), ['entities', 'interaction', 'user-reply'] as const, 'type');
-	const allowed = ['type', 'content', 'creator', 'createdAt', ...(type === 'user-reply' ? ['parent'] : ASSOCIATIONS), ...(type === 'interaction' ? ['interaction'] : [])];
+	const type = oneOf(
+		required(raw, 'type'),
+		['entities', 'interaction', 'user-reply'] as const,
+		'type',
+	);
+	const allowed = [
+		'type',
+		'content',
+		'creator',
+		'createdAt',
+		...(type === 'user-reply' ? ['parent'] : ASSOCIATIONS),
+		...(type === 'interaction' ? ['interaction'] : []),
+	];
 	const body = objectOf(raw, allowed, '');
 	const html = contentHtml(required(body, 'content'), 'content');
 	const creatorPersonId = creatorOf(ctx, body);
-	const createdAt = body.createdAt === undefined ? new Date().toISOString() : dateTime(body.createdAt, 'createdAt');
+	const createdAt =
+		body.createdAt === undefined ? new Date().toISOString() : dateTime(body.createdAt, 'createdAt');
 	const ids = { persons: [] as number[], companies: [] as number[], opportunities: [] as number[] };
-	for (const key of ASSOCIATIONS) if (body[key] !== undefined) ids[key] = references(ctx.store, KIND[key], body[key], key);
+	for (const key of ASSOCIATIONS)
+		if (body[key] !== undefined) ids[key] = references(ctx.store, KIND[key], body[key], key);
 	const note: Note = {
 		id: 0,
 		type,
@@ -83,23 +114,36 @@ function create(ctx: RouteContext, raw: unknown): Note {
 		ownerUserId: ctx.user.id,
 	};
 	if (type === 'entities' && !ASSOCIATIONS.some((key) => ids[key].length)) {
-		throw badRequest('A note of type entities needs at least one of persons, companies or opportunities', 'persons');
+		throw badRequest(
+			'A note of type entities needs at least one of persons, companies or opportunities',
+			'persons',
+		);
 	}
 	if (type === 'interaction') {
 		const ref = objectOf(required(body, 'interaction'), ['type', 'id'], 'interaction');
 		const kind = oneOf(required(ref, 'type', 'interaction'), INTERACTION_TYPES, 'interaction.type');
 		const id = integer(required(ref, 'id', 'interaction'), 'interaction.id');
 		const interaction = interactionOf(ctx.store, kind, id);
-		if (!interaction) throw notFound(`${kind === 'chat-message' ? 'Chat message' : kind === 'call' ? 'Call' : 'Meeting'} ${id} not found`);
+		if (!interaction)
+			throw notFound(
+				`${kind === 'chat-message' ? 'Chat message' : kind === 'call' ? 'Call' : 'Meeting'} ${id} not found`,
+			);
 		note.interaction = interaction;
 	}
 	if (type === 'user-reply') {
 		const parentId = reference(required(body, 'parent'), 'parent');
-		if (parentId > 2147483647) throw badRequest('parent.id must be an integer between 1 and 2147483647', 'parent.id');
+		if (parentId > 2147483647)
+			throw badRequest('parent.id must be an integer between 1 and 2147483647', 'parent.id');
 		const parent = ctx.store.notes.get(parentId);
 		if (!parent || !canSeeNote(ctx, parent)) throw notFound(`Note ${parentId} not found`);
-		if (REPLY_TYPES.has(parent.type)) throw badRequest(`Note ${parentId} is a reply; replies are made to root notes`, 'parent.id');
-		Object.assign(note, { parentId, sharingType: parent.sharingType, visibleTo: parent.visibleTo, ownerUserId: parent.ownerUserId });
+		if (REPLY_TYPES.has(parent.type))
+			throw badRequest(`Note ${parentId} is a reply; replies are made to root notes`, 'parent.id');
+		Object.assign(note, {
+			parentId,
+			sharingType: parent.sharingType,
+			visibleTo: parent.visibleTo,
+			ownerUserId: parent.ownerUserId,
+		});
 	}
 	return note;
 }
@@ -119,14 +163,19 @@ export function register(router: Router): void {
 		if (!mayWrite(ctx, note)) throw forbidden(`You do not have write access to note ${note.id}`);
 		const reply = REPLY_TYPES.has(note.type);
 		for (const key of ASSOCIATIONS) {
-			if (body[key] !== undefined && reply) throw badRequest(`Note ${note.id} is a reply; replies have no ${key}`, key);
+			if (body[key] !== undefined && reply)
+				throw badRequest(`Note ${note.id} is a reply; replies have no ${key}`, key);
 		}
 		const html = body.content === undefined ? undefined : contentHtml(body.content, 'content');
 		if (html !== undefined && note.mentionedPersonIds.length) {
-			throw badRequest(`Note ${note.id} contains mentions; its content cannot be updated through the API`, 'content');
+			throw badRequest(
+				`Note ${note.id} contains mentions; its content cannot be updated through the API`,
+				'content',
+			);
 		}
 		const ids: Partial<Record<(typeof ASSOCIATIONS)[number], number[]>> = {};
-		for (const key of ASSOCIATIONS) if (body[key] !== undefined) ids[key] = references(ctx.store, KIND[key], body[key], key);
+		for (const key of ASSOCIATIONS)
+			if (body[key] !== undefined) ids[key] = references(ctx.store, KIND[key], body[key], key);
 		// Everything checked: apply (omitted: unchanged, []: cleared, a list: replaces).
 		if (html !== undefined) note.html = html;
 		if (ids.persons) note.personIds = ids.persons;
@@ -139,10 +188,12 @@ export function register(router: Router): void {
 
 	router.delete('/v2/notes/:noteId', (ctx) => {
 		const note = visibleNote(ctx);
-		if (note.creatorPersonId !== ctx.user.personId) throw forbidden(`Only the creator of note ${note.id} can delete it`);
+		if (note.creatorPersonId !== ctx.user.personId)
+			throw forbidden(`Only the creator of note ${note.id} can delete it`);
 		ctx.store.notes.delete(note.id);
 		// A root note takes its replies with it.
-		for (const other of [...ctx.store.notes.values()]) if (other.parentId === note.id) ctx.store.notes.delete(other.id);
+		for (const other of [...ctx.store.notes.values()])
+			if (other.parentId === note.id) ctx.store.notes.delete(other.id);
 		ctx.store.touch();
 		return { status: 204 };
 	});

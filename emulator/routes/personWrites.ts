@@ -13,18 +13,29 @@ import { requireEditGlobalFields } from './fieldValues';
  */
 export function register(router: Router): void {
 	router.post('/v2/persons', async (ctx) => {
-		const body = objectOf(await ctx.body(), ['firstName', 'lastName', 'primaryEmailAddress', 'emailAddresses', 'fields'], '');
+		const body = objectOf(
+			await ctx.body(),
+			['firstName', 'lastName', 'primaryEmailAddress', 'emailAddresses', 'fields'],
+			'',
+		);
 		const firstName = text(required(body, 'firstName'), 'firstName', { min: 1 });
 		const lastNameRaw = required(body, 'lastName');
 		const lastName = lastNameRaw === null ? null : text(lastNameRaw, 'lastName');
 		const primaryRaw = required(body, 'primaryEmailAddress');
-		const primaryEmailAddress = primaryRaw === null ? null : email(primaryRaw, 'primaryEmailAddress');
+		const primaryEmailAddress =
+			primaryRaw === null ? null : email(primaryRaw, 'primaryEmailAddress');
 		let emailAddresses = primaryEmailAddress ? [primaryEmailAddress] : [];
 		if (body.emailAddresses !== undefined) {
-			if (!Array.isArray(body.emailAddresses)) throw badRequest('emailAddresses must be an array', 'emailAddresses');
-			if (body.emailAddresses.length > MAX_REFERENCES) throw badRequest(`emailAddresses may hold at most ${MAX_REFERENCES} items`, 'emailAddresses');
+			if (!Array.isArray(body.emailAddresses))
+				throw badRequest('emailAddresses must be an array', 'emailAddresses');
+			if (body.emailAddresses.length > MAX_REFERENCES)
+				throw badRequest(
+					`emailAddresses may hold at most ${MAX_REFERENCES} items`,
+					'emailAddresses',
+				);
 			emailAddresses = body.emailAddresses.map((item, i) => email(item, `emailAddresses[${i}]`));
-			if (primaryEmailAddress && !emailAddresses.includes(primaryEmailAddress)) emailAddresses.unshift(primaryEmailAddress);
+			if (primaryEmailAddress && !emailAddresses.includes(primaryEmailAddress))
+				emailAddresses.unshift(primaryEmailAddress);
 		}
 		const writes: Array<{ field: FieldDef; stored: StoredValue | null }> = [];
 		if (body.fields !== undefined) {
@@ -32,12 +43,28 @@ export function register(router: Router): void {
 			if (body.fields.length) requireEditGlobalFields(ctx);
 			body.fields.forEach((update: unknown, i: number) => {
 				const at = `fields[${i}]`;
-				if (!isObject(update)) throw badRequest('Each field must be an object {"id": ..., "value": ...}', at);
+				if (!isObject(update))
+					throw badRequest('Each field must be an object {"id": ..., "value": ...}', at);
 				objectOf(update, ['id', 'value'], at);
 				const id = text(required(update, 'id', at), `${at}.id`);
 				const field = ctx.store.entityField('person', id);
-				if (!field) throw badRequest(ctx.store.fields.has(id) ? `Field ${id} is not a person field` : `Field ${id} not found`, `${at}.id`);
-				writes.push({ field, stored: parseWrittenValue(ctx.store, field, required(update, 'value', at), `${at}.value`, `${at}.id`) });
+				if (!field)
+					throw badRequest(
+						ctx.store.fields.has(id)
+							? `Field ${id} is not a person field`
+							: `Field ${id} not found`,
+						`${at}.id`,
+					);
+				writes.push({
+					field,
+					stored: parseWrittenValue(
+						ctx.store,
+						field,
+						required(update, 'value', at),
+						`${at}.value`,
+						`${at}.id`,
+					),
+				});
 			});
 		}
 		const person: Person = {
@@ -52,14 +79,18 @@ export function register(router: Router): void {
 		ctx.store.persons.set(person.id, person);
 		for (const { field, stored } of writes) ctx.store.setValue(person, field.id, stored);
 		ctx.store.touch();
-		return { status: 201, body: renderPerson(ctx.store, person, writes.length ? writes.map((w) => w.field) : undefined) };
+		return {
+			status: 201,
+			body: renderPerson(ctx.store, person, writes.length ? writes.map((w) => w.field) : undefined),
+		};
 	});
 
 	router.delete('/v2/persons/:personId', (ctx) => {
 		const personId = pathId(ctx.params.personId, 'personId', 'int64');
 		const person = ctx.store.persons.get(personId);
 		if (!person) throw notFound(`Person ${personId} not found`);
-		if (person.type === 'internal') throw forbidden(`Person ${personId} is internal to your organization and cannot be deleted`);
+		if (person.type === 'internal')
+			throw forbidden(`Person ${personId} is internal to your organization and cannot be deleted`);
 		ctx.store.removePerson(personId);
 		return { status: 204 };
 	});

@@ -19,13 +19,17 @@ const RESET_TRIGGERS = ['interaction', 'email', 'event'] as const;
 const TIME_OPERATORS = ['>', '<', '>=', '<='] as const;
 const DAY = 86_400_000;
 
-export function reminderStatus(reminder: Reminder, now = Date.now()): 'active' | 'overdue' | 'completed' {
+export function reminderStatus(
+	reminder: Reminder,
+	now = Date.now(),
+): 'active' | 'overdue' | 'completed' {
 	if (reminder.completedAt) return 'completed';
 	return Date.parse(reminder.dueDate) < now ? 'overdue' : 'active';
 }
 
 export function renderReminder(reminder: Reminder): Record<string, unknown> {
-	const ref = (kind: EntityKind) => (reminder.entity.type === kind ? { id: reminder.entity.id } : null);
+	const ref = (kind: EntityKind) =>
+		reminder.entity.type === kind ? { id: reminder.entity.id } : null;
 	return {
 		id: reminder.id,
 		type: reminder.type,
@@ -45,14 +49,22 @@ export function renderReminder(reminder: Reminder): Record<string, unknown> {
 	};
 }
 
-const id = (get: (r: Reminder) => number | null | undefined) => ({ kind: 'reference' as const, operators: ['='] as const, get });
+const id = (get: (r: Reminder) => number | null | undefined) => ({
+	kind: 'reference' as const,
+	operators: ['='] as const,
+	get,
+});
 
 /** The filter properties and operators the OpenAPI description lists for GET /v2/reminders. */
 const REMINDER_FILTER: FilterProperties<Reminder> = {
 	id: id((r) => r.id),
 	type: { kind: 'choice', operators: ['='], get: (r) => r.type },
 	status: { kind: 'choice', operators: ['='], get: (r) => reminderStatus(r) },
-	resetTrigger: { kind: 'choice', operators: ['='], get: (r) => r.recurrence?.resetTrigger ?? null },
+	resetTrigger: {
+		kind: 'choice',
+		operators: ['='],
+		get: (r) => r.recurrence?.resetTrigger ?? null,
+	},
 	dueDate: { kind: 'datetime', operators: TIME_OPERATORS, get: (r) => r.dueDate },
 	completedAt: { kind: 'datetime', operators: TIME_OPERATORS, get: (r) => r.completedAt },
 	createdAt: { kind: 'datetime', operators: TIME_OPERATORS, get: (r) => r.createdAt },
@@ -66,22 +78,36 @@ const REMINDER_FILTER: FilterProperties<Reminder> = {
 };
 
 function sortedReminders(store: Store): Reminder[] {
-	return [...store.reminders.values()].sort((a, b) => Date.parse(a.dueDate) - Date.parse(b.dueDate) || a.id - b.id);
+	return [...store.reminders.values()].sort(
+		(a, b) => Date.parse(a.dueDate) - Date.parse(b.dueDate) || a.id - b.id,
+	);
 }
 
 function entityOf(ctx: RouteContext, value: unknown): Reminder['entity'] {
-	if (!isObject(value)) throw badRequest('entity must be an object {"type": "company" | "person" | "opportunity", "id": ...}', 'entity');
-	const type = oneOf(required(value, 'type', 'entity'), ['company', 'person', 'opportunity'] as const, 'entity.type');
+	if (!isObject(value))
+		throw badRequest(
+			'entity must be an object {"type": "company" | "person" | "opportunity", "id": ...}',
+			'entity',
+		);
+	const type = oneOf(
+		required(value, 'type', 'entity'),
+		['company', 'person', 'opportunity'] as const,
+		'entity.type',
+	);
 	objectOf(value, ['type', 'id'], 'entity');
 	const entityId = integer(required(value, 'id', 'entity'), 'entity.id');
 	const label = { company: 'Company', person: 'Person', opportunity: 'Opportunity' }[type];
 	if (!ctx.store.entityExists(type, entityId)) throw notFound(`${label} ${entityId} not found`);
 	if (type === 'person' && ctx.store.persons.get(entityId)?.type === 'internal') {
-		throw badRequest(`Person ${entityId} is internal; a reminder is about an external person`, 'entity.id');
+		throw badRequest(
+			`Person ${entityId} is internal; a reminder is about an external person`,
+			'entity.id',
+		);
 	}
 	if (type === 'opportunity') {
 		const opportunity = ctx.store.opportunities.get(entityId);
-		if (opportunity && !canSeeOpportunity(ctx, opportunity)) throw forbidden(`You do not have access to opportunity ${entityId}`);
+		if (opportunity && !canSeeOpportunity(ctx, opportunity))
+			throw forbidden(`You do not have access to opportunity ${entityId}`);
 	}
 	return { type, id: entityId };
 }
@@ -89,21 +115,53 @@ function entityOf(ctx: RouteContext, value: unknown): Reminder['entity'] {
 function createReminder(ctx: RouteContext, raw: unknown): Reminder {
 	if (!isObject(raw)) throw badRequest('Expected a JSON object', 'body');
 	const type = oneOf(required(raw, 'type'), ['one-time', 'recurring'] as const, 'type');
-	const body = objectOf(raw, ['type', 'content', 'entity', 'owner', 'dueDate', ...(type === 'recurring' ? ['recurrence'] : [])], '');
-	const content = body.content === undefined || body.content === null ? null : text(body.content, 'content');
+	const body = objectOf(
+		raw,
+		[
+			'type',
+			'content',
+			'entity',
+			'owner',
+			'dueDate',
+			...(type === 'recurring' ? ['recurrence'] : []),
+		],
+		'',
+	);
+	const content =
+		body.content === undefined || body.content === null ? null : text(body.content, 'content');
 	const ownerPersonId = reference(required(body, 'owner'), 'owner');
 	const owner = [...ctx.store.users.values()].find((u) => u.personId === ownerPersonId);
-	if (!owner || owner.status !== 'active') throw badRequest(`Person ${ownerPersonId} is not an active user of your organization`, 'owner.id');
+	if (!owner || owner.status !== 'active')
+		throw badRequest(
+			`Person ${ownerPersonId} is not an active user of your organization`,
+			'owner.id',
+		);
 	const entity = entityOf(ctx, required(body, 'entity'));
 	const now = new Date();
 	let recurrence: Reminder['recurrence'] = null;
 	let dueDate: string;
 	if (type === 'recurring') {
-		const spec = objectOf(required(body, 'recurrence'), ['periodDays', 'resetTrigger'], 'recurrence');
-		const periodDays = integer(required(spec, 'periodDays', 'recurrence'), 'recurrence.periodDays', 1, 2147483647);
-		const resetTrigger = oneOf(required(spec, 'resetTrigger', 'recurrence'), RESET_TRIGGERS, 'recurrence.resetTrigger');
+		const spec = objectOf(
+			required(body, 'recurrence'),
+			['periodDays', 'resetTrigger'],
+			'recurrence',
+		);
+		const periodDays = integer(
+			required(spec, 'periodDays', 'recurrence'),
+			'recurrence.periodDays',
+			1,
+			2147483647,
+		);
+		const resetTrigger = oneOf(
+			required(spec, 'resetTrigger', 'recurrence'),
+			RESET_TRIGGERS,
+			'recurrence.resetTrigger',
+		);
 		recurrence = { periodDays, resetTrigger };
-		dueDate = body.dueDate === undefined ? new Date(now.getTime() + periodDays * DAY).toISOString() : dateTime(body.dueDate, 'dueDate');
+		dueDate =
+			body.dueDate === undefined
+				? new Date(now.getTime() + periodDays * DAY).toISOString()
+				: dateTime(body.dueDate, 'dueDate');
 	} else dueDate = dateTime(required(body, 'dueDate'), 'dueDate');
 	return {
 		id: 0,
@@ -137,7 +195,10 @@ export function register(router: Router): void {
 		// Keys follow the dueDate order, so a cursor pages on in that order.
 		const position = new Map(all.map((r, i) => [r, i + 1]));
 		const reminders = test ? all.filter(test) : all;
-		return paged(ctx, reminders, (r) => position.get(r) as number, renderReminder, { defining, totalCount: boolValue(values, 'totalCount') });
+		return paged(ctx, reminders, (r) => position.get(r) as number, renderReminder, {
+			defining,
+			totalCount: boolValue(values, 'totalCount'),
+		});
 	});
 
 	router.post('/v2/reminders', async (ctx) => {
@@ -152,7 +213,10 @@ export function register(router: Router): void {
 
 	router.delete('/v2/reminders/:reminderId', (ctx) => {
 		const reminder = reminderOf(ctx);
-		if (reminder.creatorPersonId !== ctx.user.personId && reminder.ownerPersonId !== ctx.user.personId) {
+		if (
+			reminder.creatorPersonId !== ctx.user.personId &&
+			reminder.ownerPersonId !== ctx.user.personId
+		) {
 			throw forbidden(`Only the creator or the owner of reminder ${reminder.id} can delete it`);
 		}
 		ctx.store.reminders.delete(reminder.id);

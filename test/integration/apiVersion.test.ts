@@ -18,7 +18,14 @@ beforeAll(async () => {
 	server = createServer((req, res) => {
 		seen.push(req.headers);
 		res.writeHead(200, { 'content-type': 'application/json' });
-		res.end(JSON.stringify({ rate: { orgMonthly: { limit: null, remaining: null, reset: null, used: 0 }, apiKeyPerMinute: { limit: 900, remaining: 899, reset: 60, used: 1 } } }));
+		res.end(
+			JSON.stringify({
+				rate: {
+					orgMonthly: { limit: null, remaining: null, reset: null, used: 0 },
+					apiKeyPerMinute: { limit: 900, remaining: 899, reset: 60, used: 1 },
+				},
+			}),
+		);
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -27,21 +34,32 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => (seen.length = 0));
 
 const run = (apiVersion: string) =>
-	runAffinityNode({ credentials: { apiKey: 'test-key-not-a-secret', baseUrl, apiVersion, ipAllowlistNote: '' }, parameters: { resource: 'rateLimit', operation: 'get' } });
+	runAffinityNode({
+		credentials: { apiKey: 'test-key-not-a-secret', baseUrl, apiVersion, ipAllowlistNote: '' },
+		parameters: { resource: 'rateLimit', operation: 'get' },
+	});
 
 describe('API Version', () => {
 	it('is a choice of the known versions and the key’s default, 2026-07-15 by default; no free text', () => {
 		const property = new AffinityV2Api().properties.find((p) => p.name === 'apiVersion')!;
 		expect(property.type).toBe('options');
 		expect(property.default).toBe('2026-07-15');
-		expect(property.options?.map((o) => (o as { value: string }).value)).toEqual(['2026-07-15', '2026-09-17', '2024-01-01', '']);
+		expect(property.options?.map((o) => (o as { value: string }).value)).toEqual([
+			'2026-07-15',
+			'2026-09-17',
+			'2024-01-01',
+			'',
+		]);
 	});
 
-	it.each(['2026-07-15', '2026-09-17', '2024-01-01'])('%s is sent as X-Affinity-Api-Version', async (version) => {
-		const result = await run(version);
-		expect(result.error).toBeUndefined();
-		expect(seen.map((h) => h['x-affinity-api-version'])).toEqual([version]);
-	});
+	it.each(['2026-07-15', '2026-09-17', '2024-01-01'])(
+		'%s is sent as X-Affinity-Api-Version',
+		async (version) => {
+			const result = await run(version);
+			expect(result.error).toBeUndefined();
+			expect(seen.map((h) => h['x-affinity-api-version'])).toEqual([version]);
+		},
+	);
 
 	it('the key’s default sends no version header', async () => {
 		const result = await run('');

@@ -41,14 +41,27 @@ const FAULTS = [
 ] as const;
 
 describe.each(FAULTS)('after %s', (_label, fault) => {
-	it.each(WRITES)('%s is sent once, and the error says it may have been applied', async (operation) => {
-		await fixture.clearRequests();
-		// Only the write fails: reads the operation makes first (field metadata) go through.
-		await fixture.fault({ ...fault, method: operation.endsWith('delete') ? 'DELETE' : operation.endsWith('Values') ? 'PATCH' : 'POST' });
-		const result = await runAffinityNode({ credentials: fixture.credentials(), parameters: nodeParameters(operation, validParameters(s)[operation]) });
-		expect(result.error?.description).toMatch(/may or may not have been applied/);
-		const writes = (await fixture.requests()).filter((r) => r.method !== 'GET');
-		expect(writes).toHaveLength(1);
-		expectNoKey(result.run);
-	});
+	it.each(WRITES)(
+		'%s is sent once, and the error says it may have been applied',
+		async (operation) => {
+			await fixture.clearRequests();
+			// Only the write fails: reads the operation makes first (field metadata) go through.
+			await fixture.fault({
+				...fault,
+				method: operation.endsWith('delete')
+					? 'DELETE'
+					: operation.endsWith('Values')
+						? 'PATCH'
+						: 'POST',
+			});
+			const result = await runAffinityNode({
+				credentials: fixture.credentials(),
+				parameters: nodeParameters(operation, validParameters(s)[operation]),
+			});
+			expect(result.error?.description).toMatch(/may or may not have been applied/);
+			const writes = (await fixture.requests()).filter((r) => r.method !== 'GET');
+			expect(writes).toHaveLength(1);
+			expectNoKey(result.run);
+		},
+	);
 });

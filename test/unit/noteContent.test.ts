@@ -31,10 +31,19 @@ describe('textToNoteHtml', () => {
 describe('markdownToNoteHtml', () => {
 	it.each([
 		['**Send pricing** by *Friday*', '<p><strong>Send pricing</strong> by <em>Friday</em></p>'],
-		['__bold__ and _it_ but snake_case_name stays', '<p><strong>bold</strong> and <em>it</em> but snake_case_name stays</p>'],
+		[
+			'__bold__ and _it_ but snake_case_name stays',
+			'<p><strong>bold</strong> and <em>it</em> but snake_case_name stays</p>',
+		],
 		['# Recap\nline one\nline two', '<p><strong>Recap</strong></p><p>line one<br>line two</p>'],
-		['- one\n- **two**\n\n1. first\n2) second', '<ul><li>one</li><li><strong>two</strong></li></ul><ol><li>first</li><li>second</li></ol>'],
-		['See [the deck](https://example.com/a_b?x=1&y=2) or <mailto:jane@acme.co>', '<p>See <a href="https://example.com/a_b?x=1&amp;y=2">the deck</a> or <a href="mailto:jane@acme.co">mailto:jane@acme.co</a></p>'],
+		[
+			'- one\n- **two**\n\n1. first\n2) second',
+			'<ul><li>one</li><li><strong>two</strong></li></ul><ol><li>first</li><li>second</li></ol>',
+		],
+		[
+			'See [the deck](https://example.com/a_b?x=1&y=2) or <mailto:jane@acme.co>',
+			'<p>See <a href="https://example.com/a_b?x=1&amp;y=2">the deck</a> or <a href="mailto:jane@acme.co">mailto:jane@acme.co</a></p>',
+		],
 		['`<b>*not*</b>` and \\*stars\\*', '<p>&lt;b&gt;*not*&lt;/b&gt; and *stars*</p>'],
 		['<img src=x onerror=alert(1)>', '<p>&lt;img src=x onerror=alert(1)&gt;</p>'],
 		['> quoted\n\n---\n```\ncode <x>\n```', '<p>quoted</p><p>code &lt;x&gt;</p>'],
@@ -45,9 +54,15 @@ describe('markdownToNoteHtml', () => {
 	});
 
 	it('refuses images and links that are not http, https or mailto, saying why', () => {
-		expect(refusal(() => markdownToNoteHtml('![chart](https://x.co/c.png)')).message).toMatch(/images cannot be added/);
-		expect(refusal(() => markdownToNoteHtml('[run](javascript:alert(1))')).message).toMatch(/not an http, https or mailto address/);
-		expect(refusal(() => markdownToNoteHtml('[file](/relative/path)')).message).toMatch(/"\/relative\/path"/);
+		expect(refusal(() => markdownToNoteHtml('![chart](https://x.co/c.png)')).message).toMatch(
+			/images cannot be added/,
+		);
+		expect(refusal(() => markdownToNoteHtml('[run](javascript:alert(1))')).message).toMatch(
+			/not an http, https or mailto address/,
+		);
+		expect(refusal(() => markdownToNoteHtml('[file](/relative/path)')).message).toMatch(
+			/"\/relative\/path"/,
+		);
 	});
 });
 
@@ -65,7 +80,10 @@ describe('checkNoteHtml', () => {
 	it.each([
 		['<p style="color:red">Hi</p>', /inline styles are not allowed/],
 		['<p><img src="https://example.com/x.png"></p>', /images cannot be added/],
-		['<p><span data-type="note-mention" data-note-mention-type="person" data-note-mention-person-id="1">John</span></p>', /mentions \(@person\) cannot be created/],
+		[
+			'<p><span data-type="note-mention" data-note-mention-type="person" data-note-mention-person-id="1">John</span></p>',
+			/mentions \(@person\) cannot be created/,
+		],
 		['<p class="x">a</p>', /class attributes are not allowed/],
 		['<blockquote>a</blockquote>', /blockquote/],
 		['<b>a</b>', /<b> is not one of the tags/],

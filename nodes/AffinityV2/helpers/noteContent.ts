@@ -41,12 +41,27 @@ const RESTRICTED_TAGS: Record<string, string> = {
 };
 
 /** Tags people often mean, with the allowed one to use instead. */
-const USE_INSTEAD: Record<string, string> = { b: 'strong', i: 'em', div: 'p', h1: 'p', h2: 'p', h3: 'p', h4: 'p', h5: 'p', h6: 'p' };
+const USE_INSTEAD: Record<string, string> = {
+	b: 'strong',
+	i: 'em',
+	div: 'p',
+	h1: 'p',
+	h2: 'p',
+	h3: 'p',
+	h4: 'p',
+	h5: 'p',
+	h6: 'p',
+};
 
-const ALLOWED_LIST = '<p>, <br>, <strong>, <em>, <u>, <ol>, <ul>, <li>, <span>, <a href="https://…">';
+const ALLOWED_LIST =
+	'<p>, <br>, <strong>, <em>, <u>, <ol>, <ul>, <li>, <span>, <a href="https://…">';
 
 export function escapeHtml(text: string): string {
-	return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+	return text
+		.replace(/&/g, '&amp;')
+		.replace(/</g, '&lt;')
+		.replace(/>/g, '&gt;')
+		.replace(/"/g, '&quot;');
 }
 
 function isAllowedLink(href: string): boolean {
@@ -85,20 +100,32 @@ function decodeEntities(text: string): string {
  * which tag or attribute would be refused, and why. Returns the HTML unchanged.
  */
 export function checkNoteHtml(html: string): string {
-	if (html.trim() === '') throw new NoteContentError('the content is empty', 'Write the note’s text.');
-	if (/<!--/.test(html)) throw new NoteContentError('HTML comments are not allowed in notes', `Remove the comment; allowed tags: ${ALLOWED_LIST}.`);
+	if (html.trim() === '')
+		throw new NoteContentError('the content is empty', 'Write the note’s text.');
+	if (/<!--/.test(html))
+		throw new NoteContentError(
+			'HTML comments are not allowed in notes',
+			`Remove the comment; allowed tags: ${ALLOWED_LIST}.`,
+		);
 	const tag = /<\s*(\/?)\s*([a-zA-Z][a-zA-Z0-9-]*)([^>]*)>/g;
 	for (let match = tag.exec(html); match; match = tag.exec(html)) {
 		const [, closing, rawName, rest] = match;
 		const name = rawName.toLowerCase();
 		const attributes = closing ? [] : parseAttributes(rest.replace(/\/\s*$/, ''));
-		if (attributes.some((a) => a.name === 'data-type' && a.value === 'note-mention') || attributes.some((a) => a.name.startsWith('data-note-mention'))) {
+		if (
+			attributes.some((a) => a.name === 'data-type' && a.value === 'note-mention') ||
+			attributes.some((a) => a.name.startsWith('data-note-mention'))
+		) {
 			throw new NoteContentError(
 				'mentions (@person) cannot be created or changed through the API',
 				'Write the person’s name as plain text, or add the person to the note’s associations.',
 			);
 		}
-		if (RESTRICTED_TAGS[name]) throw new NoteContentError(`<${name}>: ${RESTRICTED_TAGS[name]}`, `Allowed tags: ${ALLOWED_LIST}.`);
+		if (RESTRICTED_TAGS[name])
+			throw new NoteContentError(
+				`<${name}>: ${RESTRICTED_TAGS[name]}`,
+				`Allowed tags: ${ALLOWED_LIST}.`,
+			);
 		if (!ALLOWED_TAGS.has(name)) {
 			const instead = USE_INSTEAD[name];
 			throw new NoteContentError(
@@ -107,8 +134,16 @@ export function checkNoteHtml(html: string): string {
 			);
 		}
 		for (const attribute of attributes) {
-			if (attribute.name === 'style') throw new NoteContentError(`<${name} style="…">: inline styles are not allowed in notes`, 'Remove the style attribute; use <strong>, <em> or <u> for emphasis.');
-			if (attribute.name === 'class') throw new NoteContentError(`<${name} class="…">: class attributes are not allowed in notes`, 'Remove the class attribute.');
+			if (attribute.name === 'style')
+				throw new NoteContentError(
+					`<${name} style="…">: inline styles are not allowed in notes`,
+					'Remove the style attribute; use <strong>, <em> or <u> for emphasis.',
+				);
+			if (attribute.name === 'class')
+				throw new NoteContentError(
+					`<${name} class="…">: class attributes are not allowed in notes`,
+					'Remove the class attribute.',
+				);
 			if (name === 'a' && attribute.name === 'href') {
 				const href = decodeEntities(attribute.value ?? '');
 				if (!isAllowedLink(href)) throw badLink(href);
@@ -116,7 +151,9 @@ export function checkNoteHtml(html: string): string {
 			}
 			throw new NoteContentError(
 				`<${name} ${attribute.name}>: ${name === 'a' ? 'a link may carry only href' : `<${name}> may carry no attributes`}`,
-				name === 'a' ? 'Remove the attribute; Affinity adds target and rel to every link itself.' : 'Remove the attribute.',
+				name === 'a'
+					? 'Remove the attribute; Affinity adds target and rel to every link itself.'
+					: 'Remove the attribute.',
 			);
 		}
 		if (name === 'a' && !closing && !attributes.some((a) => a.name === 'href')) {
@@ -133,7 +170,8 @@ export function textToNoteHtml(text: string): string {
 		.split(/\n[ \t]*\n/)
 		.map((p) => p.replace(/^\n+|\n+$/g, ''))
 		.filter((p) => p.trim() !== '');
-	if (!paragraphs.length) throw new NoteContentError('the content is empty', 'Write the note’s text.');
+	if (!paragraphs.length)
+		throw new NoteContentError('the content is empty', 'Write the note’s text.');
 	return paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('');
 }
 
@@ -149,17 +187,30 @@ function inlineMarkdown(source: string): string {
 	let text = source;
 	// Backslash escapes and code spans first: nothing inside them is formatting.
 	text = text.replace(/\\([\\`*_{}[\]()#+\-.!<>~|])/g, (_, ch: string) => keep(escapeHtml(ch)));
-	text = text.replace(/(`+)([\s\S]*?[^`])\1(?!`)/g, (_, _ticks: string, code: string) => keep(escapeHtml(code.trim())));
+	text = text.replace(/(`+)([\s\S]*?[^`])\1(?!`)/g, (_, _ticks: string, code: string) =>
+		keep(escapeHtml(code.trim())),
+	);
 	if (/!\[[^\]]*\]\([^)]*\)/.test(text)) {
-		throw new NoteContentError('images cannot be added to a note through the API', 'Link to the image instead: [description](https://…).');
+		throw new NoteContentError(
+			'images cannot be added to a note through the API',
+			'Link to the image instead: [description](https://…).',
+		);
 	}
-	text = text.replace(/\[([^\]]+)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g, (_, label: string, href: string) => {
-		if (!isAllowedLink(href)) throw badLink(href);
-		return keep(`<a href="${escapeHtml(href)}">${formatEmphasis(escapeHtml(label))}</a>`);
-	});
-	text = text.replace(/<((?:https?:\/\/|mailto:)[^>\s]+)>/gi, (_, href: string) => keep(`<a href="${escapeHtml(href)}">${escapeHtml(href)}</a>`));
+	text = text.replace(
+		/\[([^\]]+)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g,
+		(_, label: string, href: string) => {
+			if (!isAllowedLink(href)) throw badLink(href);
+			return keep(`<a href="${escapeHtml(href)}">${formatEmphasis(escapeHtml(label))}</a>`);
+		},
+	);
+	text = text.replace(/<((?:https?:\/\/|mailto:)[^>\s]+)>/gi, (_, href: string) =>
+		keep(`<a href="${escapeHtml(href)}">${escapeHtml(href)}</a>`),
+	);
 	text = formatEmphasis(escapeHtml(text));
-	const restore = (html: string): string => html.replace(new RegExp(`${PLACEHOLDER}(\\d+)${PLACEHOLDER}`, 'g'), (_, i: string) => restore(kept[Number(i)]));
+	const restore = (html: string): string =>
+		html.replace(new RegExp(`${PLACEHOLDER}(\\d+)${PLACEHOLDER}`, 'g'), (_, i: string) =>
+			restore(kept[Number(i)]),
+		);
 	return restore(text);
 }
 
@@ -235,10 +286,13 @@ export function markdownToNoteHtml(markdown: string): string {
 	close();
 	const html = blocks
 		.map((block) =>
-			block.kind === 'p' ? `<p>${block.lines.join('<br>')}</p>` : `<${block.kind}>${block.items.map((item) => `<li>${item}</li>`).join('')}</${block.kind}>`,
+			block.kind === 'p'
+				? `<p>${block.lines.join('<br>')}</p>`
+				: `<${block.kind}>${block.items.map((item) => `<li>${item}</li>`).join('')}</${block.kind}>`,
 		)
 		.join('');
-	if (html === '' || html.replace(/<[^>]*>/g, '').trim() === '') throw new NoteContentError('the content is empty', 'Write the note’s text.');
+	if (html === '' || html.replace(/<[^>]*>/g, '').trim() === '')
+		throw new NoteContentError('the content is empty', 'Write the note’s text.');
 	return html;
 }
 

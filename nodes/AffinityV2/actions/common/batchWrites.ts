@@ -16,7 +16,10 @@ import { fieldValueProperties } from './values';
  */
 
 /** Input Mode, the picked updates, the JSON updates and the chunk notice. */
-export function fieldUpdatesProperties(options: { fieldLoadMethod: string; dependsOn: string[] }): INodeProperties[] {
+export function fieldUpdatesProperties(options: {
+	fieldLoadMethod: string;
+	dependsOn: string[];
+}): INodeProperties[] {
 	return [
 		{
 			displayName: 'Input Mode',
@@ -24,7 +27,11 @@ export function fieldUpdatesProperties(options: { fieldLoadMethod: string; depen
 			type: 'options',
 			options: [
 				{ name: 'Define Below', value: 'fields', description: 'Pick each field and its value' },
-				{ name: 'JSON', value: 'json', description: 'An array of updates, e.g. from an earlier node' },
+				{
+					name: 'JSON',
+					value: 'json',
+					description: 'An array of updates, e.g. from an earlier node',
+				},
 			],
 			default: 'fields',
 		},
@@ -40,7 +47,11 @@ export function fieldUpdatesProperties(options: { fieldLoadMethod: string; depen
 				{
 					displayName: 'Update',
 					name: 'update',
-					values: fieldValueProperties({ fieldLoadMethod: options.fieldLoadMethod, dependsOn: options.dependsOn, inCollection: true }),
+					values: fieldValueProperties({
+						fieldLoadMethod: options.fieldLoadMethod,
+						dependsOn: options.dependsOn,
+						inCollection: true,
+					}),
 				},
 			],
 		},
@@ -71,12 +82,15 @@ function parseJsonUpdates(this: IExecuteFunctions, itemIndex: number): unknown[]
 		} catch {
 			throw new NodeOperationError(this.getNode(), 'Updates (JSON) is not valid JSON', {
 				itemIndex,
-				description: 'Give an array such as [{"id": "field-123", "value": {"type": "number", "data": 5}}].',
+				description:
+					'Give an array such as [{"id": "field-123", "value": {"type": "number", "data": 5}}].',
 			});
 		}
 	}
 	if (!Array.isArray(value)) {
-		throw new NodeOperationError(this.getNode(), 'Updates (JSON) must be an array of updates', { itemIndex });
+		throw new NodeOperationError(this.getNode(), 'Updates (JSON) must be an array of updates', {
+			itemIndex,
+		});
 	}
 	return value;
 }
@@ -89,20 +103,37 @@ function span(from: number, to: number): string {
  * The updates the user gave (picked or JSON), each checked and encoded before anything is
  * sent; labelled "Update 3" in errors. Unless `optional`, none at all is an error.
  */
-export async function fieldUpdatesFrom(this: IExecuteFunctions, scope: FieldScope, itemIndex: number, optional = false): Promise<FieldWrite[]> {
+export async function fieldUpdatesFrom(
+	this: IExecuteFunctions,
+	scope: FieldScope,
+	itemIndex: number,
+	optional = false,
+): Promise<FieldWrite[]> {
 	const mode = this.getNodeParameter('inputMode', itemIndex, 'fields') as string;
 	const writes: FieldWrite[] = [];
 	if (mode === 'json') {
 		const updates = parseJsonUpdates.call(this, itemIndex);
-		for (const [k, update] of updates.entries()) writes.push(await resolveJsonUpdate.call(this, scope, update, itemIndex, `Update ${k + 1}`));
+		for (const [k, update] of updates.entries())
+			writes.push(await resolveJsonUpdate.call(this, scope, update, itemIndex, `Update ${k + 1}`));
 	} else {
 		const items = this.getNodeParameter('updates.update', itemIndex, []) as IDataObject[];
 		for (const [k, item] of items.entries()) {
-			writes.push(await resolveFieldWrite.call(this, scope, (name, fallback) => item[name] ?? fallback, itemIndex, `Update ${k + 1}`));
+			writes.push(
+				await resolveFieldWrite.call(
+					this,
+					scope,
+					(name, fallback) => item[name] ?? fallback,
+					itemIndex,
+					`Update ${k + 1}`,
+				),
+			);
 		}
 	}
 	if (!writes.length && !optional) {
-		throw new NodeOperationError(this.getNode(), 'No updates given', { itemIndex, description: 'Add at least one field to update.' });
+		throw new NodeOperationError(this.getNode(), 'No updates given', {
+			itemIndex,
+			description: 'Add at least one field to update.',
+		});
 	}
 	return writes;
 }
@@ -118,7 +149,12 @@ export interface BatchTarget {
  * PATCH `update-fields` in chunks of 100, in order. A failed chunk stops the rest: the error
  * names it (1-based), its field ids, and what was and was not applied. Returns one summary a chunk.
  */
-export async function writeInChunks(this: IExecuteFunctions, writes: FieldWrite[], target: BatchTarget, itemIndex: number): Promise<IDataObject[]> {
+export async function writeInChunks(
+	this: IExecuteFunctions,
+	writes: FieldWrite[],
+	target: BatchTarget,
+	itemIndex: number,
+): Promise<IDataObject[]> {
 	const batches = chunk(writes);
 	const done: IDataObject[] = [];
 	for (const [index, batch] of batches.entries()) {
@@ -128,7 +164,10 @@ export async function writeInChunks(this: IExecuteFunctions, writes: FieldWrite[
 			await affinityRequest.call(this, {
 				method: 'PATCH',
 				path: target.path,
-				body: { operation: 'update-fields', updates: batch.map((w) => ({ id: w.fieldId, value: w.value })) } as unknown as IDataObject,
+				body: {
+					operation: 'update-fields',
+					updates: batch.map((w) => ({ id: w.fieldId, value: w.value })),
+				} as unknown as IDataObject,
 				subject: target.subject,
 				itemIndex,
 				checkWith: target.checkWith,
@@ -138,14 +177,20 @@ export async function writeInChunks(this: IExecuteFunctions, writes: FieldWrite[
 			const chunkNo = index + 1;
 			const many = (n: number) => n > 1;
 			const applied =
-				index === 0 ? 'No earlier chunk was sent.' : `Chunk${many(index) ? 's' : ''} 1${many(index) ? `–${index}` : ''} (${span(1, first - 1)}) ${many(index) ? 'were' : 'was'} applied.`;
+				index === 0
+					? 'No earlier chunk was sent.'
+					: `Chunk${many(index) ? 's' : ''} 1${many(index) ? `–${index}` : ''} (${span(1, first - 1)}) ${many(index) ? 'were' : 'was'} applied.`;
 			const left = batches.length - chunkNo;
-			const rest = left > 0 ? ` Chunk${many(left) ? 's' : ''} ${chunkNo + 1}${many(left) ? `–${batches.length}` : ''} (${span(last + 1, writes.length)}) ${many(left) ? 'were' : 'was'} not sent.` : '';
+			const rest =
+				left > 0
+					? ` Chunk${many(left) ? 's' : ''} ${chunkNo + 1}${many(left) ? `–${batches.length}` : ''} (${span(last + 1, writes.length)}) ${many(left) ? 'were' : 'was'} not sent.`
+					: '';
 			const status = error instanceof NodeApiError ? Number(error.httpCode) : NaN;
 			const outcome = status >= 400 && status < 500 ? ` Affinity refused chunk ${chunkNo}.` : '';
 			const fieldIds = batch.map((w) => w.fieldId);
 			error.message = `Chunk ${chunkNo} of ${batches.length} (${span(first, last)}) failed: ${error.message}`;
-			error.description = `${applied}${rest}${outcome} Fields in chunk ${chunkNo}: ${fieldIds.join(', ')}. ${error.description ?? ''}`.trim();
+			error.description =
+				`${applied}${rest}${outcome} Fields in chunk ${chunkNo}: ${fieldIds.join(', ')}. ${error.description ?? ''}`.trim();
 			error.context = {
 				...(error.context ?? {}),
 				itemIndex,

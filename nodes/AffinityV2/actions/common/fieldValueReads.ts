@@ -14,7 +14,11 @@ import { simplifyParameter } from './simplify';
  */
 
 /** Field Names or IDs, Field Types and Simplify, for Get Field Values. */
-export function fieldValuesProperties(loadOptionsMethod: string, withList: boolean, dependsOn: string[] = []): INodeProperties[] {
+export function fieldValuesProperties(
+	loadOptionsMethod: string,
+	withList: boolean,
+	dependsOn: string[] = [],
+): INodeProperties[] {
 	return [
 		...fieldSelection(loadOptionsMethod, withList, dependsOn).map((p) => ({
 			...p,
@@ -32,7 +36,10 @@ export function fieldValuesProperties(loadOptionsMethod: string, withList: boole
 }
 
 /** The field and Simplify, for Get Field Value. */
-export function fieldValueProperties(loadOptionsMethod: string, dependsOn: string[] = []): INodeProperties[] {
+export function fieldValueProperties(
+	loadOptionsMethod: string,
+	dependsOn: string[] = [],
+): INodeProperties[] {
 	return [
 		{
 			displayName: 'Field Name or ID',
@@ -47,7 +54,7 @@ export function fieldValueProperties(loadOptionsMethod: string, dependsOn: strin
 		{
 			...simplifyParameter,
 			description:
-				'Whether to return the value unwrapped (dropdown as text, people and companies as ID and name, a date with its calendar date) next to the field\'s ID and name, instead of the raw API shape',
+				"Whether to return the value unwrapped (dropdown as text, people and companies as ID and name, a date with its calendar date) next to the field's ID and name, instead of the raw API shape",
 		},
 	];
 }
@@ -61,7 +68,11 @@ export interface FieldValuesSource {
 }
 
 /** Every selected field value of the record: one item per field, or one simplified item. */
-export async function readFieldValues(this: IExecuteFunctions, source: FieldValuesSource, itemIndex: number): Promise<IDataObject[]> {
+export async function readFieldValues(
+	this: IExecuteFunctions,
+	source: FieldValuesSource,
+	itemIndex: number,
+): Promise<IDataObject[]> {
 	// These endpoints name their field selection `ids` and `types`.
 	const qs: IDataObject = {};
 	const ids = toStringList(this.getNodeParameter('fieldIds', itemIndex, []));
@@ -83,13 +94,22 @@ export async function readFieldValues(this: IExecuteFunctions, source: FieldValu
 const FIELD_ID = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
 /** One field value of the record (`…/fields/{fieldId}`), simplified or raw. */
-export async function readFieldValue(this: IExecuteFunctions, source: Omit<FieldValuesSource, 'ids'>, itemIndex: number): Promise<IDataObject> {
+export async function readFieldValue(
+	this: IExecuteFunctions,
+	source: Omit<FieldValuesSource, 'ids'>,
+	itemIndex: number,
+): Promise<IDataObject> {
 	const fieldId = String(this.getNodeParameter('fieldId', itemIndex, '') ?? '').trim();
 	if (!FIELD_ID.test(fieldId)) {
-		throw new NodeOperationError(this.getNode(), `Invalid Field: got ${fieldId ? `"${fieldId}"` : 'nothing'}`, {
-			itemIndex,
-			description: 'Choose the field from the list, or give a field ID such as field-1234 or affinity-data-location.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Invalid Field: got ${fieldId ? `"${fieldId}"` : 'nothing'}`,
+			{
+				itemIndex,
+				description:
+					'Choose the field from the list, or give a field ID such as field-1234 or affinity-data-location.',
+			},
+		);
 	}
 	const { body } = await affinityRequest.call(this, {
 		method: 'GET',
@@ -98,5 +118,7 @@ export async function readFieldValue(this: IExecuteFunctions, source: Omit<Field
 		itemIndex,
 	});
 	const field = body as ApiField;
-	return this.getNodeParameter('simplify', itemIndex, true) ? simplifyField(field) : (field as unknown as IDataObject);
+	return this.getNodeParameter('simplify', itemIndex, true)
+		? simplifyField(field)
+		: (field as unknown as IDataObject);
 }

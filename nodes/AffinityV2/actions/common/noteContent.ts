@@ -12,12 +12,22 @@ export function noteContentProperties(displayOptions?: IDisplayOptions): INodePr
 			name: 'contentFormat',
 			type: 'options',
 			options: [
-				{ name: 'Plain Text', value: 'text', description: 'Paragraphs at blank lines, line breaks kept' },
-				{ name: 'Markdown', value: 'markdown', description: 'Bold, italic, links, lists and headings, turned into the HTML Affinity accepts' },
+				{
+					name: 'Plain Text',
+					value: 'text',
+					description: 'Paragraphs at blank lines, line breaks kept',
+				},
+				{
+					name: 'Markdown',
+					value: 'markdown',
+					description:
+						'Bold, italic, links, lists and headings, turned into the HTML Affinity accepts',
+				},
 				{
 					name: 'HTML (Expert)',
 					value: 'html',
-					description: 'Sent as written; Affinity accepts only the tags p, br, strong, em, u, ol, ul, li, span and links to http, https or mailto addresses',
+					description:
+						'Sent as written; Affinity accepts only the tags p, br, strong, em, u, ol, ul, li, span and links to http, https or mailto addresses',
 				},
 			],
 			default: 'text',
@@ -31,7 +41,8 @@ export function noteContentProperties(displayOptions?: IDisplayOptions): INodePr
 			required: true,
 			default: '',
 			displayOptions,
-			description: 'The text of the note. Images, mentions and styles cannot be written through the API and are refused before sending.',
+			description:
+				'The text of the note. Images, mentions and styles cannot be written through the API and are refused before sending.',
 		},
 	];
 }
@@ -44,6 +55,9 @@ export function noteContentFrom(this: IExecuteFunctions, itemIndex: number): { h
 		return { html: noteHtml(content, format) };
 	} catch (error) {
 		if (!(error instanceof NoteContentError)) throw asNodeError(this.getNode(), error, itemIndex);
-		throw new NodeOperationError(this.getNode(), `Content: ${error.message}`, { itemIndex, description: error.hint });
+		throw new NodeOperationError(this.getNode(), `Content: ${error.message}`, {
+			itemIndex,
+			description: error.hint,
+		});
 	}
 }

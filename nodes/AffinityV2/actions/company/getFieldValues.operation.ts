@@ -13,5 +13,13 @@ export const description: INodeProperties[] = forOperation('company', 'getFieldV
 /** GET /v2/companies/{companyId}/fields (BETA): enriched, global and relationship-intelligence fields. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const companyId = idParameter.call(this, 'companyId', 'Company ID', 'int64', itemIndex);
-	return readFieldValues.call(this, { path: `/v2/companies/${companyId}/fields`, subject: `company with ID ${companyId}`, ids: { companyId } }, itemIndex);
+	return readFieldValues.call(
+		this,
+		{
+			path: `/v2/companies/${companyId}/fields`,
+			subject: `company with ID ${companyId}`,
+			ids: { companyId },
+		},
+		itemIndex,
+	);
 }

@@ -9,13 +9,18 @@ import { fieldValueProperties } from '../common/values';
 
 export const description: INodeProperties[] = forOperation('company', 'updateFieldValue', [
 	companyLocator(),
-	...fieldValueProperties({ fieldLoadMethod: 'getWritableCompanyFields', dependsOn: [], inCollection: false }),
+	...fieldValueProperties({
+		fieldLoadMethod: 'getWritableCompanyFields',
+		dependsOn: [],
+		inCollection: false,
+	}),
 ]);
 
 /** POST /v2/companies/{companyId}/fields/{fieldId}: 204, so the output is what was written. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const companyId = idParameter.call(this, 'companyId', 'Company ID', 'int64', itemIndex);
-	const read = (name: string, fallback: unknown) => this.getNodeParameter(name, itemIndex, fallback);
+	const read = (name: string, fallback: unknown) =>
+		this.getNodeParameter(name, itemIndex, fallback);
 	const write = await resolveFieldWrite.call(this, { kind: 'company' }, read, itemIndex);
 	await affinityRequest.call(this, {
 		method: 'POST',
@@ -25,5 +30,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		checkWith: `Check the current value with Company → Get Field Value (company ${companyId}, field ${write.fieldId})`,
 	});
-	return { success: true, companyId, fieldId: write.fieldId, fieldName: write.fieldName, value: write.value as unknown as IDataObject };
+	return {
+		success: true,
+		companyId,
+		fieldId: write.fieldId,
+		fieldName: write.fieldName,
+		value: write.value as unknown as IDataObject,
+	};
 }

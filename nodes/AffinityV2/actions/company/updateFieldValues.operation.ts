@@ -17,7 +17,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const chunks = await writeInChunks.call(
 		this,
 		writes,
-		{ path: `/v2/companies/${companyId}/fields`, subject: `company with ID ${companyId}`, checkWith: `Check the current values with Company → Get Field Values (company ${companyId})` },
+		{
+			path: `/v2/companies/${companyId}/fields`,
+			subject: `company with ID ${companyId}`,
+			checkWith: `Check the current values with Company → Get Field Values (company ${companyId})`,
+		},
 		itemIndex,
 	);
 	return { success: true, companyId, updated: writes.length, chunks };

@@ -4,7 +4,10 @@ import { affinityRequest } from '../../transport';
 import { forOperation } from '../common/forOperation';
 import { listFieldParameters, optionBody, optionPath, optionProperties } from './optionInputs';
 
-export const description: INodeProperties[] = forOperation('dropdownOption', 'create', [...listFieldParameters(false), ...optionProperties(false)]);
+export const description: INodeProperties[] = forOperation('dropdownOption', 'create', [
+	...listFieldParameters(false),
+	...optionProperties(false),
+]);
 
 /** POST /v2/lists/{listId}/fields/{fieldId}/dropdown-options: 201 with the option. Sent once. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {

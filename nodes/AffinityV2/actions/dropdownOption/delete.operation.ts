@@ -8,7 +8,8 @@ import { listFieldParameters, optionPath } from './optionInputs';
 export const description: INodeProperties[] = forOperation('dropdownOption', 'delete', [
 	...listFieldParameters(true),
 	{
-		displayName: 'Deleting an option clears every value set to it, on every entry of the list. The cleared values cannot be recovered.',
+		displayName:
+			'Deleting an option clears every value set to it, on every entry of the list. The cleared values cannot be recovered.',
 		name: 'deleteNotice',
 		type: 'notice',
 		default: '',
@@ -18,7 +19,8 @@ export const description: INodeProperties[] = forOperation('dropdownOption', 'de
 		name: 'confirmClearValues',
 		type: 'boolean',
 		default: false,
-		description: 'Whether you accept that every value set to this option is cleared. The option is not deleted unless this is on.',
+		description:
+			'Whether you accept that every value set to this option is cleared. The option is not deleted unless this is on.',
 	},
 ]);
 
@@ -26,10 +28,15 @@ export const description: INodeProperties[] = forOperation('dropdownOption', 'de
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const { path, listId, fieldId, dropdownOptionId } = optionPath.call(this, itemIndex, true);
 	if (this.getNodeParameter('confirmClearValues', itemIndex, false) !== true) {
-		throw new NodeOperationError(this.getNode(), 'Clear Every Value Set to It: turn it on to delete the option', {
-			itemIndex,
-			description: 'Deleting an option clears every value set to it on every entry of the list; nothing was deleted.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			'Clear Every Value Set to It: turn it on to delete the option',
+			{
+				itemIndex,
+				description:
+					'Deleting an option clears every value set to it on every entry of the list; nothing was deleted.',
+			},
+		);
 	}
 	await affinityRequest.call(this, {
 		method: 'DELETE',

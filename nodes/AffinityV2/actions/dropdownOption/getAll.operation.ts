@@ -15,7 +15,11 @@ export const description: INodeProperties[] = forOperation('dropdownOption', 'ge
 		name: 'entity',
 		type: 'options',
 		options: [
-			{ name: 'A List', value: 'list', description: 'A dropdown, ranked dropdown or status field of a list' },
+			{
+				name: 'A List',
+				value: 'list',
+				description: 'A dropdown, ranked dropdown or status field of a list',
+			},
 			{ name: 'Companies', value: 'company', description: 'A global dropdown field of companies' },
 			{ name: 'People', value: 'person', description: 'A global dropdown field of people' },
 		],
@@ -26,10 +30,14 @@ export const description: INodeProperties[] = forOperation('dropdownOption', 'ge
 		displayName: 'Field Name or ID',
 		name: 'fieldId',
 		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getDropdownFields', loadOptionsDependsOn: ['entity', 'listId.value'] },
+		typeOptions: {
+			loadOptionsMethod: 'getDropdownFields',
+			loadOptionsDependsOn: ['entity', 'listId.value'],
+		},
 		required: true,
 		default: '',
-		description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+		description:
+			'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 	},
 	...returnAllAndLimit(),
 ]);
@@ -41,14 +49,30 @@ export const description: INodeProperties[] = forOperation('dropdownOption', 'ge
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const entity = this.getNodeParameter('entity', itemIndex, 'list') as string;
-	const fieldId = String(this.getNodeParameter('fieldId', itemIndex, '') ?? '').split('|')[0].trim();
+	const fieldId = String(this.getNodeParameter('fieldId', itemIndex, '') ?? '')
+		.split('|')[0]
+		.trim();
 	if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(fieldId)) {
-		throw new NodeOperationError(this.getNode(), `Field: ${fieldId ? `"${fieldId}" is not a field ID` : 'required'}`, { itemIndex });
+		throw new NodeOperationError(
+			this.getNode(),
+			`Field: ${fieldId ? `"${fieldId}" is not a field ID` : 'required'}`,
+			{ itemIndex },
+		);
 	}
-	const owner = entity === 'list' ? `lists/${idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex)}` : entity === 'person' ? 'persons' : 'companies';
+	const owner =
+		entity === 'list'
+			? `lists/${idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex)}`
+			: entity === 'person'
+				? 'persons'
+				: 'companies';
 	const { items } = await affinityPaginate.call(
 		this,
-		{ method: 'GET', path: `/v2/${owner}/fields/${encodeURIComponent(fieldId)}/dropdown-options`, subject: `dropdown field ${fieldId}`, itemIndex },
+		{
+			method: 'GET',
+			path: `/v2/${owner}/fields/${encodeURIComponent(fieldId)}/dropdown-options`,
+			subject: `dropdown field ${fieldId}`,
+			itemIndex,
+		},
 		{ max: maxResults.call(this, itemIndex) },
 	);
 	return items;

@@ -5,7 +5,10 @@ import { affinityRequest } from '../../transport';
 import { forOperation } from '../common/forOperation';
 import { listFieldParameters, optionBody, optionPath, optionProperties } from './optionInputs';
 
-export const description: INodeProperties[] = forOperation('dropdownOption', 'update', [...listFieldParameters(true), ...optionProperties(true)]);
+export const description: INodeProperties[] = forOperation('dropdownOption', 'update', [
+	...listFieldParameters(true),
+	...optionProperties(true),
+]);
 
 /**
  * POST /v2/lists/{listId}/fields/{fieldId}/dropdown-options/{dropdownOptionId}: only what is
@@ -16,13 +19,31 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const { path, listId, fieldId, dropdownOptionId } = optionPath.call(this, itemIndex, true);
 	const subject = `option ${dropdownOptionId} of field ${fieldId} on list ${listId}`;
 	let currentCategory: string | undefined;
-	const settingWinRate = this.getNodeParameter('optionType', itemIndex, 'dropdown') === 'status-dropdown' && Number(this.getNodeParameter('winRate', itemIndex, -1)) !== -1;
+	const settingWinRate =
+		this.getNodeParameter('optionType', itemIndex, 'dropdown') === 'status-dropdown' &&
+		Number(this.getNodeParameter('winRate', itemIndex, -1)) !== -1;
 	if (settingWinRate && !this.getNodeParameter('statusCategory', itemIndex, '')) {
-		const { body: current } = await affinityRequest.call(this, { method: 'GET', path, subject, itemIndex });
+		const { body: current } = await affinityRequest.call(this, {
+			method: 'GET',
+			path,
+			subject,
+			itemIndex,
+		});
 		currentCategory = String((current as IDataObject).statusCategory ?? '') || undefined;
 	}
 	const body = optionBody.call(this, itemIndex, true, currentCategory);
-	if (!Object.keys(body).length) throw new NodeOperationError(this.getNode(), 'Nothing to update', { itemIndex, description: 'Give a new text, rank, colour, category or win rate.' });
-	await affinityRequest.call(this, { method: 'POST', path, body, subject, itemIndex, checkWith: `Check with Dropdown Option → Get (${subject})` });
+	if (!Object.keys(body).length)
+		throw new NodeOperationError(this.getNode(), 'Nothing to update', {
+			itemIndex,
+			description: 'Give a new text, rank, colour, category or win rate.',
+		});
+	await affinityRequest.call(this, {
+		method: 'POST',
+		path,
+		body,
+		subject,
+		itemIndex,
+		checkWith: `Check with Dropdown Option → Get (${subject})`,
+	});
 	return { success: true, listId, fieldId, dropdownOptionId, updated: body };
 }

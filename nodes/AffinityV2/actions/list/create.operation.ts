@@ -5,7 +5,14 @@ import { affinityRequest } from '../../transport';
 import { forOperation } from '../common/forOperation';
 
 export const description: INodeProperties[] = forOperation('list', 'create', [
-	{ displayName: 'Name', name: 'name', type: 'string', required: true, default: '', description: 'At most 255 characters' },
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'At most 255 characters',
+	},
 	{
 		displayName: 'Type',
 		name: 'type',
@@ -23,7 +30,8 @@ export const description: INodeProperties[] = forOperation('list', 'create', [
 		name: 'isPublic',
 		type: 'boolean',
 		default: false,
-		description: 'Whether everyone in the organization sees the list (needs the "Share accessible Lists globally" permission); otherwise only you',
+		description:
+			'Whether everyone in the organization sees the list (needs the "Share accessible Lists globally" permission); otherwise only you',
 	},
 ]);
 
@@ -31,12 +39,20 @@ export const description: INodeProperties[] = forOperation('list', 'create', [
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const name = String(this.getNodeParameter('name', itemIndex, '') ?? '').trim();
 	if (!name || name.length > 255) {
-		throw new NodeOperationError(this.getNode(), `Name: ${name ? `at most 255 characters; got ${name.length}` : 'required'}`, { itemIndex });
+		throw new NodeOperationError(
+			this.getNode(),
+			`Name: ${name ? `at most 255 characters; got ${name.length}` : 'required'}`,
+			{ itemIndex },
+		);
 	}
 	const { body } = await affinityRequest.call(this, {
 		method: 'POST',
 		path: '/v2/lists',
-		body: { name, type: this.getNodeParameter('type', itemIndex, 'company') as string, isPublic: this.getNodeParameter('isPublic', itemIndex, false) as boolean },
+		body: {
+			name,
+			type: this.getNodeParameter('type', itemIndex, 'company') as string,
+			isPublic: this.getNodeParameter('isPublic', itemIndex, false) as boolean,
+		},
 		itemIndex,
 		checkWith: `Check with List → Get Many (name "${name}") whether the list was created`,
 	});

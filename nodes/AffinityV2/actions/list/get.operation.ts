@@ -10,6 +10,11 @@ export const description: INodeProperties[] = forOperation('list', 'get', [listL
 /** GET /v2/lists/{listId}: name, type, owner, creator, privacy and creation date. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const listId = idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex);
-	const { body } = await affinityRequest.call(this, { method: 'GET', path: `/v2/lists/${listId}`, subject: `list with ID ${listId}`, itemIndex });
+	const { body } = await affinityRequest.call(this, {
+		method: 'GET',
+		path: `/v2/lists/${listId}`,
+		subject: `list with ID ${listId}`,
+		itemIndex,
+	});
 	return body as IDataObject;
 }

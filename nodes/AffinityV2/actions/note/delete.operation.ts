@@ -8,7 +8,8 @@ import { noteLocator } from '../common/locators';
 export const description: INodeProperties[] = forOperation('note', 'delete', [
 	noteLocator(),
 	{
-		displayName: 'Deleting a note also deletes its replies. Only the note’s creator can delete it. This cannot be undone.',
+		displayName:
+			'Deleting a note also deletes its replies. Only the note’s creator can delete it. This cannot be undone.',
 		name: 'deleteNotice',
 		type: 'notice',
 		default: '',

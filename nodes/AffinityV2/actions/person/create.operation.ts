@@ -12,7 +12,14 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const description: INodeProperties[] = forOperation('person', 'create', [
 	{ displayName: 'First Name', name: 'firstName', type: 'string', required: true, default: '' },
 	{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '' },
-	{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@example.com', default: '', description: 'The primary email address' },
+	{
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'name@example.com',
+		default: '',
+		description: 'The primary email address',
+	},
 	{
 		displayName: 'Other Emails',
 		name: 'otherEmails',
@@ -21,11 +28,16 @@ export const description: INodeProperties[] = forOperation('person', 'create', [
 		placeholder: 'e.g. jane@home.example, jane@old.example',
 		description: 'More email addresses, comma-separated (or an expression giving an array)',
 	},
-	...fieldUpdatesProperties({ fieldLoadMethod: 'getWritablePersonFields', dependsOn: [] }).filter((p) => p.name !== 'chunkNotice'),
+	...fieldUpdatesProperties({ fieldLoadMethod: 'getWritablePersonFields', dependsOn: [] }).filter(
+		(p) => p.name !== 'chunkNotice',
+	),
 ]);
 
 function email(this: IExecuteFunctions, value: string, label: string, itemIndex: number): string {
-	if (!EMAIL.test(value)) throw new NodeOperationError(this.getNode(), `${label}: "${value}" is not an email address`, { itemIndex });
+	if (!EMAIL.test(value))
+		throw new NodeOperationError(this.getNode(), `${label}: "${value}" is not an email address`, {
+			itemIndex,
+		});
 	return value;
 }
 
@@ -36,10 +48,13 @@ function email(this: IExecuteFunctions, value: string, label: string, itemIndex:
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const firstName = String(this.getNodeParameter('firstName', itemIndex, '') ?? '').trim();
-	if (!firstName) throw new NodeOperationError(this.getNode(), 'First Name: required', { itemIndex });
+	if (!firstName)
+		throw new NodeOperationError(this.getNode(), 'First Name: required', { itemIndex });
 	const lastName = String(this.getNodeParameter('lastName', itemIndex, '') ?? '').trim();
 	const primary = String(this.getNodeParameter('email', itemIndex, '') ?? '').trim();
-	const others = toStringList(this.getNodeParameter('otherEmails', itemIndex, '')).map((e, i) => email.call(this, e, `Other Emails (${i + 1})`, itemIndex));
+	const others = toStringList(this.getNodeParameter('otherEmails', itemIndex, '')).map((e, i) =>
+		email.call(this, e, `Other Emails (${i + 1})`, itemIndex),
+	);
 	const body: IDataObject = {
 		firstName,
 		lastName: lastName || null,
@@ -47,17 +62,30 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	};
 	if (others.length) {
 		const all = [...new Set([...(primary ? [primary] : []), ...others])];
-		if (all.length > ASSOCIATION_LIMIT) throw new NodeOperationError(this.getNode(), `Other Emails: at most ${ASSOCIATION_LIMIT} addresses; got ${all.length}`, { itemIndex });
+		if (all.length > ASSOCIATION_LIMIT)
+			throw new NodeOperationError(
+				this.getNode(),
+				`Other Emails: at most ${ASSOCIATION_LIMIT} addresses; got ${all.length}`,
+				{ itemIndex },
+			);
 		body.emailAddresses = all;
 	}
 	const writes = await fieldUpdatesFrom.call(this, { kind: 'person' }, itemIndex, true);
 	if (writes.length > ASSOCIATION_LIMIT) {
-		throw new NodeOperationError(this.getNode(), `Field values: at most ${ASSOCIATION_LIMIT} when creating a person; got ${writes.length}`, {
-			itemIndex,
-			description: 'Set the rest afterwards with Person → Update Field Values.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Field values: at most ${ASSOCIATION_LIMIT} when creating a person; got ${writes.length}`,
+			{
+				itemIndex,
+				description: 'Set the rest afterwards with Person → Update Field Values.',
+			},
+		);
 	}
-	if (writes.length) body.fields = writes.map((w) => ({ id: w.fieldId, value: w.value })) as unknown as IDataObject[];
+	if (writes.length)
+		body.fields = writes.map((w) => ({
+			id: w.fieldId,
+			value: w.value,
+		})) as unknown as IDataObject[];
 	const { body: person } = await affinityRequest.call(this, {
 		method: 'POST',
 		path: '/v2/persons',

@@ -10,7 +10,8 @@ import { personLocator } from '../common/locators';
 export const description: INodeProperties[] = forOperation('person', 'delete', [
 	personLocator(),
 	{
-		displayName: 'Deleting a person is permanent: the person, their field values and their list entries are gone. Affinity refuses to delete people of your own organization (internal persons).',
+		displayName:
+			'Deleting a person is permanent: the person, their field values and their list entries are gone. Affinity refuses to delete people of your own organization (internal persons).',
 		name: 'deleteNotice',
 		type: 'notice',
 		default: '',
@@ -32,7 +33,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		const error = asNodeError(this.getNode(), caught, itemIndex);
 		// The API answers 403 for internal (or inferred internal) persons: say so, not only "no permission".
 		if (error instanceof NodeApiError && error.httpCode === '403') {
-			error.description = `Affinity refuses to delete person ${personId} if they are internal (a member of your organization, or inferred to be one), or if the key's user lacks the permission. ${error.description ?? ''}`.trim();
+			error.description =
+				`Affinity refuses to delete person ${personId} if they are internal (a member of your organization, or inferred to be one), or if the key's user lacks the permission. ${error.description ?? ''}`.trim();
 		}
 		throw error;
 	}

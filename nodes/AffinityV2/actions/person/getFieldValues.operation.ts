@@ -13,5 +13,13 @@ export const description: INodeProperties[] = forOperation('person', 'getFieldVa
 /** GET /v2/persons/{personId}/fields (BETA): enriched, global and relationship-intelligence fields. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const personId = idParameter.call(this, 'personId', 'Person ID', 'int64', itemIndex);
-	return readFieldValues.call(this, { path: `/v2/persons/${personId}/fields`, subject: `person with ID ${personId}`, ids: { personId } }, itemIndex);
+	return readFieldValues.call(
+		this,
+		{
+			path: `/v2/persons/${personId}/fields`,
+			subject: `person with ID ${personId}`,
+			ids: { personId },
+		},
+		itemIndex,
+	);
 }

@@ -17,7 +17,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const chunks = await writeInChunks.call(
 		this,
 		writes,
-		{ path: `/v2/persons/${personId}/fields`, subject: `person with ID ${personId}`, checkWith: `Check the current values with Person → Get Field Values (person ${personId})` },
+		{
+			path: `/v2/persons/${personId}/fields`,
+			subject: `person with ID ${personId}`,
+			checkWith: `Check the current values with Person → Get Field Values (person ${personId})`,
+		},
 		itemIndex,
 	);
 	return { success: true, personId, updated: writes.length, chunks };

@@ -17,15 +17,27 @@ const operation: INodeProperties = {
 			name: 'Create',
 			value: 'create',
 			action: 'Create a reminder',
-			description: 'Remind a team member about a company, person or opportunity, once or every N days (BETA endpoint)',
+			description:
+				'Remind a team member about a company, person or opportunity, once or every N days (BETA endpoint)',
 		},
-		{ name: 'Delete', value: 'delete', action: 'Delete a reminder', description: 'Delete a reminder you created or own (BETA endpoint)' },
-		{ name: 'Get', value: 'get', action: 'Get a reminder', description: 'Get one reminder by ID (BETA endpoint)' },
+		{
+			name: 'Delete',
+			value: 'delete',
+			action: 'Delete a reminder',
+			description: 'Delete a reminder you created or own (BETA endpoint)',
+		},
+		{
+			name: 'Get',
+			value: 'get',
+			action: 'Get a reminder',
+			description: 'Get one reminder by ID (BETA endpoint)',
+		},
 		{
 			name: 'Get Many',
 			value: 'getAll',
 			action: 'Get many reminders',
-			description: 'List reminders, soonest due first, optionally filtered by type, status, owner, record or dates, or count them (BETA endpoint)',
+			description:
+				'List reminders, soonest due first, optionally filtered by type, status, owner, record or dates, or count them (BETA endpoint)',
 		},
 	],
 	default: 'getAll',
@@ -34,5 +46,11 @@ const operation: INodeProperties = {
 export const reminder: ResourceModule = {
 	displayName: 'Reminder',
 	operations: { create, get, getAll, delete: deleteReminder },
-	description: [operation, ...create.description, ...get.description, ...getAll.description, ...deleteReminder.description],
+	description: [
+		operation,
+		...create.description,
+		...get.description,
+		...getAll.description,
+		...deleteReminder.description,
+	],
 };

@@ -1,9 +1,27 @@
 import { operatorsFor, type FilterTarget, type FixedFilterProperty } from '../common/filters';
 
 const RANGE = ['>', '<', '>=', '<='];
-const id = (label: string, description: string): FixedFilterProperty => ({ label, operators: ['='], valueType: 'int', collection: false, description });
-const time = (label: string, description: string): FixedFilterProperty => ({ label, operators: RANGE, valueType: 'datetime', collection: false, description });
-const choice = (label: string, description: string): FixedFilterProperty => ({ label, operators: ['='], valueType: 'text', collection: false, description });
+const id = (label: string, description: string): FixedFilterProperty => ({
+	label,
+	operators: ['='],
+	valueType: 'int',
+	collection: false,
+	description,
+});
+const time = (label: string, description: string): FixedFilterProperty => ({
+	label,
+	operators: RANGE,
+	valueType: 'datetime',
+	collection: false,
+	description,
+});
+const choice = (label: string, description: string): FixedFilterProperty => ({
+	label,
+	operators: ['='],
+	valueType: 'text',
+	collection: false,
+	description,
+});
 
 /** GET /v2/reminders: the properties and operators its description lists. */
 const reminderProperties: Record<string, FixedFilterProperty> = {
@@ -15,7 +33,13 @@ const reminderProperties: Record<string, FixedFilterProperty> = {
 	completedAt: time('Completed At', 'When it was completed (ISO 8601)'),
 	createdAt: time('Created At', 'When it was created (ISO 8601)'),
 	updatedAt: time('Updated At', 'When it was last changed (ISO 8601)'),
-	'owner.id': { label: 'Owner ID', operators: ['=', '!='], valueType: 'int', collection: false, description: 'The person ID of its owner' },
+	'owner.id': {
+		label: 'Owner ID',
+		operators: ['=', '!='],
+		valueType: 'int',
+		collection: false,
+		description: 'The person ID of its owner',
+	},
 	'creator.id': id('Creator ID', 'The person ID of who created it'),
 	'completer.id': id('Completer ID', 'The person ID of who completed it'),
 	'company.id': id('Company ID', 'The company it is about'),
@@ -23,4 +47,8 @@ const reminderProperties: Record<string, FixedFilterProperty> = {
 	'opportunity.id': id('Opportunity ID', 'The opportunity it is about'),
 };
 
-export const reminderFilter: FilterTarget = { properties: reminderProperties, operators: operatorsFor(reminderProperties), what: 'reminders' };
+export const reminderFilter: FilterTarget = {
+	properties: reminderProperties,
+	operators: operatorsFor(reminderProperties),
+	what: 'reminders',
+};
