@@ -9,10 +9,19 @@ import type {
 /**
  * The credential test runs without node code, so the base URL rules of the transport
  * (trailing slash and `/v2` suffix tolerated, plain http only for loopback) are repeated
- * here as an expression. A refused URL becomes a host under `.invalid` whose name says why.
+ * here as an expression, and so is the transport's check of the key. A refused URL or key
+ * becomes a host under `.invalid` whose name says why.
  */
 const testBaseUrl =
-	"={{ (() => { const u = ($credentials.baseUrl || 'https://api.affinity.co').trim().replace(/\\/+$/, '').replace(/\\/v2$/i, '').replace(/\\/+$/, ''); return /^http:\\/\\//i.test(u) && !/^http:\\/\\/(localhost|127(\\.\\d{1,3}){3}|\\[::1\\])(:\\d+)?$/i.test(u) ? 'https://plain-http-is-refused-use-https.invalid' : u; })() }}";
+	"={{ (() => { const k = $credentials.apiKey || ''; if (/[\\r\\n]/.test(k)) return 'https://the-api-key-contains-a-line-break-paste-it-again.invalid'; if (/[^\\x20-\\x7e\\xa0-\\xff]/.test(k)) return 'https://the-api-key-contains-a-character-that-cannot-be-sent-paste-it-again.invalid'; const u = ($credentials.baseUrl || 'https://api.affinity.co').trim().replace(/\\/+$/, '').replace(/\\/v2$/i, '').replace(/\\/+$/, ''); return /^http:\\/\\//i.test(u) && !/^http:\\/\\/(localhost|127(\\.\\d{1,3}){3}|\\[::1\\])(:\\d+)?$/i.test(u) ? 'https://plain-http-is-refused-use-https.invalid' : u; })() }}";
+
+/**
+ * Keys the HTTP client would alter silently (a line break, a control character, a character
+ * outside Latin-1): the same rule as the transport's, shown under the field as the key is
+ * pasted, and turned by the credential test into a host under `.invalid` that says why.
+ */
+const KEY_WITH_LINE_BREAK = '[\\r\\n]';
+const KEY_WITH_UNSENDABLE_CHARACTER = '[^\\x20-\\x7e\\xa0-\\xff\\r\\n]';
 
 export class AffinityV2Api implements ICredentialType {
 	name = 'affinityV2Api';
@@ -33,6 +42,22 @@ export class AffinityV2Api implements ICredentialType {
 			default: '',
 			description:
 				'Generated in Affinity under Settings → Manage Apps. The key acts with the permissions of the user who created it.',
+		},
+		{
+			displayName:
+				'The API key contains a line break: paste it again without spaces or new lines.',
+			name: 'pastedLineBreakNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { apiKey: [{ _cnd: { regex: KEY_WITH_LINE_BREAK } }] } },
+		},
+		{
+			displayName:
+				'The API key contains a character that cannot be sent in a header (a control character, or one outside Latin-1 such as a typographic quote): paste it again from Affinity.',
+			name: 'pastedCharacterNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { apiKey: [{ _cnd: { regex: KEY_WITH_UNSENDABLE_CHARACTER } }] } },
 		},
 		{
 			displayName: 'Base URL',

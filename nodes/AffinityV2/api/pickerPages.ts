@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
 import { matchesTerm } from '../helpers/text';
-import { affinityRequest } from '../transport';
+import { affinityRequest, PageTrail, withQuery } from '../transport';
 
 /** How far one search call reads when Affinity cannot search server-side. */
 export const SCAN_LIMITS = {
@@ -57,14 +57,16 @@ export async function scanSearch<T>(
 	const results: INodeListSearchItems[] = [];
 	let next = token;
 	let pages = 0;
+	const firstQs = { limit: 100, ...(first.qs ?? {}) };
+	const trail = new PageTrail(ctx.getNode(), { method: 'GET', path: first.path }, next ?? withQuery(first.path, firstQs));
 	for (;;) {
-		const body = await fetchPage<T>(ctx, { path: first.path, qs: { limit: 100, ...(first.qs ?? {}) } }, next);
+		const body = await fetchPage<T>(ctx, { path: first.path, qs: firstQs }, next);
 		pages++;
 		for (const record of body.data) {
 			const { searchText, ...item } = toCandidate(record);
 			if (matchesTerm(searchText, term)) results.push(item);
 		}
-		next = pageToken(body);
+		next = trail.next({ data: body.data, nextUrl: body.pagination?.nextUrl });
 		if (!next || !term?.trim() || results.length >= SCAN_LIMITS.matches || pages >= SCAN_LIMITS.pages) break;
 	}
 	return { results, paginationToken: next };

@@ -110,6 +110,14 @@ export function fieldKeys(fields: Array<Pick<ApiField, 'id' | 'name'>>): Map<str
 	return keys;
 }
 
+/**
+ * Sets `object[key]` as an own, enumerable property whatever the key: field names are user
+ * data, and a plain assignment to `__proto__` would set the object's prototype instead.
+ */
+export function setOwn(object: IDataObject, key: string, value: unknown): void {
+	Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 export interface SimplifiedFields {
 	fields: IDataObject;
 	/** Calendar dates of datetime fields (Affinity stores them at midnight Pacific). */
@@ -124,10 +132,10 @@ export function simplifyFields(fields: ApiField[] | undefined): SimplifiedFields
 	const keys = fieldKeys(fields);
 	for (const field of fields) {
 		const key = keys.get(field.id) as string;
-		result.fields[key] = simplifyValue(field.value) as IDataObject[keyof IDataObject];
+		setOwn(result.fields, key, simplifyValue(field.value));
 		if (field.value?.type === 'datetime') {
 			result.calendarDates ??= {};
-			result.calendarDates[key] = calendarDate(field.value.data);
+			setOwn(result.calendarDates, key, calendarDate(field.value.data));
 		}
 		if (mayBeTruncated(field.value)) (result.possiblyTruncated ??= []).push(key);
 	}
@@ -145,7 +153,8 @@ export function simplifyEntity(entity: ApiEntity): IDataObject {
 
 /** A list entry, flattened: entry metadata, the entity's id/name/type, and its fields by name. */
 export function simplifyListEntry(entry: ApiListEntry): IDataObject {
-	const entity = entry.entity ?? ({ id: 0 } as ApiEntity);
+	// An entry without an entity object gets null, never an invented id.
+	const entity: Partial<ApiEntity> = entry.entity && typeof entry.entity === 'object' ? entry.entity : {};
 	const { fields, ...entityRest } = entity;
 	const simplified: IDataObject = {
 		id: entry.id,
@@ -153,7 +162,7 @@ export function simplifyListEntry(entry: ApiListEntry): IDataObject {
 		type: entry.type,
 		createdAt: entry.createdAt,
 		creatorId: entry.creatorId,
-		entityId: entity.id,
+		entityId: entity.id ?? null,
 		entityName: entityDisplayName(entity),
 		entity: entityRest as IDataObject,
 	};

@@ -1,6 +1,8 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import type { OrgQuota } from './rateLimit';
+
 export interface ApiErrorEntry {
 	code?: string;
 	message?: string;
@@ -82,12 +84,53 @@ export function httpError(
 	if (ctx.writeMayHaveApplied) description += writeUnknown(ctx);
 	const response: JsonObject = { httpCode: String(status), method: ctx.method, path: ctx.path };
 	if (errors.length) response.errors = errors as unknown as JsonObject[];
-	return new NodeApiError(node, response, {
-		message,
-		description,
-		httpCode: String(status),
-		itemIndex: ctx.itemIndex,
-	});
+	return markOutcome(
+		new NodeApiError(node, response, {
+			message,
+			description,
+			httpCode: String(status),
+			itemIndex: ctx.itemIndex,
+		}),
+		ctx,
+	);
+}
+
+/**
+ * The outcome of the request travels as data on the error (its context), not only as prose,
+ * so that a caller can tell a write of unknown outcome from one that surely failed.
+ */
+function markOutcome(error: NodeApiError, ctx: FailureContext): NodeApiError {
+	error.context.writeMayHaveApplied = ctx.writeMayHaveApplied === true;
+	return error;
+}
+
+/** True when the error is the transport's and says a write may have reached Affinity. */
+export function writeMayHaveApplied(error: unknown): boolean {
+	return error instanceof NodeApiError && error.context?.writeMayHaveApplied === true;
+}
+
+/**
+ * A 429 because the account's monthly quota (x-ratelimit-limit-org-remaining 0) is used up:
+ * waiting minutes cannot help, so the run fails at once and says when the quota resets.
+ */
+export function monthlyQuotaError(node: INode, quota: OrgQuota | undefined, ctx: FailureContext): NodeApiError {
+	const limit = quota?.limit !== undefined ? ` of ${quota.limit} calls` : '';
+	const reset = quota?.resetAt
+		? `It resets on ${quota.resetAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`
+		: 'Affinity did not say when it resets.';
+	return markOutcome(
+		new NodeApiError(
+			node,
+			{ httpCode: '429', method: ctx.method, path: ctx.path },
+			{
+				message: `The monthly Affinity API quota${limit} of this account is used up (${ctx.method} ${ctx.path})`,
+				description: `${reset} Until then every call is refused; the node did not wait or retry. Lower how often workflows call Affinity, or ask Affinity for a higher quota.`,
+				httpCode: '429',
+				itemIndex: ctx.itemIndex,
+			},
+		),
+		ctx,
+	);
 }
 
 /** A failure without a usable HTTP answer: network error, timeout, malformed or unexpected body. */
@@ -98,9 +141,12 @@ export function transportError(
 	hint = 'Try again; if it persists, check that the Base URL in the credential points at the Affinity API.',
 ): NodeApiError {
 	const description = ctx.writeMayHaveApplied ? hint + writeUnknown(ctx) : hint;
-	return new NodeApiError(
-		node,
-		{ method: ctx.method, path: ctx.path, reason: what },
-		{ message: `${what} (${ctx.method} ${ctx.path})`, description, itemIndex: ctx.itemIndex },
+	return markOutcome(
+		new NodeApiError(
+			node,
+			{ method: ctx.method, path: ctx.path, reason: what },
+			{ message: `${what} (${ctx.method} ${ctx.path})`, description, itemIndex: ctx.itemIndex },
+		),
+		ctx,
 	);
 }

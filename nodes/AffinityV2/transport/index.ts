@@ -1,8 +1,14 @@
-export { affinityRequest, RETRY_POLICY, CREDENTIAL_TYPE } from './request';
+export { affinityRequest, orgQuota, RETRY_POLICY, CREDENTIAL_TYPE } from './request';
 export type { AffinityContext, AffinityRequest, AffinityResponse } from './request';
-export { affinityPaginate, MAX_PAGE_SIZE } from './paginate';
+export { affinityPaginate, MAX_PAGE_SIZE, MAX_PAGES } from './paginate';
 export type { Page, PaginateOptions } from './paginate';
 export { validateId, ID_RANGES } from './ids';
 export type { IdKind } from './ids';
 export { normalizeBaseUrl, DEFAULT_BASE_URL } from './baseUrl';
 export { forgetRateLimits } from './rateLimit';
+export type { OrgQuota } from './rateLimit';
+export { writeMayHaveApplied } from './errors';
+export { apiKeyProblem } from './apiKey';
+export type { Expected } from './shape';
+export { PageTrail } from './pageTrail';
+export { withQuery } from './urls';

@@ -1,10 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { transportError } from './errors';
+import { PageTrail, MAX_PAGE_SIZE } from './pageTrail';
 import { affinityRequest, type AffinityContext, type AffinityRequest } from './request';
+import { withLimit, withQuery } from './urls';
 
-/** The API's page size ceiling (SPEC 8.4). */
-export const MAX_PAGE_SIZE = 100;
+export { MAX_PAGE_SIZE, MAX_PAGES } from './pageTrail';
 
 export interface Page<T> {
 	data: T[];
@@ -19,24 +19,14 @@ export interface PaginateOptions {
 	onPage?: (page: Page<unknown>, pageIndex: number) => void | boolean | Promise<void | boolean>;
 }
 
-/** Path and query of a nextUrl, re-rooted on our base URL so the key only ever goes there. */
-function nextPath(nextUrl: string, pageSize: number): string {
-	const url = new URL(nextUrl, 'http://placeholder');
-	url.searchParams.set('limit', String(pageSize));
-	return url.pathname + url.search;
-}
-
-function readPage(body: unknown): Page<unknown> | undefined {
-	if (!body || typeof body !== 'object') return undefined;
-	const { data, pagination } = body as { data?: unknown; pagination?: unknown };
-	// Without a pagination object there is no telling whether more pages exist: treating it as
-	// the last page would drop data silently, so it is refused like any unexpected shape.
-	if (!Array.isArray(data) || !pagination || typeof pagination !== 'object') return undefined;
-	const p = pagination as { nextUrl?: unknown; totalCount?: unknown };
+/** A page the transport has checked (`expect: 'page'`): `data` holds records with ids. */
+function readPage(body: unknown): Page<unknown> {
+	const { data, pagination } = body as { data: unknown[]; pagination: { nextUrl?: unknown; totalCount?: unknown } };
+	const { totalCount } = pagination;
 	return {
 		data,
-		nextUrl: typeof p.nextUrl === 'string' && p.nextUrl ? p.nextUrl : null,
-		totalCount: typeof p.totalCount === 'number' ? p.totalCount : undefined,
+		nextUrl: typeof pagination.nextUrl === 'string' && pagination.nextUrl ? pagination.nextUrl : null,
+		totalCount: typeof totalCount === 'number' && Number.isSafeInteger(totalCount) && totalCount >= 0 ? totalCount : undefined,
 	};
 }
 
@@ -59,30 +49,29 @@ export async function affinityPaginate(
 	let path = request.path;
 	let qs: IDataObject | undefined = { ...(request.qs ?? {}) };
 	if (max !== undefined && max <= 0) return { items, pages };
+	const trail = new PageTrail(
+		this.getNode(),
+		{ method: request.method, path: request.path.split('?')[0], itemIndex: request.itemIndex },
+		withQuery(path, qs),
+	);
 
 	for (;;) {
 		const pageSize = max === undefined ? MAX_PAGE_SIZE : Math.min(MAX_PAGE_SIZE, max - fetched);
 		if (qs) qs.limit = pageSize;
-		const response = await affinityRequest.call(this, { ...request, path, qs });
+		const response = await affinityRequest.call(this, { ...request, path, qs, expect: 'page' });
 		const page = readPage(response.body);
-		if (!page) {
-			throw transportError(
-				this.getNode(),
-				'Affinity answered with an unexpected shape: no "data" array with "pagination"',
-				{ method: request.method, path: path.split('?')[0], itemIndex: request.itemIndex },
-				'This is not an answer the Affinity API gives; check that the Base URL points at the Affinity API.',
-			);
-		}
 		pages++;
 		if (page.totalCount !== undefined) totalCount = page.totalCount;
 		const wanted = max === undefined ? page.data : page.data.slice(0, max - fetched);
 		fetched += wanted.length;
 		const keepGoing = onPage ? await onPage({ ...page, data: wanted }, pages - 1) : undefined;
 		if (!onPage) items.push(...(wanted as IDataObject[]));
-		if (keepGoing === false || !page.nextUrl || page.data.length === 0) break;
+		if (keepGoing === false || page.data.length === 0) break;
 		if (max !== undefined && fetched >= max) break;
+		const next = trail.next(page);
+		if (next === undefined) break;
 		const nextSize = max === undefined ? MAX_PAGE_SIZE : Math.min(MAX_PAGE_SIZE, max - fetched);
-		path = nextPath(page.nextUrl, nextSize);
+		path = withLimit(next, nextSize);
 		qs = undefined;
 	}
 	return { items, totalCount, pages };

@@ -16,12 +16,28 @@ const budgets = new Map<string, Budget>();
 /** Extra wait after the estimated end of a window, for the server's own clock step. */
 const RESET_MARGIN_MS = 50;
 
+/**
+ * Longest wait for the per-minute window (x-ratelimit-limit-user-reset): a minute and a
+ * margin. A header that asks for longer is capped, so no answer can park a run for hours.
+ */
+export const MAX_WAIT_MS = 65000;
+
+/** A per-minute reset header beyond a day (or negative) is not believed: treated as absent. */
+const MAX_USER_RESET_SECONDS = 86400;
+/** The monthly window resets within a month; beyond a year the header is not believed. */
+const MAX_ORG_RESET_SECONDS = 366 * 86400;
+
 function header(headers: Record<string, unknown>, name: string): number | undefined {
 	const raw = headers[name];
 	const value = Array.isArray(raw) ? raw[0] : raw;
 	if (value === undefined || value === null || value === '') return undefined;
 	const n = Number(value);
-	return Number.isFinite(n) ? n : undefined;
+	return Number.isFinite(n) && n >= 0 ? n : undefined;
+}
+
+/** A count or seconds header within [0, max]; anything else (negative, NaN, absurd) is unknown. */
+function bounded(value: number | undefined, max: number): number | undefined {
+	return value !== undefined && value <= max ? value : undefined;
 }
 
 export interface RateLimitHeaders {
@@ -37,10 +53,10 @@ export function readRateLimitHeaders(headers: Record<string, unknown>): RateLimi
 	return {
 		userLimit: header(headers, 'x-ratelimit-limit-user'),
 		userRemaining: header(headers, 'x-ratelimit-limit-user-remaining'),
-		userReset: header(headers, 'x-ratelimit-limit-user-reset'),
+		userReset: bounded(header(headers, 'x-ratelimit-limit-user-reset'), MAX_USER_RESET_SECONDS),
 		orgLimit: header(headers, 'x-ratelimit-limit-org'),
 		orgRemaining: header(headers, 'x-ratelimit-limit-org-remaining'),
-		orgReset: header(headers, 'x-ratelimit-limit-org-reset'),
+		orgReset: bounded(header(headers, 'x-ratelimit-limit-org-reset'), MAX_ORG_RESET_SECONDS),
 	};
 }
 
@@ -65,6 +81,36 @@ export function nextBudget(previous: Budget | undefined, limits: RateLimitHeader
 export function recordRateLimit(key: string, limits: RateLimitHeaders, now = Date.now()): void {
 	const budget = nextBudget(budgets.get(key), limits, now);
 	if (budget) budgets.set(key, budget);
+	if (limits.orgRemaining !== undefined) {
+		orgQuotas.set(key, {
+			limit: limits.orgLimit,
+			remaining: limits.orgRemaining,
+			resetAt: limits.orgReset === undefined ? undefined : new Date(now + limits.orgReset * 1000),
+			seenAt: new Date(now),
+		});
+	}
+}
+
+/**
+ * The account's monthly quota (x-ratelimit-limit-org*) as the last answer for one key told it.
+ * Absent when no answer carried the headers (an account without a monthly limit).
+ */
+export interface OrgQuota {
+	/** Calls a month, if the answer said. */
+	limit?: number;
+	/** Calls left this month. */
+	remaining: number;
+	/** When the monthly window resets, if the answer said (believably). */
+	resetAt?: Date;
+	/** When the answer that said so arrived. */
+	seenAt: Date;
+}
+
+const orgQuotas = new Map<string, OrgQuota>();
+
+export function readOrgQuota(key: string): OrgQuota | undefined {
+	const quota = orgQuotas.get(key);
+	return quota && { ...quota };
 }
 
 /**
@@ -79,7 +125,7 @@ export function paceDelay(budget: Budget | undefined, now = Date.now()): number 
 	if (!budget) return 0;
 	const left = budget.resetAt - now;
 	if (left <= 0 || budget.remaining > 0) return 0;
-	return left + RESET_MARGIN_MS;
+	return Math.min(left + RESET_MARGIN_MS, MAX_WAIT_MS);
 }
 
 /** Waits as paceDelay says, then counts the request against the budget before it is sent. */
@@ -98,4 +144,5 @@ export async function paceBeforeRequest(key: string): Promise<number> {
 /** For tests and benchmarks that start from a fresh emulator. */
 export function forgetRateLimits(): void {
 	budgets.clear();
+	orgQuotas.clear();
 }

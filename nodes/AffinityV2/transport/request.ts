@@ -9,9 +9,19 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
+import { apiKeyProblem } from './apiKey';
 import { normalizeBaseUrl } from './baseUrl';
-import { httpError, transportError, type FailureContext } from './errors';
-import { paceBeforeRequest, readRateLimitHeaders, recordRateLimit } from './rateLimit';
+import { httpError, monthlyQuotaError, transportError, type FailureContext } from './errors';
+import {
+	MAX_WAIT_MS,
+	paceBeforeRequest,
+	readOrgQuota,
+	readRateLimitHeaders,
+	recordRateLimit,
+	type OrgQuota,
+} from './rateLimit';
+import { shapeProblem, UNEXPECTED_SHAPE, type Expected } from './shape';
+import { requestUrl } from './urls';
 
 export type AffinityContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
@@ -37,6 +47,12 @@ export interface AffinityRequest {
 	checkWith?: string;
 	/** The node's names of query or body parameters the API names otherwise, for 400s: {ids: 'Field Names or IDs'}. */
 	parameterNames?: Record<string, string>;
+	/**
+	 * The shape a successful answer must have: `record` (one JSON object, whose items are checked
+	 * if it is a page; the default for reads), `page` (as the paginator asks), `any` (the default
+	 * for writes).
+	 */
+	expect?: Expected;
 }
 
 export interface AffinityResponse<T = unknown> {
@@ -53,8 +69,8 @@ export const RETRY_POLICY = {
 	backoffMaxMs: 5000,
 	/** 429s retried, for reads and writes alike: the API did not process a 429'd request. */
 	rateLimitRetries: 5,
-	/** Longest wait for a per-minute window to reset after a 429. */
-	rateLimitMaxWaitMs: 65000,
+	/** Longest wait for a per-minute window to reset, after a 429 or before a request. */
+	rateLimitMaxWaitMs: MAX_WAIT_MS,
 	defaultTimeoutMs: 60000,
 } as const;
 
@@ -92,6 +108,14 @@ async function connection(ctx: AffinityContext, itemIndex?: number): Promise<Con
 		throw new NodeOperationError(ctx.getNode(), 'The "Affinity V2 API" credential has no API key', {
 			itemIndex,
 			description: 'Enter the API key in the credential (Affinity → Settings → Manage Apps).',
+		});
+	}
+	// Checked untrimmed: the Authorization header carries the key as stored.
+	const keyProblem = apiKeyProblem(String(credentials.apiKey));
+	if (keyProblem) {
+		throw new NodeOperationError(ctx.getNode(), keyProblem, {
+			itemIndex,
+			description: 'Fix the API key in the "Affinity API v2" credential; nothing was sent to Affinity.',
 		});
 	}
 	const apiVersion = typeof credentials.apiVersion === 'string' ? credentials.apiVersion.trim() : '';
@@ -177,18 +201,26 @@ function parseBody(raw: unknown): { ok: true; value: unknown } | { ok: false } {
 	}
 }
 
-/** Seconds to wait after a 429, from its headers; undefined when they say nothing usable. */
-function rateLimitWaitMs(headers: Record<string, unknown>): { waitMs?: number; monthly: boolean } {
+/** A Retry-After header in seconds or as an HTTP date; beyond a day (or in the past) unknown. */
+export function retryAfterSeconds(raw: unknown, now = Date.now()): number | undefined {
+	const text = String(Array.isArray(raw) ? raw[0] : (raw ?? '')).trim();
+	if (text === '') return undefined;
+	const seconds = /^\d+(\.\d+)?$/.test(text) ? Number(text) : (Date.parse(text) - now) / 1000;
+	return Number.isFinite(seconds) && seconds >= 0 && seconds <= 86400 ? seconds : undefined;
+}
+
+/**
+ * Milliseconds to wait after a 429, from its headers (undefined when they say nothing usable),
+ * or `monthly` when the account's monthly quota is what ran out: waiting cannot help then.
+ */
+export function rateLimitWaitMs(headers: Record<string, unknown>, now = Date.now()): { waitMs?: number; monthly: boolean } {
 	const limits = readRateLimitHeaders(headers);
 	if (limits.orgRemaining !== undefined && limits.orgRemaining <= 0) return { monthly: true };
-	const retryAfter = Number(headers['retry-after']);
+	const userExhausted = limits.userRemaining !== undefined && limits.userRemaining <= 0;
 	const seconds =
-		limits.userRemaining !== undefined && limits.userRemaining <= 0 && limits.userReset !== undefined
-			? limits.userReset
-			: Number.isFinite(retryAfter)
-				? retryAfter
-				: limits.userReset;
-	return { waitMs: seconds === undefined ? undefined : seconds * 1000 + 60, monthly: false };
+		userExhausted && limits.userReset !== undefined ? limits.userReset : (retryAfterSeconds(headers['retry-after'], now) ?? limits.userReset);
+	if (seconds === undefined) return { monthly: false };
+	return { waitMs: Math.min(seconds * 1000 + 60, MAX_WAIT_MS), monthly: false };
 }
 
 /**
@@ -217,13 +249,27 @@ export async function affinityRequest<T = unknown>(
 	if (conn.apiVersion) headers['X-Affinity-Api-Version'] = conn.apiVersion;
 	if (request.body !== undefined) headers['Content-Type'] = 'application/json';
 
+	// A path (a nextUrl's, a picker's page token) that could take the key elsewhere is refused.
+	const target = requestUrl(conn.baseUrl, request.path);
+	if ('refused' in target) {
+		throw transportError(
+			node,
+			`Refused to follow a link that is not a path under the Base URL: ${target.refused}`,
+			{ ...failure, path: shown(request.path) },
+			'Nothing was sent: the link came from an answer and would have carried the API key elsewhere. Check that the Base URL points at the Affinity API.',
+		);
+	}
+	const { url } = target;
+	// Reads (GETs, and searches sent with POST) answer with one object: a record or a page.
+	const expected: Expected = request.expect ?? (isRead ? 'record' : 'any');
+
 	let readFailures = 0;
 	let rateLimited = 0;
 	for (;;) {
 		await paceBeforeRequest(conn.budgetKey);
 		const options: IHttpRequestOptions = {
 			method: request.method,
-			url: conn.baseUrl + request.path,
+			url,
 			qs: request.qs,
 			arrayFormat: 'repeat',
 			headers: { ...headers },
@@ -265,12 +311,7 @@ export async function affinityRequest<T = unknown>(
 
 		if (status === 429) {
 			const { waitMs, monthly } = rateLimitWaitMs(responseHeaders);
-			if (monthly) {
-				throw httpError(node, 429, parsed.ok ? parsed.value : undefined, {
-					...failure,
-					subject: undefined,
-				});
-			}
+			if (monthly) throw monthlyQuotaError(node, readOrgQuota(conn.budgetKey), failure);
 			if (rateLimited < RETRY_POLICY.rateLimitRetries) {
 				const wait = Math.min(waitMs ?? backoff(rateLimited + 1), RETRY_POLICY.rateLimitMaxWaitMs);
 				rateLimited++;
@@ -300,6 +341,29 @@ export async function affinityRequest<T = unknown>(
 		if (status >= 400) {
 			throw httpError(node, status, parsed.value, { ...failure, writeMayHaveApplied: !isRead && status >= 500 });
 		}
+		const problem = shapeProblem(parsed.value, expected, failure.path);
+		if (problem) {
+			throw transportError(
+				node,
+				`${UNEXPECTED_SHAPE}: ${problem}`,
+				{ ...failure, writeMayHaveApplied: !isRead },
+				'This is not an answer the Affinity API gives; check that the Base URL points at the Affinity API.',
+			);
+		}
 		return { statusCode: status, body: parsed.value as T, headers: responseHeaders };
 	}
+}
+
+/** A path for messages: without its query (a cursor says nothing to a user), cut short. */
+function shown(path: string): string {
+	const text = JSON.stringify(path.split('?')[0]);
+	return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
+/**
+ * The account's monthly quota as the last answer to this credential told it (calls left,
+ * limit, reset), or undefined when no answer carried the x-ratelimit-limit-org* headers yet.
+ */
+export async function orgQuota(this: AffinityContext): Promise<OrgQuota | undefined> {
+	return readOrgQuota((await connection(this)).budgetKey);
 }

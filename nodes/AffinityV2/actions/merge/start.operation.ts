@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { mergeFilter, mergePaths, pairKey, pollDelays, taskIdOf, type MergeKind } from '../../helpers/merges';
-import { affinityRequest } from '../../transport';
+import { affinityRequest, writeMayHaveApplied } from '../../transport';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { companyLocator, personLocator } from '../common/locators';
@@ -171,7 +171,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		submitted.taskId = taskIdOf(taskUrl);
 	} catch (error) {
 		submitted.error = (error as Error).message;
-		submitted.mayHaveApplied = error instanceof NodeApiError && /may or may not have been applied/.test(String(error.description));
+		submitted.mayHaveApplied = writeMayHaveApplied(error);
 		throw asNodeError(this.getNode(), error, itemIndex);
 	}
 	if (!submitted.taskId) {
