@@ -1,4 +1,5 @@
 import { ApiError } from './http';
+import type { ApiVersion } from './versions';
 
 export interface ApiKey {
 	key: string;
@@ -9,6 +10,8 @@ export interface ApiKey {
 	/** Source addresses allowed to use the key; undefined: any. */
 	allowlist?: string[];
 	createdAt: string;
+	/** The key's Default API Version: what a request without X-Affinity-Api-Version gets. */
+	defaultVersion: ApiVersion;
 }
 
 /**
@@ -22,6 +25,7 @@ export const DEMO_KEYS: ApiKey[] = [
 		userId: 1,
 		description: 'Alex Admin: every permission, including Manage Users',
 		createdAt: '2025-06-01T12:00:00.000Z',
+		defaultVersion: '2026-07-15',
 	},
 	{
 		key: 'affv2-demo-member-8d3e5b1f0a72',
@@ -29,6 +33,7 @@ export const DEMO_KEYS: ApiKey[] = [
 		userId: 2,
 		description: 'Morgan Member: standard permissions, no Manage Users, cannot see the private list',
 		createdAt: '2025-06-02T12:00:00.000Z',
+		defaultVersion: '2026-07-15',
 	},
 	{
 		key: 'affv2-demo-restricted-c2a9f64e1d08',
@@ -36,6 +41,7 @@ export const DEMO_KEYS: ApiKey[] = [
 		userId: 3,
 		description: 'Riley Restricted: may not export the company or person directory',
 		createdAt: '2025-06-03T12:00:00.000Z',
+		defaultVersion: '2026-07-15',
 	},
 	{
 		key: 'affv2-demo-allowlisted-7b0e2d9c5f13',
@@ -44,6 +50,7 @@ export const DEMO_KEYS: ApiKey[] = [
 		description: 'Alex Admin, with an IP allowlist of 127.0.0.1 only (other loopback addresses get 403)',
 		allowlist: ['127.0.0.1'],
 		createdAt: '2025-06-04T12:00:00.000Z',
+		defaultVersion: '2026-07-15',
 	},
 	{
 		key: 'affv2-demo-elsewhere-3e8a1c6b9d42',
@@ -52,6 +59,15 @@ export const DEMO_KEYS: ApiKey[] = [
 		description: 'Alex Admin, with an IP allowlist of 203.0.113.10 only (every local request gets 403)',
 		allowlist: ['203.0.113.10'],
 		createdAt: '2025-06-05T12:00:00.000Z',
+		defaultVersion: '2026-07-15',
+	},
+	{
+		key: 'affv2-demo-legacy-5a7d2c9e0b41',
+		label: 'legacy',
+		userId: 1,
+		description: 'Alex Admin, with Default API Version 2024-01-01 (answers in the older edition)',
+		createdAt: '2025-06-06T12:00:00.000Z',
+		defaultVersion: '2024-01-01',
 	},
 ];
 

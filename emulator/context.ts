@@ -7,6 +7,7 @@ import type { User } from './model';
 import type { RateLimiter, RateLimitSettings } from './rateLimit';
 import type { SeedSizes } from './seed';
 import type { Store } from './store';
+import type { ApiVersion } from './versions';
 
 /**
  * What handlers see of the emulator. Routes and the control API import these types, never the
@@ -75,6 +76,8 @@ export interface RouteContext {
 	/** http://host:port as the client reached the server: the base of nextUrl and taskUrl. */
 	origin: string;
 	key: ApiKey;
+	/** The API version the request is answered in (X-Affinity-Api-Version, else the key's default). */
+	version: ApiVersion;
 	user: User;
 	store: Store;
 	emulator: EmulatorServices;

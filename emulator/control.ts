@@ -58,7 +58,7 @@ export function createControlRouter(): Router<ControlContext> {
 	router.get('/_emulator/health', ({ emulator }) => ok({ ok: true, baseUrl: emulator.baseUrl }));
 
 	router.get('/_emulator/keys', ({ emulator }) =>
-		ok(emulator.keys.map((k) => ({ key: k.key, label: k.label, userId: k.userId, description: k.description, allowlist: k.allowlist ?? null }))),
+		ok(emulator.keys.map((k) => ({ key: k.key, label: k.label, userId: k.userId, description: k.description, allowlist: k.allowlist ?? null, defaultVersion: k.defaultVersion }))),
 	);
 
 	router.post('/_emulator/reset', async (ctx) => {

@@ -24,9 +24,8 @@ const CHOICE_OPERATORS: OperatorName[] = ['=', '!=', '= *', '!= *'];
 const MULTI_OPERATORS: OperatorName[] = ['=', '=~', '=[]', '!='];
 
 /**
- * The operators a field of this value type takes in filters on GET /v2/companies and POST
- * /v2/companies/search (the `filterability` that `includes=filterability` reports); null: the
- * field cannot be filtered on (locations, interactions, formulas).
+ * The filter-language operators a field of this value type takes in `filter` on GET
+ * /v2/companies; null: the field cannot be filtered on there (locations, interactions, formulas).
  */
 export function filterOperators(valueType: ValueType): OperatorName[] | null {
 	switch (valueType) {
@@ -52,19 +51,116 @@ export function filterOperators(valueType: ValueType): OperatorName[] | null {
 	}
 }
 
-/** Whether search results can be sorted by a field of this value type. */
+/** Whether results can be sorted by a field of this value type (interactions: by attribute). */
 export function isSortable(valueType: ValueType): boolean {
 	return ['text', 'number', 'datetime', 'dropdown', 'ranked-dropdown', 'filterable-text'].includes(valueType);
 }
 
-/** What `includes` adds to a field's metadata (GET /v2/companies/fields?includes=…). */
-export function fieldCapabilities(field: FieldDef, includes: ReadonlySet<string>): Record<string, unknown> {
+/** The attribute through which interaction fields (last-email, first-event…) filter and sort. */
+const DATE_OF_ACTIVITY = { id: 'date-of-activity', name: 'Date of Activity', valueType: 'date' } as const;
+
+export interface SearchOperator {
+	id: string;
+	name: string;
+	numberOfValuesRequired: 'none' | 'one' | 'two' | 'multi';
+	relativeDateUnits?: string[];
+}
+
+/** How a field is filtered in a search (ValueFilter): its filter valueType and operators. */
+export interface SearchFilter {
+	valueType: string;
+	operators: SearchOperator[];
+	attribute?: { id: string; name: string };
+}
+
+const EMPTY = ['is-empty', 'is-not-empty'];
+const SEARCH_OPERATORS: Record<string, string[]> = {
+	text: ['contains', 'does-not-contain', 'starts-with', 'ends-with', ...EMPTY],
+	number: ['is-equal-to', 'is-not-equal-to', 'is-greater-than', 'is-greater-than-or-equal-to', 'is-less-than', 'is-less-than-or-equal-to', 'is-between', ...EMPTY],
+	date: [
+		'is-on', 'is-not-on', 'is-before', 'is-on-or-before', 'is-after', 'is-on-or-after', 'is-between',
+		'is-within-the-last', 'is-not-within-the-last', 'is-within-the-next', 'is-not-within-the-next', 'is-between-relative',
+		'is-more-than-relative', 'is-less-than-relative', ...EMPTY,
+	],
+	single: ['is-any-of', 'is-none-of', ...EMPTY],
+	multi: ['has-any-of', 'has-all-of', 'has-none-of', ...EMPTY],
+};
+
+const RELATIVE = new Set(['is-within-the-last', 'is-not-within-the-last', 'is-within-the-next', 'is-not-within-the-next', 'is-between-relative', 'is-more-than-relative', 'is-less-than-relative']);
+const TWO_VALUES = new Set(['is-between', 'is-between-relative']);
+const MANY_VALUES = new Set(['is-any-of', 'is-none-of', 'has-any-of', 'has-all-of', 'has-none-of']);
+
+/** "is-on-or-after" → "Is on or after". */
+const operatorName = (id: string) => id.charAt(0).toUpperCase() + id.slice(1).replace(/-/g, ' ');
+
+function searchOperators(ids: string[], version: string): SearchOperator[] {
+	// The relative unit `quarter` arrived with 2026-07-15.
+	const units = ['day', 'week', 'month', ...(version >= '2026-07-15' ? ['quarter'] : []), 'year'];
+	return ids.map((id) => ({
+		id,
+		name: operatorName(id),
+		numberOfValuesRequired: EMPTY.includes(id) ? 'none' : TWO_VALUES.has(id) ? 'two' : MANY_VALUES.has(id) ? 'multi' : 'one',
+		...(RELATIVE.has(id) ? { relativeDateUnits: units } : {}),
+	}));
+}
+
+/** How a search filters on a field; null when it cannot (number lists, formulas). */
+export function searchFilterOf(field: FieldDef, version: string): SearchFilter | null {
+	switch (field.valueType) {
+		case 'text':
+		case 'number':
+			return { valueType: field.valueType, operators: searchOperators(SEARCH_OPERATORS[field.valueType], version) };
+		case 'datetime':
+			return { valueType: 'date', operators: searchOperators(SEARCH_OPERATORS.date, version) };
+		case 'interaction':
+			return { valueType: 'date', operators: searchOperators(SEARCH_OPERATORS.date, version), attribute: { id: DATE_OF_ACTIVITY.id, name: DATE_OF_ACTIVITY.name } };
+		case 'dropdown':
+		case 'ranked-dropdown':
+		case 'filterable-text':
+		case 'person':
+		case 'company':
+		case 'location':
+			return { valueType: field.valueType, operators: searchOperators(SEARCH_OPERATORS.single, version) };
+		case 'dropdown-multi':
+		case 'filterable-text-multi':
+		case 'person-multi':
+		case 'company-multi':
+		case 'location-multi':
+			return { valueType: field.valueType, operators: searchOperators(SEARCH_OPERATORS.multi, version) };
+		default:
+			return null;
+	}
+}
+
+/** How a search sorts by a field: directly, or through an attribute; null when it cannot. */
+export function sortabilityOf(field: FieldDef): { attribute?: typeof DATE_OF_ACTIVITY } | null {
+	if (field.valueType === 'interaction') return { attribute: DATE_OF_ACTIVITY };
+	return isSortable(field.valueType) ? {} : null;
+}
+
+/**
+ * What `includes` adds to a field's metadata (GET /v2/companies/fields?includes=…): the
+ * FieldFilterability and FieldSortability of the search endpoints, field-only or through an
+ * attribute.
+ */
+export function fieldCapabilities(field: FieldDef, includes: ReadonlySet<string>, version: string): Record<string, unknown> {
 	const out: Record<string, unknown> = {};
 	if (includes.has('filterability')) {
-		const operators = filterOperators(field.valueType);
-		out.filterability = operators ? { operators: [...operators] } : null;
+		const filter = searchFilterOf(field, version);
+		out.filterability = !filter
+			? null
+			: filter.attribute
+				? { filterableFieldType: 'attribute-on-field', attributes: [{ ...filter.attribute, valueType: 'date', operators: filter.operators }] }
+				: { filterableFieldType: 'field-only', operators: filter.operators };
 	}
-	if (includes.has('sortability')) out.sortability = isSortable(field.valueType) ? { directions: ['asc', 'desc'] } : null;
+	if (includes.has('sortability')) {
+		const sortability = sortabilityOf(field);
+		out.sortability = !sortability
+			? null
+			: sortability.attribute
+				? { sortableFieldType: 'attribute-on-field', attributes: [sortability.attribute] }
+				: { sortableFieldType: 'field-only' };
+	}
 	return out;
 }
 

@@ -1,5 +1,5 @@
 export { Emulator, startEmulator } from './server';
-export type { EmulatorOptions } from './server';
+export type { EmulatorOptions, Exchange } from './server';
 export type { RequestLogEntry, EmulatorSettings, RouteContext } from './context';
 export { DEMO_KEYS, DEMO_KEY } from './auth';
 export type { ApiKey } from './auth';

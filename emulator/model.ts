@@ -144,6 +144,11 @@ export interface Opportunity {
 	id: number;
 	name: string;
 	listId: number;
+	/**
+	 * A restricted opportunity (Restricted Opportunities feature): only these users may see its
+	 * details and manage it; anyone else gets it redacted. Undefined: not restricted.
+	 */
+	restrictedTo?: number[];
 }
 
 export interface List {

@@ -13,6 +13,8 @@ export type Handler<C = RouteContext> = (ctx: C) => Reply | Promise<Reply>;
 
 interface Route<C> {
 	method: string;
+	/** As registered: `/v2/lists/:listId`. */
+	path: string;
 	pattern: RegExp;
 	names: string[];
 	handler: Handler<C>;
@@ -30,7 +32,7 @@ export class Router<C = RouteContext> {
 				return '/([^/]+)';
 			}) + '/?$',
 		);
-		this.routes.push({ method, pattern, names, handler });
+		this.routes.push({ method, path, pattern, names, handler });
 		return this;
 	}
 
@@ -48,6 +50,11 @@ export class Router<C = RouteContext> {
 
 	delete(path: string, handler: Handler<C>): this {
 		return this.add('DELETE', path, handler);
+	}
+
+	/** Every route, as registered: what the server answers (tests walk it for coverage). */
+	table(): Array<{ method: string; path: string }> {
+		return this.routes.map(({ method, path }) => ({ method, path }));
 	}
 
 	/** The route for a request; throws the API's 404 or 405. */

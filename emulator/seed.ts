@@ -7,6 +7,7 @@ import type {
 	InteractionData,
 	List,
 	LocationData,
+	Opportunity,
 	Person,
 	StoredValue,
 	User,
@@ -92,7 +93,7 @@ function iso(time: number): string {
 }
 
 function options(store: Store, texts: string[], ranked = false): DropdownOption[] {
-	// Colours from the enum of dropdownOptions.RankedDropdownOption.
+	// Colours of DropdownOption.color.
 	const colors = ['green', 'orange', 'red', 'blue', 'gray'];
 	return texts.map((text, i) => ({
 		id: store.nextId('dropdownOption', ID_START.dropdownOption),
@@ -415,7 +416,9 @@ export function seedStore(options: SeedOptions = {}): Store {
 	const opportunityIds: number[] = [];
 	for (let i = 0; i < sizes.opportunities; i++) {
 		const company = store.companies.get(ID_START.company + (i % Math.max(1, sizes.companies)));
-		const opportunity = { id: store.nextId('opportunity', ID_START.opportunity), name: `${company?.name ?? 'Deal'} — Series ${'ABC'[i % 3]}`, listId: pipeline.id };
+		const opportunity: Opportunity = { id: store.nextId('opportunity', ID_START.opportunity), name: `${company?.name ?? 'Deal'} — Series ${'ABC'[i % 3]}`, listId: pipeline.id };
+		// A few restricted deals only the admin may see in full: the 4th, 14th, 24th…
+		if (i % 10 === 3) opportunity.restrictedTo = [admin];
 		store.opportunities.set(opportunity.id, opportunity);
 		opportunityIds.push(opportunity.id);
 	}

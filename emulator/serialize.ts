@@ -1,6 +1,7 @@
 import type { Company, EntityKind, FieldDef, InteractionData, ListEntry, Opportunity, Person, StoredValue, User } from './model';
 import { isExposed } from './fieldRules';
 import type { Store } from './store';
+import { isAtLeast, type ApiVersion } from './versions';
 
 /** Nested association arrays (persons, companies, opportunities of a value) are cut at 100. */
 export const ASSOCIATION_LIMIT = 100;
@@ -165,12 +166,69 @@ export function renderPerson(store: Store, person: Person, fields?: FieldDef[]):
 	return out;
 }
 
-export function renderOpportunity(opportunity: Opportunity): Record<string, unknown> {
-	return { id: opportunity.id, name: opportunity.name, listId: opportunity.listId };
+/** Who reads, in which API version: what redaction and the edition's shapes depend on. */
+export interface Viewer {
+	user: { id: number };
+	version: ApiVersion;
+}
+
+/** The version whose Opportunity carries listName, isRestricted, isRedacted, and hides fields. */
+export const RESTRICTED_OPPORTUNITIES_SINCE: ApiVersion = '2026-07-15';
+
+/** A restricted opportunity the viewer is not one of the few allowed to see in full. */
+export function isRedactedFor(opportunity: Opportunity | undefined, viewer: Viewer): boolean {
+	return !!opportunity?.restrictedTo && !opportunity.restrictedTo.includes(viewer.user.id);
+}
+
+/**
+ * Opportunity: from 2026-07-15 with its list's name and the restriction flags; a redacted one's
+ * name is the literal `[Hidden]`. Before 2026-07-15: id, name, listId.
+ */
+export function renderOpportunity(store: Store, opportunity: Opportunity, viewer: Viewer): Record<string, unknown> {
+	const redacted = isRedactedFor(opportunity, viewer);
+	const base = { id: opportunity.id, name: redacted ? '[Hidden]' : opportunity.name, listId: opportunity.listId };
+	if (!isAtLeast(viewer.version, RESTRICTED_OPPORTUNITIES_SINCE)) return base;
+	return {
+		...base,
+		listName: store.lists.get(opportunity.listId)?.name ?? '',
+		isRestricted: !!opportunity.restrictedTo,
+		isRedacted: redacted,
+	};
+}
+
+/**
+ * A field of a restricted opportunity the viewer cannot manage, from 2026-07-15: type `hidden`
+ * (a redaction state, not a category) and no data.
+ */
+export function renderHiddenField(field: FieldDef): Record<string, unknown> {
+	return {
+		id: field.id,
+		name: field.name,
+		type: 'hidden',
+		enrichmentSource: field.enrichmentSource,
+		value: { type: field.valueType, data: null },
+	};
+}
+
+/** An opportunity list entry's entity (OpportunityWithFields): no fields when redacted. */
+function opportunityWithFields(store: Store, entry: ListEntry, fields: Array<Record<string, unknown>>, viewer: Viewer): Record<string, unknown> {
+	const opportunity = store.opportunities.get(entry.entityId);
+	const redacted = isRedactedFor(opportunity, viewer);
+	const out: Record<string, unknown> = {
+		id: entry.entityId,
+		name: redacted ? '[Hidden]' : (opportunity?.name ?? ''),
+		listId: entry.listId,
+	};
+	if (isAtLeast(viewer.version, RESTRICTED_OPPORTUNITIES_SINCE)) {
+		out.isRestricted = !!opportunity?.restrictedTo;
+		out.isRedacted = redacted;
+	}
+	out.fields = redacted ? [] : fields;
+	return out;
 }
 
 /** A list entry with its entity; `fields` are the selected fields (entity's and the list's). */
-export function renderListEntry(store: Store, entry: ListEntry, fields: FieldDef[]): Record<string, unknown> {
+export function renderListEntry(store: Store, entry: ListEntry, fields: FieldDef[], viewer: Viewer): Record<string, unknown> {
 	const fieldData = fields.map((f) => renderField(store, f, store.entryValue(entry, f), entry));
 	let entity: Record<string, unknown>;
 	if (entry.entityType === 'company') {
@@ -182,10 +240,9 @@ export function renderListEntry(store: Store, entry: ListEntry, fields: FieldDef
 			? renderPerson(store, person)
 			: { id: entry.entityId, firstName: '', lastName: null, primaryEmailAddress: null, emailAddresses: [], type: 'external' };
 	} else {
-		const opportunity = store.opportunities.get(entry.entityId);
-		entity = opportunity ? renderOpportunity(opportunity) : { id: entry.entityId, name: '', listId: entry.listId };
+		entity = opportunityWithFields(store, entry, fieldData, viewer);
 	}
-	entity.fields = fieldData;
+	entity.fields ??= fieldData;
 	return {
 		id: entry.id,
 		type: entry.entityType,

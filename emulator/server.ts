@@ -12,6 +12,7 @@ import { registerApi } from './routes';
 import { RateLimiter, type RateLimitSettings } from './rateLimit';
 import { seedStore, type SeedSizes } from './seed';
 import type { Store } from './store';
+import { requestedVersion, VERSION_HEADER } from './versions';
 
 export type { EmulatorSettings, RequestLogEntry } from './context';
 
@@ -23,6 +24,22 @@ export interface EmulatorOptions {
 	rateLimit?: Partial<RateLimitSettings>;
 	/** Print one line per request to stdout. */
 	verbose?: boolean;
+	/** Called with every /v2 request and its answer, in process (tests validate them all). */
+	observe?: (exchange: Exchange) => void;
+}
+
+/** One /v2 request and the answer it got, as the observer sees it. */
+export interface Exchange {
+	method: string;
+	path: string;
+	query: string;
+	/** The parsed JSON body of a write; undefined when there was none or it was not JSON. */
+	requestBody?: unknown;
+	status: number;
+	/** The JSON body answered (undefined for a 204, or when a fault cut the connection). */
+	responseBody?: unknown;
+	/** Set when an injected fault shaped the answer: not the API's own behaviour. */
+	fault?: FaultSpec['kind'];
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -132,24 +149,31 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 		};
 		this.requests.push(entry);
 		const getBody = bodyReader(req);
+		/** Headers of every answer once known: the version used, the rate-limit windows. */
 		let rateHeaders: Record<string, string> = {};
+		let requestBody: unknown;
 		const finish = (status: number, body: unknown, headers: Record<string, string> = {}) => {
 			entry.status = status;
+			this.options.observe?.({ method, path: url.pathname, query: url.search, requestBody, status, responseBody: body, fault: entry.fault });
 			entry.durationMs = Date.now() - started;
 			if (this.options.verbose) console.log(`${method} ${url.pathname}${url.search} -> ${status}${entry.fault ? ` (fault: ${entry.fault})` : ''}`);
 			if (!res.headersSent && !res.destroyed) sendJson(res, status, body, { ...rateHeaders, ...headers });
 		};
 		try {
 			if (method === 'POST' || method === 'PATCH') {
+				requestBody = await getBody().catch(() => undefined);
 				const text = await captureBody(getBody);
 				if (text) entry.body = text.slice(0, 10_000);
 			}
 			const key = authenticate(req.headers.authorization, req.socket.remoteAddress, this.keys);
 			entry.key = key.label;
+			rateHeaders = { [VERSION_HEADER]: key.defaultVersion };
+			const version = requestedVersion(req.headers[VERSION_HEADER], key.defaultVersion);
+			rateHeaders = { [VERSION_HEADER]: version };
 			const user = this.store.users.get(key.userId);
 			if (!user) throw new ApiError(401, 'authentication', 'The user of this API key no longer exists');
 			const taken = this.limiter.take(key.key);
-			rateHeaders = taken.headers;
+			rateHeaders = { ...rateHeaders, ...taken.headers };
 			if (!taken.allowed) {
 				const monthly = taken.usage.org !== null && taken.usage.org.remaining <= 0;
 				throw new ApiError(429, 'rate-limit', monthly ? 'Monthly request limit for the account exceeded' : 'Per-minute request limit exceeded; retry after the reset');
@@ -167,6 +191,7 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 					query: new Query(url.searchParams),
 					origin: this.origin(req),
 					key,
+					version,
 					user,
 					store: this.store,
 					emulator: this,

@@ -1,10 +1,11 @@
 import type { RouteContext } from '../context';
 import type { FilterProperties } from '../filter';
-import { exposedEntityFields, fieldFilterProperty, fieldSortKey, filterOperators, isSortable } from '../fieldRules';
-import { ApiError, badRequest, notFound, pathId } from '../http';
-import type { Company, FieldDef } from '../model';
+import { exposedEntityFields, fieldFilterProperty, filterOperators } from '../fieldRules';
+import { ApiError, notFound, pathId } from '../http';
+import type { Company } from '../model';
 import { decodeCursor, encodeCursor } from '../pagination';
 import type { Reply, Router } from '../router';
+import { compileCriteria, matchesTerm, sortRecords } from '../search';
 import { renderCompany } from '../serialize';
 import type { Store } from '../store';
 import { definingValues, ok, paged, requirePermission, selectFields } from './common';
@@ -15,9 +16,8 @@ const COMPANY_FIELD_TYPES = ['enriched', 'global', 'relationship-intelligence'] 
 const DIRECTORY = 'Export All Organizations directory';
 
 /**
- * What filters on companies can name (GET /v2/companies `filter`, POST /v2/companies/search
- * `filters`): id, name, domain, and the company fields by id (those that are not filterable allow no
- * operator).
+ * What the `filter` of GET /v2/companies can name: id, name, domain, and the company fields by
+ * id (those that are not filterable allow no operator). The search takes SearchCriteria instead.
  */
 export function companyFilterProperties(store: Store): FilterProperties<Company> {
 	const text = filterOperators('text') ?? [];
@@ -40,77 +40,6 @@ function companyOf(ctx: RouteContext): Company {
 	return company;
 }
 
-interface SearchBody {
-	filters?: string;
-	term?: string;
-	sorts: Array<{ fieldId: string; direction: 'asc' | 'desc' }>;
-}
-
-/** The search body, checked as the API does: each problem is a 400 naming its member. */
-function searchBody(raw: unknown): SearchBody {
-	if (raw === undefined || raw === null) return { sorts: [] };
-	if (typeof raw !== 'object' || Array.isArray(raw)) throw badRequest('The body must be a JSON object {filters?, search?, sorts?}', 'body');
-	const body = raw as Record<string, unknown>;
-	for (const key of Object.keys(body)) {
-		if (!['filters', 'search', 'sorts'].includes(key)) throw badRequest(`Unknown body member "${key}"; expected filters, search or sorts`, key);
-	}
-	const out: SearchBody = { sorts: [] };
-	if (body.filters !== undefined && body.filters !== null) {
-		if (typeof body.filters !== 'string') throw badRequest('filters must be a string in the filter language', 'filters');
-		out.filters = body.filters;
-	}
-	if (body.search !== undefined && body.search !== null) {
-		const search = body.search as Record<string, unknown>;
-		if (typeof search !== 'object' || Array.isArray(search) || Object.keys(search).some((k) => k !== 'term') || typeof search.term !== 'string') {
-			throw badRequest('search must be {term: string}', 'search');
-		}
-		if (search.term.trim() !== '') out.term = search.term.trim().toLowerCase();
-	}
-	if (body.sorts !== undefined && body.sorts !== null) {
-		if (!Array.isArray(body.sorts)) throw badRequest('sorts must be an array of {fieldId, direction}', 'sorts');
-		for (const [i, sort] of body.sorts.entries()) {
-			const s = sort as Record<string, unknown>;
-			if (!s || typeof s !== 'object' || typeof s.fieldId !== 'string') throw badRequest(`sorts[${i}].fieldId must be a string`, 'sorts');
-			const direction = s.direction ?? 'asc';
-			if (direction !== 'asc' && direction !== 'desc') throw badRequest(`sorts[${i}].direction must be "asc" or "desc"`, 'sorts');
-			out.sorts.push({ fieldId: s.fieldId, direction });
-		}
-	}
-	return out;
-}
-
-type SortKey = (company: Company) => string | number | null;
-
-function sortKeys(store: Store, sorts: SearchBody['sorts']): Array<{ key: SortKey; sign: number }> {
-	const fields = exposedEntityFields(store, 'company');
-	return sorts.map(({ fieldId, direction }) => {
-		const sign = direction === 'desc' ? -1 : 1;
-		if (fieldId === 'name') return { key: (c: Company) => c.name.toLowerCase(), sign };
-		const field = fields.find((f: FieldDef) => f.id === fieldId);
-		if (!field) throw badRequest(`Cannot sort by "${fieldId}": no such company field`, 'sorts');
-		if (!isSortable(field.valueType)) throw badRequest(`Cannot sort by "${fieldId}": ${field.valueType} fields are not sortable`, 'sorts');
-		return { key: fieldSortKey<Company>(field), sign };
-	});
-}
-
-/** Sorted by the sorts in order (empty values last either way), then by id. */
-function sortCompanies(companies: Company[], keys: Array<{ key: SortKey; sign: number }>): Company[] {
-	if (!keys.length) return companies;
-	const decorated = companies.map((c) => ({ c, k: keys.map(({ key }) => key(c)) }));
-	decorated.sort((a, b) => {
-		for (let i = 0; i < keys.length; i++) {
-			const x = a.k[i];
-			const y = b.k[i];
-			if (x === y) continue;
-			if (x === null) return 1;
-			if (y === null) return -1;
-			return (x < y ? -1 : 1) * keys[i].sign;
-		}
-		return a.c.id - b.c.id;
-	});
-	return decorated.map((d) => d.c);
-}
-
 /**
  * POST /v2/companies/search pages. The cursor carries the body, the field selection and
  * totalCount, so a POST to nextUrl with or without the body gives the next page. It points at
@@ -123,30 +52,27 @@ async function search(ctx: RouteContext): Promise<Reply> {
 	const rawCursor = ctx.query.string('cursor');
 	const cursor = rawCursor ? (decodeCursor(rawCursor, ctx.path) as ReturnType<typeof decodeCursor> & { i?: number }) : undefined;
 	let values: Record<string, string[]>;
-	let body: SearchBody;
+	let raw: unknown;
 	if (cursor) {
 		values = cursor.q;
-		body = searchBody(JSON.parse(values.body?.[0] ?? '{}'));
+		raw = JSON.parse(values.body?.[0] ?? 'null');
 	} else {
-		const raw = await ctx.body();
-		body = searchBody(raw);
-		values = { body: [JSON.stringify(raw ?? {})] };
+		raw = await ctx.body();
+		values = { body: [JSON.stringify(raw ?? null)] };
 		for (const name of ['fieldIds', 'fieldTypes', 'totalCount']) {
 			const all = ctx.query.list(name);
 			if (all.length) values[name] = all;
 		}
 	}
-	const fields = selectFields(values, exposedEntityFields(ctx.store, 'company'), [...COMPANY_FIELD_TYPES]);
+	const universe = exposedEntityFields(ctx.store, 'company');
+	const criteria = compileCriteria<Company>(raw, universe, ctx.version, { name: (c) => c.name });
+	const fields = selectFields(values, universe, [...COMPANY_FIELD_TYPES]);
 	const totalCount = boolValue(values, 'totalCount');
-	const test = filterFrom(body.filters, companyFilterProperties(ctx.store), 'filters');
-	const keys = sortKeys(ctx.store, body.sorts);
 	let companies = ctx.store.sortedIds(ctx.store.companies).map((id) => ctx.store.companies.get(id) as Company);
-	if (test) companies = companies.filter(test);
-	if (body.term) {
-		const term = body.term;
-		companies = companies.filter((c) => c.name.toLowerCase().includes(term) || c.domains.some((d) => d.toLowerCase().includes(term)));
-	}
-	companies = sortCompanies(companies, keys);
+	if (criteria.test) companies = companies.filter(criteria.test);
+	const term = criteria.term;
+	if (term) companies = companies.filter((c) => matchesTerm(c, [c.name, ...c.domains], term));
+	companies = sortRecords(companies, criteria.sorts);
 
 	const indexOf = (id: number) => companies.findIndex((c) => c.id === id);
 	let start = 0;
@@ -176,6 +102,9 @@ export function register(router: Router): void {
 
 	router.post('/v2/companies/search', search);
 
+	// `filter` (filter language) on GET /v2/companies: the 2026-07-15 description lists no such
+	// parameter, but the API's reference says field filterability describes filter expressions
+	// on this endpoint; that reference wins here, so the emulator keeps the parameter.
 	router.get('/v2/companies', (ctx) => {
 		requirePermission(ctx.user.permissions.exportAllOrganizations, DIRECTORY);
 		const defining = ['fieldIds', 'fieldTypes', 'ids', 'filter'];

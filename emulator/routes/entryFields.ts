@@ -2,7 +2,8 @@ import type { RouteContext } from '../context';
 import { badRequest, notFound, pathId } from '../http';
 import type { FieldDef, List, ListEntry } from '../model';
 import type { Router } from '../router';
-import { listFieldUniverse, renderField } from '../serialize';
+import { isRedactedFor, listFieldUniverse, renderField, renderHiddenField, RESTRICTED_OPPORTUNITIES_SINCE } from '../serialize';
+import { isAtLeast } from '../versions';
 import { definingValues, ok, paged, requirePermission, visibleList } from './common';
 import { enumValues } from './support';
 
@@ -15,6 +16,20 @@ function entryOf(ctx: RouteContext): { list: List; entry: ListEntry } {
 	const entry = ctx.store.entries.get(entryId);
 	if (!entry || entry.listId !== list.id) throw notFound(`List entry ${entryId} not found on list ${list.id}`);
 	return { list, entry };
+}
+
+/**
+ * An entry field as the caller may see it: from 2026-07-15, the fields of a restricted
+ * opportunity the caller cannot manage come back `hidden`, without data.
+ */
+function renderEntryField(ctx: RouteContext, entry: ListEntry, field: FieldDef): Record<string, unknown> {
+	if (hidesFieldsOf(ctx, entry)) return renderHiddenField(field);
+	return renderField(ctx.store, field, ctx.store.entryValue(entry, field), entry);
+}
+
+export function hidesFieldsOf(ctx: RouteContext, entry: ListEntry): boolean {
+	if (entry.entityType !== 'opportunity' || !isAtLeast(ctx.version, RESTRICTED_OPPORTUNITIES_SINCE)) return false;
+	return isRedactedFor(ctx.store.opportunities.get(entry.entityId), ctx);
 }
 
 export function register(router: Router): void {
@@ -31,7 +46,7 @@ export function register(router: Router): void {
 		const ids = new Set(values.ids ?? []);
 		const positions = new Map(universe.map((f, i) => [f, i + 1]));
 		const fields = universe.filter((f: FieldDef) => (!ids.size || ids.has(f.id)) && (!types.size || types.has(f.type)));
-		return paged(ctx, fields, (f) => positions.get(f) as number, (f) => renderField(ctx.store, f, ctx.store.entryValue(entry, f), entry), {
+		return paged(ctx, fields, (f) => positions.get(f) as number, (f) => renderEntryField(ctx, entry, f), {
 			defining,
 			defaultLimit: 20,
 		});
@@ -41,6 +56,6 @@ export function register(router: Router): void {
 		const { list, entry } = entryOf(ctx);
 		const field = listFieldUniverse(ctx.store, list.id, list.type).find((f) => f.id === ctx.params.fieldId);
 		if (!field) throw notFound(`Field "${ctx.params.fieldId}" not found on list ${list.id}`);
-		return ok(renderField(ctx.store, field, ctx.store.entryValue(entry, field), entry));
+		return ok(renderEntryField(ctx, entry, field));
 	});
 }

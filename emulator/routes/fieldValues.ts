@@ -1,11 +1,12 @@
 import type { RouteContext } from '../context';
-import { badRequest, notFound, pathId } from '../http';
+import { badRequest, forbidden, notFound, pathId } from '../http';
 import type { Company, FieldDef, ListEntry, Person, StoredValue } from '../model';
 import type { Reply, Router } from '../router';
 import type { Store } from '../store';
 import { parseWrittenValue } from '../values';
 import { ok, paged, requirePermission, visibleList } from './common';
 import { renderDropdownOption } from './dropdownOptions';
+import { hidesFieldsOf } from './entryFields';
 
 /**
  * Field value writes: one value on a person, one on a list entry, and the batch
@@ -45,6 +46,8 @@ function entryOf(ctx: RouteContext): ListEntry {
 	const entryId = pathId(ctx.params.listEntryId, 'listEntryId', 'int64');
 	const entry = ctx.store.entries.get(entryId);
 	if (!entry || entry.listId !== list.id) throw notFound(`List entry ${entryId} not found on list ${list.id}`);
+	// From 2026-07-15, writes to the fields of a restricted opportunity the caller cannot manage are refused.
+	if (hidesFieldsOf(ctx, entry)) throw forbidden(`You cannot manage the restricted opportunity ${entry.entityId}`);
 	return entry;
 }
 

@@ -12,7 +12,7 @@ export function register(router: Router): void {
 		const defining = ['fieldIds', 'fieldTypes'];
 		const fields = selectFields(definingValues(ctx, defining), listFieldUniverse(ctx.store, list.id, list.type), [...ENTRY_FIELD_TYPES]) ?? [];
 		const entries = ctx.store.entriesByList.get(list.id) ?? [];
-		return paged(ctx, entries, (e) => e.id, (e) => renderListEntry(ctx.store, e, fields), { defining });
+		return paged(ctx, entries, (e) => e.id, (e) => renderListEntry(ctx.store, e, fields, ctx), { defining });
 	});
 
 	router.get('/v2/lists/:listId/list-entries/:listEntryId', (ctx) => {
@@ -22,6 +22,6 @@ export function register(router: Router): void {
 		if (!entry || entry.listId !== list.id) throw notFound(`List entry ${entryId} not found on list ${list.id}`);
 		const values = { fieldIds: ctx.query.list('fieldIds'), fieldTypes: ctx.query.list('fieldTypes') };
 		const fields = selectFields(values, listFieldUniverse(ctx.store, list.id, list.type), [...ENTRY_FIELD_TYPES]) ?? [];
-		return ok(renderListEntry(ctx.store, entry, fields));
+		return ok(renderListEntry(ctx.store, entry, fields, ctx));
 	});
 }

@@ -86,7 +86,7 @@ export function renderNote(ctx: RouteContext, note: Note, includes: ReadonlySet<
 		out.permissions = { sharingType: note.sharingType, owner: person(store, owner?.personId ?? note.creatorPersonId) };
 		if (includes.has('companiesPreview')) out.companiesPreview = preview([...note.companyIds].sort(byId), (id) => companyData(store.companies.get(id), id));
 		if (includes.has('personsPreview')) out.personsPreview = preview([...note.personIds].sort(byId), (id) => person(store, id));
-		if (includes.has('opportunitiesPreview')) out.opportunitiesPreview = preview(attachedOpportunities(ctx, note), renderOpportunity);
+		if (includes.has('opportunitiesPreview')) out.opportunitiesPreview = preview(attachedOpportunities(ctx, note), (o) => renderOpportunity(ctx.store, o, ctx));
 		if (includes.has('repliesCount')) out.repliesCount = repliesOf(store, note).length;
 	}
 	return out;
@@ -156,7 +156,7 @@ export function register(router: Router): void {
 	router.get('/v2/notes/:noteId/attached-opportunities', (ctx) => {
 		const note = noteOf(ctx);
 		const values = definingValues(ctx, ['totalCount']);
-		return paged(ctx, attachedOpportunities(ctx, note), (o) => o.id, renderOpportunity, {
+		return paged(ctx, attachedOpportunities(ctx, note), (o) => o.id, (o) => renderOpportunity(ctx.store, o, ctx), {
 			defining: ['totalCount'],
 			totalCount: boolValue(values, 'totalCount'),
 			...NOTE_PAGING,

@@ -22,7 +22,7 @@ export function register(router: Router): void {
 			ids = ids.filter((id) => wanted.has(id));
 		}
 		const opportunities = ids.map((id) => ctx.store.opportunities.get(id) as Opportunity).filter((o) => canSeeOpportunity(ctx, o));
-		return paged(ctx, opportunities, (o) => o.id, renderOpportunity, { defining });
+		return paged(ctx, opportunities, (o) => o.id, (o) => renderOpportunity(ctx.store, o, ctx), { defining });
 	});
 
 	router.get('/v2/opportunities/:opportunityId', (ctx) => {
@@ -33,6 +33,6 @@ export function register(router: Router): void {
 		// The OpenAPI description gives this endpoint a 403: an opportunity on a list the caller
 		// cannot see exists, but is forbidden (as the list itself is).
 		if (!canSeeOpportunity(ctx, opportunity)) throw forbidden(`You do not have access to opportunity ${opportunityId}`);
-		return ok(renderOpportunity(opportunity));
+		return ok(renderOpportunity(ctx.store, opportunity, ctx));
 	});
 }

@@ -36,6 +36,6 @@ export function register(router: Router): void {
 		if (view.type !== 'sheet') throw badRequest(`Saved view ${view.id} is a ${view.type} view; only sheet-type saved views are supported`);
 		const universe = listFieldUniverse(ctx.store, list.id, list.type);
 		const fields = universe.filter((f) => view.fieldIds.includes(f.id));
-		return paged(ctx, ctx.store.viewEntries(view), (e) => e.id, (e) => renderListEntry(ctx.store, e, fields));
+		return paged(ctx, ctx.store.viewEntries(view), (e) => e.id, (e) => renderListEntry(ctx.store, e, fields, ctx));
 	});
 }

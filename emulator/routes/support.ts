@@ -48,7 +48,7 @@ export function fieldMetadataPage(ctx: RouteContext, fields: FieldDef[]): Reply 
 	const test = filterFrom(values.filter?.[0], FIELD_NAME_FILTER);
 	const position = new Map(fields.map((f, i) => [f, i + 1]));
 	const items = test ? fields.filter(test) : fields;
-	return paged(ctx, items, (f) => position.get(f) as number, (f) => ({ ...renderFieldMetadata(f), ...fieldCapabilities(f, includes) }), { defining });
+	return paged(ctx, items, (f) => position.get(f) as number, (f) => ({ ...renderFieldMetadata(f), ...fieldCapabilities(f, includes, ctx.version) }), { defining });
 }
 
 const entityIndex = new WeakMap<Store, { version: number; byEntity: Map<string, ListEntry[]> }>();

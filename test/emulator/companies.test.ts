@@ -1,6 +1,8 @@
+import { DEMO_KEYS } from '../../emulator';
 import { ADMIN_KEY, EmulatorFixture, MEMBER_KEY, RESTRICTED_KEY } from '../harness/emulator';
 import { collect, expect400, follow, type ErrorBody, type Page } from './helpers';
 
+const LEGACY_KEY = DEMO_KEYS.find((k) => k.label === 'legacy')!.key;
 const fixture = new EmulatorFixture();
 beforeAll(() => fixture.start());
 afterAll(() => fixture.stop());
@@ -12,36 +14,44 @@ type FieldMeta = {
 	type: string;
 	valueType: string;
 	enrichmentSource: string | null;
-	filterability?: { operators: string[] } | null;
-	sortability?: { directions: string[] } | null;
+	filterability?: { filterableFieldType: string; operators?: Operator[]; attributes?: Array<{ id: string; operators: Operator[] }> } | null;
+	sortability?: { sortableFieldType: string; attributes?: unknown[] } | null;
 };
 type Field = { id: string; name: string; value: { type: string; data: unknown } };
 type Company = { id: number; name: string; domain: string | null; domains: string[]; fields?: Field[] };
 
-const TEXT = ['=', '=^', '=$', '=~', '!=', '= *', '!= *', '= ""'];
-const ORDERED = ['=', '>', '>=', '<', '<=', '!=', '= *', '!= *'];
-const CHOICE = ['=', '!=', '= *', '!= *'];
-const MULTI = ['=', '=~', '=[]', '!='];
+const EMPTY = ['is-empty', 'is-not-empty'];
+const DATE = [
+	'is-on', 'is-not-on', 'is-before', 'is-on-or-before', 'is-after', 'is-on-or-after', 'is-between',
+	'is-within-the-last', 'is-not-within-the-last', 'is-within-the-next', 'is-not-within-the-next', 'is-between-relative',
+	'is-more-than-relative', 'is-less-than-relative', ...EMPTY,
+];
+const SINGLE = ['is-any-of', 'is-none-of', ...EMPTY];
+const MULTI = ['has-any-of', 'has-all-of', 'has-none-of', ...EMPTY];
+/** The edition's operator ids per value type; null: not filterable in a search. */
 const EXPECTED_OPERATORS: Record<string, string[] | null> = {
-	text: TEXT,
-	number: ORDERED,
-	datetime: ORDERED,
-	dropdown: CHOICE,
-	'ranked-dropdown': CHOICE,
-	'filterable-text': CHOICE,
-	person: CHOICE,
-	company: CHOICE,
+	text: ['contains', 'does-not-contain', 'starts-with', 'ends-with', ...EMPTY],
+	number: ['is-equal-to', 'is-not-equal-to', 'is-greater-than', 'is-greater-than-or-equal-to', 'is-less-than', 'is-less-than-or-equal-to', 'is-between', ...EMPTY],
+	datetime: DATE,
+	interaction: DATE,
+	dropdown: SINGLE,
+	'ranked-dropdown': SINGLE,
+	'filterable-text': SINGLE,
+	person: SINGLE,
+	company: SINGLE,
+	location: SINGLE,
 	'dropdown-multi': MULTI,
 	'filterable-text-multi': MULTI,
-	'number-multi': MULTI,
 	'person-multi': MULTI,
 	'company-multi': MULTI,
-	location: null,
-	'location-multi': null,
-	interaction: null,
+	'location-multi': MULTI,
+	'number-multi': null,
 	'formula-number': null,
 };
 const SORTABLE = new Set(['text', 'number', 'datetime', 'dropdown', 'ranked-dropdown', 'filterable-text']);
+const DATE_OF_ACTIVITY = { id: 'date-of-activity', name: 'Date of Activity', valueType: 'date' };
+
+type Operator = { id: string; name: string; numberOfValuesRequired: string; relativeDateUnits?: string[] };
 
 async function companyFields(): Promise<FieldMeta[]> {
 	return (await collect<FieldMeta>(fixture, '/v2/companies/fields?includes=filterability&includes=sortability')).items;
@@ -66,19 +76,38 @@ async function filtered(filter: string, key = ADMIN_KEY): Promise<number[]> {
 }
 
 describe('field metadata: includes and filter', () => {
-	it('adds filterability and sortability per value type, as the contract says', async () => {
+	it('adds the FieldFilterability and FieldSortability of the search per value type', async () => {
 		for (const path of ['/v2/companies/fields', '/v2/persons/fields', '/v2/lists/102/fields', '/v2/lists/101/fields']) {
 			const { items } = await collect<FieldMeta>(fixture, `${path}?includes=filterability&includes=sortability`);
 			expect(items.length).toBeGreaterThan(10);
 			for (const field of items) {
 				const operators = EXPECTED_OPERATORS[field.valueType];
-				expect({ id: field.id, filterability: field.filterability }).toEqual({ id: field.id, filterability: operators ? { operators } : null });
-				expect({ id: field.id, sortability: field.sortability }).toEqual({
-					id: field.id,
-					sortability: SORTABLE.has(field.valueType) ? { directions: ['asc', 'desc'] } : null,
-				});
+				const filterability = field.filterability;
+				if (!operators) expect({ id: field.id, filterability }).toEqual({ id: field.id, filterability: null });
+				else if (field.valueType === 'interaction') {
+					expect(filterability).toMatchObject({ filterableFieldType: 'attribute-on-field', attributes: [{ ...DATE_OF_ACTIVITY }] });
+					expect(filterability!.attributes![0].operators.map((o) => o.id)).toEqual(operators);
+				} else {
+					expect({ id: field.id, type: filterability?.filterableFieldType, ids: filterability?.operators?.map((o) => o.id) }).toEqual({ id: field.id, type: 'field-only', ids: operators });
+				}
+				const sortability = field.valueType === 'interaction' ? { sortableFieldType: 'attribute-on-field', attributes: [DATE_OF_ACTIVITY] } : SORTABLE.has(field.valueType) ? { sortableFieldType: 'field-only' } : null;
+				expect({ id: field.id, sortability: field.sortability }).toEqual({ id: field.id, sortability });
 			}
 		}
+	});
+
+	it('operators say how many values they take; relative ones list their units (quarter from 2026-07-15)', async () => {
+		const close = (await companyFields()).find((f) => f.valueType === 'datetime')!;
+		const byId = new Map(close.filterability!.operators!.map((o) => [o.id, o]));
+		expect(byId.get('is-empty')).toEqual({ id: 'is-empty', name: 'Is empty', numberOfValuesRequired: 'none' });
+		expect(byId.get('is-on')!.numberOfValuesRequired).toBe('one');
+		expect(byId.get('is-between')!.numberOfValuesRequired).toBe('two');
+		expect(byId.get('is-within-the-last')!.relativeDateUnits).toEqual(['day', 'week', 'month', 'quarter', 'year']);
+		const legacy = await fixture.api<Page<FieldMeta>>('/v2/companies/fields?includes=filterability&limit=100', LEGACY_KEY);
+		const older = legacy.body.data.find((f) => f.id === close.id)!;
+		expect(older.filterability!.operators!.find((o) => o.id === 'is-within-the-last')!.relativeDateUnits).toEqual(['day', 'week', 'month', 'year']);
+		const tags = (await companyFields()).find((f) => f.valueType === 'dropdown-multi')!;
+		expect(tags.filterability!.operators!.find((o) => o.id === 'has-all-of')!.numberOfValuesRequired).toBe('multi');
 	});
 
 	it('adds only what is asked for, and nothing without includes', async () => {
@@ -184,7 +213,8 @@ describe('GET /v2/companies filter', () => {
 
 	it('compares filterable text (service-populated) like a dropdown', async () => {
 		const stage = await fieldNamed('Growth Stage', 'enriched');
-		expect(stage).toMatchObject({ id: 'dealroom-growth-stage', valueType: 'filterable-text', filterability: { operators: CHOICE } });
+		expect(stage).toMatchObject({ id: 'dealroom-growth-stage', valueType: 'filterable-text', filterability: { filterableFieldType: 'field-only' } });
+		expect(stage.filterability!.operators!.map((o) => o.id)).toEqual(SINGLE);
 		const all = await allWith(stage.id);
 		expect(await filtered(`${stage.id} = "Early Growth"`)).toEqual(all.filter((c) => c.value === 'Early Growth').map((c) => c.id));
 		expect(await filtered(`${stage.id} != * | ${stage.id} = Seed`)).toEqual(all.filter((c) => c.value === null || c.value === 'Seed').map((c) => c.id));
@@ -234,15 +264,99 @@ describe('POST /v2/companies/search', () => {
 		expect(res.headers['x-ratelimit-limit-user']).toBe('900');
 	});
 
-	it('filters with the filter language, searches a term in name or domain, and counts', async () => {
-		const { items } = await collect<Company>(fixture, '/v2/companies');
-		const res = await search({ filters: 'name =~ labs', search: { term: 'NORTH' } }, '?totalCount=true');
-		const expected = items.filter((c) => c.name.toLowerCase().includes('labs') && (c.name.toLowerCase().includes('north') || c.domains.some((d) => d.includes('north'))));
+	const and = (...filters: unknown[]) => ({ operator: 'and', filters });
+	const or = (...filters: unknown[]) => ({ operator: 'or', filters });
+
+	it('filters by a FilterGroup tree, searches a term in name or domain, and counts', async () => {
+		const employees = await fieldNamed('Employees');
+		const all = await allWith(employees.id);
+		const filters = and({ valueType: 'number', fieldId: employees.id, operator: 'is-greater-than', value: 100 });
+		const res = await search({ filters, search: { term: 'NORTH' } }, '?totalCount=true');
+		const expected = all.filter((c) => (c.value as number | null) !== null && (c.value as number) > 100 && (c.name.toLowerCase().includes('north') || c.domains.some((d) => d.includes('north'))));
+		expect(expected.length).toBeGreaterThan(0);
 		expect(res.body.data.map((c) => c.id)).toEqual(expected.map((c) => c.id));
 		expect(res.body.pagination.totalCount).toBe(expected.length);
 		const byDomain = await search({ search: { term: 'ironfoods' } });
 		expect(byDomain.body.data.length).toBeGreaterThan(0);
 		expect(byDomain.body.data.every((c) => c.domains.some((d) => d.includes('ironfoods')))).toBe(true);
+	});
+
+	it('search.fieldIds extends the term to those fields; datetime fields are ignored', async () => {
+		const description = await fieldNamed('Description');
+		const all = await allWith(description.id);
+		const word = String(all.find((c) => typeof c.value === 'string' && (c.value as string).length > 8)!.value).slice(0, 6).toLowerCase();
+		const founded = await fieldNamed('Founded');
+		const res = await collect<Company>(fixture, '/v2/companies');
+		const extended = await search({ search: { term: word, fieldIds: [description.id, founded.id] } }, '?limit=100');
+		const expected = all.filter((c) => c.name.toLowerCase().includes(word) || c.domains.some((d) => d.includes(word)) || String(c.value ?? '').toLowerCase().includes(word));
+		expect(extended.body.data.map((c) => c.id)).toEqual(expected.slice(0, 100).map((c) => c.id));
+		expect(res.items.length).toBe(400);
+	});
+
+	it('filters by every kind of condition the edition has', async () => {
+		const field = async (name: string, type = 'global') => (await fieldNamed(name, type)).id;
+		const [employees, founded, tier, tags, contacts, owner, parent, offices, hq, growth, industry, description] = await Promise.all([
+			field('Employees'), field('Founded'), field('Tier'), field('Tags'), field('Key Contacts'), field('Account Owner'),
+			field('Parent Company'), field('Offices'), field('Headquarters'), field('Growth Stage', 'enriched'), field('Industry', 'enriched'), field('Description'),
+		]);
+		const values = new Map<string, Map<number, unknown>>();
+		for (const id of [employees, founded, tier, tags, contacts, owner, parent, offices, hq, growth, industry, description, 'last-email']) {
+			values.set(id, new Map((await allWith(id)).map((c) => [c.id, c.value])));
+		}
+		const v = <T = never>(id: string, c: number) => values.get(id)!.get(c) as T;
+		const ids = [...values.get(employees)!.keys()];
+		const pacificDay = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(iso));
+		const someTier = [...values.get(tier)!.values()].find(Boolean) as { dropdownOptionId: number };
+		const someTags = [...values.get(tags)!.values()].find((t) => Array.isArray(t) && t.length >= 2) as Array<{ dropdownOptionId: number }>;
+		const someContact = ([...values.get(contacts)!.values()].find((t) => Array.isArray(t) && t.length) as Array<{ id: number }>)[0];
+		const someOwner = [...values.get(owner)!.values()].find(Boolean) as { id: number };
+		const someHq = [...values.get(hq)!.values()].find(Boolean) as { country: string };
+		const someOffice = ([...values.get(offices)!.values()].find((t) => Array.isArray(t) && t.length) as Array<{ city: string }>)[0];
+		const someIndustry = ([...values.get(industry)!.values()].find((t) => Array.isArray(t) && t.length) as string[])[0];
+		const optionIds = (x: unknown) => ((x as Array<{ dropdownOptionId: number }> | null) ?? []).map((o) => o.dropdownOptionId);
+		const cases: Array<[string, unknown, (c: number) => boolean]> = [
+			['text contains', { valueType: 'text', fieldId: description, operator: 'contains', value: 'an' }, (c) => String(v(description, c) ?? '').toLowerCase().includes('an')],
+			['text is-empty', { valueType: 'text', fieldId: description, operator: 'is-empty' }, (c) => v(description, c) === null],
+			['number is-between', { valueType: 'number', fieldId: employees, operator: 'is-between', value: [50, 500] }, (c) => v(employees, c) !== null && v<number>(employees, c) >= 50 && v<number>(employees, c) <= 500],
+			['number is-less-than-or-equal-to', { valueType: 'number', fieldId: employees, operator: 'is-less-than-or-equal-to', value: 20 }, (c) => v(employees, c) !== null && v<number>(employees, c) <= 20],
+			['date is-on-or-after', { valueType: 'date', fieldId: founded, operator: 'is-on-or-after', value: '2015-01-01' }, (c) => v(founded, c) !== null && pacificDay(v(founded, c)) >= '2015-01-01'],
+			['date is-between', { valueType: 'date', fieldId: founded, operator: 'is-between', value: ['2025-01-01', '2025-06-30'] }, (c) => v(founded, c) !== null && pacificDay(v(founded, c)) >= '2025-01-01' && pacificDay(v(founded, c)) <= '2025-06-30'],
+			['date is-within-the-last', { valueType: 'date', fieldId: founded, operator: 'is-within-the-last', value: { amount: [10], unit: 'year' } }, (c) => {
+				const at = v<string | null>(founded, c);
+				const edge = new Date();
+				edge.setUTCFullYear(edge.getUTCFullYear() - 10);
+				return at !== null && Date.parse(at) >= edge.getTime() && Date.parse(at) <= Date.now();
+			}],
+			['ranked-dropdown is-any-of', { valueType: 'ranked-dropdown', fieldId: tier, operator: 'is-any-of', value: [{ dropdownOptionId: someTier.dropdownOptionId }] }, (c) => (v<{ dropdownOptionId: number } | null>(tier, c))?.dropdownOptionId === someTier.dropdownOptionId],
+			['dropdown-multi has-all-of', { valueType: 'dropdown-multi', fieldId: tags, operator: 'has-all-of', value: someTags.slice(0, 2).map((t) => ({ dropdownOptionId: t.dropdownOptionId })) }, (c) => someTags.slice(0, 2).every((t) => optionIds(v(tags, c)).includes(t.dropdownOptionId))],
+			['dropdown-multi has-none-of', { valueType: 'dropdown-multi', fieldId: tags, operator: 'has-none-of', value: [{ dropdownOptionId: someTags[0].dropdownOptionId }] }, (c) => !optionIds(v(tags, c)).includes(someTags[0].dropdownOptionId)],
+			['person-multi has-any-of', { valueType: 'person-multi', fieldId: contacts, operator: 'has-any-of', value: [{ id: someContact.id }] }, (c) => ((v<Array<{ id: number }> | null>(contacts, c)) ?? []).some((p) => p.id === someContact.id)],
+			['person is-none-of', { valueType: 'person', fieldId: owner, operator: 'is-none-of', value: [{ id: someOwner.id }] }, (c) => (v<{ id: number } | null>(owner, c))?.id !== someOwner.id],
+			['company is-not-empty', { valueType: 'company', fieldId: parent, operator: 'is-not-empty' }, (c) => v(parent, c) !== null],
+			['location is-any-of', { valueType: 'location', fieldId: hq, operator: 'is-any-of', value: [{ country: someHq.country }] }, (c) => (v<{ country: string } | null>(hq, c))?.country === someHq.country],
+			['location-multi has-any-of', { valueType: 'location-multi', fieldId: offices, operator: 'has-any-of', value: [{ city: someOffice.city }] }, (c) => ((v<Array<{ city: string }> | null>(offices, c)) ?? []).some((o) => o.city === someOffice.city)],
+			['filterable-text is-any-of', { valueType: 'filterable-text', fieldId: growth, operator: 'is-any-of', value: ['Seed', 'Early Growth'] }, (c) => ['Seed', 'Early Growth'].includes(v(growth, c))],
+			['filterable-text-multi has-any-of', { valueType: 'filterable-text-multi', fieldId: industry, operator: 'has-any-of', value: [someIndustry] }, (c) => ((v<string[] | null>(industry, c)) ?? []).includes(someIndustry)],
+			['interaction date-of-activity is-on-or-after', { valueType: 'date', fieldId: 'last-email', attributeId: 'date-of-activity', operator: 'is-on-or-after', value: '2024-01-01' }, (c) => {
+				const interaction = v<{ sentAt?: string; startTime?: string } | null>('last-email', c);
+				const at = interaction?.sentAt ?? interaction?.startTime;
+				return !!at && pacificDay(at) >= '2024-01-01';
+			}],
+		];
+		for (const [name, filter, predicate] of cases) {
+			const expected = ids.filter(predicate);
+			const found = (await pagesOfSearch({ filters: and(filter) }, '')).map((c) => c.id);
+			expect({ name, found }).toEqual({ name, found: expected });
+		}
+		// Each case selects some companies and leaves others out, so each could fail.
+		expect(cases.filter(([, , predicate]) => !ids.some(predicate) || ids.every(predicate)).map(([name]) => name)).toEqual([]);
+		// Nested groups: (employees > 100 AND tier any-of) OR growth is Seed.
+		const nested = or(
+			and({ valueType: 'number', fieldId: employees, operator: 'is-greater-than', value: 100 }, { valueType: 'ranked-dropdown', fieldId: tier, operator: 'is-any-of', value: [{ dropdownOptionId: someTier.dropdownOptionId }] }),
+			{ valueType: 'filterable-text', fieldId: growth, operator: 'is-any-of', value: ['Seed'] },
+		);
+		const expected = ids.filter((c) => (v<number | null>(employees, c) !== null && v<number>(employees, c) > 100 && (v<{ dropdownOptionId: number } | null>(tier, c))?.dropdownOptionId === someTier.dropdownOptionId) || v(growth, c) === 'Seed');
+		expect((await pagesOfSearch({ filters: nested }, '')).map((c) => c.id)).toEqual(expected);
 	});
 
 	it('sorts by name and by sortable fields, empty values last, ties by id', async () => {
@@ -279,7 +393,7 @@ describe('POST /v2/companies/search', () => {
 
 	it('pages through nextUrl with or without the body, keeping filters, sorts, fields and totalCount', async () => {
 		const tier = await fieldNamed('Tier');
-		const body = { filters: `${tier.id} = *`, sorts: [{ fieldId: tier.id, direction: 'desc' }, { fieldId: 'name', direction: 'asc' }] };
+		const body = { filters: and({ valueType: 'ranked-dropdown', fieldId: tier.id, operator: 'is-not-empty' }), sorts: [{ fieldId: tier.id, direction: 'desc' }, { fieldId: 'name', direction: 'asc' }] };
 		const withBody = await pagesOfSearch(body, `?fieldIds=${tier.id}`);
 		const withoutBody = await pagesOfSearch(body, `?fieldIds=${tier.id}`, false);
 		expect(withoutBody.map((c) => c.id)).toEqual(withBody.map((c) => c.id));
@@ -296,21 +410,34 @@ describe('POST /v2/companies/search', () => {
 		const back = await follow<Search>(second.body.pagination.prevUrl!, ADMIN_KEY, { method: 'POST' });
 		expect(back.body.data.map((c) => c.id)).toEqual(first.body.data.map((c) => c.id));
 		// A different body sent to nextUrl does not change the search the cursor carries.
-		const other = await follow<Search>(first.body.pagination.nextUrl!, ADMIN_KEY, { method: 'POST', body: { filters: 'id = 1' } });
+		const other = await follow<Search>(first.body.pagination.nextUrl!, ADMIN_KEY, { method: 'POST', body: { search: { term: 'zzzzzz' } } });
 		expect(other.body.data.map((c) => c.id)).toEqual(second.body.data.map((c) => c.id));
 	});
 
 	it('validates the body and the query, naming the member', async () => {
+		const employees = (await fieldNamed('Employees')).id;
+		const number = (extra: Record<string, unknown>) => ({ filters: and({ valueType: 'number', fieldId: employees, operator: 'is-greater-than', value: 1, ...extra }) });
 		const cases: Array<[unknown, string]> = [
 			[{ sorts: [{ fieldId: 'field-999999', direction: 'asc' }] }, 'sorts'],
 			[{ sorts: [{ fieldId: 'crunchbase-uuid', direction: 'asc' }] }, 'sorts'],
 			[{ sorts: [{ fieldId: 'name', direction: 'up' }] }, 'sorts'],
+			[{ sorts: [{ fieldId: 'last-email', direction: 'asc' }] }, 'sorts'],
+			[{ sorts: Array(6).fill({ fieldId: 'name', direction: 'asc' }) }, 'sorts'],
 			[{ sorts: 'name' }, 'sorts'],
 			[{ filters: 'name = (' }, 'filters'],
-			[{ filters: 'colour = red' }, 'filters'],
-			[{ filters: 42 }, 'filters'],
+			[{ filters: { operator: 'xor', filters: [] } }, 'filters.operator'],
+			[{ filters: and(...Array(51).fill({ valueType: 'text', fieldId: 'field-1002', operator: 'is-empty' })) }, 'filters.filters'],
+			[number({ fieldId: 'colour' }), 'filters.filters[0].fieldId'],
+			[number({ valueType: 'text' }), 'filters.filters[0].valueType'],
+			[number({ operator: 'contains' }), 'filters.filters[0].operator'],
+			[number({ value: 'many' }), 'filters.filters[0].value'],
+			[number({ attributeId: 'date-of-activity' }), 'filters.filters[0].attributeId'],
+			[{ filters: and({ valueType: 'date', fieldId: 'last-email', operator: 'is-on', value: '2024-01-01' }) }, 'filters.filters[0].attributeId'],
+			[{ filters: and(and({ valueType: 'number', fieldId: employees, operator: 'is-empty', value: 1 })) }, 'filters.filters[0].filters[0].value'],
 			[{ search: 'acme' }, 'search'],
-			[{ search: { term: 'a', fuzzy: true } }, 'search'],
+			[{ search: { term: 'ab' } }, 'search.term'],
+			[{ search: { term: 'acme', fuzzy: true } }, 'search.fuzzy'],
+			[{ search: { term: 'acme', fieldIds: ['nope'] } }, 'search.fieldIds[0]'],
 			[{ filter: 'name = a' }, 'filter'],
 			[[1, 2], 'body'],
 		];
@@ -320,6 +447,7 @@ describe('POST /v2/companies/search', () => {
 		}
 		const keyContacts = await fieldNamed('Key Contacts');
 		const notSortable = await search({ sorts: [{ fieldId: keyContacts.id, direction: 'asc' }] });
+		expect(notSortable.status).toBe(400);
 		expect((notSortable.body as unknown as ErrorBody).errors[0].message).toContain('not sortable');
 		for (const [query, param] of [
 			['?limit=0', 'limit'],

@@ -231,7 +231,7 @@ describe("a person's and a company's lists and list entries", () => {
 describe('opportunities', () => {
 	type Opportunity = { id: number; name: string; listId: number };
 
-	it('pages opportunities {id, name, listId}, only those on lists the caller can see', async () => {
+	it('pages opportunities {id, name, listId, listName, isRestricted, isRedacted}, only those on lists the caller can see', async () => {
 		const admin = await collect<Opportunity>(fixture, '/v2/opportunities');
 		const member = await collect<Opportunity>(fixture, '/v2/opportunities', MEMBER_KEY);
 		expect(member.items).toHaveLength(40);
@@ -239,7 +239,7 @@ describe('opportunities', () => {
 		expect(new Set(member.items.map((o) => o.listId))).toEqual(new Set([101]));
 		const confidential = admin.items.filter((o) => o.listId !== 101);
 		expect(confidential.map((o) => o.listId)).toEqual([105, 105]);
-		expect(Object.keys(admin.items[0]).sort()).toEqual(['id', 'listId', 'name']);
+		expect(Object.keys(admin.items[0]).sort()).toEqual(['id', 'isRedacted', 'isRestricted', 'listId', 'listName', 'name']);
 		const page = await fixture.api<Page<Opportunity>>('/v2/opportunities?limit=15');
 		expect(page.body.data).toHaveLength(15);
 		const second = await follow<Page<Opportunity>>(page.body.pagination.nextUrl!);
@@ -255,7 +255,7 @@ describe('opportunities', () => {
 
 	it('returns one; 403 on a list the caller cannot see, 404 unknown, 400 out of range', async () => {
 		const one = await fixture.api<Opportunity>('/v2/opportunities/7000001');
-		expect(one.body).toEqual({ id: 7000001, name: expect.stringContaining('Series'), listId: 101 });
+		expect(one.body).toEqual({ id: 7000001, name: expect.stringContaining('Series'), listId: 101, listName: 'Deal Pipeline', isRestricted: false, isRedacted: false });
 		const confidential = (await collect<Opportunity>(fixture, '/v2/opportunities')).items.find((o) => o.listId === 105)!;
 		expect(await statusOf(fixture, `/v2/opportunities/${confidential.id}`)).toBe(200);
 		const denied = await fixture.api<ErrorBody>(`/v2/opportunities/${confidential.id}`, MEMBER_KEY);

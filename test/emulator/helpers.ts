@@ -10,7 +10,7 @@ export interface Page<T = Record<string, unknown>> {
 export type ErrorBody = { errors: Array<{ code: string; message: string; param?: string }> };
 
 /** GET (or POST) an absolute URL, as a client following nextUrl does. */
-export async function follow<T = Page>(url: string, key = ADMIN_KEY, init: { method?: 'GET' | 'POST'; body?: unknown } = {}) {
+export async function follow<T = Page>(url: string, key = ADMIN_KEY, init: { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; body?: unknown } = {}) {
 	const res = await request(url, {
 		method: init.method ?? 'GET',
 		headers: { authorization: `Bearer ${key}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },

@@ -1,28 +1,22 @@
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
-
 import { ADMIN_KEY, EmulatorFixture, MEMBER_KEY } from '../harness/emulator';
-import { loadDescription, withoutMappings, type Json } from './openapi';
+import { Description } from './openapi';
 
 /**
- * The answers of the write and merge endpoints, validated against the OpenAPI description's
+ * The answers of the write and merge endpoints, validated against the 2026-07-15 description's
  * schemas (merge states and tasks, their pages, the 202 body, the batch answer, error bodies).
  */
 
-const ajv = new Ajv2020({ strict: false, discriminator: true, allErrors: true });
-addFormats(ajv);
-ajv.addSchema({ ...(withoutMappings(loadDescription()) as Json), $id: 'openapi' });
+const description = new Description();
 
 function expectSchema(name: string, body: unknown): void {
-	const validate = ajv.getSchema(`openapi#/components/schemas/${name}`);
-	if (!validate) throw new Error(`no schema ${name}`);
-	if (!validate(body)) throw new Error(`${name}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body, null, 1).slice(0, 2000)}`);
+	const validate = description.schema(name);
+	if (!validate(body)) throw new Error(`${name}: ${description.ajv.errorsText(validate.errors)}\n${JSON.stringify(body, null, 1).slice(0, 2000)}`);
 }
 
 /** The error bodies of the responses section: 400 (bad-request or validation with param), 403, 404. */
 function expectErrorResponse(status: number, body: unknown): void {
-	const validate = ajv.compile({ $ref: `openapi#/components/responses/${status}/content/application~1json/schema` });
-	if (!validate(body)) throw new Error(`${status}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body)}`);
+	const validate = description.errorResponse(status);
+	if (!validate(body)) throw new Error(`${status}: ${description.ajv.errorsText(validate.errors)}\n${JSON.stringify(body)}`);
 }
 
 it('the schemas refuse what they should (the checks below are not vacuous)', () => {

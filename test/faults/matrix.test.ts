@@ -78,7 +78,7 @@ const operations: Operation[] = [
 		path: '^/v2/companies/search$',
 		method: 'POST',
 		paged: true,
-		parameters: async () => ({ resource: 'company', operation: 'search', term: 'a', returnAll: false, limit: 150 }),
+		parameters: async () => ({ resource: 'company', operation: 'search', returnAll: false, limit: 150 }),
 		succeeded: (run) => expect(new Set(run.items.map((i) => i.id)).size).toBe(150),
 	},
 	{

@@ -112,10 +112,10 @@ describe('unknown field ids', () => {
 
 describe('malformed raw filters', () => {
 	// Each: an unbalanced parenthesis, a dangling operator, an unknown property; for each
-	// endpoint with a filter, on one of its own properties.
+	// endpoint with a filter-language filter, on one of its own properties (the searches take
+	// SearchCriteria instead).
 	const filters: Array<[string, string, string, string]> = [
 		['company.getAll', 'filter', 'name', 'Northwind'],
-		['company.search', 'filters', 'name', 'Northwind'],
 		['note.getAll', 'filter', 'id', '400001'],
 		['note.getReplies', 'filter', 'creator.id', '5000003'],
 		['transcript.getAll', 'filter', 'id', '801'],
@@ -218,31 +218,26 @@ describe('hostile filter values from item data', () => {
 		}
 	});
 
-	it('company.search, filters with two hostile conditions joined by OR: the union, as the emulator gives it', async () => {
-		await plant();
+	it('company.search, two hostile conditions from item data joined by OR: the union, as the emulator gives it', async () => {
+		// The search takes JSON conditions, so values stay literal by construction: plant the
+		// hostile texts as Growth Stage (filterable text) values and match them exactly.
+		for (const [i, value] of HOSTILE.entries()) {
+			await fixture.control('POST', '/values', { companyId: named(i), fieldId: 'dealroom-growth-stage', value: { type: 'filterable-text', data: value } });
+		}
+		await fixture.clearRequests();
 		const pairs = HOSTILE.map((v, i) => ({ a: v, b: HOSTILE[(i + 1) % HOSTILE.length] }));
+		const condition = (from: string) => ({ target: 'dealroom-growth-stage', operator: 'is-any-of', value: `={{ [$json.${from}] }}` });
 		const result = await run(
 			'company.search',
-			{
-				term: '',
-				returnAll: true,
-				filterMode: 'conditions',
-				filterCombine: 'or',
-				filterConditions: {
-					conditions: [
-						{ property: 'name', operator: 'equals', value: '={{ $json.a }}' },
-						{ property: 'name', operator: 'equals', value: '={{ $json.b }}' },
-					],
-				},
-				simplify: false,
-			},
+			{ term: '', returnAll: true, searchConditions: { conditions: [condition('a'), condition('b')] }, searchMatch: 'or', simplify: false },
 			{ items: pairs },
 		);
 		expect(result.error).toBeUndefined();
 		for (const [i, { a, b }] of pairs.entries()) {
 			const got = result.items.filter((_item, k) => result.paired[k] === i).map((c) => c.id as number);
-			const emulator = (await companies(`name = ${literal(a)} | name = ${literal(b)}`)).map((c) => c.id);
-			expect({ a, b, ids: got.sort() }).toEqual({ a, b, ids: emulator.sort() });
+			const filters = { operator: 'or', filters: [a, b].map((v) => ({ valueType: 'filterable-text', fieldId: 'dealroom-growth-stage', operator: 'is-any-of', value: [v] })) };
+			const direct = await fixture.api<{ data: Array<{ id: number }> }>('/v2/companies/search?limit=100', undefined, { method: 'POST', body: { filters } });
+			expect({ a, b, ids: got.sort() }).toEqual({ a, b, ids: direct.body.data.map((c) => c.id).sort() });
 			expect(got).toEqual([named(i), named((i + 1) % HOSTILE.length)].sort());
 		}
 	});

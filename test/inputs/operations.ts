@@ -62,7 +62,7 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 	return {
 		'company.get': { companyId: byId('3000001') },
 		'company.getAll': { ...few },
-		'company.search': { term: 'a', ...few },
+		'company.search': { term: 'north', ...few },
 		'company.getLists': { companyId: byId('3000001'), ...few },
 		'company.getListEntries': { companyId: byId('3000001'), ...few },
 		'company.getFieldValues': { companyId: byId('3000001') },

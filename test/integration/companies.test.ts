@@ -227,14 +227,12 @@ describe('company.getAll with the filter builder', () => {
 });
 
 describe('company.search', () => {
-	it('POSTs term, filter and sorts once per page (201), same body on every page', async () => {
+	it('POSTs the conditions and sorts once per page (201), same body on every page', async () => {
 		const employees = fieldId('Employees');
 		const parameters = {
 			resource: 'company',
 			operation: 'search',
-			term: 'a',
-			filterMode: 'conditions',
-			filterConditions: conditions({ property: employees, operator: 'greaterThan', value: '100' }),
+			searchConditions: { conditions: [{ target: employees, operator: 'is-greater-than', value: '100' }] },
 			sort: { sorts: [{ fieldId: employees, direction: 'desc' }] },
 			returnAll: false,
 			limit: 130,
@@ -246,14 +244,80 @@ describe('company.search', () => {
 		const values = result.items.map((c) => (c.fields as Record<string, number>).Employees);
 		expect(values.every((v) => v > 100)).toBe(true);
 		expect(values).toEqual([...values].sort((a, b) => b - a));
-		for (const c of result.items) expect(`${c.name} ${(c.domains as string[]).join(' ')}`.toLowerCase()).toContain('a');
 		// The filter names a field: its filterability is checked first, then the pages are POSTed.
 		const [metadata, ...log] = await fixture.requests();
 		expect(`${metadata.method} ${metadata.path}`).toBe('GET /v2/companies/fields');
 		expect(log.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(Array(2).fill('POST /v2/companies/search 201'));
-		const body = { search: { term: 'a' }, sorts: [{ fieldId: employees, direction: 'desc' }], filters: `${employees} > 100` };
+		const body = {
+			sorts: [{ fieldId: employees, direction: 'desc' }],
+			filters: { operator: 'and', filters: [{ valueType: 'number', fieldId: employees, operator: 'is-greater-than', value: 100 }] },
+		};
 		for (const entry of log) expect(JSON.parse(entry.body as string)).toEqual(body);
 		expect(log.map((r) => new URLSearchParams(r.query).get('limit'))).toEqual(['100', '30']);
+	});
+
+	it('conditions in groups, dropdown options by name, relative dates: Affinity filters by them', async () => {
+		const tier = fieldId('Tier');
+		const employees = fieldId('Employees');
+		const options = (await fixture.api<{ data: Array<{ id: number; text: string }> }>(`/v2/companies/fields/${tier}/dropdown-options`)).body.data;
+		const parameters = {
+			resource: 'company',
+			operation: 'search',
+			searchConditions: { conditions: [{ target: employees, operator: 'is-between', value: '50', value2: '5000' }] },
+			searchGroups: {
+				groups: [
+					{
+						match: 'or',
+						conditions: {
+							condition: [
+								{ target: tier, operator: 'is-any-of', value: options[0].text.toUpperCase() },
+								{ target: 'last-email|date-of-activity', operator: 'is-within-the-last', amount: 2, unit: 'year' },
+							],
+						},
+					},
+				],
+			},
+			searchMatch: 'and',
+			returnAll: true,
+			simplify: false,
+		};
+		const result = await run(parameters);
+		expect(result.error).toBeUndefined();
+		const log = (await fixture.requests()).filter((r) => r.path === '/v2/companies/search');
+		const body = JSON.parse(log[0].body as string) as { filters: unknown };
+		expect(body.filters).toEqual({
+			operator: 'and',
+			filters: [
+				{ valueType: 'number', fieldId: employees, operator: 'is-between', value: [50, 5000] },
+				{
+					operator: 'or',
+					filters: [
+						{ valueType: 'ranked-dropdown', fieldId: tier, operator: 'is-any-of', value: [{ dropdownOptionId: options[0].id }] },
+						{ valueType: 'date', fieldId: 'last-email', attributeId: 'date-of-activity', operator: 'is-within-the-last', value: { amount: [2], unit: 'year' } },
+					],
+				},
+			],
+		});
+		const direct: number[] = [];
+		let next: string | null = '/v2/companies/search?limit=100';
+		while (next) {
+			const page: { body: { data: Array<{ id: number }>; pagination: { nextUrl: string | null } } } = await fixture.api(next, undefined, { method: 'POST', body });
+			direct.push(...page.body.data.map((c) => c.id));
+			next = page.body.pagination.nextUrl ? new URL(page.body.pagination.nextUrl).pathname + new URL(page.body.pagination.nextUrl).search : null;
+		}
+		expect(direct.length).toBeGreaterThan(0);
+		expect(direct.length).toBeLessThan(400);
+		expect(result.items.map((c) => c.id)).toEqual(direct);
+	});
+
+	it('refuses a condition the field does not allow, and a short term, before any request', async () => {
+		await fixture.clearRequests();
+		const wrong = await run({ resource: 'company', operation: 'search', searchConditions: { conditions: [{ target: fieldId('Employees'), operator: 'contains', value: '1' }] } });
+		expect(wrong.error?.message).toMatch(/Condition 1: Employees cannot be filtered with "contains"/);
+		expect(wrong.error?.description).toMatch(/Is greater than/);
+		const short = await run({ resource: 'company', operation: 'search', term: 'ab' });
+		expect(short.error?.message).toMatch(/at least 3 characters/);
+		expect((await fixture.requests()).filter((r) => r.path === '/v2/companies/search')).toHaveLength(0);
 	});
 
 	it('Total Count Only: one request, one item', async () => {
@@ -273,6 +337,24 @@ describe('company.search', () => {
 		const unsortable = await run({ resource: 'company', operation: 'search', sort: { sorts: [{ fieldId: fieldId('Headquarters'), direction: 'asc' }] }, returnAll: true });
 		expect(unsortable.error?.httpCode).toBe('400');
 		expect(unsortable.error?.message).toMatch(/not sortable/);
+	});
+});
+
+describe('company.getAll filter refused by the API', () => {
+	it('a 400 about an unknown filter parameter says so and points to Search', async () => {
+		await fixture.fault({
+			kind: 'status',
+			status: 400,
+			method: 'GET',
+			path: '^/v2/companies$',
+			body: { errors: [{ code: 'validation', message: 'Unknown query parameter: filter', param: 'filter' }] },
+		});
+		const result = await run({ resource: 'company', operation: 'getAll', returnAll: true, filterMode: 'raw', filterRaw: 'name =~ labs' });
+		expect(result.error?.message).toBe('Affinity refused the filter parameter of GET /v2/companies: Unknown query parameter: filter');
+		expect(result.error?.description).toMatch(/Use Company → Search instead/);
+		// A malformed expression is the user's to fix, not a missing parameter.
+		const broken = await run({ resource: 'company', operation: 'getAll', returnAll: true, filterMode: 'raw', filterRaw: 'name = (' });
+		expect(broken.error?.description).not.toMatch(/Search instead/);
 	});
 });
 

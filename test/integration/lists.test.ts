@@ -179,7 +179,15 @@ describe('field.getAll', () => {
 			returnAll: true,
 		});
 		expect(result.items.map((f) => f.name)).toEqual(['First Email', 'Last Email']);
-		for (const field of result.items) expect(field).toMatchObject({ valueType: 'interaction', filterability: null, sortability: null });
+		// Interaction fields filter and sort through their date of activity (FieldFilterability, FieldSortability).
+		const dateOfActivity = { id: 'date-of-activity', name: 'Date of Activity', valueType: 'date' };
+		for (const field of result.items) {
+			expect(field).toMatchObject({
+				valueType: 'interaction',
+				filterability: { filterableFieldType: 'attribute-on-field', attributes: [dateOfActivity] },
+				sortability: { sortableFieldType: 'attribute-on-field', attributes: [dateOfActivity] },
+			});
+		}
 		const [request] = await fixture.requests();
 		const query = new URLSearchParams(request.query);
 		expect(query.get('filter')).toBe('name =~ email');

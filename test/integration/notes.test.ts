@@ -198,7 +198,7 @@ describe('note.getAttached*', () => {
 		const admin = await run({ resource: 'note', operation: 'getAttachedOpportunities', noteId: byId(memo.id), returnAll: true });
 		const member = await run({ resource: 'note', operation: 'getAttachedOpportunities', noteId: byId(memo.id), returnAll: true }, { credentials: fixture.credentials(MEMBER_KEY) });
 		expect(admin.items.length).toBe(member.items.length + 1);
-		expect(admin.items[0]).toEqual({ id: expect.any(Number), name: expect.any(String), listId: expect.any(Number) });
+		expect(admin.items[0]).toEqual({ id: expect.any(Number), name: expect.any(String), listId: expect.any(Number), listName: expect.any(String), isRestricted: expect.any(Boolean), isRedacted: expect.any(Boolean) });
 	});
 
 	it('404 for a note that does not exist, on all three', async () => {

@@ -121,7 +121,7 @@ describe('opportunity.get and opportunity.getAll', () => {
 			operation: 'get',
 			opportunityId: { __rl: true, mode: 'url', value: 'https://emulated-ventures.affinity.co/opportunities/7000002' },
 		});
-		expect(one.items).toEqual([{ id: 7000002, name: expect.stringMatching(/Series/), listId: 101 }]);
+		expect(one.items).toEqual([{ id: 7000002, name: expect.stringMatching(/Series/), listId: 101, listName: 'Deal Pipeline', isRestricted: false, isRedacted: false }]);
 		const many = await run({ resource: 'opportunity', operation: 'getAll', returnAll: true });
 		const expected = await all<{ id: number }>('/v2/opportunities?limit=100');
 		expect(many.items.map((o) => o.id)).toEqual(expected.map((o) => o.id));

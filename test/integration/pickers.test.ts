@@ -148,10 +148,11 @@ describe('option lists', () => {
 		const byValue = new Map(options.map((o) => [o.value, o]));
 		expect(byValue.get('name')?.description).toBe('Operators: is equal to, is not equal to, starts with, ends with, contains, is set (not null), is not set (null), is empty text');
 		expect(byValue.has('id') && byValue.has('domain')).toBe(true);
-		const fields = await fixture.api<{ data: Array<{ id: string; name: string; valueType: string; filterability: unknown }> }>(
+		const fields = await fixture.api<{ data: Array<{ id: string; name: string; valueType: string; filterability: { filterableFieldType: string } | null }> }>(
 			'/v2/companies/fields?includes=filterability',
 		);
-		const filterable = fields.body.data.filter((f) => f.filterability);
+		// The filter language of GET /v2/companies takes fields filtered directly, locations aside.
+		const filterable = fields.body.data.filter((f) => f.filterability?.filterableFieldType === 'field-only' && !f.valueType.startsWith('location'));
 		expect(filterable.length).toBeGreaterThan(5);
 		for (const field of filterable) expect(byValue.get(field.id)?.name).toBe(`${field.name} (${field.valueType})`);
 		for (const field of fields.body.data.filter((f) => !f.filterability)) expect(byValue.has(field.id)).toBe(false);
@@ -159,8 +160,28 @@ describe('option lists', () => {
 
 	it('company sort fields: the name and the sortable fields only', async () => {
 		const options = await picker().loadOptions('getCompanySortFields');
-		const fields = await fixture.api<{ data: Array<{ id: string; sortability: unknown }> }>('/v2/companies/fields?includes=sortability');
-		expect(options.map((o) => o.value).sort()).toEqual(['name', ...fields.body.data.filter((f) => f.sortability).map((f) => f.id)].sort());
+		const fields = await fixture.api<{ data: Array<{ id: string; sortability: { attributes?: Array<{ id: string }> } | null }> }>('/v2/companies/fields?includes=sortability');
+		const keys = fields.body.data.flatMap((f) => (!f.sortability ? [] : f.sortability.attributes ? f.sortability.attributes.map((a) => `${f.id}|${a.id}`) : [f.id]));
+		expect(options.map((o) => o.value).sort()).toEqual(['name', ...keys].sort());
+	});
+
+	it('company search fields and the operators of the field chosen beside them (top level and in a group)', async () => {
+		const fields = await picker().loadOptions('getCompanySearchFields');
+		const values = fields.map((o) => String(o.value));
+		expect(values).toEqual(expect.arrayContaining(['field-1003', 'field-1013', 'last-email|date-of-activity']));
+		expect(values).not.toContain('field-1012');
+		const operators = (parameters: IDataObject, path: string) => loadOptionsHarness(parameters, fixture.credentials(), path).loadOptions('getCompanySearchOperators');
+		const number = await operators({ searchConditions: { conditions: [{ target: 'field-1003' }] } }, 'parameters.searchConditions.conditions[0].operator');
+		expect(number.map((o) => o.value)).toEqual([
+			'is-equal-to', 'is-not-equal-to', 'is-greater-than', 'is-greater-than-or-equal-to', 'is-less-than', 'is-less-than-or-equal-to', 'is-between', 'is-empty', 'is-not-empty',
+		]);
+		const inGroup = await operators(
+			{ searchGroups: { groups: [{ match: 'or', conditions: { condition: [{ target: 'field-1003' }, { target: 'last-email|date-of-activity' }] } }] } },
+			'parameters.searchGroups.groups[0].conditions.condition[1].operator',
+		);
+		expect(inGroup.map((o) => o.value)).toContain('is-within-the-last');
+		expect(inGroup.map((o) => o.value)).not.toContain('is-greater-than');
+		expect(inGroup.find((o) => o.value === 'is-within-the-last')?.description).toMatch(/units: day, week, month, quarter, year/);
 	});
 
 	it("a list's fields, loaded from the list chosen in the node", async () => {

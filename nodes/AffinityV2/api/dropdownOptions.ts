@@ -24,6 +24,20 @@ export async function dropdownOptionsOf(ctx: AffinityContext, scope: FieldScope,
 		const kind = await listEntityType(ctx, scope.listId, itemIndex);
 		path = `/v2/${kind === 'person' ? 'persons' : 'companies'}/fields/${encodeURIComponent(field.id)}/dropdown-options`;
 	}
+	return optionsAt(ctx, path, field, itemIndex);
+}
+
+/** The options of a company or person field (GET /v2/{companies|persons}/fields/{fieldId}/dropdown-options). */
+export function entityDropdownOptions(
+	ctx: AffinityContext,
+	entity: 'companies' | 'persons',
+	field: FieldMetadata,
+	itemIndex?: number,
+): Promise<DropdownChoice[]> {
+	return optionsAt(ctx, `/v2/${entity}/fields/${encodeURIComponent(field.id)}/dropdown-options`, field, itemIndex);
+}
+
+function optionsAt(ctx: AffinityContext, path: string, field: FieldMetadata, itemIndex?: number): Promise<DropdownChoice[]> {
 	return cachedPerRun(ctx, `dropdown ${path}`, async () => {
 		const { items } = await affinityPaginate.call(ctx, { method: 'GET', path, subject: `dropdown field ${field.id}`, itemIndex });
 		return (items as Array<{ id: number; text: string }>).map((o) => ({ id: o.id, text: o.text }));

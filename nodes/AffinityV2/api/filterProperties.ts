@@ -33,16 +33,50 @@ function valueTypeOf(field: FieldMetadata): FilterProperty['valueType'] {
 }
 
 /**
+ * The filter-language operators (`filter` of GET /v2/companies) a field's search operators
+ * (FieldFilterability) stand for; exact match and (not) null apply to every type.
+ */
+const LANGUAGE_OPERATORS: Record<string, string[]> = {
+	contains: ['=~'],
+	'starts-with': ['=^'],
+	'ends-with': ['=$'],
+	'is-empty': ['!= *'],
+	'is-not-empty': ['= *'],
+	'is-greater-than': ['>'],
+	'is-greater-than-or-equal-to': ['>='],
+	'is-less-than': ['<'],
+	'is-less-than-or-equal-to': ['<='],
+	'is-after': ['>'],
+	'is-on-or-after': ['>='],
+	'is-before': ['<'],
+	'is-on-or-before': ['<='],
+	'has-all-of': ['=~'],
+};
+const ALWAYS = ['=', '!=', '= *', '!= *'];
+
+function languageOperators(field: FieldMetadata): string[] | undefined {
+	const filterability = field.filterability;
+	// Attribute filters (interaction dates) and locations have no filter-language form.
+	if (!filterability || filterability.filterableFieldType !== 'field-only' || field.valueType.startsWith('location')) return undefined;
+	const symbols = new Set(ALWAYS);
+	for (const operator of filterability.operators) for (const symbol of LANGUAGE_OPERATORS[operator.id] ?? []) symbols.add(symbol);
+	if (field.valueType === 'text') symbols.add('= ""');
+	if (field.valueType.endsWith('-multi')) symbols.add('=[]');
+	return [...symbols];
+}
+
+/**
  * Every property a company filter may use: id, name, domain and the company fields whose
- * `filterability` (GET /v2/companies/fields?includes=filterability) lists operators.
+ * `filterability` (GET /v2/companies/fields?includes=filterability) has a filter-language form.
  */
 export async function companyFilterProperties(ctx: AffinityContext, itemIndex?: number): Promise<Record<string, CompanyFilterProperty>> {
 	const properties: Record<string, CompanyFilterProperty> = { ...COMPANY_BUILTIN_FILTER_PROPERTIES };
 	for (const field of await fieldsOf(ctx, 'companies', { includes: ['filterability'], itemIndex })) {
-		if (!field.filterability) continue;
+		const operators = languageOperators(field);
+		if (!operators) continue;
 		properties[field.id] = {
 			label: field.name,
-			operators: field.filterability.operators,
+			operators,
 			valueType: valueTypeOf(field),
 			collection: field.valueType.endsWith('-multi'),
 			field,

@@ -54,7 +54,7 @@ export function operatorAllowed(operator: FilterOperator, tokens: readonly strin
 	// A single-valued property takes no collection operand; a collection property does.
 	if (collection === false && takesList) return false;
 	if (collection === true && (operator === 'isEmpty' || operator === 'startsWith' || operator === 'endsWith')) return false;
-	// Symbols are written as filterability metadata lists operators: `=`, `=~`, `= *`, `=[]`…
+	// Tokens as the filter language writes them: `=`, `=~`, `= *`, `=[]`…
 	return tokens.includes(FILTER_OPERATORS[operator].symbol);
 }
 

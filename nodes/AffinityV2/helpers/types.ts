@@ -42,11 +42,32 @@ export interface FieldMetadata {
 	valueType: ValueType;
 	enrichmentSource: string | null;
 	createdAt?: string | null;
-	/** With includes=filterability: the filter operators the field takes, or null when none. */
-	filterability?: { operators: string[] } | null;
-	/** With includes=sortability: the sort directions the field takes, or null when none. */
-	sortability?: { directions: string[] } | null;
+	/** With includes=filterability: how searches filter on the field, or null when they cannot. */
+	filterability?: FieldFilterability | null;
+	/** With includes=sortability: how searches sort by the field, or null when they cannot. */
+	sortability?: FieldSortability | null;
 }
+
+/** FilterableFieldOperator: an operator id of a search's ValueFilter and what it needs. */
+export interface FilterableOperator {
+	id: string;
+	name: string;
+	numberOfValuesRequired: 'none' | 'one' | 'two' | 'multi';
+	relativeDateUnits?: string[];
+}
+
+/** FieldFilterability: filtered directly, or through attributes (an interaction's date). */
+export type FieldFilterability =
+	| { filterableFieldType: 'field-only'; operators: FilterableOperator[] }
+	| {
+			filterableFieldType: 'attribute-on-field';
+			attributes: Array<{ id: string; name: string; valueType: string; operators: FilterableOperator[] }>;
+	  };
+
+/** FieldSortability: sorted directly, or through attributes. */
+export type FieldSortability =
+	| { sortableFieldType: 'field-only' }
+	| { sortableFieldType: 'attribute-on-field'; attributes: Array<{ id: string; name: string; valueType: string }> };
 
 export interface Location {
 	streetAddress: string | null;

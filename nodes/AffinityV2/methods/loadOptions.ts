@@ -14,7 +14,8 @@ import {
 	VALUE_TYPE_NAMES,
 } from '../helpers/valueTypes';
 import { FILTER_OPERATORS, operatorAllowed, type FilterOperator } from '../helpers/filterBuilder';
-import type { FieldMetadata } from '../helpers/types';
+import { searchTargetKey, searchTargetsOf, sortTargetsOf, type SearchTarget } from '../helpers/searchCriteria';
+import type { FieldMetadata, FilterableOperator } from '../helpers/types';
 
 const FIELDS_OF_CHOSEN_LIST = "The fields are loaded from the chosen list's columns.";
 const DROPDOWN_VALUE_TYPES = ['dropdown', 'dropdown-multi', 'ranked-dropdown'];
@@ -35,6 +36,35 @@ function operatorList(tokens: readonly string[] | undefined, collection?: boolea
 		.filter((op) => operatorAllowed(op, tokens, collection))
 		.map((op) => FILTER_OPERATORS[op].label);
 	return names.join(', ');
+}
+
+async function searchTargets(ctx: ILoadOptionsFunctions, source: FieldSource): Promise<Array<SearchTarget & { field: FieldMetadata }>> {
+	const fields = await fieldsOf(ctx, source, { includes: ['filterability'] });
+	return fields.flatMap((field) => searchTargetsOf(field).map((target) => ({ ...target, field })));
+}
+
+async function searchFieldOptions(ctx: ILoadOptionsFunctions, source: FieldSource): Promise<INodePropertyOptions[]> {
+	return (await searchTargets(ctx, source))
+		.map((t) => ({
+			name: `${t.label} (${t.field.valueType})`,
+			value: searchTargetKey(t),
+			description: `${t.field.type} field ${t.fieldId}${t.attributeId ? `, attribute ${t.attributeId}` : ''}. Operators: ${t.operators.map((o) => o.name).join(', ')}.`,
+		}))
+		.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The chosen field's operators; with no field chosen yet, every operator some field allows. */
+async function searchOperatorOptions(ctx: ILoadOptionsFunctions, source: FieldSource): Promise<INodePropertyOptions[]> {
+	const chosen = String(ctx.getCurrentNodeParameter('&target') ?? '');
+	const targets = await searchTargets(ctx, source);
+	const target = targets.find((t) => searchTargetKey(t) === chosen);
+	const operators = new Map<string, FilterableOperator>();
+	for (const t of target ? [target] : targets) for (const o of t.operators) operators.set(o.id, o);
+	return [...operators.values()].map((o) => ({
+		name: o.name,
+		value: o.id,
+		description: o.numberOfValuesRequired === 'none' ? 'Takes no value' : `Takes ${o.numberOfValuesRequired === 'two' ? 'two values' : o.numberOfValuesRequired === 'multi' ? 'one or more values' : 'one value'}${o.relativeDateUnits ? ` (units: ${o.relativeDateUnits.join(', ')})` : ''}`,
+	}));
 }
 
 /** The write operations' field scope: person or company fields, or the chosen list's. */
@@ -88,15 +118,29 @@ export const loadOptions = {
 			.sort((a, b) => a.name.localeCompare(b.name));
 	},
 
-	/** Company fields Affinity says can be sorted on (POST /v2/companies/search). */
+	/** Company fields (or their attributes) Affinity can sort a search by (FieldSortability). */
 	async getCompanySortFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		const fields = await fieldsOf(this, 'companies', { includes: ['sortability'] });
 		const sortable = fields
-			.filter((f) => !!f.sortability)
-			.map((f) => ({ name: `${f.name} (${f.valueType})`, value: f.id, description: `${f.type} field ${f.id}` }))
+			.flatMap((f) =>
+				sortTargetsOf(f).map((t) => ({
+					name: `${t.label} (${f.valueType})`,
+					value: searchTargetKey(t),
+					description: `${f.type} field ${f.id}${t.attributeId ? `, attribute ${t.attributeId}` : ''}`,
+				})),
+			)
 			.sort((a, b) => a.name.localeCompare(b.name));
 		// The company name is sortable too, though it is not a field.
 		return [{ name: 'Company Name', value: 'name', description: "The company's name" }, ...sortable];
+	},
+
+	/** Company fields (or their attributes) a search can filter on (FieldFilterability). */
+	async getCompanySearchFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		return searchFieldOptions(this, 'companies');
+	},
+	/** The operators of the company field chosen beside it. */
+	async getCompanySearchOperators(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		return searchOperatorOptions(this, 'companies');
 	},
 
 	/** Person fields a user can write (global), each with its value type. */

@@ -4,7 +4,7 @@ import { COMPANY_BUILTIN_FILTER_PROPERTIES, companyFilterProperties } from '../.
 import { FILTER_OPERATORS, type FilterOperator } from '../../helpers/filterBuilder';
 import { readFilter, type FilterTarget } from '../common/filters';
 
-/** Company filters (GET /v2/companies `filter`, POST /v2/companies/search `filters`). */
+/** The company filter of GET /v2/companies (`filter`, in the filter language). */
 export const companyFilterTarget: FilterTarget = {
 	loadOptionsMethod: 'getCompanyFilterProperties',
 	operators: Object.keys(FILTER_OPERATORS) as FilterOperator[],

@@ -1,14 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { entityDropdownOptions } from '../../api/dropdownOptions';
+import { buildSearchCriteria, parseSearchTargetKey, type SearchSort } from '../../helpers/searchCriteria';
 import { simplifyEntity } from '../../helpers/simplify';
+import { toStringList } from '../../helpers/stringList';
 import type { ApiEntity } from '../../helpers/types';
 import { fieldQuery, fieldSelection } from '../common/fields';
-import { filterParameters } from '../common/filters';
 import { forOperation } from '../common/forOperation';
 import { maxResults, recordsOrCount, recordsOrTotal } from '../common/paging';
+import { readSearchFilters, searchFilterParameters } from '../common/searchFilters';
 import { simplifyParameter } from '../common/simplify';
-import { companyFilterTarget, readCompanyFilter } from './companyFilter';
 
 export const description: INodeProperties[] = forOperation('company', 'search', [
 	{
@@ -17,9 +19,18 @@ export const description: INodeProperties[] = forOperation('company', 'search', 
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. acme',
-		description: 'Text to look for in company names and domains. Leave empty to search by filter only.',
+		description: 'Text to look for in company names and domains (at least 3 characters). Leave empty to search by conditions only.',
 	},
-	...filterParameters(companyFilterTarget),
+	{
+		displayName: 'Also Search In Field Names or IDs',
+		name: 'termFieldIds',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getCompanyFields' },
+		default: [],
+		description:
+			'Fields whose values the term is also matched against (date fields are ignored). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	...searchFilterParameters({ fieldsMethod: 'getCompanySearchFields', operatorsMethod: 'getCompanySearchOperators', what: 'companies' }),
 	{
 		displayName: 'Sort',
 		name: 'sort',
@@ -61,11 +72,11 @@ export const description: INodeProperties[] = forOperation('company', 'search', 
 	simplifyParameter,
 ]);
 
-function readSorts(this: IExecuteFunctions, itemIndex: number): IDataObject[] {
+function readSorts(this: IExecuteFunctions, itemIndex: number): SearchSort[] {
 	const sorts = (this.getNodeParameter('sort.sorts', itemIndex, []) as Array<{ fieldId?: string; direction?: string }>) ?? [];
 	return sorts.map((sort, index) => {
-		const fieldId = String(sort.fieldId ?? '').trim();
-		if (!fieldId) {
+		const key = String(sort.fieldId ?? '').trim();
+		if (!key) {
 			throw new NodeOperationError(this.getNode(), `Sort ${index + 1}: no field chosen`, {
 				itemIndex,
 				description: 'Choose the field to sort by, or remove the sort.',
@@ -76,19 +87,25 @@ function readSorts(this: IExecuteFunctions, itemIndex: number): IDataObject[] {
 				itemIndex,
 			});
 		}
-		return { fieldId, direction: sort.direction };
+		const { fieldId, attributeId } = parseSearchTargetKey(key);
+		return { fieldId, direction: sort.direction, ...(attributeId ? { attributeId } : {}) };
 	});
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	if (this.getNodeParameter('output', itemIndex, 'records') === 'records') maxResults.call(this, itemIndex);
-	const body: IDataObject = {};
-	const term = String(this.getNodeParameter('term', itemIndex, '') ?? '').trim();
-	if (term) body.search = { term };
-	const sorts = readSorts.call(this, itemIndex);
-	if (sorts.length) body.sorts = sorts;
-	const filters = await readCompanyFilter.call(this, itemIndex);
-	if (filters) body.filters = filters;
+	const filters = await readSearchFilters.call(this, itemIndex, {
+		source: 'companies',
+		dropdownOptions: (field) => entityDropdownOptions(this, 'companies', field, itemIndex),
+	});
+	const built = buildSearchCriteria({
+		filters,
+		term: String(this.getNodeParameter('term', itemIndex, '') ?? ''),
+		termFieldIds: toStringList(this.getNodeParameter('termFieldIds', itemIndex, [])),
+		sorts: readSorts.call(this, itemIndex),
+	});
+	if ('problem' in built) throw new NodeOperationError(this.getNode(), built.problem.message, { itemIndex, description: built.problem.hint });
+	const body = built.ok as IDataObject;
 	const items = await recordsOrTotal.call(
 		this,
 		itemIndex,

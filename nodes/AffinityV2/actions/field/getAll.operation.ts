@@ -41,7 +41,7 @@ export const description: INodeProperties[] = forOperation('field', 'getAll', [
 			{
 				name: 'Sortability',
 				value: 'sortability',
-				description: 'Whether and how each field can be used to sort (its directions), or null',
+				description: 'Whether and how searches can sort by each field (directly or through attributes), or null',
 			},
 		],
 		default: [],

@@ -1,0 +1,29 @@
+import { badRequest } from './http';
+
+/**
+ * API versions (X-Affinity-Api-Version). Each key has a Default API Version; the request header
+ * overrides it for one request; an unsupported value is a validation error; `current` means the
+ * latest version; every answer names the version used in the same header.
+ */
+export const API_VERSIONS = ['2024-01-01', '2026-07-15', '2026-09-17'] as const;
+export type ApiVersion = (typeof API_VERSIONS)[number];
+
+export const LATEST_VERSION: ApiVersion = '2026-09-17';
+export const VERSION_HEADER = 'x-affinity-api-version';
+
+/** The version a request is answered in: the header's, else the key's default. */
+export function requestedVersion(header: string | string[] | undefined, keyDefault: ApiVersion): ApiVersion {
+	if (header === undefined) return keyDefault;
+	const value = (Array.isArray(header) ? header.join(',') : header).trim();
+	if (value === 'current') return LATEST_VERSION;
+	if ((API_VERSIONS as readonly string[]).includes(value)) return value as ApiVersion;
+	throw badRequest(
+		`Unsupported API version "${value}"; supported versions: ${API_VERSIONS.join(', ')} (or "current")`,
+		'X-Affinity-Api-Version',
+	);
+}
+
+/** Whether a version includes the behaviour introduced in `since` (versions are ISO dates). */
+export function isAtLeast(version: ApiVersion, since: ApiVersion): boolean {
+	return version >= since;
+}

@@ -1,0 +1,241 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import type { Exchange } from '../../emulator';
+import { AffinityV2V1 } from '../../nodes/AffinityV2/AffinityV2V1.node';
+import { EmulatorFixture } from '../harness/emulator';
+import { runAffinityNode } from '../harness/engine';
+import { Description, explain } from './openapi';
+
+/**
+ * Every request body the node sends, checked against the 2026-07-15 description: each write
+ * operation of the node runs through the real engine against the emulator, and every request
+ * it makes is validated (the request body against the operation's request schema, the answer
+ * against the response schema of its status). A write operation without a case below fails the
+ * last test, so new ones are covered as they are added.
+ */
+
+const description = new Description();
+const fixture = new EmulatorFixture();
+const exchanges: Exchange[] = [];
+beforeAll(() => fixture.start({ observe: (exchange) => exchanges.push(exchange) }));
+afterAll(() => fixture.stop());
+beforeEach(async () => {
+	await fixture.reset();
+	exchanges.length = 0;
+});
+
+const TARGET_ACCOUNTS = 102;
+const INVESTORS = 103;
+const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
+
+interface Field {
+	id: string;
+	name: string;
+	type: string;
+	valueType: string;
+}
+
+async function field(path: string, name: string, type?: string): Promise<Field> {
+	const res = await fixture.api<{ data: Field[] }>(`${path}?limit=100`);
+	const found = res.body.data.find((f) => f.name === name && (!type || f.type === type));
+	if (!found) throw new Error(`no field ${name} at ${path}`);
+	return found;
+}
+
+async function firstEntry(listId: number): Promise<{ id: number; entityId: number }> {
+	return (await fixture.control<Array<{ id: number; entityId: number }>>('GET', `/lists/${listId}/entries`))[0];
+}
+
+const pick = (f: Field) => `${f.id}|${f.valueType}`;
+
+interface Operator {
+	id: string;
+	numberOfValuesRequired: string;
+	relativeDateUnits?: string[];
+}
+type Filterability = { filterableFieldType: string; operators?: Operator[]; attributes?: Array<{ id: string; valueType: string; operators: Operator[] }> };
+
+/** A condition of the search UI for every operator of every filterable company field. */
+async function everyCompanyCondition(): Promise<Array<{ target: string; conditions: IDataObject[] }>> {
+	const res = await fixture.api<{ data: Array<Field & { filterability: Filterability | null }> }>('/v2/companies/fields?includes=filterability&limit=100');
+	const out: Array<{ target: string; conditions: IDataObject[] }> = [];
+	for (const f of res.body.data) {
+		if (!f.filterability) continue;
+		const targets =
+			f.filterability.filterableFieldType === 'attribute-on-field'
+				? f.filterability.attributes!.map((a) => ({ key: `${f.id}|${a.id}`, valueType: a.valueType, operators: a.operators }))
+				: [{ key: f.id, valueType: f.valueType === 'datetime' ? 'date' : f.valueType, operators: f.filterability.operators! }];
+		for (const t of targets) {
+			let list = '';
+			if (t.valueType.includes('dropdown')) {
+				const options = await fixture.api<{ data: Array<{ text: string }> }>(`/v2/companies/fields/${f.id}/dropdown-options`);
+				list = options.body.data.slice(0, 2).map((o) => o.text).join(', ');
+			} else if (t.valueType.startsWith('person')) list = '5000007, 5000008';
+			else if (t.valueType.startsWith('company')) list = '3000001';
+			else if (t.valueType.startsWith('location')) list = 'country=Germany | city=Lagos; country=Nigeria';
+			else list = 'Seed, Early Growth';
+			const conditions = t.operators.map((o) => {
+				const c: IDataObject = { target: t.key, operator: o.id };
+				if (o.relativeDateUnits) Object.assign(c, { amount: 6, amount2: 1, unit: 'month' });
+				else if (o.numberOfValuesRequired === 'multi') c.value = list;
+				else if (o.numberOfValuesRequired === 'two') Object.assign(c, t.valueType === 'date' ? { value: '2020-01-01', value2: '2025-12-31' } : { value: '10', value2: '1000' });
+				else if (o.numberOfValuesRequired === 'one') c.value = t.valueType === 'date' ? '2024-03-10' : t.valueType === 'number' ? '100' : 'an';
+				return c;
+			});
+			out.push({ target: t.key, conditions });
+		}
+	}
+	return out;
+}
+
+/** One run of the node per write operation, with the value inputs that send different bodies. */
+const CASES: Record<string, () => Promise<IDataObject[]>> = {
+	'listEntry.updateFieldValue': async () => {
+		const entry = await firstEntry(TARGET_ACCOUNTS);
+		const base = { resource: 'listEntry', operation: 'updateFieldValue', listId: byId(TARGET_ACCOUNTS), listEntryId: byId(entry.id) };
+		const list = `/v2/lists/${TARGET_ACCOUNTS}/fields`;
+		return [
+			{ ...base, fieldId: pick(await field(list, 'Notes')), textValue: 'Met at the summit' },
+			{ ...base, fieldId: pick(await field(list, 'Deal Size')), numberValue: 12.5 },
+			{ ...base, fieldId: pick(await field(list, 'Scores')), numberValues: '1, 2' },
+			{ ...base, fieldId: pick(await field(list, 'Close Date')), dateValue: '2024-03-10T23:30:00-05:00' },
+			{ ...base, fieldId: pick(await field(list, 'Region')), locationValue: { city: 'Berlin', country: 'Germany' } },
+			{ ...base, fieldId: pick(await field(list, 'Stage')), dropdownValue: '=IC' },
+			{ ...base, fieldId: pick(await field(list, 'Labels')), dropdownValues: '=Hot, Strategic' },
+			{ ...base, fieldId: pick(await field(list, 'Status')), dropdownValue: '=Negotiation' },
+			{ ...base, fieldId: pick(await field(list, 'Notes')), clear: true },
+		];
+	},
+	'listEntry.updateFieldValues': async () => {
+		const entry = await firstEntry(TARGET_ACCOUNTS);
+		const list = `/v2/lists/${TARGET_ACCOUNTS}/fields`;
+		const notes = await field(list, 'Notes');
+		const size = await field(list, 'Deal Size');
+		return [
+			{
+				resource: 'listEntry',
+				operation: 'updateFieldValues',
+				listId: byId(TARGET_ACCOUNTS),
+				listEntryId: byId(entry.id),
+				inputMode: 'fields',
+				updates: {
+					update: [
+						{ fieldId: pick(notes), textValue: 'from the batch' },
+						{ fieldId: pick(size), numberValue: 7 },
+						{ fieldId: pick(notes), writeMode: 'clear' },
+					],
+				},
+			},
+			{
+				resource: 'listEntry',
+				operation: 'updateFieldValues',
+				listId: byId(TARGET_ACCOUNTS),
+				listEntryId: byId(entry.id),
+				inputMode: 'json',
+				updatesJson: JSON.stringify([{ id: size.id, value: { type: 'number', data: 3 } }]),
+			},
+		];
+	},
+	'person.updateFieldValue': async () => {
+		const entry = await firstEntry(INVESTORS);
+		const base = { resource: 'person', operation: 'updateFieldValue', personId: byId(entry.entityId) };
+		return [
+			{ ...base, fieldId: pick(await field('/v2/persons/fields', 'Job Title')), textValue: 'Partner' },
+			{ ...base, fieldId: pick(await field('/v2/persons/fields', 'Seniority')), dropdownValue: '=c-level' },
+			{ ...base, fieldId: pick(await field('/v2/persons/fields', 'Birthday')), dateValue: '1990-02-28' },
+			{
+				...base,
+				fieldId: pick(await field('/v2/persons/fields', 'Employers')),
+				companyValues: { company: [{ company: byId(3000005) }, { company: byId(3000006) }] },
+			},
+		];
+	},
+	'merge.start': async () => [
+		{ resource: 'merge', operation: 'start', entityType: 'company', primaryCompanyId: byId(3000010), duplicateCompanyId: byId(3000011) },
+		{ resource: 'merge', operation: 'start', entityType: 'person', primaryPersonId: byId(5000020), duplicatePersonId: byId(5000021) },
+	],
+	'company.search': async () => {
+		const employees = (await field('/v2/companies/fields', 'Employees', 'global')).id;
+		const runs: IDataObject[] = [
+			{ resource: 'company', operation: 'search', term: 'labs', termFieldIds: [employees], returnAll: false, limit: 5 },
+			{
+				resource: 'company',
+				operation: 'search',
+				sort: { sorts: [{ fieldId: employees, direction: 'desc' }, { fieldId: 'last-email|date-of-activity', direction: 'asc' }, { fieldId: 'name', direction: 'asc' }] },
+				returnAll: false,
+				limit: 5,
+			},
+		];
+		// Every field the search can filter on, with every operator it allows: one run a field.
+		for (const { target, conditions } of await everyCompanyCondition()) {
+			runs.push({
+				resource: 'company',
+				operation: 'search',
+				searchConditions: { conditions: conditions.slice(0, 1) },
+				searchGroups: { groups: [{ match: 'or', conditions: { condition: conditions } }] },
+				searchMatch: 'or',
+				returnAll: false,
+				limit: 3,
+				_target: target,
+			});
+		}
+		return runs;
+	},
+};
+
+/** What is wrong with one request the node made, or undefined. */
+function nonConformance(exchange: Exchange): string | undefined {
+	const { method, path, status } = exchange;
+	const where = `${method} ${path}${exchange.query} (${status})`;
+	const template = description.templateOf(method, path);
+	if (!template) return `${where}: no such operation in the description`;
+	const operation = description.operation(method, template);
+	if (exchange.requestBody !== undefined) {
+		if (!operation?.requestBody) return `${where}: the operation takes no body`;
+		const validate = description.request(method, template);
+		if (!validate(exchange.requestBody)) return `${where}: request body does not match:\n${explain(validate)}`;
+	}
+	if (!description.documents(method, template, status)) return `${where}: status not documented`;
+	if (description.hasResponseBody(method, template, status)) {
+		const validate = description.response(method, template, status);
+		if (!validate(exchange.responseBody)) return `${where}: answer does not match:\n${explain(validate)}`;
+	}
+	return undefined;
+}
+
+describe('the node sends bodies the description accepts', () => {
+	it.each(Object.keys(CASES))('%s', async (operation) => {
+		const runs = await CASES[operation]();
+		for (const { _target, ...parameters } of runs) {
+			const result = await runAffinityNode({ credentials: fixture.credentials(), parameters });
+			expect({ parameters, error: result.error?.message }).toEqual({ parameters, error: undefined });
+		}
+		const writes = exchanges.filter((e) => e.requestBody !== undefined);
+		expect(writes.length).toBeGreaterThanOrEqual(runs.length);
+		if (operation === 'company.search') {
+			// Every operator of the edition that a company field allows was sent at least once.
+			const sent = new Set(writes.flatMap((e) => JSON.stringify(e.requestBody).match(/"operator":"[a-z-]+"/g) ?? []));
+			expect(sent.size).toBeGreaterThanOrEqual(25);
+		}
+		expect(exchanges.map(nonConformance).filter(Boolean)).toEqual([]);
+	});
+
+	it('the check bites: a body the description refuses is reported', () => {
+		const bad: Exchange = { method: 'POST', path: '/v2/person-merges', query: '', status: 202, requestBody: { primaryPersonId: 'x' }, responseBody: { taskUrl: 'https://x.test/t' } };
+		expect(nonConformance(bad)).toMatch(/request body does not match/);
+	});
+
+	it('every write operation of the node has a case above', () => {
+		const properties = new AffinityV2V1().description.properties as INodeProperties[];
+		const operations = properties
+			.filter((p) => p.name === 'operation')
+			.flatMap((p) =>
+				(p.displayOptions?.show?.resource ?? []).flatMap((resource) =>
+					(p.options as Array<{ value: string }>).map((o) => `${String(resource)}.${o.value}`),
+				),
+			);
+		expect(operations.length).toBeGreaterThan(20);
+		const writes = operations.filter((name) => !/\.get[A-Z]?\w*$/.test(name));
+		expect(writes.filter((name) => !CASES[name])).toEqual([]);
+	});
+});
