@@ -84,11 +84,15 @@ export class AffinityV2Api implements ICredentialType {
 		{
 			displayName: 'API Version',
 			name: 'apiVersion',
-			type: 'string',
-			default: '',
-			placeholder: '2024-01-01',
-			description:
-				"Optional. Sent as the X-Affinity-Api-Version header. Leave empty to use the key's Default API Version.",
+			type: 'options',
+			options: [
+				{ name: '2026-07-15 (Recommended)', value: '2026-07-15', description: 'The version this node is built and tested against' },
+				{ name: '2026-09-17', value: '2026-09-17', description: 'The newest version; it may return value types this node shows as they come' },
+				{ name: '2024-01-01', value: '2024-01-01', description: 'The first stable version (no hidden values on restricted opportunities)' },
+				{ name: "The Key's Default Version", value: '', description: 'Send no version: Affinity uses the Default API Version set for the key' },
+			],
+			default: '2026-07-15',
+			description: 'Sent as the X-Affinity-Api-Version header on every request, unless the key’s default is chosen',
 		},
 		{
 			displayName:

@@ -24,11 +24,17 @@ export type ValueType =
 /** Value types the API refuses to write (computed by Affinity). */
 export const READ_ONLY_VALUE_TYPES: ReadonlySet<ValueType> = new Set(['formula-number', 'interaction']);
 
+export type StatusCategory = 'open' | 'won' | 'lost' | 'on-hold';
+
 export interface DropdownOption {
 	id: number;
 	text: string;
 	rank?: number;
 	color?: string | null;
+	/** Options of a status field (dropdownOptions.StatusDropdownOption). */
+	statusCategory?: StatusCategory;
+	/** Set only on open statuses. */
+	winRate?: number | null;
 }
 
 export interface FieldDef {
@@ -42,6 +48,8 @@ export interface FieldDef {
 	entityKind: EntityKind;
 	listId?: number;
 	dropdownOptions?: DropdownOption[];
+	/** A status field: a ranked dropdown whose options carry a status category and win rate. */
+	statusDropdown?: boolean;
 	/** Enriched and relationship-intelligence fields are computed; users cannot write them. */
 	readOnly: boolean;
 	/** Whether the change log records this field's changes; unset: the default of its kind. */
@@ -106,6 +114,10 @@ export interface User {
 		exportAllOrganizations: boolean;
 		exportAllPeople: boolean;
 		exportLists: boolean;
+		/** "Edit Global Field Values": needed to set fields when creating a person. */
+		editGlobalFieldValues: boolean;
+		/** "Share accessible Lists globally": needed to create a public list. */
+		shareListsGlobally: boolean;
 	};
 }
 
@@ -318,6 +330,22 @@ export interface Webhook {
 	subscriptions: string[];
 	status: 'active' | 'disabled';
 	creatorUserId: number;
+	createdAt: string;
+	updatedAt: string | null;
+}
+
+export interface Reminder {
+	id: number;
+	type: 'one-time' | 'recurring';
+	content: string | null;
+	dueDate: string;
+	creatorPersonId: number;
+	ownerPersonId: number;
+	completerPersonId: number | null;
+	completedAt: string | null;
+	/** The one company, person or opportunity the reminder is about. */
+	entity: { type: EntityKind; id: number };
+	recurrence: { periodDays: number; resetTrigger: 'interaction' | 'email' | 'event' } | null;
 	createdAt: string;
 	updatedAt: string | null;
 }

@@ -17,6 +17,7 @@ import { pacificMidnight } from './pacificDate';
 import { createRandom, type Random } from './random';
 import { extendSeed } from './seedExtras';
 import { seedReads } from './seedReads';
+import { seedRemindersAndStatuses } from './seedReminders';
 import { Store } from './store';
 
 /** Older imports of the date rule reach it here; the rule itself lives in pacificDate.ts. */
@@ -267,7 +268,7 @@ function createUsers(store: Store): void {
 	const specs: Array<[string, string | null, User['status'], string, Partial<User['permissions']>]> = [
 		['Alex', 'Admin', 'active', 'admin', { manageUsers: true }],
 		['Morgan', 'Member', 'active', 'standard', {}],
-		['Riley', 'Restricted', 'active', 'restricted', { exportAllOrganizations: false, exportAllPeople: false }],
+		['Riley', 'Restricted', 'active', 'restricted', { exportAllOrganizations: false, exportAllPeople: false, editGlobalFieldValues: false, shareListsGlobally: false }],
 		['Jordan', 'Analyst', 'active', 'standard', {}],
 		['Casey', null, 'invited', 'standard', {}],
 		['Devon', 'Former', 'deactivated', 'standard', {}],
@@ -295,7 +296,7 @@ function createUsers(store: Store): void {
 			status,
 			role,
 			personId: person.id,
-			permissions: { manageUsers: false, exportAllOrganizations: true, exportAllPeople: true, exportLists: true, ...permissions },
+			permissions: { manageUsers: false, exportAllOrganizations: true, exportAllPeople: true, exportLists: true, editGlobalFieldValues: true, shareListsGlobally: true, ...permissions },
 		});
 	}
 }
@@ -462,6 +463,7 @@ export function seedStore(options: SeedOptions = {}): Store {
 	seedNotes(seeder, sizes.notes, activeUsers, opportunityIds);
 	extendSeed(store, options.seed ?? 1);
 	seedReads(store, options.seed ?? 1);
+	seedRemindersAndStatuses(store);
 	store.touch();
 	return store;
 }

@@ -16,6 +16,7 @@ import type {
 	Note,
 	Opportunity,
 	Person,
+	Reminder,
 	SavedView,
 	StoredValue,
 	Tenant,
@@ -74,6 +75,7 @@ export class Store {
 	/** Every field by id: entity fields and every list's fields. */
 	fields = new Map<string, FieldDef>();
 	notes = new Map<number, Note>();
+	reminders = new Map<number, Reminder>();
 	transcripts = new Map<number, Transcript>();
 	merges = new Map<number, MergeState>();
 	mergeTasks = new Map<string, MergeTask>();
@@ -134,6 +136,14 @@ export class Store {
 		removeSorted(this.entriesByList.get(entry.listId) ?? [], entryId);
 		this.touch();
 		return entry;
+	}
+
+	/** Deletes a person with its list entries; false when there is no such person. */
+	removePerson(personId: number): boolean {
+		if (!this.persons.delete(personId)) return false;
+		for (const entry of [...this.entries.values()]) if (entry.entityType === 'person' && entry.entityId === personId) this.removeEntry(entry.id);
+		this.touch();
+		return true;
 	}
 
 	entityExists(kind: EntityKind, id: number): boolean {

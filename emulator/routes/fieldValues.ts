@@ -1,10 +1,11 @@
 import type { RouteContext } from '../context';
 import { badRequest, forbidden, notFound, pathId } from '../http';
 import type { Company, FieldDef, ListEntry, Person, StoredValue } from '../model';
-import type { Router } from '../router';
+import type { Reply, Router } from '../router';
 import type { Store } from '../store';
 import { parseWrittenValue } from '../values';
 import { ok, paged, requirePermission, visibleList } from './common';
+import { renderDropdownOption } from './dropdownOptions';
 import { hidesFieldsOf } from './entryFields';
 
 /**
@@ -20,12 +21,12 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** A field the request names but that is not one of this record's: 404 if it exists nowhere. */
-function notApplicable(store: Store, fieldId: string, where: string, param: string): never {
+export function notApplicable(store: Store, fieldId: string, where: string, param: string): never {
 	if (!store.fields.has(fieldId)) throw notFound(`Field ${fieldId} not found`);
 	throw badRequest(`Field ${fieldId} is not a field of ${where}`, param);
 }
 
-type Target = { values: Map<string, StoredValue> };
+export type Target = { values: Map<string, StoredValue> };
 
 /** The field and the record holding its value for a list entry: list fields on the entry, others on its entity. */
 function entryField(store: Store, entry: ListEntry, fieldId: string): { field: FieldDef; target: Target } | undefined {
@@ -50,7 +51,12 @@ function entryOf(ctx: RouteContext): ListEntry {
 	return entry;
 }
 
-async function valueOfBody(ctx: RouteContext): Promise<unknown> {
+/** Writing a person's or company's own fields needs "Edit Global Field Values" (403 without it). */
+export function requireEditGlobalFields(ctx: RouteContext): void {
+	requirePermission(ctx.user.permissions.editGlobalFieldValues, 'Edit Global Field Values');
+}
+
+export async function valueOfBody(ctx: RouteContext): Promise<unknown> {
 	const body = await ctx.body();
 	if (!isObject(body)) throw badRequest('The body must be a JSON object {"value": {"type": ..., "data": ...}}', 'value');
 	for (const key of Object.keys(body)) if (key !== 'value') throw badRequest(`Unknown property "${key}"`, key);
@@ -58,11 +64,43 @@ async function valueOfBody(ctx: RouteContext): Promise<unknown> {
 	return body.value;
 }
 
+/**
+ * The batch `update-fields` operation (ListEntryBatchOperationRequest and its company and
+ * person twins): at most 100 updates, every one validated before any is applied, so a refused
+ * batch changes nothing. `find` gives a field and where its value lives, or why it cannot.
+ */
+export async function applyBatch(
+	ctx: RouteContext,
+	find: (fieldId: string) => { field: FieldDef; target: Target } | string,
+	/** The list entry written through, for the change log. */
+	via?: ListEntry,
+): Promise<Reply> {
+	const body = await ctx.body();
+	if (!isObject(body)) throw badRequest('The body must be a JSON object {"operation": "update-fields", "updates": [...]}', 'operation');
+	if (body.operation !== 'update-fields') throw badRequest('operation must be "update-fields"', 'operation');
+	for (const key of Object.keys(body)) if (key !== 'operation' && key !== 'updates') throw badRequest(`Unknown property "${key}"`, key);
+	if (!Array.isArray(body.updates)) throw badRequest('updates must be an array', 'updates');
+	if (body.updates.length > MAX_UPDATES) throw badRequest(`At most ${MAX_UPDATES} updates are allowed in one request; got ${body.updates.length}`, 'updates');
+	const planned = body.updates.map((update: unknown, i: number) => {
+		const at = `updates[${i}]`;
+		if (!isObject(update)) throw badRequest('Each update must be an object {"id": ..., "value": ...}', at);
+		for (const key of Object.keys(update)) if (key !== 'id' && key !== 'value') throw badRequest(`Unknown property "${key}"`, `${at}.${key}`);
+		if (typeof update.id !== 'string' || update.id === '') throw badRequest('Missing field id', `${at}.id`);
+		const found = find(update.id);
+		if (typeof found === 'string') throw badRequest(found, `${at}.id`);
+		if (!('value' in update)) throw badRequest('Missing value (use {"type": ..., "data": null} to clear)', `${at}.value`);
+		return { ...found, stored: parseWrittenValue(ctx.store, found.field, update.value, `${at}.value`, `${at}.id`) };
+	});
+	for (const { target, field, stored } of planned) ctx.store.setValue(target, field.id, stored, via);
+	return ok({ operation: 'update-fields' });
+}
+
 export function register(router: Router): void {
 	router.post('/v2/persons/:personId/fields/:fieldId', async (ctx) => {
 		const personId = pathId(ctx.params.personId, 'personId', 'int64');
 		const person = ctx.store.persons.get(personId);
 		if (!person) throw notFound(`Person ${personId} not found`);
+		requireEditGlobalFields(ctx);
 		const fieldId = ctx.params.fieldId;
 		const field = ctx.store.entityField('person', fieldId) ?? notApplicable(ctx.store, fieldId, 'persons', 'fieldId');
 		const stored = parseWrittenValue(ctx.store, field, await valueOfBody(ctx), 'value');
@@ -81,30 +119,15 @@ export function register(router: Router): void {
 
 	router.patch('/v2/lists/:listId/list-entries/:listEntryId/fields', async (ctx) => {
 		const entry = entryOf(ctx);
-		const body = await ctx.body();
-		if (!isObject(body)) throw badRequest('The body must be a JSON object {"operation": "update-fields", "updates": [...]}', 'operation');
-		if (body.operation !== 'update-fields') throw badRequest('operation must be "update-fields"', 'operation');
-		for (const key of Object.keys(body)) if (key !== 'operation' && key !== 'updates') throw badRequest(`Unknown property "${key}"`, key);
-		if (!Array.isArray(body.updates)) throw badRequest('updates must be an array', 'updates');
-		if (body.updates.length > MAX_UPDATES) throw badRequest(`At most ${MAX_UPDATES} updates are allowed in one request; got ${body.updates.length}`, 'updates');
-		// Validate every update first: a refused batch changes nothing.
-		const planned = body.updates.map((update: unknown, i: number) => {
-			const at = `updates[${i}]`;
-			if (!isObject(update)) throw badRequest('Each update must be an object {"id": ..., "value": ...}', at);
-			for (const key of Object.keys(update)) if (key !== 'id' && key !== 'value') throw badRequest(`Unknown property "${key}"`, `${at}.${key}`);
-			if (typeof update.id !== 'string' || update.id === '') throw badRequest('Missing field id', `${at}.id`);
-			const found = entryField(ctx.store, entry, update.id);
-			if (!found) {
-				throw badRequest(
-					ctx.store.fields.has(update.id) ? `Field ${update.id} is not a field of list ${entry.listId}` : `Field ${update.id} not found`,
-					`${at}.id`,
-				);
-			}
-			if (!('value' in update)) throw badRequest('Missing value (use {"type": ..., "data": null} to clear)', `${at}.value`);
-			return { ...found, stored: parseWrittenValue(ctx.store, found.field, update.value, `${at}.value`, `${at}.id`) };
-		});
-		for (const { target, field, stored } of planned) ctx.store.setValue(target, field.id, stored, entry);
-		return ok({ operation: 'update-fields' });
+		return applyBatch(
+			ctx,
+			(fieldId) => {
+				const found = entryField(ctx.store, entry, fieldId);
+				if (found) return found;
+				return ctx.store.fields.has(fieldId) ? `Field ${fieldId} is not a field of list ${entry.listId}` : `Field ${fieldId} not found`;
+			},
+			entry,
+		);
 	});
 
 	// Dropdown options of a field (BETA in the API: developer.affinity.co, "Get dropdown options
@@ -114,11 +137,7 @@ export function register(router: Router): void {
 			throw badRequest(`Field ${field.id} is a ${field.valueType} field, not a dropdown field`, 'fieldId');
 		}
 		const list = field.dropdownOptions ?? [];
-		return paged(ctx, list, (o) => list.indexOf(o) + 1, (option) =>
-			field.valueType === 'ranked-dropdown'
-				? { type: 'ranked-dropdown', id: option.id, text: option.text, rank: option.rank ?? 0, color: option.color ?? null }
-				: { type: 'dropdown', id: option.id, text: option.text },
-		);
+		return paged(ctx, list, (o) => list.indexOf(o) + 1, (option) => renderDropdownOption(field, option));
 	};
 
 	router.get('/v2/lists/:listId/fields/:fieldId/dropdown-options', (ctx) => {

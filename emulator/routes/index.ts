@@ -3,17 +3,23 @@ import * as auth from './auth';
 import * as companies from './companies';
 import * as directory from './directory';
 import * as entityNotes from './entityNotes';
+import * as dropdownOptions from './dropdownOptions';
+import * as entityFieldValues from './entityFieldValues';
 import * as entryFields from './entryFields';
 import * as fieldValueChanges from './fieldValueChanges';
 import * as interactions from './interactions';
 import * as fieldValues from './fieldValues';
 import * as listEntries from './listEntries';
 import * as lists from './lists';
+import * as listWrites from './listWrites';
 import * as merges from './merges';
 import * as notes from './notes';
+import * as noteWrites from './noteWrites';
 import * as opportunities from './opportunities';
 import * as persons from './persons';
 import * as relationships from './relationships';
+import * as personWrites from './personWrites';
+import * as reminders from './reminders';
 import * as savedViews from './savedViews';
 import * as searches from './searches';
 import * as transcripts from './transcripts';
@@ -47,6 +53,12 @@ const AREAS: ReadonlyArray<{ register(router: Router): void }> = [
 	entityNotes,
 	directory,
 	webhooks,
+	noteWrites,
+	personWrites,
+	entityFieldValues,
+	reminders,
+	listWrites,
+	dropdownOptions,
 ];
 
 export function registerApi(router: Router): void {

@@ -328,6 +328,44 @@ export const CASES: E2eCase[] = [
 		},
 	},
 	{
+		id: 'e2ePersonNoteReminder',
+		title: 'person › create with field values, a note about them and a reminder, then all three read back (one POST each)',
+		steps: () => {
+			const personId = (node: string) => byId(`={{ $('${node}').item.json.id }}`);
+			return [
+				{
+					name: 'Create person',
+					resource: 'person',
+					operation: 'create',
+					parameters: { firstName: 'Erin', lastName: 'Endtoend', email: 'erin.e2e@example.com', updates: { update: [{ fieldId: 'field-1014|text', textValue: 'Partner' }] } },
+				},
+				{
+					name: 'Note about them',
+					resource: 'note',
+					operation: 'create',
+					parameters: { about: 'entities', contentFormat: 'markdown', content: 'Met **Erin** at the summit', persons: { person: [{ person: personId('Create person') }] } },
+				},
+				{
+					name: 'Remind',
+					resource: 'reminder',
+					operation: 'create',
+					parameters: { type: 'one-time', dueDate: '2030-01-02T09:00:00Z', owner: byId(5000001), about: { person: personId('Create person') }, options: { content: 'Follow up with Erin' } },
+				},
+				{ name: 'Read person', resource: 'person', operation: 'get', parameters: { personId: personId('Create person'), fieldIds: ['field-1014'] } },
+				{ name: 'Read note', resource: 'note', operation: 'get', parameters: { noteId: personId('Note about them'), includes: ['personsPreview'] } },
+				{ name: 'Read reminder', resource: 'reminder', operation: 'get', parameters: { reminderId: "={{ $('Remind').item.json.id }}" } },
+			];
+		},
+		expect({ output, requests }) {
+			const [person] = output('Create person');
+			expect(person).toMatchObject({ firstName: 'Erin', lastName: 'Endtoend', primaryEmailAddress: 'erin.e2e@example.com' });
+			expect(output('Read person')[0]).toMatchObject({ id: person.id, fields: { 'Job Title': 'Partner' } });
+			expect(output('Read note')[0]).toMatchObject({ id: output('Note about them')[0].id, content: { html: '<p>Met <strong>Erin</strong> at the summit</p>' }, personsPreview: { data: [{ id: person.id }] } });
+			expect(output('Read reminder')[0]).toMatchObject({ id: output('Remind')[0].id, person: { id: person.id }, owner: { id: 5000001 }, content: 'Follow up with Erin' });
+			expect(paths(requests.filter((r) => r.method !== 'GET'))).toEqual(['POST /v2/persons', 'POST /v2/notes', 'POST /v2/reminders']);
+		},
+	},
+	{
 		id: 'e2eFieldValueChangeGetAll',
 		title: 'fieldValueChange › getAll: the first changes of the workspace change log, oldest first',
 		steps: () => [{ name: 'Get changes', resource: 'fieldValueChange', operation: 'getAll', parameters: { returnAll: false, limit: 5 } }],

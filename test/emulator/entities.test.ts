@@ -134,12 +134,12 @@ describe('array values with no data are null', () => {
 
 describe('wrong methods', () => {
 	it.each([
-		['POST', '/v2/persons'],
-		['DELETE', '/v2/persons/5000007'],
+		['PUT', '/v2/persons'],
+		['PUT', '/v2/persons/5000007'],
 		['PUT', '/v2/companies/3000001/lists'],
 		['POST', '/v2/companies/3000001/list-entries'],
 		['PATCH', '/v2/opportunities/7000001'],
-		['POST', '/v2/notes'],
+		['PUT', '/v2/notes'],
 		['DELETE', '/v2/notes/400001/replies'],
 		['POST', '/v2/transcripts/801/fragments'],
 		['PUT', '/v2/users/1'],

@@ -160,6 +160,44 @@ const CASES: Record<string, () => Promise<IDataObject[]>> = {
 			},
 		];
 	},
+	'company.updateFieldValue': async () => [
+		{ resource: 'company', operation: 'updateFieldValue', companyId: byId(3000001), fieldId: pick(await field('/v2/companies/fields', 'Industry', 'global')), dropdownValue: '=Climate' },
+	],
+	'company.updateFieldValues': async () => [
+		{ resource: 'company', operation: 'updateFieldValues', companyId: byId(3000001), inputMode: 'json', updatesJson: JSON.stringify([{ id: (await field('/v2/companies/fields', 'Employees', 'global')).id, value: 12 }]) },
+	],
+	'person.updateFieldValues': async () => [
+		{ resource: 'person', operation: 'updateFieldValues', personId: byId(5000101), updates: { update: [{ fieldId: pick(await field('/v2/persons/fields', 'Job Title')), textValue: 'CTO' }] } },
+	],
+	'person.create': async () => [
+		{ resource: 'person', operation: 'create', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', otherEmails: 'ada@home.example', updates: { update: [{ fieldId: pick(await field('/v2/persons/fields', 'Job Title')), textValue: 'CTO' }] } },
+		{ resource: 'person', operation: 'create', firstName: 'Solo' },
+	],
+	'note.create': async () => [
+		{ resource: 'note', operation: 'create', about: 'entities', contentFormat: 'markdown', content: '**Recap**: [deck](https://a.example)', persons: { person: [{ person: byId(5000101) }] }, options: { createdAt: '2025-01-01T00:00:00Z' } },
+		{ resource: 'note', operation: 'create', about: 'reply', parentNoteId: byId(400047), content: 'Agreed' },
+	],
+	'note.update': async () => [
+		{ resource: 'note', operation: 'update', noteId: byId(400047), content: 'New text', personsUpdate: 'clear', companiesUpdate: 'replace', companies: { company: [{ company: byId(3000002) }] } },
+	],
+	'reminder.create': async () => [
+		{ resource: 'reminder', operation: 'create', type: 'one-time', dueDate: '2030-01-02T09:00:00Z', owner: byId(5000001), about: { company: byId(3000001) }, options: { content: 'Call' } },
+		{ resource: 'reminder', operation: 'create', type: 'recurring', periodDays: 7, resetTrigger: 'email', owner: byId(5000001), about: { person: byId(5000101) } },
+	],
+	'list.create': async () => [{ resource: 'list', operation: 'create', name: 'Q3 targets', type: 'person', isPublic: true }],
+	'dropdownOption.create': async () => {
+		const status = (await field('/v2/lists/101/fields', 'Status', 'list')).id;
+		return [
+			{ resource: 'dropdownOption', operation: 'create', listId: byId(101), fieldId: status, optionType: 'status-dropdown', text: 'Term Sheet', rank: 2, color: 'purple', statusCategory: 'open', winRate: 80 },
+			{ resource: 'dropdownOption', operation: 'create', listId: byId(TARGET_ACCOUNTS), fieldId: (await field(`/v2/lists/${TARGET_ACCOUNTS}/fields`, 'Stage', 'list')).id, optionType: 'dropdown', text: 'Exited' },
+		];
+	},
+	'dropdownOption.update': async () => {
+		const status = (await field('/v2/lists/101/fields', 'Status', 'list')).id;
+		const options = (await fixture.api<{ data: Array<{ id: number; text: string }> }>(`/v2/lists/101/fields/${status}/dropdown-options`)).body.data;
+		const qualified = options.find((o) => o.text === 'Qualified') as { id: number };
+		return [{ resource: 'dropdownOption', operation: 'update', listId: byId(101), fieldId: status, dropdownOptionId: qualified.id, optionType: 'status-dropdown', text: 'Qualified lead', rank: 1, color: 'blue', winRate: 45 }];
+	},
 	'merge.start': async () => [
 		{ resource: 'merge', operation: 'start', entityType: 'company', primaryCompanyId: byId(3000010), duplicateCompanyId: byId(3000011) },
 		{ resource: 'merge', operation: 'start', entityType: 'person', primaryPersonId: byId(5000020), duplicatePersonId: byId(5000021) },

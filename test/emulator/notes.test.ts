@@ -159,7 +159,7 @@ describe('GET /v2/notes/{noteId}', () => {
 		await expect400(fixture, '/v2/notes/0', 'noteId');
 		await expect400(fixture, '/v2/notes/2147483648', 'noteId');
 		await expect400(fixture, '/v2/notes/x1', 'noteId');
-		expect((await fixture.api(`/v2/notes/${m.id}`, ADMIN_KEY, { method: 'POST', body: {} })).status).toBe(405);
+		expect((await fixture.api(`/v2/notes/${m.id}`, ADMIN_KEY, { method: 'PATCH', body: {} })).status).toBe(405);
 	});
 });
 

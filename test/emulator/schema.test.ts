@@ -364,6 +364,56 @@ describe('responses match the OpenAPI description (and SPEC where it differs)', 
 		await check({ template: '/v2/companies/fields/{fieldId}/dropdown-options', url: `/v2/companies/fields/${industry}/dropdown-options?limit=2`, status: 200 });
 	});
 
+	it('note, person, reminder, list and dropdown option writes; a company\'s and a person\'s own fields', async () => {
+		const note = await check({ template: '/v2/notes', method: 'post', url: '/v2/notes', status: 201, body: { type: 'entities', content: { html: '<p>Recap <a href="https://a.example">deck</a></p>' }, persons: [{ id: 5000101 }], createdAt: '2025-01-01T00:00:00Z' } });
+		await check({ template: '/v2/notes', method: 'post', url: '/v2/notes', status: 201, body: { type: 'user-reply', content: { html: '<p>Agreed</p>' }, parent: { id: note.id } } });
+		await check({ template: '/v2/notes', method: 'post', url: '/v2/notes', status: 400, body: { type: 'entities', content: { html: '<p style="color:red">x</p>' }, persons: [{ id: 5000101 }] } });
+		await check({ template: '/v2/notes/{noteId}', method: 'post', url: `/v2/notes/${note.id}`, status: 204, body: { content: { html: '<p>v2</p>' }, persons: [] } });
+		await check({ template: '/v2/notes/{noteId}', method: 'post', url: `/v2/notes/${note.id}`, status: 403, body: { content: { html: '<p>v3</p>' } }, key: MEMBER_KEY });
+		await check({ template: '/v2/notes/{noteId}', method: 'delete', url: `/v2/notes/${note.id}`, status: 204 });
+		await check({ template: '/v2/notes/{noteId}', method: 'delete', url: `/v2/notes/${note.id}`, status: 404 });
+
+		const person = await check({ template: '/v2/persons', method: 'post', url: '/v2/persons', status: 201, body: { firstName: 'Ada', lastName: null, primaryEmailAddress: 'ada@example.com', fields: [{ id: 'field-1014', value: { type: 'text', data: 'CTO' } }] } });
+		await check({ template: '/v2/persons', method: 'post', url: '/v2/persons', status: 403, body: { firstName: 'A', lastName: null, primaryEmailAddress: null, fields: [{ id: 'field-1014', value: { type: 'text', data: 'x' } }] }, key: RESTRICTED_KEY });
+		await check({ template: '/v2/persons/{personId}', method: 'delete', url: '/v2/persons/5000001', status: 403 });
+		await check({ template: '/v2/persons/{personId}', method: 'delete', url: `/v2/persons/${person.id}`, status: 204 });
+
+		for (const [kind, id, fieldId, value] of [
+			['companies', 3000001, 'field-1003', { type: 'number', data: 3 }],
+			['persons', 5000101, 'field-1014', { type: 'text', data: 'x' }],
+		] as const) {
+			const one = kind === 'companies' ? '/v2/companies/{companyId}' : '/v2/persons/{personId}';
+			await checkAllPages({ template: `${one}/fields`, url: `/v2/${kind}/${id}/fields`, status: 200 });
+			await check({ template: `${one}/fields`, url: `/v2/${kind}/${id}/fields?types=global&limit=100`, status: 200 });
+			await check({ template: `${one}/fields/{fieldId}`, url: `/v2/${kind}/${id}/fields/${fieldId}`, status: 200 });
+			await check({ template: `${one}/fields`, method: 'patch', url: `/v2/${kind}/${id}/fields`, status: 200, body: { operation: 'update-fields', updates: [{ id: fieldId, value }] } });
+			await check({ template: `${one}/fields`, method: 'patch', url: `/v2/${kind}/${id}/fields`, status: 403, body: { operation: 'update-fields', updates: [{ id: fieldId, value }] }, key: RESTRICTED_KEY });
+		}
+		await check({ template: '/v2/companies/{companyId}/fields/{fieldId}', method: 'post', url: '/v2/companies/3000001/fields/field-1003', status: 204, body: { value: { type: 'number', data: 4 } } });
+
+		await checkAllPages({ template: '/v2/reminders', url: '/v2/reminders?totalCount=true&limit=2', status: 200 });
+		const reminder = await check({ template: '/v2/reminders', method: 'post', url: '/v2/reminders', status: 201, body: { type: 'recurring', owner: { id: 5000001 }, entity: { type: 'company', id: 3000001 }, recurrence: { periodDays: 3, resetTrigger: 'event' } } });
+		await check({ template: '/v2/reminders', method: 'post', url: '/v2/reminders', status: 201, body: { type: 'one-time', dueDate: '2030-01-01T00:00:00Z', owner: { id: 5000001 }, entity: { type: 'opportunity', id: 7000001 }, content: 'x' } });
+		await check({ template: '/v2/reminders', method: 'post', url: '/v2/reminders', status: 400, body: { type: 'one-time', owner: { id: 5000001 }, entity: { type: 'company', id: 3000001 } } });
+		await check({ template: '/v2/reminders/{reminderId}', url: `/v2/reminders/${reminder.id}`, status: 200 });
+		await check({ template: '/v2/reminders/{reminderId}', method: 'delete', url: `/v2/reminders/${reminder.id}`, status: 403, key: MEMBER_KEY });
+		await check({ template: '/v2/reminders/{reminderId}', method: 'delete', url: `/v2/reminders/${reminder.id}`, status: 204 });
+		await check({ template: '/v2/reminders/{reminderId}', url: `/v2/reminders/${reminder.id}`, status: 404 });
+
+		await check({ template: '/v2/lists', method: 'post', url: '/v2/lists', status: 201, body: { name: 'Q3', type: 'company', isPublic: false } });
+		await check({ template: '/v2/lists', method: 'post', url: '/v2/lists', status: 403, body: { name: 'Q3', type: 'company', isPublic: true }, key: RESTRICTED_KEY });
+
+		const statusField = ((await fixture.api<{ data: Array<{ id: string; name: string }> }>('/v2/lists/101/fields?limit=100')).body.data.find((f) => f.name === 'Status') as { id: string }).id;
+		const options = `/v2/lists/101/fields/${statusField}/dropdown-options`;
+		await check({ template: '/v2/lists/{listId}/fields/{fieldId}/dropdown-options', url: options, status: 200 });
+		const option = await check({ template: '/v2/lists/{listId}/fields/{fieldId}/dropdown-options', method: 'post', url: options, status: 201, body: { type: 'status-dropdown', text: 'Term Sheet', rank: 1, color: 'red', statusCategory: 'open', winRate: 5 } });
+		await check({ template: '/v2/lists/{listId}/fields/{fieldId}/dropdown-options', method: 'post', url: options, status: 400, body: { type: 'status-dropdown', text: 'X', rank: 1, color: 'red', statusCategory: 'won', winRate: 5 } });
+		await check({ template: '/v2/lists/{listId}/fields/{fieldId}/dropdown-options/{dropdownOptionId}', url: `${options}/${option.id}`, status: 200 });
+		await check({ template: '/v2/lists/{listId}/fields/{fieldId}/dropdown-options/{dropdownOptionId}', method: 'post', url: `${options}/${option.id}`, status: 204, body: { text: 'Signed', winRate: 9 } });
+		await check({ template: '/v2/lists/{listId}/fields/{fieldId}/dropdown-options/{dropdownOptionId}', method: 'delete', url: `${options}/${option.id}`, status: 204 });
+		await check({ template: '/v2/lists/{listId}/fields/{fieldId}/dropdown-options/{dropdownOptionId}', url: `${options}/${option.id}`, status: 404 });
+	});
+
 	it('merges and merge tasks of persons and companies, in progress and done', async () => {
 		await fixture.control('POST', '/settings', { mergeDurationMs: 30 });
 		const pairs = {

@@ -17,6 +17,9 @@ export const byUrl = (value: string) => ({ __rl: true, mode: 'url', value });
 /** Ids the valid parameters need that are not fixed by the seed. */
 export interface Seeded {
 	notesField: string;
+	/** Target Accounts' Stage (a dropdown list field) and its first option. */
+	stageField: string;
+	stageOption: number;
 	/** Reads of the 2026-07-15 edition: a meeting, a company and a person with relationships, a company with inferred connections. */
 	meetingId: number;
 	relatedCompanyId: number;
@@ -29,7 +32,8 @@ export interface Seeded {
 export async function seeded(fixture: EmulatorFixture): Promise<Seeded> {
 	const fields = fixture.emulator.store.lists.get(TARGET_ACCOUNTS)?.fields ?? [];
 	const notes = fields.find((f) => f.name === 'Notes');
-	if (!notes) throw new Error('no Notes field on Target Accounts');
+	const stage = fields.find((f) => f.name === 'Stage');
+	if (!notes || !stage?.dropdownOptions?.length) throw new Error('no Notes or Stage field on Target Accounts');
 	const { store } = fixture.emulator;
 	const meeting = [...store.interactions.values()].find((i) => i.type === 'meeting');
 	const related = store.relationships[0];
@@ -37,6 +41,8 @@ export async function seeded(fixture: EmulatorFixture): Promise<Seeded> {
 	if (!meeting || !related || !connected) throw new Error('no seeded meeting, relationship or inferred connection');
 	return {
 		notesField: notes.id,
+		stageField: stage.id,
+		stageOption: stage.dropdownOptions[0].id,
 		meetingId: meeting.id,
 		relatedCompanyId: related.companyIds[0],
 		relatedPersonId: related.personIds[1],
@@ -59,6 +65,19 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 		'company.search': { term: 'north', ...few },
 		'company.getLists': { companyId: byId('3000001'), ...few },
 		'company.getListEntries': { companyId: byId('3000001'), ...few },
+		'company.getFieldValues': { companyId: byId('3000001') },
+		'company.getFieldValue': { companyId: byId('3000001'), fieldId: 'field-1003' },
+		'company.updateFieldValue': { companyId: byId('3000001'), fieldId: 'field-1002|text', textValue: 'valid' },
+		'company.updateFieldValues': {
+			companyId: byId('3000001'),
+			inputMode: 'json',
+			updatesJson: JSON.stringify([{ id: 'field-1002', value: { type: 'text', data: 'valid' } }]),
+		},
+		'dropdownOption.getAll': { entity: 'list', ...list, fieldId: s.stageField, ...few },
+		'dropdownOption.get': { ...list, fieldId: s.stageField, dropdownOptionId: s.stageOption },
+		'dropdownOption.create': { ...list, fieldId: s.stageField, optionType: 'dropdown', text: 'Valid' },
+		'dropdownOption.update': { ...list, fieldId: s.stageField, dropdownOptionId: s.stageOption, optionType: 'dropdown', text: 'Valid' },
+		'dropdownOption.delete': { ...list, fieldId: s.stageField, dropdownOptionId: s.stageOption, confirmClearValues: true },
 		'company.semanticSearch': { prompt: 'robotics', limit: 2 },
 		'file.search': { prompt: 'pricing', limit: 2 },
 		'note.search': { prompt: 'roadmap', limit: 2 },
@@ -74,6 +93,8 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 		'field.getAll': { entity: 'list', ...list, ...few },
 		'list.getAll': { ...few },
 		'list.getFields': { ...list },
+		'list.get': { ...list },
+		'list.create': { name: 'Valid', type: 'company' },
 		'listEntry.get': { ...entry },
 		'listEntry.getAll': { ...list, ...few },
 		'listEntry.getAllInSavedView': { ...list, viewId: byId(String(HOT_ACCOUNTS_VIEW)), ...few },
@@ -99,13 +120,29 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 		'note.getAttachedCompanies': { noteId: byId(String(NOTE)), ...few },
 		'note.getAttachedOpportunities': { noteId: byId(String(NOTE)), ...few },
 		'note.getAttachedPersons': { noteId: byId(String(NOTE)), ...few },
+		'note.create': { about: 'entities', content: 'valid', companies: { company: [{ company: byId('3000001') }] } },
+		'note.update': { noteId: byId('400047'), content: 'valid' },
+		'note.delete': { noteId: byId('400047') },
 		'opportunity.get': { opportunityId: byId('7000001') },
 		'opportunity.getAll': { ...few },
 		'person.get': { personId: byId('5000007') },
 		'person.getAll': { ...few },
 		'person.getListEntries': { personId: byId('5000007'), ...few },
 		'person.updateFieldValue': { personId: byId('5000007'), fieldId: 'field-1014|text', textValue: 'valid' },
+		'person.updateFieldValues': {
+			personId: byId('5000007'),
+			inputMode: 'json',
+			updatesJson: JSON.stringify([{ id: 'field-1014', value: { type: 'text', data: 'valid' } }]),
+		},
+		'person.getFieldValues': { personId: byId('5000007') },
+		'person.getFieldValue': { personId: byId('5000007'), fieldId: 'field-1014' },
+		'person.create': { firstName: 'Valid', email: 'valid@example.com' },
+		'person.delete': { personId: byId('5000150') },
 		'rateLimit.get': {},
+		'reminder.create': { type: 'one-time', dueDate: '2030-01-02T09:00:00Z', owner: byId('5000001'), about: { company: byId('3000001') } },
+		'reminder.get': { reminderId: '1' },
+		'reminder.getAll': { ...few },
+		'reminder.delete': { reminderId: '1' },
 		'transcript.get': { transcriptId: byId(String(TRANSCRIPT)) },
 		'transcript.getAll': { ...few },
 		'transcript.getFragments': { transcriptId: byId(String(TRANSCRIPT)), ...few },

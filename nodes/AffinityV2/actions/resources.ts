@@ -1,5 +1,6 @@
 import type { ResourceModule } from './types';
 import { company } from './company';
+import { dropdownOption } from './dropdownOption';
 import { field } from './field';
 import { fieldValueChange } from './fieldValueChange';
 import { file } from './file';
@@ -11,6 +12,7 @@ import { note } from './note';
 import { opportunity } from './opportunity';
 import { person } from './person';
 import { rateLimit } from './rateLimit';
+import { reminder } from './reminder';
 import { transcript } from './transcript';
 import { user } from './user';
 import { webhook } from './webhook';
@@ -18,6 +20,7 @@ import { webhook } from './webhook';
 /** Every resource of the node, by its value name (saved workflows store these names: never rename one). */
 export const resources: Record<string, ResourceModule> = {
 	company,
+	dropdownOption,
 	field,
 	fieldValueChange,
 	file,
@@ -29,6 +32,7 @@ export const resources: Record<string, ResourceModule> = {
 	opportunity,
 	person,
 	rateLimit,
+	reminder,
 	transcript,
 	user,
 	webhook,

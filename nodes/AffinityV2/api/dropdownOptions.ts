@@ -11,7 +11,7 @@ import { listSummary } from './lists';
  */
 export async function dropdownOptionsOf(ctx: AffinityContext, scope: FieldScope, field: FieldMetadata, itemIndex?: number): Promise<DropdownChoice[]> {
 	let path: string;
-	if (scope.kind === 'person') path = `/v2/persons/fields/${encodeURIComponent(field.id)}/dropdown-options`;
+	if (scope.kind !== 'listEntry') path = `/v2/${scope.kind === 'person' ? 'persons' : 'companies'}/fields/${encodeURIComponent(field.id)}/dropdown-options`;
 	else if (field.type === 'list') path = `/v2/lists/${scope.listId}/fields/${encodeURIComponent(field.id)}/dropdown-options`;
 	else {
 		const kind = (await listSummary(ctx, scope.listId, itemIndex)).type;

@@ -30,16 +30,15 @@ export async function fieldsOf(ctx: AffinityContext, source: FieldSource, option
 	});
 }
 
-/** Where a written field lives: a person's global fields, or a list's (list fields and its entity's). */
-export type FieldScope = { kind: 'person' } | { kind: 'listEntry'; listId: number };
+/** Where a written field lives: a person's or a company's own fields, or a list's (list fields and its entity's). */
+export type FieldScope = { kind: 'person' } | { kind: 'company' } | { kind: 'listEntry'; listId: number };
 
 export function scopeLabel(scope: FieldScope): string {
-	return scope.kind === 'person' ? 'person fields' : `the fields of list ${scope.listId}`;
+	return scope.kind === 'listEntry' ? `the fields of list ${scope.listId}` : `${scope.kind} fields`;
 }
 
 /** The fields a write in this scope may name. */
 export function fieldsInScope(ctx: AffinityContext, scope: FieldScope, itemIndex?: number): Promise<FieldMetadata[]> {
-	return scope.kind === 'person'
-		? fieldsOf(ctx, 'persons', { itemIndex })
-		: fieldsOf(ctx, { listId: scope.listId }, { itemIndex, subject: `list with ID ${scope.listId}` });
+	if (scope.kind === 'listEntry') return fieldsOf(ctx, { listId: scope.listId }, { itemIndex, subject: `list with ID ${scope.listId}` });
+	return fieldsOf(ctx, scope.kind === 'person' ? 'persons' : 'companies', { itemIndex });
 }

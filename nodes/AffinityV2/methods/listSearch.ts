@@ -2,7 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeLis
 
 import { chosenListId } from '../actions/common/ids';
 import { listSummary } from '../api/lists';
-import { fetchPage, pageToken, scanSearch, type Paged } from '../api/pickerPages';
+import { fetchPage, pageToken, SCAN_LIMITS, scanSearch, type Paged } from '../api/pickerPages';
 import { entityDisplayName } from '../helpers/entities';
 import { TERM_MINIMUM } from '../helpers/searchCriteria';
 import { htmlText, matchesTerm, shorten } from '../helpers/text';
@@ -115,6 +115,29 @@ export const listSearch = {
 				searchText: [name, ...(p.emailAddresses ?? []), email].join(' '),
 			};
 		});
+	},
+
+	/**
+	 * Members of the organization (internal persons: what a reminder's owner or a note's creator
+	 * must be), by name or email. The persons endpoint cannot filter on type, so pages are read
+	 * until enough members matched or the per-call read budget is spent.
+	 */
+	async searchInternalPersons(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+		const results: INodeListSearchResult['results'] = [];
+		let next = paginationToken;
+		for (let pages = 0; pages < SCAN_LIMITS.pages; pages++) {
+			const body = await fetchPage<PersonRecord & { type?: string }>(this, { path: '/v2/persons', qs: { limit: 100 } }, next);
+			for (const p of body.data) {
+				const name = entityDisplayName(p) || `Person ${p.id}`;
+				const email = p.primaryEmailAddress ?? '';
+				if (p.type === 'internal' && matchesTerm([name, ...(p.emailAddresses ?? []), email].join(' '), filter)) {
+					results.push({ name: email ? `${name} (${email})` : name, value: String(p.id) });
+				}
+			}
+			next = pageToken(body);
+			if (!next || results.length >= SCAN_LIMITS.matches) break;
+		}
+		return { results, paginationToken: next };
 	},
 
 	/** Opportunities by name. */

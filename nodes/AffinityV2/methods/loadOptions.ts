@@ -18,6 +18,8 @@ import { FILTER_OPERATORS, operatorAllowed, type FilterOperator } from '../helpe
 import { searchTargetKey, searchTargetsOf, sortTargetsOf, type SearchTarget } from '../helpers/searchCriteria';
 import type { FieldMetadata, FilterableOperator } from '../helpers/types';
 
+const DROPDOWN_VALUE_TYPES = ['dropdown', 'dropdown-multi', 'ranked-dropdown'];
+
 async function fieldOptions(ctx: ILoadOptionsFunctions, source: FieldSource): Promise<INodePropertyOptions[]> {
 	const subject = typeof source === 'object' ? `list with ID ${source.listId}` : undefined;
 	return (await fieldsOf(ctx, source, { subject }))
@@ -66,9 +68,10 @@ async function searchOperatorOptions(ctx: ILoadOptionsFunctions, source: FieldSo
 	}));
 }
 
-/** The write operations' field scope: person fields, or the chosen list's (none before a list is chosen). */
+/** The write operations' field scope: person or company fields, or the chosen list's (none before a list is chosen). */
 function writeScope(ctx: ILoadOptionsFunctions): FieldScope | undefined {
-	if (ctx.getCurrentNodeParameter('resource') === 'person') return { kind: 'person' };
+	const resource = ctx.getCurrentNodeParameter('resource');
+	if (resource === 'person' || resource === 'company') return { kind: resource };
 	const listId = chosenListId(ctx);
 	return listId === undefined ? undefined : { kind: 'listEntry', listId };
 }
@@ -184,6 +187,25 @@ export const loadOptions = {
 	/** Person fields a user can write (global), each with its value type. */
 	async getWritablePersonFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		return writableFieldOptions(this, { kind: 'person' });
+	},
+	/**
+	 * Dropdown fields (dropdown, multi-select, ranked, status) whose options can be read or
+	 * managed: a list's (its own only, for writes), or the global ones of people or companies.
+	 */
+	async getDropdownFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		const entity = (this.getCurrentNodeParameter('entity') as string | undefined) ?? 'list';
+		const listId = entity === 'list' ? chosenListId(this) : undefined;
+		if (entity === 'list' && listId === undefined) return [];
+		const source: FieldSource = entity === 'person' ? 'persons' : entity === 'company' ? 'companies' : { listId: listId as number };
+		const ownOnly = entity === 'list' && this.getCurrentNodeParameter('operation') !== 'getAll';
+		return (await fieldsOf(this, source))
+			.filter((f) => DROPDOWN_VALUE_TYPES.includes(f.valueType) && (!ownOnly || f.type === 'list'))
+			.map((f) => ({ name: f.name, value: f.id, description: `${f.valueType} · ${f.type} field · ${f.id}` }))
+			.sort((a, b) => a.name.localeCompare(b.name));
+	},
+	/** Company fields a user can write (global), each with its value type. */
+	async getWritableCompanyFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		return writableFieldOptions(this, { kind: 'company' });
 	},
 	/** The chosen list's writable fields: its own and its entity's global fields. */
 	async getWritableListEntryFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

@@ -117,13 +117,25 @@ export const personLocator = namedLocator({
 	urlPath: 'persons',
 });
 
-export const opportunityLocator = () =>
+export const opportunityLocator = (options: LocatorOptions = {}) =>
 	locator({
-		name: 'opportunityId',
-		displayName: 'Opportunity',
+		name: options.name ?? 'opportunityId',
+		displayName: options.displayName ?? 'Opportunity',
 		what: 'opportunity',
 		searchListMethod: 'searchOpportunities',
 		urlPath: 'opportunities',
+		description: options.description,
+	});
+
+/** A member of the organization: an internal person (a user's own person record). */
+export const internalPersonLocator = (options: LocatorOptions = {}) =>
+	locator({
+		name: options.name ?? 'personId',
+		displayName: options.displayName ?? 'Team Member',
+		what: 'team member',
+		searchListMethod: 'searchInternalPersons',
+		urlPath: 'persons',
+		description: options.description,
 	});
 
 // List entries, notes, transcripts and saved views have no page of their own in the Affinity web app.
@@ -136,12 +148,13 @@ export const listEntryLocator = () =>
 		dependsOn: ['listId.value'],
 	});
 
-export const noteLocator = () =>
+export const noteLocator = (options: LocatorOptions = {}) =>
 	locator({
-		name: 'noteId',
-		displayName: 'Note',
+		name: options.name ?? 'noteId',
+		displayName: options.displayName ?? 'Note',
 		what: 'note',
 		searchListMethod: 'searchNotes',
+		description: options.description,
 	});
 
 export const transcriptLocator = () =>

@@ -3,6 +3,8 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { ResourceModule } from '../types';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
+import * as getFieldValue from './getFieldValue.operation';
+import * as getFieldValues from './getFieldValues.operation';
 import * as getListEntries from './getListEntries.operation';
 import * as getLists from './getLists.operation';
 import * as search from './search.operation';
@@ -10,6 +12,8 @@ import * as getNotes from './getNotes.operation';
 import * as getRelationships from './getRelationships.operation';
 import * as getInferredConnections from './getInferredConnections.operation';
 import * as semanticSearch from './semanticSearch.operation';
+import * as updateFieldValue from './updateFieldValue.operation';
+import * as updateFieldValues from './updateFieldValues.operation';
 
 const operation: INodeProperties = {
 	displayName: 'Operation',
@@ -19,6 +23,18 @@ const operation: INodeProperties = {
 	displayOptions: { show: { resource: ['company'] } },
 	options: [
 		{ name: 'Get', value: 'get', action: 'Get a company', description: 'Get one company by ID, with the fields you choose' },
+		{
+			name: 'Get Field Value',
+			value: 'getFieldValue',
+			action: 'Get a field value of a company',
+			description: 'Get the value of one of a company’s own fields (BETA endpoint)',
+		},
+		{
+			name: 'Get Field Values',
+			value: 'getFieldValues',
+			action: 'Get field values of a company',
+			description: 'Get the values of all (or the chosen) fields of a company (BETA endpoint)',
+		},
 		{
 			name: 'Get Inferred Connections',
 			value: 'getInferredConnections',
@@ -62,13 +78,25 @@ const operation: INodeProperties = {
 			action: 'Semantic search companies',
 			description: 'Find companies described in plain words (industry, funding, location, investors…), ranked by Affinity\'s AI search, with its explanation and scores',
 		},
+		{
+			name: 'Update Field Value',
+			value: 'updateFieldValue',
+			action: 'Update a field value of a company',
+			description: 'Set or clear one global field of a company (BETA endpoint)',
+		},
+		{
+			name: 'Update Field Values',
+			value: 'updateFieldValues',
+			action: 'Update field values of a company',
+			description: 'Set or clear several global fields of a company at once, in chunks of 100 (BETA endpoint)',
+		},
 	],
 	default: 'get',
 };
 
 export const company: ResourceModule = {
 	displayName: 'Company',
-	operations: { get, getAll, search, getLists, getListEntries, getNotes, getRelationships, getInferredConnections, semanticSearch },
+	operations: { get, getAll, search, getLists, getListEntries, getNotes, getRelationships, getInferredConnections, semanticSearch, getFieldValues, getFieldValue, updateFieldValue, updateFieldValues },
 	description: [
 		operation,
 		...get.description,
@@ -80,5 +108,9 @@ export const company: ResourceModule = {
 		...getRelationships.description,
 		...getInferredConnections.description,
 		...semanticSearch.description,
+		...getFieldValues.description,
+		...getFieldValue.description,
+		...updateFieldValue.description,
+		...updateFieldValues.description,
 	],
 };

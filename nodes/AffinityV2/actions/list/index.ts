@@ -1,6 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { ResourceModule } from '../types';
+import * as create from './create.operation';
+import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as getFields from './getFields.operation';
 
@@ -11,6 +13,8 @@ const operation: INodeProperties = {
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['list'] } },
 	options: [
+		{ name: 'Create', value: 'create', action: 'Create a list', description: 'Create a list of companies, people or opportunities (BETA endpoint)' },
+		{ name: 'Get', value: 'get', action: 'Get a list', description: 'Get one list: name, type, owner, privacy and creation date' },
 		{
 			name: 'Get Fields',
 			value: 'getFields',
@@ -24,6 +28,6 @@ const operation: INodeProperties = {
 
 export const list: ResourceModule = {
 	displayName: 'List',
-	operations: { getAll, getFields },
-	description: [operation, ...getAll.description, ...getFields.description],
+	operations: { getAll, getFields, create, get },
+	description: [operation, ...getAll.description, ...getFields.description, ...create.description, ...get.description],
 };

@@ -1,6 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { ResourceModule } from '../types';
+import * as create from './create.operation';
+import * as deleteNote from './delete.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as getAttachedCompanies from './getAttachedCompanies.operation';
@@ -8,6 +10,7 @@ import * as getAttachedOpportunities from './getAttachedOpportunities.operation'
 import * as getAttachedPersons from './getAttachedPersons.operation';
 import * as getReplies from './getReplies.operation';
 import * as search from './search.operation';
+import * as update from './update.operation';
 
 const operation: INodeProperties = {
 	displayName: 'Operation',
@@ -16,6 +19,18 @@ const operation: INodeProperties = {
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['note'] } },
 	options: [
+		{
+			name: 'Create',
+			value: 'create',
+			action: 'Create a note',
+			description: 'Write a note about people, companies or opportunities, on a meeting, call or chat message, or as a reply (BETA endpoint)',
+		},
+		{
+			name: 'Delete',
+			value: 'delete',
+			action: 'Delete a note',
+			description: 'Delete a note you created, with its replies (BETA endpoint)',
+		},
 		{ name: 'Get', value: 'get', action: 'Get a note', description: 'Get one note by ID: its HTML content, creator, mentions and dates' },
 		{
 			name: 'Get Attached Companies',
@@ -53,13 +68,19 @@ const operation: INodeProperties = {
 			action: 'Search notes',
 			description: 'Find notes by keyword, in the whole account, chosen notes or one company; one matching passage each',
 		},
+		{
+			name: 'Update',
+			value: 'update',
+			action: 'Update a note',
+			description: 'Change a note’s text and what it is attached to (BETA endpoint)',
+		},
 	],
 	default: 'get',
 };
 
 export const note: ResourceModule = {
 	displayName: 'Note',
-	operations: { get, getAll, getReplies, getAttachedCompanies, getAttachedOpportunities, getAttachedPersons, search },
+	operations: { get, getAll, getReplies, getAttachedCompanies, getAttachedOpportunities, getAttachedPersons, search, create, update, delete: deleteNote },
 	description: [
 		operation,
 		...get.description,
@@ -69,5 +90,8 @@ export const note: ResourceModule = {
 		...getAttachedOpportunities.description,
 		...getAttachedPersons.description,
 		...search.description,
+		...create.description,
+		...update.description,
+		...deleteNote.description,
 	],
 };

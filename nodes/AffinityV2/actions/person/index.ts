@@ -1,13 +1,18 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { ResourceModule } from '../types';
+import * as create from './create.operation';
+import * as deletePerson from './delete.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
+import * as getFieldValue from './getFieldValue.operation';
+import * as getFieldValues from './getFieldValues.operation';
 import * as getListEntries from './getListEntries.operation';
 import * as updateFieldValue from './updateFieldValue.operation';
 import * as getLists from './getLists.operation';
 import * as getNotes from './getNotes.operation';
 import * as getRelationships from './getRelationships.operation';
+import * as updateFieldValues from './updateFieldValues.operation';
 
 const operation: INodeProperties = {
 	displayName: 'Operation',
@@ -16,7 +21,31 @@ const operation: INodeProperties = {
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['person'] } },
 	options: [
+		{
+			name: 'Create',
+			value: 'create',
+			action: 'Create a person',
+			description: 'Add a person with names, email addresses and field values (BETA endpoint)',
+		},
+		{
+			name: 'Delete',
+			value: 'delete',
+			action: 'Delete a person',
+			description: 'Permanently delete a person; people of your own organization cannot be deleted (BETA endpoint)',
+		},
 		{ name: 'Get', value: 'get', action: 'Get a person', description: 'Get one person by ID, with the fields you choose' },
+		{
+			name: 'Get Field Value',
+			value: 'getFieldValue',
+			action: 'Get a field value of a person',
+			description: 'Get the value of one of a person’s own fields (BETA endpoint)',
+		},
+		{
+			name: 'Get Field Values',
+			value: 'getFieldValues',
+			action: 'Get field values of a person',
+			description: 'Get the values of all (or the chosen) fields of a person (BETA endpoint)',
+		},
 		{
 			name: 'Get List Entries',
 			value: 'getListEntries',
@@ -48,12 +77,32 @@ const operation: INodeProperties = {
 			action: 'Update a field value of a person',
 			description: 'Set or clear one global field of a person',
 		},
+		{
+			name: 'Update Field Values',
+			value: 'updateFieldValues',
+			action: 'Update field values of a person',
+			description: 'Set or clear several global fields of a person at once, in chunks of 100 (BETA endpoint)',
+		},
 	],
 	default: 'get',
 };
 
 export const person: ResourceModule = {
 	displayName: 'Person',
-	operations: { get, getAll, getListEntries, updateFieldValue, getLists, getNotes, getRelationships },
-	description: [operation, ...get.description, ...getAll.description, ...getListEntries.description, ...updateFieldValue.description, ...getLists.description, ...getNotes.description, ...getRelationships.description],
+	operations: { get, getAll, getListEntries, updateFieldValue, getLists, getNotes, getRelationships, create, delete: deletePerson, getFieldValues, getFieldValue, updateFieldValues },
+	description: [
+		operation,
+		...get.description,
+		...getAll.description,
+		...getListEntries.description,
+		...updateFieldValue.description,
+		...getLists.description,
+		...getNotes.description,
+		...getRelationships.description,
+		...create.description,
+		...deletePerson.description,
+		...getFieldValues.description,
+		...getFieldValue.description,
+		...updateFieldValues.description,
+	],
 };

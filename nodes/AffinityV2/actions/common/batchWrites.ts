@@ -1,0 +1,207 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { FieldScope } from '../../api/fields';
+import { chunk, MAX_BATCH_UPDATES } from '../../helpers/fieldValues';
+import { asNodeError } from '../../helpers/nodeErrors';
+import { affinityRequest } from '../../transport';
+import { resolveFieldWrite, resolveJsonUpdate, type FieldWrite } from './fieldWrites';
+import { fieldValueProperties } from './values';
+
+/**
+ * Several field writes at once, for any record whose fields take the batch `update-fields`
+ * operation (PATCH …/fields of a list entry, a company or a person) or a `fields` array (a
+ * person being created): the inputs (picked fields or JSON), their resolution, and sending
+ * them in chunks of 100.
+ */
+
+/** Input Mode, the picked updates, the JSON updates and the chunk notice. */
+export function fieldUpdatesProperties(options: {
+	fieldLoadMethod: string;
+	dependsOn: string[];
+}): INodeProperties[] {
+	return [
+		{
+			displayName: 'Input Mode',
+			name: 'inputMode',
+			type: 'options',
+			options: [
+				{ name: 'Define Below', value: 'fields', description: 'Pick each field and its value' },
+				{
+					name: 'JSON',
+					value: 'json',
+					description: 'An array of updates, e.g. from an earlier node',
+				},
+			],
+			default: 'fields',
+		},
+		{
+			displayName: 'Updates',
+			name: 'updates',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true, sortable: true },
+			placeholder: 'Add Field',
+			default: {},
+			displayOptions: { show: { inputMode: ['fields'] } },
+			options: [
+				{
+					displayName: 'Update',
+					name: 'update',
+					values: fieldValueProperties({
+						fieldLoadMethod: options.fieldLoadMethod,
+						dependsOn: options.dependsOn,
+						inCollection: true,
+					}),
+				},
+			],
+		},
+		{
+			displayName: 'Updates (JSON)',
+			name: 'updatesJson',
+			type: 'json',
+			default: '[\n  { "id": "field-123", "value": { "type": "text", "data": "New text" } }\n]',
+			displayOptions: { show: { inputMode: ['json'] } },
+			description:
+				'An array of updates as the API takes them (field and {"type", "data"}); a value may also be plain (encoded by the field’s type), or null to clear the field',
+		},
+		{
+			displayName: `More than ${MAX_BATCH_UPDATES} updates are sent in chunks of ${MAX_BATCH_UPDATES}, in order. If a chunk fails, the later ones are not sent and the error says which were applied.`,
+			name: 'chunkNotice',
+			type: 'notice',
+			default: '',
+		},
+	];
+}
+
+function parseJsonUpdates(this: IExecuteFunctions, itemIndex: number): unknown[] {
+	const raw = this.getNodeParameter('updatesJson', itemIndex, '[]') as unknown;
+	let value = raw;
+	if (typeof raw === 'string') {
+		try {
+			value = JSON.parse(raw);
+		} catch {
+			throw new NodeOperationError(this.getNode(), 'Updates (JSON) is not valid JSON', {
+				itemIndex,
+				description:
+					'Give an array such as [{"id": "field-123", "value": {"type": "number", "data": 5}}].',
+			});
+		}
+	}
+	if (!Array.isArray(value)) {
+		throw new NodeOperationError(this.getNode(), 'Updates (JSON) must be an array of updates', {
+			itemIndex,
+		});
+	}
+	return value;
+}
+
+function span(from: number, to: number): string {
+	return from === to ? `update ${from}` : `updates ${from}–${to}`;
+}
+
+/**
+ * The updates the user gave (picked or JSON), each checked and encoded before anything is
+ * sent; labelled "Update 3" in errors. Unless `optional`, none at all is an error.
+ */
+export async function fieldUpdatesFrom(
+	this: IExecuteFunctions,
+	scope: FieldScope,
+	itemIndex: number,
+	optional = false,
+): Promise<FieldWrite[]> {
+	const mode = this.getNodeParameter('inputMode', itemIndex, 'fields') as string;
+	const writes: FieldWrite[] = [];
+	if (mode === 'json') {
+		const updates = parseJsonUpdates.call(this, itemIndex);
+		for (const [k, update] of updates.entries())
+			writes.push(await resolveJsonUpdate.call(this, scope, update, itemIndex, `Update ${k + 1}`));
+	} else {
+		const items = this.getNodeParameter('updates.update', itemIndex, []) as IDataObject[];
+		for (const [k, item] of items.entries()) {
+			writes.push(
+				await resolveFieldWrite.call(
+					this,
+					scope,
+					(name, fallback) => item[name] ?? fallback,
+					itemIndex,
+					`Update ${k + 1}`,
+				),
+			);
+		}
+	}
+	if (!writes.length && !optional) {
+		throw new NodeOperationError(this.getNode(), 'No updates given', {
+			itemIndex,
+			description: 'Add at least one field to update.',
+		});
+	}
+	return writes;
+}
+
+/** Where a batch goes: the PATCH …/fields path, what it is about, and the read that shows its outcome. */
+export interface BatchTarget {
+	path: string;
+	subject: string;
+	checkWith: string;
+}
+
+/**
+ * PATCH `update-fields` in chunks of 100, in order. A failed chunk stops the rest: the error
+ * names it (1-based), its field ids, and what was and was not applied. Returns one summary a chunk.
+ */
+export async function writeInChunks(
+	this: IExecuteFunctions,
+	writes: FieldWrite[],
+	target: BatchTarget,
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	const batches = chunk(writes);
+	const done: IDataObject[] = [];
+	for (const [index, batch] of batches.entries()) {
+		const first = index * MAX_BATCH_UPDATES + 1;
+		const last = first + batch.length - 1;
+		try {
+			await affinityRequest.call(this, {
+				method: 'PATCH',
+				path: target.path,
+				body: {
+					operation: 'update-fields',
+					updates: batch.map((w) => ({ id: w.fieldId, value: w.value })),
+				} as unknown as IDataObject,
+				subject: target.subject,
+				itemIndex,
+				checkWith: target.checkWith,
+			});
+		} catch (caught) {
+			const error = asNodeError(this.getNode(), caught, itemIndex);
+			const chunkNo = index + 1;
+			const many = (n: number) => n > 1;
+			const applied =
+				index === 0
+					? 'No earlier chunk was sent.'
+					: `Chunk${many(index) ? 's' : ''} 1${many(index) ? `–${index}` : ''} (${span(1, first - 1)}) ${many(index) ? 'were' : 'was'} applied.`;
+			const left = batches.length - chunkNo;
+			const rest =
+				left > 0
+					? ` Chunk${many(left) ? 's' : ''} ${chunkNo + 1}${many(left) ? `–${batches.length}` : ''} (${span(last + 1, writes.length)}) ${many(left) ? 'were' : 'was'} not sent.`
+					: '';
+			const status = error instanceof NodeApiError ? Number(error.httpCode) : NaN;
+			const outcome = status >= 400 && status < 500 ? ` Affinity refused chunk ${chunkNo}.` : '';
+			const fieldIds = batch.map((w) => w.fieldId);
+			error.message = `Chunk ${chunkNo} of ${batches.length} (${span(first, last)}) failed: ${error.message}`;
+			error.description =
+				`${applied}${rest}${outcome} Fields in chunk ${chunkNo}: ${fieldIds.join(', ')}. ${error.description ?? ''}`.trim();
+			error.context = {
+				...(error.context ?? {}),
+				itemIndex,
+				failedChunk: chunkNo,
+				chunks: batches.length,
+				failedFieldIds: fieldIds,
+				appliedUpdates: first - 1,
+			};
+			throw error;
+		}
+		done.push({ chunk: index + 1, updates: batch.length, fieldIds: batch.map((w) => w.fieldId) });
+	}
+	return done;
+}

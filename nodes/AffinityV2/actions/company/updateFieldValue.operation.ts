@@ -1,0 +1,40 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { affinityRequest } from '../../transport';
+import { resolveFieldWrite } from '../common/fieldWrites';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import { companyLocator } from '../common/locators';
+import { fieldValueProperties } from '../common/values';
+
+export const description: INodeProperties[] = forOperation('company', 'updateFieldValue', [
+	companyLocator(),
+	...fieldValueProperties({
+		fieldLoadMethod: 'getWritableCompanyFields',
+		dependsOn: [],
+		inCollection: false,
+	}),
+]);
+
+/** POST /v2/companies/{companyId}/fields/{fieldId}: 204, so the output is what was written. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const companyId = idParameter.call(this, 'companyId', 'Company ID', 'int64', itemIndex);
+	const read = (name: string, fallback: unknown) =>
+		this.getNodeParameter(name, itemIndex, fallback);
+	const write = await resolveFieldWrite.call(this, { kind: 'company' }, read, itemIndex);
+	await affinityRequest.call(this, {
+		method: 'POST',
+		path: `/v2/companies/${companyId}/fields/${encodeURIComponent(write.fieldId)}`,
+		body: { value: write.value } as IDataObject,
+		subject: `company with ID ${companyId} or field ${write.fieldId}`,
+		itemIndex,
+		checkWith: `Check the current value with Company → Get Field Value (company ${companyId}, field ${write.fieldId})`,
+	});
+	return {
+		success: true,
+		companyId,
+		fieldId: write.fieldId,
+		fieldName: write.fieldName,
+		value: write.value as unknown as IDataObject,
+	};
+}

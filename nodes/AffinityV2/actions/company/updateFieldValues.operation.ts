@@ -1,0 +1,28 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { fieldUpdatesFrom, fieldUpdatesProperties, writeInChunks } from '../common/batchWrites';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import { companyLocator } from '../common/locators';
+
+export const description: INodeProperties[] = forOperation('company', 'updateFieldValues', [
+	companyLocator(),
+	...fieldUpdatesProperties({ fieldLoadMethod: 'getWritableCompanyFields', dependsOn: [] }),
+]);
+
+/** PATCH /v2/companies/{companyId}/fields with `update-fields`, in chunks of 100. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const companyId = idParameter.call(this, 'companyId', 'Company ID', 'int64', itemIndex);
+	const writes = await fieldUpdatesFrom.call(this, { kind: 'company' }, itemIndex);
+	const chunks = await writeInChunks.call(
+		this,
+		writes,
+		{
+			path: `/v2/companies/${companyId}/fields`,
+			subject: `company with ID ${companyId}`,
+			checkWith: `Check the current values with Company → Get Field Values (company ${companyId})`,
+		},
+		itemIndex,
+	);
+	return { success: true, companyId, updated: writes.length, chunks };
+}

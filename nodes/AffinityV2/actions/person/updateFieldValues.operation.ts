@@ -1,0 +1,28 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { fieldUpdatesFrom, fieldUpdatesProperties, writeInChunks } from '../common/batchWrites';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import { personLocator } from '../common/locators';
+
+export const description: INodeProperties[] = forOperation('person', 'updateFieldValues', [
+	personLocator(),
+	...fieldUpdatesProperties({ fieldLoadMethod: 'getWritablePersonFields', dependsOn: [] }),
+]);
+
+/** PATCH /v2/persons/{personId}/fields with `update-fields`, in chunks of 100. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const personId = idParameter.call(this, 'personId', 'Person ID', 'int64', itemIndex);
+	const writes = await fieldUpdatesFrom.call(this, { kind: 'person' }, itemIndex);
+	const chunks = await writeInChunks.call(
+		this,
+		writes,
+		{
+			path: `/v2/persons/${personId}/fields`,
+			subject: `person with ID ${personId}`,
+			checkWith: `Check the current values with Person → Get Field Values (person ${personId})`,
+		},
+		itemIndex,
+	);
+	return { success: true, personId, updated: writes.length, chunks };
+}

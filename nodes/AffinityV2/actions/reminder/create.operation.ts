@@ -1,0 +1,201 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { affinityRequest, validateId } from '../../transport';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import {
+	companyLocator,
+	internalPersonLocator,
+	opportunityLocator,
+	personLocator,
+} from '../common/locators';
+
+const recurring = { show: { type: ['recurring'] } };
+const ABOUT = [
+	{ key: 'company', label: 'Company', picker: companyLocator },
+	{ key: 'person', label: 'Person', picker: personLocator },
+	{ key: 'opportunity', label: 'Opportunity', picker: opportunityLocator },
+] as const;
+
+export const description: INodeProperties[] = forOperation('reminder', 'create', [
+	{
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		options: [
+			{ name: 'One-Time', value: 'one-time', description: 'Due once, on the due date' },
+			{
+				name: 'Recurring',
+				value: 'recurring',
+				description: 'Due every N days; an interaction, email or event resets the clock',
+			},
+		],
+		default: 'one-time',
+	},
+	{
+		displayName: 'Due Date',
+		name: 'dueDate',
+		type: 'dateTime',
+		required: true,
+		default: '',
+		displayOptions: { show: { type: ['one-time'] } },
+	},
+	{
+		displayName: 'Every (Days)',
+		name: 'periodDays',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 30,
+		displayOptions: recurring,
+		description: 'How many days between due dates',
+	},
+	{
+		displayName: 'Reset By',
+		name: 'resetTrigger',
+		type: 'options',
+		options: [
+			{
+				name: 'Any Interaction',
+				value: 'interaction',
+				description: 'An email or a calendar event',
+			},
+			{ name: 'An Email', value: 'email' },
+			{ name: 'An Event', value: 'event', description: 'A calendar event' },
+		],
+		default: 'interaction',
+		displayOptions: recurring,
+	},
+	{
+		...internalPersonLocator({
+			name: 'owner',
+			displayName: 'Owner',
+			description: 'The team member who is reminded',
+		}),
+	},
+	{
+		displayName: 'About',
+		name: 'about',
+		type: 'collection',
+		placeholder: 'Add Record',
+		default: {},
+		description: 'Exactly one company, person or opportunity',
+		options: ABOUT.map(({ key, picker }) => ({ ...picker({ name: key }), required: false })),
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Content',
+				name: 'content',
+				type: 'string',
+				typeOptions: { rows: 2 },
+				default: '',
+				description: 'What to do',
+			},
+			{
+				displayName: 'First Due Date',
+				name: 'firstDueDate',
+				type: 'dateTime',
+				default: '',
+				displayOptions: recurring,
+				description: 'When a recurring reminder is first due (default: in Every (Days) days)',
+			},
+		],
+	},
+]);
+
+function pickedId(value: unknown): unknown {
+	return value && typeof value === 'object' ? (value as IDataObject).value : value;
+}
+
+function dateTime(
+	this: IExecuteFunctions,
+	value: unknown,
+	label: string,
+	itemIndex: number,
+): string {
+	const time = Date.parse(String(value ?? ''));
+	if (!value || Number.isNaN(time)) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`${label}: ${value ? `"${String(value)}" is not a date and time` : 'required'}`,
+			{ itemIndex },
+		);
+	}
+	return new Date(time).toISOString();
+}
+
+/**
+ * POST /v2/reminders (reminders.ReminderToBeCreated): 201 with the reminder. Checked before the
+ * request: exactly one record, a period of at least 1 day. Sent once.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const node = this.getNode();
+	const type = this.getNodeParameter('type', itemIndex, 'one-time') as string;
+	const about = this.getNodeParameter('about', itemIndex, {}) as IDataObject;
+	const given = ABOUT.filter(
+		({ key }) => pickedId(about[key]) !== undefined && pickedId(about[key]) !== '',
+	);
+	if (given.length !== 1) {
+		throw new NodeOperationError(
+			node,
+			`About: ${given.length ? `${given.map((g) => g.label).join(' and ')} given; pick only one` : 'pick a company, a person or an opportunity'}`,
+			{
+				itemIndex,
+				description: 'A reminder is about exactly one company, person or opportunity.',
+			},
+		);
+	}
+	const [{ key, label }] = given;
+	const body: IDataObject = {
+		type,
+		owner: { id: idParameter.call(this, 'owner', 'Owner (person ID)', 'int64', itemIndex) },
+		entity: {
+			type: key,
+			id: validateId(node, pickedId(about[key]), `About → ${label}`, 'int64', itemIndex),
+		},
+	};
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	if (typeof options.content === 'string' && options.content.trim()) body.content = options.content;
+	if (type === 'recurring') {
+		const periodDays = Number(this.getNodeParameter('periodDays', itemIndex, 30));
+		if (!Number.isInteger(periodDays) || periodDays < 1) {
+			throw new NodeOperationError(
+				node,
+				`Every (Days): a recurring reminder repeats every 1 day or more; got ${String(periodDays)}`,
+				{ itemIndex },
+			);
+		}
+		body.recurrence = {
+			periodDays,
+			resetTrigger: this.getNodeParameter('resetTrigger', itemIndex, 'interaction') as string,
+		};
+		if (options.firstDueDate)
+			body.dueDate = dateTime.call(
+				this,
+				options.firstDueDate,
+				'Options → First Due Date',
+				itemIndex,
+			);
+	} else
+		body.dueDate = dateTime.call(
+			this,
+			this.getNodeParameter('dueDate', itemIndex, ''),
+			'Due Date',
+			itemIndex,
+		);
+	const { body: reminder } = await affinityRequest.call(this, {
+		method: 'POST',
+		path: '/v2/reminders',
+		body,
+		subject: `${key} with ID ${(body.entity as IDataObject).id}`,
+		itemIndex,
+		checkWith: `Check with Reminder → Get Many (filter ${key}.id) whether the reminder was created`,
+	});
+	return reminder as IDataObject;
+}

@@ -1,0 +1,34 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { affinityRequest, validateId } from '../../transport';
+import { forOperation } from '../common/forOperation';
+import { reminderIdParameter } from './reminderId';
+
+export const description: INodeProperties[] = forOperation('reminder', 'delete', [
+	reminderIdParameter,
+	{
+		displayName: 'Only the reminder’s creator or owner can delete it. This cannot be undone.',
+		name: 'deleteNotice',
+		type: 'notice',
+		default: '',
+	},
+]);
+
+/** DELETE /v2/reminders/{reminderId} (BETA): 204, so the output says what was deleted. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const reminderId = validateId(
+		this.getNode(),
+		this.getNodeParameter('reminderId', itemIndex),
+		'Reminder ID',
+		'int64',
+		itemIndex,
+	);
+	await affinityRequest.call(this, {
+		method: 'DELETE',
+		path: `/v2/reminders/${reminderId}`,
+		subject: `reminder with ID ${reminderId}`,
+		itemIndex,
+		checkWith: `Check with Reminder → Get (reminder ${reminderId}): a 404 means it was deleted`,
+	});
+	return { success: true, reminderId };
+}

@@ -1,0 +1,23 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { filterParameters, readFilter } from '../common/filters';
+import { forOperation } from '../common/forOperation';
+import { recordsOrCount, recordsOrTotal } from '../common/paging';
+import { reminderFilter } from './reminderFilters';
+
+export const description: INodeProperties[] = forOperation('reminder', 'getAll', [
+	...filterParameters(reminderFilter),
+	...recordsOrCount('reminder', 'reminders'),
+]);
+
+/** GET /v2/reminders: soonest due first. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const filter = await readFilter.call(this, itemIndex, reminderFilter);
+	// The count is read with the smallest page this endpoint takes (limit 1..100).
+	return recordsOrTotal.call(
+		this,
+		itemIndex,
+		{ method: 'GET', path: '/v2/reminders', qs: filter ? { filter } : {}, itemIndex },
+		1,
+	);
+}
