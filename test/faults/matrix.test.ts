@@ -7,7 +7,7 @@ import { ALL_KEYS, EmulatorFixture, expectNoKey } from '../harness/emulator';
 import { runAffinityNode, type NodeRun } from '../harness/engine';
 
 /**
- * The fault matrix (issue 7): every operation kind against every fault the emulator injects.
+ * The fault matrix: every operation kind against every fault the emulator injects.
  * Reads finish correctly or fail with an error naming the fault; writes are sent at most once,
  * except after a 429 (which the API did not process); the request log proves it. The trigger's
  * row lives with the trigger's own fault tests.

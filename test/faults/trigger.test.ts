@@ -1,5 +1,5 @@
 /**
- * The trigger poll row of the fault matrix (issue 7): every fault the emulator injects, on the
+ * The trigger poll row of the fault matrix: every fault the emulator injects, on the
  * 2nd of 3 pages of a poll, through n8n-core's real PollContext. A fault the transport comes
  * through gives a poll that emits exactly the changes; one it cannot gives a clear error
  * naming the fault, static data byte for byte as before, and a next poll (fault gone) that

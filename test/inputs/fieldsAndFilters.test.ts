@@ -1,5 +1,5 @@
 /**
- * Unknown field ids, malformed raw filters and hostile filter values (issue 7), through the
+ * Unknown field ids, malformed raw filters and hostile filter values, through the
  * real engine against the emulator. Unknown fields and malformed filters fail with an error
  * naming the parameter (locally where the node can tell, else from the API's 400 param), and
  * no write is sent; values from item data never change a filter's logic: each item's result is

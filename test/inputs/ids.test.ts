@@ -1,7 +1,7 @@
 /**
- * Bad ids (issue 7), for every id parameter of every operation and of the trigger: by ID, by
+ * Bad ids, for every id parameter of every operation and of the trigger: by ID, by
  * URL, and from item data through an expression. 0, -1, 1.5, 12abc, nothing, one past the
- * kind's maximum (users, notes, transcripts int32; the rest int64 as SPEC 8.4 bounds it) are
+ * kind's maximum (users, notes, transcripts int32; the rest int64 as the API bounds it) are
  * refused with an error naming the parameter, and the emulator's request log shows no request
  * for that item; with Continue On Fail the other items run as they would alone. No key
  * appears in any output, error or log line (LeakWatch, after each test).
@@ -145,7 +145,7 @@ const ID_PARAMETERS: IdParameter[] = [
 	},
 ];
 
-/** One past the largest id of the kind, as the API bounds it (int64: 2^53 - 1, SPEC 8.4). */
+/** One past the largest id of the kind, as the API bounds it (int64: 2^53 - 1, the largest id the API's JSON numbers carry exactly). */
 const onePast = (kind: IdKind) => String(ID_RANGES[kind] + 1);
 
 /** The bad ids as text (typed in By ID, or at the end of a URL). */

@@ -48,7 +48,7 @@ function comparisons(node: Node): Array<{ property: string; operator: string; va
 }
 
 describe('escapeFilterValue', () => {
-	it('escapes every special character of SPEC 8.3 with a backslash', () => {
+	it('escapes every special character of the filter language with a backslash', () => {
 		for (const c of SPECIAL_CHARACTERS) expect(escapeFilterValue(`a${c}b`)).toBe(`a\\${c}b`);
 	});
 

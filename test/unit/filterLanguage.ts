@@ -1,5 +1,5 @@
 /**
- * A reader of Affinity's filter language (SPEC 8.3), written from the spec alone, for tests:
+ * A reader of Affinity's filter language (the `filter` query parameter), written from the API's description alone, for tests:
  * it turns a filter text into a tree, so tests can check that what the builder wrote means
  * exactly the conditions it was given (and nothing a hostile value tried to add).
  */

@@ -1,7 +1,7 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-/** Users and notes have int32 ids; persons, companies, lists, entries, opportunities int64 (SPEC 8.4). */
+/** Users and notes have int32 ids; persons, companies, lists, entries, opportunities int64 (the API's path parameter formats). */
 export const ID_RANGES = {
 	int32: 2147483647,
 	int64: 9007199254740991,
