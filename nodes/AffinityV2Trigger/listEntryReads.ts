@@ -1,0 +1,59 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import type { ApiListEntry } from '../AffinityV2/helpers/types';
+import { affinityPaginate, type AffinityRequest } from '../AffinityV2/transport';
+import { entriesRequest, isListEntry, type TriggerConfig } from './poll';
+import { pollNeeds } from './pollRun';
+
+/** The list-entry reads of change-log detection: the newest entries, and a scan of the whole list. */
+
+function fieldQuery(config: TriggerConfig): IDataObject {
+	return config.watchedIds.length ? { fieldIds: config.watchedIds } : { fieldTypes: ['list'] };
+}
+
+/**
+ * POST /v2/lists/{listId}/list-entries/search sorted by the date added, newest first, with
+ * `totalCount`: the entries not known yet, page by page until a page holds a known one.
+ */
+export async function newestEntries(
+	ctx: IPollFunctions,
+	config: TriggerConfig,
+	members: Map<number, number>,
+): Promise<{ total: number; fresh: ApiListEntry[] }> {
+	const fresh: ApiListEntry[] = [];
+	let total = 0;
+	const request: AffinityRequest = {
+		method: 'POST',
+		path: `/v2/lists/${config.listId}/list-entries/search`,
+		qs: { ...fieldQuery(config), totalCount: true },
+		body: { sorts: [{ fieldId: 'created-at', direction: 'desc' }] },
+		subject: `list with ID ${config.listId}`,
+		parameterNames: { fieldIds: 'Watched Field Names or IDs' },
+	};
+	await affinityPaginate.call(ctx, request, {
+		onPage: (page) => {
+			if (page.totalCount !== undefined) total = page.totalCount;
+			let allNew = true;
+			for (const entry of page.data) {
+				if (!isListEntry(entry)) continue;
+				if (members.has(entry.id)) allNew = false;
+				else fresh.push(entry);
+			}
+			return allNew;
+		},
+	});
+	return { total, fresh };
+}
+
+/** Every entry of the list, with the reported fields (the same number of requests as ids only). */
+export async function scanEntries(ctx: IPollFunctions, config: TriggerConfig): Promise<ApiListEntry[]> {
+	const entries: ApiListEntry[] = [];
+	const request = entriesRequest(config, { ...pollNeeds(config, false), fields: true });
+	await affinityPaginate.call(ctx, request, {
+		onPage: (page) => {
+			for (const entry of page.data) if (isListEntry(entry)) entries.push(entry);
+			return true;
+		},
+	});
+	return entries;
+}
