@@ -8,6 +8,7 @@ import * as updateFieldValue from './updateFieldValue.operation';
 import * as getLists from './getLists.operation';
 import * as getNotes from './getNotes.operation';
 import * as getRelationships from './getRelationships.operation';
+import * as search from './search.operation';
 
 const operation: INodeProperties = {
 	displayName: 'Operation',
@@ -43,6 +44,12 @@ const operation: INodeProperties = {
 			description: 'Get whom a person knows, with each relationship\'s interaction score, strongest first',
 		},
 		{
+			name: 'Search',
+			value: 'search',
+			action: 'Search people',
+			description: 'Find people by name or email text, filter and sort them by their fields (BETA in the Affinity API)',
+		},
+		{
 			name: 'Update Field Value',
 			value: 'updateFieldValue',
 			action: 'Update a field value of a person',
@@ -54,6 +61,6 @@ const operation: INodeProperties = {
 
 export const person: ResourceModule = {
 	displayName: 'Person',
-	operations: { get, getAll, getListEntries, updateFieldValue, getLists, getNotes, getRelationships },
-	description: [operation, ...get.description, ...getAll.description, ...getListEntries.description, ...updateFieldValue.description, ...getLists.description, ...getNotes.description, ...getRelationships.description],
+	operations: { get, getAll, getListEntries, updateFieldValue, getLists, getNotes, getRelationships, search },
+	description: [operation, ...get.description, ...getAll.description, ...getListEntries.description, ...updateFieldValue.description, ...getLists.description, ...getNotes.description, ...getRelationships.description, ...search.description],
 };
