@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
+import { loadOptionsHarness } from '../harness/loadOptions';
 
 /** person.search and listEntry.search through the real engine, against the emulator over HTTP. */
 const fixture = new EmulatorFixture();
@@ -213,5 +214,45 @@ describe('listEntry.search', () => {
 		const wrong = await run({ resource: 'listEntry', operation: 'search', listId: byId(TARGET_ACCOUNTS), sort: { sorts: [{ fieldId: otherList.id, direction: 'asc' }] } });
 		expect(wrong.error?.httpCode).toBe('400');
 		expect(wrong.error?.message).toMatch(/no such field/);
+	});
+});
+
+describe('the pickers of both searches', () => {
+	type Capable = Field & { filterability: { attributes?: Array<{ id: string }> } | null; sortability: { attributes?: Array<{ id: string }> } | null };
+	const keys = (fields: Capable[], of: 'filterability' | 'sortability') =>
+		fields.flatMap((f) => (!f[of] ? [] : f[of]!.attributes ? f[of]!.attributes!.map((a) => `${f.id}|${a.id}`) : [f.id]));
+	const onList = { listId: byId(TARGET_ACCOUNTS) };
+
+	it('person search and sort fields: the filterable and sortable ones, and the chosen field\'s operators', async () => {
+		const picker = (parameters: IDataObject = {}, path?: string) => loadOptionsHarness(parameters, fixture.credentials(), path);
+		const meta = (await fixture.api<{ data: Capable[] }>('/v2/persons/fields?includes=filterability&includes=sortability')).body.data;
+		const search = await picker().loadOptions('getPersonSearchFields');
+		expect(search.map((o) => o.value).sort()).toEqual(keys(meta, 'filterability').sort());
+		const sort = await picker().loadOptions('getPersonSortFields');
+		expect(sort.map((o) => o.value).sort()).toEqual(keys(meta, 'sortability').sort());
+		const operators = await picker({ searchConditions: { conditions: [{ target: personField('Seniority') }] } }, 'parameters.searchConditions.conditions[0].operator').loadOptions(
+			'getPersonSearchOperators',
+		);
+		expect(operators.map((o) => o.value)).toEqual(['is-any-of', 'is-none-of', 'is-empty', 'is-not-empty']);
+	});
+
+	it("list search and sort fields come from the chosen list (its own and its entity's), with Date Added; no list chosen is refused", async () => {
+		const picker = (parameters: IDataObject = {}, path?: string) => loadOptionsHarness(parameters, fixture.credentials(), path);
+		const meta = (await fixture.api<{ data: Capable[] }>(`/v2/lists/${TARGET_ACCOUNTS}/fields?includes=filterability&includes=sortability`)).body.data;
+		await fixture.clearRequests();
+		const search = await picker(onList).loadOptions('getListSearchFields');
+		expect(search.map((o) => o.value).sort()).toEqual(keys(meta, 'filterability').sort());
+		const [request, ...more] = await fixture.requests();
+		expect(more).toHaveLength(0);
+		expect(request.path).toBe(`/v2/lists/${TARGET_ACCOUNTS}/fields`);
+		expect(new URLSearchParams(request.query).getAll('includes')).toEqual(['filterability']);
+		const sort = await picker(onList).loadOptions('getListSortFields');
+		expect(sort.map((o) => o.value).sort()).toEqual(['created-at', ...keys(meta, 'sortability')].sort());
+		const operators = await picker({ ...onList, searchGroups: { groups: [{ conditions: { condition: [{ target: listField('Deal Size') }] } }] } }, 'parameters.searchGroups.groups[0].conditions.condition[0].operator').loadOptions(
+			'getListSearchOperators',
+		);
+		expect(operators.map((o) => o.value)).toContain('is-between');
+		expect(operators.map((o) => o.value)).not.toContain('is-any-of');
+		await expect(picker().loadOptions('getListSearchFields')).rejects.toThrow('Choose a List first');
 	});
 });
