@@ -104,7 +104,7 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 		'opportunity.getAll': { ...few },
 		'person.get': { personId: byId('5000007') },
 		'person.getAll': { ...few },
-		'person.search': { term: 'ann', ...few },
+		'person.search': { term: 'example', ...few },
 		'person.getListEntries': { personId: byId('5000007'), ...few },
 		'person.updateFieldValue': { personId: byId('5000007'), fieldId: 'field-1014|text', textValue: 'valid' },
 		'rateLimit.get': {},
