@@ -228,7 +228,7 @@ export function fieldFilterProperty<R extends Person | Company>(field: FieldDef)
 }
 
 /** Sort key of a record by a field (nulls sort last in both directions, by the caller). */
-export function fieldSortKey<R extends Person | Company>(field: FieldDef): (record: R) => string | number | null {
+export function fieldSortKey<R extends { values: { get(fieldId: string): StoredValue | undefined } }>(field: FieldDef): (record: R) => string | number | null {
 	return (record) => {
 		const value = sortValue(field, record.values.get(field.id));
 		if (typeof value === 'string') return field.valueType === 'datetime' ? Date.parse(value) : value.toLowerCase();

@@ -1,15 +1,27 @@
+import type { RouteContext } from './context';
 import { comparableValue, fieldSortKey, searchFilterOf, sortabilityOf, type SearchFilter } from './fieldRules';
 import { badRequest } from './http';
-import type { Company, FieldDef, InteractionData, Person, StoredValue } from './model';
+import type { FieldCategory, FieldDef, InteractionData, StoredValue } from './model';
 import { pacificCalendarDate } from './pacificDate';
+import { decodeCursor, encodeCursor } from './pagination';
+import type { Reply } from './router';
+import { selectFields } from './routes/common';
+import { boolValue } from './routes/support';
 
 /**
- * The SearchCriteria of POST /v2/companies/search (and the other searches): a FilterGroup tree
- * of ValueFilters, a search term, sorts. Checked as the API checks it (each problem a 400
- * naming its member), then compiled into a test and sort keys over records.
+ * The SearchCriteria of POST /v2/companies/search, /v2/persons/search and
+ * /v2/lists/{listId}/list-entries/search: a FilterGroup tree of ValueFilters, a search term,
+ * sorts. Checked as the API checks it (each problem a 400 naming its member), then compiled into
+ * a test and sort keys over records.
  */
 
-type Entity = Person | Company;
+/** What a search runs over: a record with an id and its field values (a person, a company, a list entry's view). */
+export interface Searchable {
+	id: number;
+	values: { get(fieldId: string): StoredValue | undefined };
+}
+
+type Entity = Searchable;
 type Test<R> = (record: R) => boolean;
 
 export interface CompiledCriteria<R extends Entity> {
@@ -329,8 +341,8 @@ export function compileCriteria<R extends Entity>(
 }
 
 /** Whether a record's identity (name, domains) or one of the extra fields contains the term. */
-export function matchesTerm(record: Entity, identity: string[], term: { text: string; fields: FieldDef[] }): boolean {
-	if (identity.some((text) => text.toLowerCase().includes(term.text))) return true;
+export function matchesTerm(record: Entity, identity: Array<string | null>, term: { text: string; fields: FieldDef[] }): boolean {
+	if (identity.some((text) => text !== null && text.toLowerCase().includes(term.text))) return true;
 	return term.fields.some((field) => {
 		const value = comparableValue(field, record.values.get(field.id));
 		const texts = Array.isArray(value) ? value : [value];
@@ -354,4 +366,74 @@ export function sortRecords<R extends Entity>(records: R[], sorts: CompiledCrite
 		return a.r.id - b.r.id;
 	});
 	return decorated.map((d) => d.r);
+}
+
+/** What one search endpoint searches: its records, fields, identity texts and rendering. */
+export interface SearchSource<R extends Searchable> {
+	/** The fields the endpoint filters, sorts and returns. */
+	universe: FieldDef[];
+	/** The fieldTypes the endpoint takes. */
+	fieldTypes: FieldCategory[];
+	/** Every record, by id. */
+	records: () => R[];
+	/** The texts the term is always matched against (name, primary identifier). */
+	identity: (record: R) => Array<string | null>;
+	/** Sort keys that are not fields (a company's `name`). */
+	identitySorts?: Record<string, (record: R) => string>;
+	render: (record: R, fields: FieldDef[] | undefined) => unknown;
+}
+
+/**
+ * One page of a search (201). The cursor carries the body, the field selection and totalCount,
+ * so a POST to nextUrl with or without the body gives the next page. It points at the last (or
+ * first) record of the page by id and by position: a record that moved or went away between
+ * pages does not derail the paging.
+ */
+export async function searchPage<R extends Searchable>(ctx: RouteContext, source: SearchSource<R>): Promise<Reply> {
+	const limit = ctx.query.int('limit', 1, 100, 100);
+	const rawCursor = ctx.query.string('cursor');
+	const cursor = rawCursor ? (decodeCursor(rawCursor, ctx.path) as ReturnType<typeof decodeCursor> & { i?: number }) : undefined;
+	let values: Record<string, string[]>;
+	let raw: unknown;
+	if (cursor) {
+		values = cursor.q;
+		raw = JSON.parse(values.body?.[0] ?? 'null');
+	} else {
+		raw = await ctx.body();
+		values = { body: [JSON.stringify(raw ?? null)] };
+		for (const name of ['fieldIds', 'fieldTypes', 'totalCount']) {
+			const all = ctx.query.list(name);
+			if (all.length) values[name] = all;
+		}
+	}
+	const criteria = compileCriteria<R>(raw, source.universe, ctx.version, source.identitySorts);
+	const fields = selectFields(values, source.universe, source.fieldTypes);
+	const totalCount = boolValue(values, 'totalCount');
+	let records = source.records();
+	if (criteria.test) records = records.filter(criteria.test);
+	const term = criteria.term;
+	if (term) records = records.filter((r) => matchesTerm(r, source.identity(r), term));
+	records = sortRecords(records, criteria.sorts);
+
+	const indexOf = (id: number) => records.findIndex((r) => r.id === id);
+	let start = 0;
+	let end = Math.min(records.length, limit);
+	if (cursor?.d === 'n') {
+		const at = indexOf(cursor.k);
+		start = Math.min(records.length, at >= 0 ? at + 1 : cursor.i ?? 0);
+		end = Math.min(records.length, start + limit);
+	} else if (cursor?.d === 'p') {
+		const at = indexOf(cursor.k);
+		end = Math.max(0, Math.min(records.length, at >= 0 ? at : cursor.i ?? 0));
+		start = Math.max(0, end - limit);
+	}
+	const slice = records.slice(start, end);
+	const url = (d: 'n' | 'p', record: R, i: number) =>
+		`${ctx.origin}${ctx.path}?cursor=${encodeCursor({ d, k: record.id, q: values, p: ctx.path, i } as Parameters<typeof encodeCursor>[0])}&limit=${limit}`;
+	const pagination: Record<string, unknown> = {
+		prevUrl: start > 0 && slice.length ? url('p', slice[0], start) : null,
+		nextUrl: end < records.length && slice.length ? url('n', slice[slice.length - 1], end) : null,
+	};
+	if (totalCount) pagination.totalCount = records.length;
+	return { status: 201, body: { data: slice.map((r) => source.render(r, fields)), pagination } };
 }

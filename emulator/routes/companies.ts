@@ -3,14 +3,13 @@ import type { FilterProperties } from '../filter';
 import { exposedEntityFields, fieldFilterProperty, filterOperators } from '../fieldRules';
 import { ApiError, notFound, pathId } from '../http';
 import type { Company } from '../model';
-import { decodeCursor, encodeCursor } from '../pagination';
 import type { Reply, Router } from '../router';
-import { compileCriteria, matchesTerm, sortRecords } from '../search';
+import { searchPage } from '../search';
 import { renderCompany } from '../serialize';
 import type { Store } from '../store';
 import { definingValues, ok, paged, requirePermission, selectFields } from './common';
 import { renderList } from './lists';
-import { boolValue, fieldMetadataPage, filterFrom, renderEntityEntry, visibleEntriesOf, visibleListsOf } from './support';
+import { fieldMetadataPage, filterFrom, renderEntityEntry, visibleEntriesOf, visibleListsOf } from './support';
 
 const COMPANY_FIELD_TYPES = ['enriched', 'global', 'relationship-intelligence'] as const;
 const DIRECTORY = 'Export All Organizations directory';
@@ -40,61 +39,17 @@ function companyOf(ctx: RouteContext): Company {
 	return company;
 }
 
-/**
- * POST /v2/companies/search pages. The cursor carries the body, the field selection and
- * totalCount, so a POST to nextUrl with or without the body gives the next page. It points at
- * the last (or first) company of the page by id and by position: a company that moved or went
- * away between pages does not derail the paging.
- */
+/** POST /v2/companies/search: the term always matches the name and the domains. */
 async function search(ctx: RouteContext): Promise<Reply> {
 	requirePermission(ctx.user.permissions.exportAllOrganizations, DIRECTORY);
-	const limit = ctx.query.int('limit', 1, 100, 100);
-	const rawCursor = ctx.query.string('cursor');
-	const cursor = rawCursor ? (decodeCursor(rawCursor, ctx.path) as ReturnType<typeof decodeCursor> & { i?: number }) : undefined;
-	let values: Record<string, string[]>;
-	let raw: unknown;
-	if (cursor) {
-		values = cursor.q;
-		raw = JSON.parse(values.body?.[0] ?? 'null');
-	} else {
-		raw = await ctx.body();
-		values = { body: [JSON.stringify(raw ?? null)] };
-		for (const name of ['fieldIds', 'fieldTypes', 'totalCount']) {
-			const all = ctx.query.list(name);
-			if (all.length) values[name] = all;
-		}
-	}
-	const universe = exposedEntityFields(ctx.store, 'company');
-	const criteria = compileCriteria<Company>(raw, universe, ctx.version, { name: (c) => c.name });
-	const fields = selectFields(values, universe, [...COMPANY_FIELD_TYPES]);
-	const totalCount = boolValue(values, 'totalCount');
-	let companies = ctx.store.sortedIds(ctx.store.companies).map((id) => ctx.store.companies.get(id) as Company);
-	if (criteria.test) companies = companies.filter(criteria.test);
-	const term = criteria.term;
-	if (term) companies = companies.filter((c) => matchesTerm(c, [c.name, ...c.domains], term));
-	companies = sortRecords(companies, criteria.sorts);
-
-	const indexOf = (id: number) => companies.findIndex((c) => c.id === id);
-	let start = 0;
-	let end = Math.min(companies.length, limit);
-	if (cursor?.d === 'n') {
-		const at = indexOf(cursor.k);
-		start = Math.min(companies.length, at >= 0 ? at + 1 : cursor.i ?? 0);
-		end = Math.min(companies.length, start + limit);
-	} else if (cursor?.d === 'p') {
-		const at = indexOf(cursor.k);
-		end = Math.max(0, Math.min(companies.length, at >= 0 ? at : cursor.i ?? 0));
-		start = Math.max(0, end - limit);
-	}
-	const slice = companies.slice(start, end);
-	const url = (d: 'n' | 'p', company: Company, i: number) =>
-		`${ctx.origin}${ctx.path}?cursor=${encodeCursor({ d, k: company.id, q: values, p: ctx.path, i } as Parameters<typeof encodeCursor>[0])}&limit=${limit}`;
-	const pagination: Record<string, unknown> = {
-		prevUrl: start > 0 && slice.length ? url('p', slice[0], start) : null,
-		nextUrl: end < companies.length && slice.length ? url('n', slice[slice.length - 1], end) : null,
-	};
-	if (totalCount) pagination.totalCount = companies.length;
-	return { status: 201, body: { data: slice.map((c) => renderCompany(ctx.store, c, fields)), pagination } };
+	return searchPage<Company>(ctx, {
+		universe: exposedEntityFields(ctx.store, 'company'),
+		fieldTypes: [...COMPANY_FIELD_TYPES],
+		records: () => ctx.store.sortedIds(ctx.store.companies).map((id) => ctx.store.companies.get(id) as Company),
+		identity: (c) => [c.name, ...c.domains],
+		identitySorts: { name: (c) => c.name },
+		render: (c, fields) => renderCompany(ctx.store, c, fields),
+	});
 }
 
 export function register(router: Router): void {

@@ -1,8 +1,9 @@
 import type { RouteContext } from '../context';
 import { exposedEntityFields } from '../fieldRules';
-import { notFound, pathId } from '../http';
+import { ApiError, notFound, pathId } from '../http';
 import type { Person } from '../model';
 import type { Router } from '../router';
+import { searchPage } from '../search';
 import { renderPerson } from '../serialize';
 import { renderList } from './lists';
 import { definingValues, ok, paged, requirePermission, selectFields } from './common';
@@ -20,6 +21,18 @@ function personOf(ctx: RouteContext): Person {
 export function register(router: Router): void {
 	router.get('/v2/persons/fields', (ctx) => fieldMetadataPage(ctx, exposedEntityFields(ctx.store, 'person')));
 
+	// The term always matches the first name, the last name and the primary email address.
+	router.post('/v2/persons/search', (ctx) => {
+		requirePermission(ctx.user.permissions.exportAllPeople, 'Export All People directory');
+		return searchPage<Person>(ctx, {
+			universe: exposedEntityFields(ctx.store, 'person'),
+			fieldTypes: [...PERSON_FIELD_TYPES],
+			records: () => ctx.store.sortedIds(ctx.store.persons).map((id) => ctx.store.persons.get(id) as Person),
+			identity: (p) => [p.firstName, p.lastName, p.primaryEmailAddress],
+			render: (p, fields) => renderPerson(ctx.store, p, fields),
+		});
+	});
+
 	router.get('/v2/persons', (ctx) => {
 		requirePermission(ctx.user.permissions.exportAllPeople, 'Export All People directory');
 		const defining = ['fieldIds', 'fieldTypes', 'ids'];
@@ -35,6 +48,8 @@ export function register(router: Router): void {
 	});
 
 	router.get('/v2/persons/:personId', (ctx) => {
+		// The search endpoint exists, for POST only.
+		if (ctx.params.personId === 'search') throw new ApiError(405, 'method-not-allowed', `Method ${ctx.method} is not allowed for /v2/persons/search`);
 		requirePermission(ctx.user.permissions.exportAllPeople, 'Export All People directory');
 		const person = personOf(ctx);
 		const values = { fieldIds: ctx.query.list('fieldIds'), fieldTypes: ctx.query.list('fieldTypes') };

@@ -65,9 +65,9 @@ interface Operator {
 }
 type Filterability = { filterableFieldType: string; operators?: Operator[]; attributes?: Array<{ id: string; valueType: string; operators: Operator[] }> };
 
-/** A condition of the search UI for every operator of every filterable company field. */
-async function everyCompanyCondition(): Promise<Array<{ target: string; conditions: IDataObject[] }>> {
-	const res = await fixture.api<{ data: Array<Field & { filterability: Filterability | null }> }>('/v2/companies/fields?includes=filterability&limit=100');
+/** A condition of the search UI for every operator of every filterable field at `fieldsPath` (…/fields). */
+async function everyCondition(fieldsPath: string): Promise<Array<{ target: string; conditions: IDataObject[] }>> {
+	const res = await fixture.api<{ data: Array<Field & { filterability: Filterability | null }> }>(`${fieldsPath}?includes=filterability&limit=100`);
 	const out: Array<{ target: string; conditions: IDataObject[] }> = [];
 	for (const f of res.body.data) {
 		if (!f.filterability) continue;
@@ -78,7 +78,7 @@ async function everyCompanyCondition(): Promise<Array<{ target: string; conditio
 		for (const t of targets) {
 			let list = '';
 			if (t.valueType.includes('dropdown')) {
-				const options = await fixture.api<{ data: Array<{ text: string }> }>(`/v2/companies/fields/${f.id}/dropdown-options`);
+				const options = await fixture.api<{ data: Array<{ text: string }> }>(`${fieldsPath}/${f.id}/dropdown-options`);
 				list = options.body.data.slice(0, 2).map((o) => o.text).join(', ');
 			} else if (t.valueType.startsWith('person')) list = '5000007, 5000008';
 			else if (t.valueType.startsWith('company')) list = '3000001';
@@ -232,13 +232,65 @@ const CASES: Record<string, () => Promise<IDataObject[]>> = {
 			},
 		];
 		// Every field the search can filter on, with every operator it allows: one run a field.
-		for (const { target, conditions } of await everyCompanyCondition()) {
+		for (const { target, conditions } of await everyCondition('/v2/companies/fields')) {
 			runs.push({
 				resource: 'company',
 				operation: 'search',
 				searchConditions: { conditions: conditions.slice(0, 1) },
 				searchGroups: { groups: [{ match: 'or', conditions: { condition: conditions } }] },
 				searchMatch: 'or',
+				returnAll: false,
+				limit: 3,
+				_target: target,
+			});
+		}
+		return runs;
+	},
+	'person.search': async () => {
+		const jobTitle = (await field('/v2/persons/fields', 'Job Title', 'global')).id;
+		const runs: IDataObject[] = [
+			{ resource: 'person', operation: 'search', term: 'ann', termFieldIds: [jobTitle], returnAll: false, limit: 5 },
+			{
+				resource: 'person',
+				operation: 'search',
+				sort: { sorts: [{ fieldId: jobTitle, direction: 'desc' }, { fieldId: 'last-contact|date-of-activity', direction: 'asc' }] },
+				output: 'totalCount',
+			},
+		];
+		// Every field the search can filter on, with every operator it allows: one run a field.
+		for (const { target, conditions } of await everyCondition('/v2/persons/fields')) {
+			runs.push({
+				resource: 'person',
+				operation: 'search',
+				searchGroups: { groups: [{ match: 'or', conditions: { condition: conditions } }] },
+				returnAll: false,
+				limit: 3,
+				_target: target,
+			});
+		}
+		return runs;
+	},
+	'listEntry.search': async () => {
+		const dealSize = (await field(`/v2/lists/${TARGET_ACCOUNTS}/fields`, 'Deal Size', 'list')).id;
+		const list = byId(TARGET_ACCOUNTS);
+		const runs: IDataObject[] = [
+			{ resource: 'listEntry', operation: 'search', listId: list, term: 'labs', termFieldIds: [dealSize], returnAll: false, limit: 5 },
+			{
+				resource: 'listEntry',
+				operation: 'search',
+				listId: list,
+				sort: { sorts: [{ fieldId: dealSize, direction: 'desc' }, { fieldId: 'created-at', direction: 'asc' }] },
+				output: 'totalCount',
+			},
+			{ resource: 'listEntry', operation: 'search', listId: byId(INVESTORS), term: 'ann', returnAll: false, limit: 5 },
+		];
+		// Every field of the list (its own and its companies') with every operator it allows.
+		for (const { target, conditions } of await everyCondition(`/v2/lists/${TARGET_ACCOUNTS}/fields`)) {
+			runs.push({
+				resource: 'listEntry',
+				operation: 'search',
+				listId: list,
+				searchGroups: { groups: [{ match: 'or', conditions: { condition: conditions } }] },
 				returnAll: false,
 				limit: 3,
 				_target: target,

@@ -316,7 +316,7 @@ describe('responses match the OpenAPI description (and SPEC where it differs)', 
 		await check({ template: '/v2/webhooks/{webhookId}', url: path, status: 404 });
 	});
 
-	it('users, rate limit, company search', async () => {
+	it('users, rate limit, company, person and list-entry search', async () => {
 		for (const key of [ADMIN_KEY, MEMBER_KEY]) {
 			for (let id = 1; id <= 6; id++) await check({ template: '/v2/users/{userId}', url: `/v2/users/${id}`, status: 200, key });
 		}
@@ -338,6 +338,32 @@ describe('responses match the OpenAPI description (and SPEC where it differs)', 
 		await check({ template: '/v2/companies/search', method: 'post', url: (first.pagination as { nextUrl: string }).nextUrl, status: 201 });
 		await check({ template: '/v2/companies/search', method: 'post', url: '/v2/companies/search', status: 400, body: { sorts: [{ fieldId: 'nope' }] } });
 		await check({ template: '/v2/companies/search', method: 'post', url: '/v2/companies/search', status: 403, body: {}, key: RESTRICTED_KEY });
+
+		const personFieldId = (await fixture.api<Page<{ id: string; name: string }>>('/v2/persons/fields?limit=100')).body.data.find((f) => f.name === 'Job Title')!.id;
+		const dealSizeId = (await fixture.api<Page<{ id: string; name: string; type: string }>>('/v2/lists/102/fields?limit=100')).body.data.find((f) => f.name === 'Deal Size' && f.type === 'list')!.id;
+		const personBody = {
+			filters: { operator: 'or', filters: [lastEmail, { valueType: 'text', fieldId: personFieldId, operator: 'contains', value: 'a' }] },
+			search: { term: 'ann', fieldIds: [personFieldId] },
+			sorts: [{ fieldId: 'last-contact', attributeId: 'date-of-activity', direction: 'desc' }],
+		};
+		const persons = await check({ template: '/v2/persons/search', method: 'post', url: `/v2/persons/search?totalCount=true&limit=2&${ALL_TYPES}`, status: 201, body: { sorts: personBody.sorts } });
+		await check({ template: '/v2/persons/search', method: 'post', url: (persons.pagination as { nextUrl: string }).nextUrl, status: 201 });
+		await check({ template: '/v2/persons/search', method: 'post', url: '/v2/persons/search', status: 201, body: personBody });
+		await check({ template: '/v2/persons/search', method: 'post', url: '/v2/persons/search', status: 400, body: { search: { term: 'an' } } });
+		await check({ template: '/v2/persons/search', method: 'post', url: '/v2/persons/search', status: 403, body: {}, key: RESTRICTED_KEY });
+
+		const entriesTemplate = '/v2/lists/{listId}/list-entries/search';
+		const entryBody = {
+			filters: { operator: 'and', filters: [{ valueType: 'number', fieldId: dealSizeId, operator: 'is-greater-than', value: 0 }] },
+			search: { term: 'labs' },
+			sorts: [{ fieldId: dealSizeId, direction: 'desc' }, { fieldId: 'created-at', direction: 'asc' }],
+		};
+		const entries = await check({ template: entriesTemplate, method: 'post', url: `/v2/lists/102/list-entries/search?totalCount=true&limit=2&fieldTypes=list`, status: 201, body: { sorts: entryBody.sorts } });
+		await check({ template: entriesTemplate, method: 'post', url: (entries.pagination as { nextUrl: string }).nextUrl, status: 201 });
+		await check({ template: entriesTemplate, method: 'post', url: '/v2/lists/102/list-entries/search', status: 201, body: entryBody });
+		await check({ template: entriesTemplate, method: 'post', url: '/v2/lists/101/list-entries/search?limit=3&fieldTypes=list', status: 201, body: {} });
+		await check({ template: entriesTemplate, method: 'post', url: '/v2/lists/102/list-entries/search', status: 400, body: { sorts: [{ fieldId: 'nope', direction: 'asc' }] } });
+		await check({ template: entriesTemplate, method: 'post', url: '/v2/lists/999999/list-entries/search', status: 404, body: {} });
 	});
 
 	it('field value writes and dropdown options', async () => {

@@ -97,6 +97,7 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 		'list.create': { name: 'Valid', type: 'company' },
 		'listEntry.get': { ...entry },
 		'listEntry.getAll': { ...list, ...few },
+		'listEntry.search': { ...list, term: 'north', ...few },
 		'listEntry.getAllInSavedView': { ...list, viewId: byId(String(HOT_ACCOUNTS_VIEW)), ...few },
 		'listEntry.getFieldValues': { ...entry },
 		'listEntry.getFieldValue': { ...entry, fieldId: s.notesField },
@@ -127,6 +128,7 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 		'opportunity.getAll': { ...few },
 		'person.get': { personId: byId('5000007') },
 		'person.getAll': { ...few },
+		'person.search': { term: 'example', ...few },
 		'person.getListEntries': { personId: byId('5000007'), ...few },
 		'person.updateFieldValue': { personId: byId('5000007'), fieldId: 'field-1014|text', textValue: 'valid' },
 		'person.updateFieldValues': {

@@ -68,6 +68,20 @@ async function searchOperatorOptions(ctx: ILoadOptionsFunctions, source: FieldSo
 	}));
 }
 
+/** Fields (or their attributes) a search can sort by (FieldSortability). */
+async function sortFieldOptions(ctx: ILoadOptionsFunctions, source: FieldSource): Promise<INodePropertyOptions[]> {
+	const fields = await fieldsOf(ctx, source, { includes: ['sortability'] });
+	return fields
+		.flatMap((f) =>
+			sortTargetsOf(f).map((t) => ({
+				name: `${t.label} (${f.valueType})`,
+				value: searchTargetKey(t),
+				description: `${f.type} field ${f.id}${t.attributeId ? `, attribute ${t.attributeId}` : ''}`,
+			})),
+		)
+		.sort((a, b) => a.name.localeCompare(b.name));
+}
+
 /** The write operations' field scope: person or company fields, or the chosen list's (none before a list is chosen). */
 function writeScope(ctx: ILoadOptionsFunctions): FieldScope | undefined {
 	const resource = ctx.getCurrentNodeParameter('resource');
@@ -161,18 +175,20 @@ export const loadOptions = {
 
 	/** Company fields (or their attributes) Affinity can sort a search by (FieldSortability). */
 	async getCompanySortFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		const fields = await fieldsOf(this, 'companies', { includes: ['sortability'] });
-		const sortable = fields
-			.flatMap((f) =>
-				sortTargetsOf(f).map((t) => ({
-					name: `${t.label} (${f.valueType})`,
-					value: searchTargetKey(t),
-					description: `${f.type} field ${f.id}${t.attributeId ? `, attribute ${t.attributeId}` : ''}`,
-				})),
-			)
-			.sort((a, b) => a.name.localeCompare(b.name));
 		// The company name is sortable too, though it is not a field.
-		return [{ name: 'Company Name', value: 'name', description: "The company's name" }, ...sortable];
+		return [{ name: 'Company Name', value: 'name', description: "The company's name" }, ...(await sortFieldOptions(this, 'companies'))];
+	},
+	/** Person fields (or their attributes) Affinity can sort a search by (FieldSortability). */
+	async getPersonSortFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		return sortFieldOptions(this, 'persons');
+	},
+	/** The chosen list's fields (or their attributes) a list-entry search can sort by. */
+	async getListSortFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		const listId = chosenListId(this);
+		if (listId === undefined) return [];
+		const sortable = await sortFieldOptions(this, { listId });
+		// When the entry was added to the list: sortable, though not a field (the search's own example sorts by it).
+		return [{ name: 'Date Added', value: 'created-at', description: 'When the entry was added to the list' }, ...sortable];
 	},
 
 	/** Company fields (or their attributes) a search can filter on (FieldFilterability). */
@@ -182,6 +198,25 @@ export const loadOptions = {
 	/** The operators of the company field chosen beside it. */
 	async getCompanySearchOperators(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		return searchOperatorOptions(this, 'companies');
+	},
+
+	/** Person fields (or their attributes) a search can filter on (FieldFilterability). */
+	async getPersonSearchFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		return searchFieldOptions(this, 'persons');
+	},
+	/** The operators of the person field chosen beside it. */
+	async getPersonSearchOperators(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		return searchOperatorOptions(this, 'persons');
+	},
+	/** The chosen list's fields (or their attributes) a list-entry search can filter on. */
+	async getListSearchFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		const listId = chosenListId(this);
+		return listId === undefined ? [] : searchFieldOptions(this, { listId });
+	},
+	/** The operators of the list field chosen beside it. */
+	async getListSearchOperators(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		const listId = chosenListId(this);
+		return listId === undefined ? [] : searchOperatorOptions(this, { listId });
 	},
 
 	/** Person fields a user can write (global), each with its value type. */

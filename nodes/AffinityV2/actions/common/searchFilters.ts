@@ -1,16 +1,19 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { fieldsOf, type FieldSource } from '../../api/fields';
 import type { DropdownChoice } from '../../helpers/valueTypes';
+import { toStringList } from '../../helpers/stringList';
 import {
 	buildFilterGroup,
+	buildSearchCriteria,
 	buildValueFilter,
 	parseSearchTargetKey,
 	searchTargetKey,
 	searchTargetsOf,
 	type FilterGroup,
 	type SearchCondition,
+	type SearchSort,
 	type SearchTarget,
 	type ValueFilter,
 } from '../../helpers/searchCriteria';
@@ -29,6 +32,8 @@ export interface SearchFilterSpec {
 	operatorsMethod: string;
 	/** "companies": for descriptions. */
 	what: string;
+	/** Parameters the field lists depend on (the chosen list). */
+	dependsOn?: string[];
 }
 
 const NO_VALUE = ['is-empty', 'is-not-empty'];
@@ -53,7 +58,7 @@ function conditionFields(spec: SearchFilterSpec): INodeProperties[] {
 			displayName: 'Field Name or ID',
 			name: 'target',
 			type: 'options',
-			typeOptions: { loadOptionsMethod: spec.fieldsMethod },
+			typeOptions: { loadOptionsMethod: spec.fieldsMethod, loadOptionsDependsOn: spec.dependsOn ?? [] },
 			default: '',
 			description:
 				'A field Affinity can filter on. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
@@ -62,7 +67,7 @@ function conditionFields(spec: SearchFilterSpec): INodeProperties[] {
 			displayName: 'Operator Name or ID',
 			name: 'operator',
 			type: 'options',
-			typeOptions: { loadOptionsMethod: spec.operatorsMethod, loadOptionsDependsOn: ['target'] },
+			typeOptions: { loadOptionsMethod: spec.operatorsMethod, loadOptionsDependsOn: ['target', ...(spec.dependsOn ?? [])] },
 			default: '',
 			description:
 				'The operators the chosen field allows. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
@@ -180,6 +185,11 @@ export interface SearchFieldSource {
 	dropdownOptions: (field: FieldMetadata) => Promise<DropdownChoice[]>;
 }
 
+function recordsOf(source: FieldSource): string {
+	if (source === 'companies') return 'companies';
+	return source === 'persons' ? 'persons' : `the entries of list ${source.listId}`;
+}
+
 /** Whether every value of a dropdown condition is already an option id (no lookup needed). */
 const allIds = (value: unknown) =>
 	(Array.isArray(value) ? value : String(value ?? '').split(',')).every((v) => /^\s*\d+\s*$/.test(String(v)));
@@ -193,7 +203,8 @@ export async function readSearchFilters(this: IExecuteFunctions, itemIndex: numb
 	const groups = (this.getNodeParameter('searchGroups.groups', itemIndex, []) as GroupInput[]) ?? [];
 	const grouped = groups.map((g) => ({ match: g.match === 'and' ? ('and' as const) : ('or' as const), conditions: g.conditions?.condition ?? [] }));
 	if (!top.length && grouped.every((g) => !g.conditions.length)) return undefined;
-	const metadata = await fieldsOf(this, fields.source, { includes: ['filterability'], itemIndex });
+	const subject = typeof fields.source === 'object' ? `list with ID ${fields.source.listId}` : undefined;
+	const metadata = await fieldsOf(this, fields.source, { includes: ['filterability'], itemIndex, subject });
 	const targets = new Map<string, { target: SearchTarget; field: FieldMetadata }>();
 	for (const field of metadata) for (const target of searchTargetsOf(field)) targets.set(searchTargetKey(target), { target, field });
 	const fail = (where: string, message: string, hint?: string): never => {
@@ -204,7 +215,7 @@ export async function readSearchFilters(this: IExecuteFunctions, itemIndex: numb
 		if (!key) fail(where, 'no field chosen', 'Choose the field to filter on, or remove the condition.');
 		const found = targets.get(key) ?? targets.get(parseSearchTargetKey(key).fieldId);
 		if (!found) {
-			fail(where, `Affinity cannot filter ${fields.source === 'companies' ? 'companies' : 'these records'} by "${key}"`, 'Choose a field from the list: it shows the filterable ones.');
+			fail(where, `Affinity cannot filter ${recordsOf(fields.source)} by "${key}"`, 'Choose a field from the list: it shows the filterable ones.');
 		}
 		const { target, field } = found!;
 		const needsOptions = target.valueType.includes('dropdown') && !allIds(condition.value);
@@ -227,4 +238,99 @@ export async function readSearchFilters(this: IExecuteFunctions, itemIndex: numb
 	const root = buildFilterGroup(match, items);
 	if ('problem' in root) return fail('Conditions', root.problem.message, root.problem.hint);
 	return root.ok;
+}
+
+/** The keyword of a search (SearchTerm): the term and the extra fields it is matched against. */
+export function searchTermParameters(spec: { matches: string; fieldsMethod: string; dependsOn?: string[] }): INodeProperties[] {
+	return [
+		{
+			displayName: 'Search Term',
+			name: 'term',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. acme',
+			description: `Text to look for in ${spec.matches} (at least 3 characters). Leave empty to search by conditions only.`,
+		},
+		{
+			displayName: 'Also Search In Field Names or IDs',
+			name: 'termFieldIds',
+			type: 'multiOptions',
+			typeOptions: { loadOptionsMethod: spec.fieldsMethod, loadOptionsDependsOn: spec.dependsOn ?? [] },
+			default: [],
+			description:
+				'Fields whose values the term is also matched against (date fields are ignored). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		},
+	];
+}
+
+/** The sorts of a search (SearchSort, at most 5): fields picked from those their sortability allows. */
+export function searchSortParameter(spec: { fieldsMethod: string; what: string; dependsOn?: string[] }): INodeProperties {
+	return {
+		displayName: 'Sort',
+		name: 'sort',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true, sortable: true },
+		placeholder: 'Add Sort',
+		default: {},
+		description: 'Order of the results; the first sort decides first',
+		options: [
+			{
+				displayName: 'Sort By',
+				name: 'sorts',
+				values: [
+					{
+						displayName: 'Field Name or ID',
+						name: 'fieldId',
+						type: 'options',
+						typeOptions: { loadOptionsMethod: spec.fieldsMethod, loadOptionsDependsOn: spec.dependsOn ?? [] },
+						default: '',
+						description: `A ${spec.what} field Affinity can sort on. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+					},
+					{
+						displayName: 'Direction',
+						name: 'direction',
+						type: 'options',
+						options: [
+							{ name: 'Ascending', value: 'asc' },
+							{ name: 'Descending', value: 'desc' },
+						],
+						default: 'asc',
+					},
+				],
+			},
+		],
+	};
+}
+
+function readSorts(this: IExecuteFunctions, itemIndex: number): SearchSort[] {
+	const sorts = (this.getNodeParameter('sort.sorts', itemIndex, []) as Array<{ fieldId?: string; direction?: string }>) ?? [];
+	return sorts.map((sort, index) => {
+		const key = String(sort.fieldId ?? '').trim();
+		if (!key) {
+			throw new NodeOperationError(this.getNode(), `Sort ${index + 1}: no field chosen`, {
+				itemIndex,
+				description: 'Choose the field to sort by, or remove the sort.',
+			});
+		}
+		if (sort.direction !== 'asc' && sort.direction !== 'desc') {
+			throw new NodeOperationError(this.getNode(), `Sort ${index + 1}: direction must be asc or desc, got "${String(sort.direction)}"`, {
+				itemIndex,
+			});
+		}
+		const { fieldId, attributeId } = parseSearchTargetKey(key);
+		return { fieldId, direction: sort.direction, ...(attributeId ? { attributeId } : {}) };
+	});
+}
+
+/** The SearchCriteria body of one item: conditions, term and sorts, checked before any request. */
+export async function readSearchCriteria(this: IExecuteFunctions, itemIndex: number, fields: SearchFieldSource): Promise<IDataObject> {
+	const filters = await readSearchFilters.call(this, itemIndex, fields);
+	const built = buildSearchCriteria({
+		filters,
+		term: String(this.getNodeParameter('term', itemIndex, '') ?? ''),
+		termFieldIds: toStringList(this.getNodeParameter('termFieldIds', itemIndex, [])),
+		sorts: readSorts.call(this, itemIndex),
+	});
+	if ('problem' in built) throw new NodeOperationError(this.getNode(), built.problem.message, { itemIndex, description: built.problem.hint });
+	return built.ok as IDataObject;
 }

@@ -7,6 +7,7 @@ import * as getAllInSavedView from './getAllInSavedView.operation';
 import * as getFieldValue from './getFieldValue.operation';
 import * as getFieldValueChanges from './getFieldValueChanges.operation';
 import * as getFieldValues from './getFieldValues.operation';
+import * as search from './search.operation';
 import * as updateFieldValue from './updateFieldValue.operation';
 import * as updateFieldValues from './updateFieldValues.operation';
 
@@ -43,6 +44,12 @@ const operation: INodeProperties = {
 			action: 'Get many list entries in a saved view',
 			description: "Get the rows a saved (sheet) view shows: its filters apply, its columns are the fields returned; its sort order does not apply",
 		},
+		{
+			name: 'Search',
+			value: 'search',
+			action: 'Search list entries',
+			description: 'Find the rows of a list by name text, filter and sort them by their fields (BETA in the Affinity API)',
+		},
 		{ name: 'Update Field Value', value: 'updateFieldValue', action: 'Update a field value of a list entry', description: 'Set or clear one field of a row: a list field, or a global field of its person or company' },
 		{ name: 'Update Field Values', value: 'updateFieldValues', action: 'Update field values of a list entry', description: 'Set or clear several fields of a row at once (in chunks of 100)' },
 	],
@@ -51,7 +58,7 @@ const operation: INodeProperties = {
 
 export const listEntry: ResourceModule = {
 	displayName: 'List Entry',
-	operations: { get, getAll, getAllInSavedView, getFieldValues, getFieldValue, updateFieldValue, updateFieldValues, getFieldValueChanges },
+	operations: { get, getAll, getAllInSavedView, getFieldValues, getFieldValue, updateFieldValue, updateFieldValues, getFieldValueChanges, search },
 	description: [
 		operation,
 		...get.description,
@@ -62,5 +69,6 @@ export const listEntry: ResourceModule = {
 		...updateFieldValue.description,
 		...updateFieldValues.description,
 		...getFieldValueChanges.description,
+		...search.description,
 	],
 };

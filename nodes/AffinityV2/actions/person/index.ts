@@ -13,6 +13,7 @@ import * as getLists from './getLists.operation';
 import * as getNotes from './getNotes.operation';
 import * as getRelationships from './getRelationships.operation';
 import * as updateFieldValues from './updateFieldValues.operation';
+import * as search from './search.operation';
 
 const operation: INodeProperties = {
 	displayName: 'Operation',
@@ -72,6 +73,12 @@ const operation: INodeProperties = {
 			description: 'Get whom a person knows, with each relationship\'s interaction score, strongest first',
 		},
 		{
+			name: 'Search',
+			value: 'search',
+			action: 'Search people',
+			description: 'Find people by name or email text, filter and sort them by their fields (BETA in the Affinity API)',
+		},
+		{
 			name: 'Update Field Value',
 			value: 'updateFieldValue',
 			action: 'Update a field value of a person',
@@ -89,7 +96,7 @@ const operation: INodeProperties = {
 
 export const person: ResourceModule = {
 	displayName: 'Person',
-	operations: { get, getAll, getListEntries, updateFieldValue, getLists, getNotes, getRelationships, create, delete: deletePerson, getFieldValues, getFieldValue, updateFieldValues },
+	operations: { get, getAll, getListEntries, updateFieldValue, getLists, getNotes, getRelationships, create, delete: deletePerson, getFieldValues, getFieldValue, updateFieldValues, search },
 	description: [
 		operation,
 		...get.description,
@@ -104,5 +111,6 @@ export const person: ResourceModule = {
 		...getFieldValues.description,
 		...getFieldValue.description,
 		...updateFieldValues.description,
+		...search.description,
 	],
 };
