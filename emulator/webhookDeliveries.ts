@@ -171,7 +171,7 @@ export class WebhookDeliveries implements StoreEvents {
 			creator_id: entry.creatorId,
 			entity_id: entry.entityId,
 			entity_type: V1_ENTITY_TYPE[entry.entityType],
-			created_at: this.stamp(),
+			created_at: entry.createdAt,
 			entity,
 		};
 	}
