@@ -33,6 +33,37 @@ function fieldFilter(filters: Filters): Set<string> | undefined {
 	return ids.length ? new Set(ids) : undefined;
 }
 
+/** How long the list's field names are reused; an unknown field id refreshes them sooner. */
+const FIELDS_FRESH_MS = 10 * 60 * 1000;
+const FIELDS_RETRY_MS = 60 * 1000;
+
+/**
+ * The name of one of the list's own fields, or undefined when the field is not the list's. The
+ * names are kept in static data for a while: a delivery must be answered quickly, and one
+ * request per event would spend the key's per-minute budget on busy lists.
+ */
+async function listFieldName(
+	ctx: IWebhookFunctions,
+	listId: number,
+	fieldId: string,
+): Promise<string | undefined> {
+	const data = ctx.getWorkflowStaticData('node');
+	const now = Date.now();
+	const kept = data.listFields as
+		| { listId: number; at: number; names: Record<string, string> }
+		| undefined;
+	const usable =
+		kept && kept.listId === listId && now - kept.at < FIELDS_FRESH_MS ? kept : undefined;
+	if (usable && (fieldId in usable.names || now - usable.at < FIELDS_RETRY_MS))
+		return usable.names[fieldId];
+	const fields = await fieldsOf(ctx, { listId });
+	const names = Object.fromEntries(
+		fields.filter((f) => f.type === 'list').map((f) => [f.id, f.name]),
+	);
+	data.listFields = { listId, at: now, names };
+	return names[fieldId];
+}
+
 /**
  * Whether the event passes the filters, and what the list's fields tell about it. A field value
  * event belongs to a list when its field is one of the list's own fields (GET /v2/lists/{listId}/fields).
@@ -57,10 +88,8 @@ async function matches(
 		const wanted = fieldFilter(filters);
 		if (wanted && (!fieldId || !wanted.has(fieldId))) return { pass: false };
 		if (listId === undefined) return { pass: true };
-		const own = (await fieldsOf(ctx, { listId })).find(
-			(f) => f.id === fieldId && f.type === 'list',
-		);
-		return own ? { pass: true, field: { listId, fieldName: own.name } } : { pass: false };
+		const fieldName = fieldId ? await listFieldName(ctx, listId, fieldId) : undefined;
+		return fieldName !== undefined ? { pass: true, field: { listId, fieldName } } : { pass: false };
 	}
 	return { pass: listId === undefined && !filters.entityType && !fieldFilter(filters) };
 }
