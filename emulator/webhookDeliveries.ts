@@ -1,7 +1,14 @@
 import { diffValues } from './changeLog';
-import type { EmulatorSettings } from './context';
-import type { FieldDef, ListEntry, StoredData, StoredValue, Webhook } from './model';
-import type { Store } from './store';
+import type {
+	Company,
+	FieldDef,
+	ListEntry,
+	Opportunity,
+	Person,
+	StoredData,
+	StoredValue,
+	Webhook,
+} from './model';
 
 /**
  * Webhook deliveries: every mutation the store makes becomes an event in v1's envelope
@@ -62,8 +69,14 @@ export interface DeliveryCounts {
 const V1_ENTITY_TYPE = { person: 0, company: 1, opportunity: 8 } as const;
 
 interface DeliveryHost {
-	readonly store: Store;
-	readonly settings: EmulatorSettings & WebhookDeliverySettings;
+	/** The account (replaced on reset, so read each time): its webhooks and records. */
+	readonly store: {
+		webhooks: Map<number, Webhook>;
+		persons: Map<number, Person>;
+		companies: Map<number, Company>;
+		opportunities: Map<number, Opportunity>;
+	};
+	readonly settings: WebhookDeliverySettings;
 	later(ms: number, fn: () => void): void;
 }
 
