@@ -8,6 +8,7 @@ import type { RateLimiter, RateLimitSettings } from './rateLimit';
 import type { SeedSizes } from './seed';
 import type { Store } from './store';
 import type { ApiVersion } from './versions';
+import type { DeliveryCounts, WebhookDeliverySettings } from './webhookDeliveries';
 
 /**
  * What handlers see of the emulator. Routes and the control API import these types, never the
@@ -15,7 +16,7 @@ import type { ApiVersion } from './versions';
  */
 
 /** Settings of behaviours that tests and demos tune through the control API. */
-export interface EmulatorSettings {
+export interface EmulatorSettings extends WebhookDeliverySettings {
 	/** How long a merge stays in progress before it ends. */
 	mergeDurationMs: number;
 	/** How merges end: success, or failed with a message. */
@@ -58,6 +59,8 @@ export interface EmulatorControl extends EmulatorServices {
 	readonly keys: ApiKey[];
 	readonly requests: RequestLogEntry[];
 	readonly faults: FaultQueue;
+	/** Webhook deliveries so far: pending, delivered, failed attempts, webhooks disabled. */
+	webhookDeliveryCounts(): DeliveryCounts;
 	reset(options?: {
 		seed?: number;
 		sizes?: Partial<SeedSizes>;

@@ -162,6 +162,9 @@ export function createControlRouter(): Router<ControlContext> {
 		return { status: Number.isInteger(status) && status >= 200 && status <= 599 ? status : 200, body: { ok: status < 300 } };
 	});
 	router.get('/_emulator/webhook-sink', () => ok(deliveries));
+	// Webhook deliveries to subscribed URLs: {pending, delivered, failedAttempts, disabled}.
+	// Retry timing is set with POST /_emulator/settings {webhookRetryBaseMs, webhookRetryWindowMs}.
+	router.get('/_emulator/webhook-deliveries', ({ emulator }) => ok(emulator.webhookDeliveryCounts()));
 	router.add('DELETE', '/_emulator/webhook-sink', () => {
 		deliveries.length = 0;
 		return ok();

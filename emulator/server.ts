@@ -13,6 +13,7 @@ import { RateLimiter, type RateLimitSettings } from './rateLimit';
 import { seedStore, type SeedSizes } from './seed';
 import type { Store } from './store';
 import { requestedVersion, VERSION_HEADER } from './versions';
+import { DEFAULT_DELIVERY_SETTINGS, WebhookDeliveries, type DeliveryCounts } from './webhookDeliveries';
 
 export type { EmulatorSettings, RequestLogEntry } from './context';
 
@@ -42,6 +43,13 @@ export interface Exchange {
 	fault?: FaultSpec['kind'];
 }
 
+const defaultSettings = (): EmulatorSettings => ({
+	mergeDurationMs: 300,
+	mergeOutcome: 'success',
+	webhookLimit: 3,
+	...DEFAULT_DELIVERY_SETTINGS,
+});
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -55,7 +63,7 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 	readonly faults = new FaultQueue();
 	readonly keys: ApiKey[] = DEMO_KEYS.map((k) => ({ ...k }));
 	readonly requests: RequestLogEntry[] = [];
-	settings: EmulatorSettings = { mergeDurationMs: 300, mergeOutcome: 'success', webhookLimit: 3 };
+	settings: EmulatorSettings = defaultSettings();
 	baseUrl = '';
 	private seq = 0;
 	private server?: Server;
@@ -63,9 +71,11 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 	private readonly control: Router<ControlContext>;
 	/** Pending timers (merges finishing), cleared on close. */
 	readonly timers = new Set<NodeJS.Timeout>();
+	private readonly deliveries = new WebhookDeliveries(this);
 
 	constructor(private options: EmulatorOptions = {}) {
 		this.store = seedStore({ seed: options.seed, sizes: options.sizes });
+		this.store.events = this.deliveries;
 		if (options.rateLimit) this.limiter.configure(options.rateLimit);
 		registerApi(this.api);
 		this.control = createControlRouter();
@@ -101,7 +111,13 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 		this.requests.length = 0;
 		this.limiter.reset();
 		this.limiter.configure({ limit: 900, windowMs: 60_000, orgLimit: null, ...(options.rateLimit ?? {}) });
-		this.settings = { mergeDurationMs: 300, mergeOutcome: 'success', webhookLimit: 3 };
+		this.settings = defaultSettings();
+		this.deliveries.reset();
+		this.store.events = this.deliveries;
+	}
+
+	webhookDeliveryCounts(): DeliveryCounts {
+		return this.deliveries.stats();
 	}
 
 	later(ms: number, fn: () => void): void {

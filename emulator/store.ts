@@ -1,4 +1,5 @@
 import { actingUser, ChangeLog, diffValues, isChangeTracked } from './changeLog';
+import type { StoreEvents } from './webhookDeliveries';
 import type {
 	Company,
 	DuplicateSuggestion,
@@ -87,6 +88,8 @@ export class Store {
 	duplicateSuggestions: DuplicateSuggestion[] = [];
 	files = new Map<number, StoredFile>();
 	webhooks = new Map<number, Webhook>();
+	/** Told of entry and value mutations while webhooks exist (deliveries to subscribed URLs). */
+	events?: StoreEvents;
 	/** Bumped by every change, so derived data (saved-view membership) can be cached. */
 	version = 0;
 	private nextIds = new Map<string, number>();
@@ -126,6 +129,7 @@ export class Store {
 		if (!items) throw new Error(`no list ${entry.listId}`);
 		insertSorted(items, entry);
 		this.touch();
+		if (this.webhooks.size) this.events?.entryAdded(entry);
 		return entry;
 	}
 
@@ -135,6 +139,7 @@ export class Store {
 		this.entries.delete(entryId);
 		removeSorted(this.entriesByList.get(entry.listId) ?? [], entryId);
 		this.touch();
+		if (this.webhooks.size) this.events?.entryRemoved(entry);
 		return entry;
 	}
 
@@ -163,6 +168,8 @@ export class Store {
 		else target.values.set(fieldId, value);
 		this.recordChanges(target, fieldId, before, value, via);
 		this.touch();
+		const field = this.webhooks.size ? this.fields.get(fieldId) : undefined;
+		if (field) this.events?.valueChanged(target, field, before, value, via);
 	}
 
 	private recordChanges(

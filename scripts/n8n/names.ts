@@ -13,6 +13,7 @@ export const OWNER = {
 export const NODE_TYPES = {
 	action: `${PACKAGE_NAME}.affinityV2`,
 	trigger: `${PACKAGE_NAME}.affinityV2Trigger`,
+	webhookTrigger: `${PACKAGE_NAME}.affinityV2WebhookTrigger`,
 	/** n8n derives an AI-agent tool from a node marked usableAsTool. */
 	tool: `${PACKAGE_NAME}.affinityV2Tool`,
 } as const;

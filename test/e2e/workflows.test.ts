@@ -86,7 +86,7 @@ describe('n8n server (REST API, as the editor uses it)', () => {
 			'/types/nodes.json',
 		);
 		const ours = all.filter((n) => n.name.startsWith('n8n-nodes-affinity-v2.'));
-		expect(ours.map((n) => n.name).sort()).toEqual([NODE_TYPES.action, NODE_TYPES.tool, NODE_TYPES.trigger].sort());
+		expect(ours.map((n) => n.name).sort()).toEqual([NODE_TYPES.action, NODE_TYPES.tool, NODE_TYPES.trigger, NODE_TYPES.webhookTrigger].sort());
 		for (const node of ours) {
 			expect(node.iconUrl).toEqual({
 				light: 'icons/n8n-nodes-affinity-v2/dist/icons/affinity.svg',

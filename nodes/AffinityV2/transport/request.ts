@@ -1,6 +1,8 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
+	IHookFunctions,
+	IWebhookFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
@@ -23,7 +25,12 @@ import {
 import { shapeProblem, UNEXPECTED_SHAPE, type Expected } from './shape';
 import { requestUrl } from './urls';
 
-export type AffinityContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+export type AffinityContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IPollFunctions
+	| IHookFunctions
+	| IWebhookFunctions;
 
 export const CREDENTIAL_TYPE = 'affinityV2Api';
 

@@ -1,0 +1,138 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * Affinity's webhook deliveries: a POST of {type, body, sent_at} whose body is the affected
+ * object in v1's shape (snake_case keys, integer field ids, entity_type 0/1/8). Here they are
+ * recognised and translated to the names the action node and the polling trigger use.
+ */
+
+export interface Delivery {
+	type: string;
+	body: IDataObject;
+	/** Unix seconds. */
+	sentAt: number;
+}
+
+/** The event Affinity sends to check a URL (on create, URL change, re-enable): answered, not emitted. */
+export const TEST_DELIVERY_TYPE = 'sample.webhook';
+
+/** A delivery, or undefined for anything else (which is answered 400 and starts nothing). */
+export function parseDelivery(data: unknown): Delivery | undefined {
+	if (!data || typeof data !== 'object' || Array.isArray(data)) return undefined;
+	const { type, body, sent_at: sentAt } = data as Record<string, unknown>;
+	if (typeof type !== 'string' || !/^[a-z_]+\.[a-z_]+$/.test(type)) return undefined;
+	if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+	if (typeof sentAt !== 'number' || !Number.isFinite(sentAt)) return undefined;
+	return { type, body: body as IDataObject, sentAt };
+}
+
+/** v1's entity_type codes (List Entry resource). */
+const ENTITY_TYPES: Record<number, string> = { 0: 'person', 1: 'company', 8: 'opportunity' };
+
+const num = (value: unknown): number | null => (typeof value === 'number' ? value : null);
+
+function entityName(entity: unknown): string | null {
+	if (!entity || typeof entity !== 'object') return null;
+	const e = entity as Record<string, unknown>;
+	if (typeof e.name === 'string') return e.name;
+	const name = [e.first_name, e.last_name].filter((p) => typeof p === 'string' && p).join(' ');
+	return name || null;
+}
+
+/** The v2 field id of a v1 field id: 123 → "field-123". */
+export function v2FieldId(v1FieldId: unknown): string | null {
+	return typeof v1FieldId === 'number' ? `field-${v1FieldId}` : null;
+}
+
+/** v1's value as the action node simplifies v2's: a dropdown option is its text. */
+function simpleValue(value: unknown): unknown {
+	if (value && typeof value === 'object' && !Array.isArray(value) && 'text' in value)
+		return (value as { text: unknown }).text;
+	return value ?? null;
+}
+
+function camelCase(key: string): string {
+	return key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+}
+
+function camelKeys(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(camelKeys);
+	if (!value || typeof value !== 'object') return value;
+	return Object.fromEntries(
+		Object.entries(value as Record<string, unknown>).map(([k, v]) => [camelCase(k), camelKeys(v)]),
+	);
+}
+
+/** What the receiver knows of the field beyond the delivery (from the list's fields). */
+export interface FieldContext {
+	listId: number | null;
+	fieldName: string | null;
+}
+
+/**
+ * One item for one delivery. List entry and field value events have the polling trigger's
+ * shape (event, listId, listEntryId, entityType, entityId, entityName, changes); other events
+ * carry the body with camelCase keys. Every item says `detectedBy: "webhook"` and keeps
+ * Affinity's event type and times.
+ */
+export function eventItem(delivery: Delivery, field?: FieldContext): IDataObject {
+	const { type, body } = delivery;
+	const meta = {
+		detectedBy: 'webhook',
+		affinityEvent: type,
+		sentAt: new Date(delivery.sentAt * 1000).toISOString(),
+	};
+	if (type === 'list_entry.created' || type === 'list_entry.deleted') {
+		return {
+			event: type === 'list_entry.created' ? 'listEntryAdded' : 'listEntryRemoved',
+			listId: num(body.list_id),
+			listEntryId: num(body.id),
+			entityType: ENTITY_TYPES[body.entity_type as number] ?? null,
+			entityId: num(body.entity_id),
+			entityName: entityName(body.entity),
+			changes: [],
+			...meta,
+			createdAt: body.created_at ?? null,
+			creatorId: num(body.creator_id),
+		};
+	}
+	if (type.startsWith('field_value.')) {
+		const deleted = type === 'field_value.deleted';
+		return {
+			event: 'fieldValueChanged',
+			listId: field?.listId ?? null,
+			listEntryId: num(body.list_entry_id),
+			entityType: null,
+			entityId: num(body.entity_id),
+			entityName: null,
+			changes: [
+				{
+					fieldId: v2FieldId(body.field_id),
+					fieldName: field?.fieldName ?? null,
+					// v1 deliveries carry one value item; a deletion carries the value removed.
+					action: type.slice('field_value.'.length),
+					current: deleted ? null : simpleValue(body.value),
+					...(deleted ? { removed: simpleValue(body.value) } : {}),
+					fieldValueId: num(body.id),
+				},
+			],
+			...meta,
+			changedAt: body.updated_at ?? body.created_at ?? null,
+		};
+	}
+	return {
+		event: camelCase(type.replace('.', '_')),
+		...meta,
+		body: camelKeys(body) as IDataObject,
+	};
+}
+
+/**
+ * What makes an event itself, the same in every redelivery (Affinity retries for hours, with
+ * a new `sent_at`): its type, the object's id and the time the object changed.
+ */
+export function deliveryKey(delivery: Delivery): string {
+	const { body } = delivery;
+	const at = body.updated_at ?? body.created_at ?? '';
+	return `${delivery.type}|${String(body.id ?? '')}|${String(at)}|${String(body.list_entry_id ?? '')}`;
+}

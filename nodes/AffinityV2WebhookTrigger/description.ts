@@ -1,0 +1,85 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { WEBHOOK_EVENT_TYPES } from '../AffinityV2/api/webhooks';
+
+/** Affinity's subscription type as a menu label: "list_entry.created" → "List Entry Created". */
+function label(type: string): string {
+	return type
+		.split(/[._]/)
+		.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+		.join(' ');
+}
+
+export const properties: INodeProperties[] = [
+	{
+		displayName:
+			"Affinity sends events to this workflow's production URL once the workflow is active; n8n must be reachable from the internet at that URL. Affinity webhooks are in beta and an organization may have only a few (3 by default).",
+		name: 'notice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		default: [],
+		description:
+			'The Affinity events that start the workflow (Affinity webhook subscription types); choose at least one',
+		options: WEBHOOK_EVENT_TYPES.map((type) => ({ name: label(type), value: type })),
+	},
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Entity Type',
+				name: 'entityType',
+				type: 'options',
+				default: 'company',
+				description: 'Only list entry events for entries of this kind',
+				options: [
+					{ name: 'Company', value: 'company' },
+					{ name: 'Opportunity', value: 'opportunity' },
+					{ name: 'Person', value: 'person' },
+				],
+			},
+			{
+				displayName: 'Field IDs',
+				name: 'fieldIds',
+				type: 'string',
+				default: '',
+				placeholder: 'field-123, field-456',
+				description: 'Only field value events of these fields (comma-separated)',
+			},
+			{
+				displayName: 'List ID',
+				name: 'listId',
+				type: 'number',
+				default: 0,
+				description:
+					'Only events of this list: its entries added and removed, and values of its list fields',
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Include Current Entry',
+				name: 'includeEntry',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to add the list entry as it is now (read from Affinity, one request per event) as "entry"',
+			},
+		],
+	},
+];

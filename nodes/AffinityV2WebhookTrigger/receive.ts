@@ -1,0 +1,146 @@
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { fieldsOf } from '../AffinityV2/api/fields';
+import { asNodeError } from '../AffinityV2/helpers/nodeErrors';
+import { simplifyListEntry } from '../AffinityV2/helpers/simplify';
+import type { ApiListEntry } from '../AffinityV2/helpers/types';
+import { affinityRequest } from '../AffinityV2/transport';
+import { firstDelivery } from './dedupe';
+import {
+	deliveryKey,
+	eventItem,
+	parseDelivery,
+	TEST_DELIVERY_TYPE,
+	v2FieldId,
+	type Delivery,
+	type FieldContext,
+} from './delivery';
+
+interface Filters {
+	listId?: number;
+	entityType?: string;
+	fieldIds?: string;
+}
+
+/** An answer that starts no execution. */
+const NOTHING: IWebhookResponseData = { webhookResponse: { received: true } };
+
+function fieldFilter(filters: Filters): Set<string> | undefined {
+	const ids = (filters.fieldIds ?? '')
+		.split(',')
+		.map((id) => id.trim())
+		.filter(Boolean);
+	return ids.length ? new Set(ids) : undefined;
+}
+
+/** How long the list's field names are reused; an unknown field id refreshes them sooner. */
+const FIELDS_FRESH_MS = 10 * 60 * 1000;
+const FIELDS_RETRY_MS = 60 * 1000;
+
+/**
+ * The name of one of the list's own fields, or undefined when the field is not the list's. The
+ * names are kept in static data for a while: a delivery must be answered quickly, and one
+ * request per event would spend the key's per-minute budget on busy lists.
+ */
+async function listFieldName(
+	ctx: IWebhookFunctions,
+	listId: number,
+	fieldId: string,
+): Promise<string | undefined> {
+	const data = ctx.getWorkflowStaticData('node');
+	const now = Date.now();
+	const kept = data.listFields as
+		| { listId: number; at: number; names: Record<string, string> }
+		| undefined;
+	const usable =
+		kept && kept.listId === listId && now - kept.at < FIELDS_FRESH_MS ? kept : undefined;
+	if (usable && (fieldId in usable.names || now - usable.at < FIELDS_RETRY_MS))
+		return usable.names[fieldId];
+	const fields = await fieldsOf(ctx, { listId });
+	const names = Object.fromEntries(
+		fields.filter((f) => f.type === 'list').map((f) => [f.id, f.name]),
+	);
+	data.listFields = { listId, at: now, names };
+	return names[fieldId];
+}
+
+/**
+ * Whether the event passes the filters, and what the list's fields tell about it. A field value
+ * event belongs to a list when its field is one of the list's own fields (GET /v2/lists/{listId}/fields).
+ */
+async function matches(
+	ctx: IWebhookFunctions,
+	delivery: Delivery,
+	filters: Filters,
+): Promise<{ pass: boolean; field?: FieldContext }> {
+	const { type, body } = delivery;
+	const listId = filters.listId || undefined;
+	if (type.startsWith('list_entry.')) {
+		if (listId !== undefined && body.list_id !== listId) return { pass: false };
+		const kind = ({ 0: 'person', 1: 'company', 8: 'opportunity' } as Record<number, string>)[
+			body.entity_type as number
+		];
+		if (filters.entityType && kind !== filters.entityType) return { pass: false };
+		return { pass: true };
+	}
+	if (type.startsWith('field_value.')) {
+		const fieldId = v2FieldId(body.field_id);
+		const wanted = fieldFilter(filters);
+		if (wanted && (!fieldId || !wanted.has(fieldId))) return { pass: false };
+		if (listId === undefined) return { pass: true };
+		const fieldName = fieldId ? await listFieldName(ctx, listId, fieldId) : undefined;
+		return fieldName !== undefined ? { pass: true, field: { listId, fieldName } } : { pass: false };
+	}
+	return { pass: listId === undefined && !filters.entityType && !fieldFilter(filters) };
+}
+
+/**
+ * The list entry as it is now (GET /v2/lists/{listId}/list-entries/{listEntryId}): the one
+ * request a delivery may cost; undefined when the entry is gone.
+ */
+async function currentEntry(
+	ctx: IWebhookFunctions,
+	listId: number,
+	listEntryId: number,
+): Promise<IDataObject | null> {
+	try {
+		const { body } = await affinityRequest.call(ctx, {
+			method: 'GET',
+			path: `/v2/lists/${listId}/list-entries/${listEntryId}`,
+			subject: `list entry ${listEntryId} on list ${listId}`,
+		});
+		return simplifyListEntry(body as ApiListEntry);
+	} catch (error) {
+		if ((error as { httpCode?: unknown }).httpCode === '404') return null;
+		throw asNodeError(ctx.getNode(), error);
+	}
+}
+
+/**
+ * A delivery: answered at once; the test delivery, filtered-out events and redeliveries start
+ * nothing; anything that is not a delivery gets 400.
+ */
+export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const delivery = parseDelivery(this.getBodyData());
+	if (!delivery) {
+		this.getResponseObject()
+			.status(400)
+			.json({ error: 'Expected an Affinity webhook delivery: {type, body, sent_at}' });
+		return { noWebhookResponse: true };
+	}
+	if (delivery.type === TEST_DELIVERY_TYPE) return NOTHING;
+	const events = this.getNodeParameter('events', []) as string[];
+	if (events.length && !events.includes(delivery.type)) return NOTHING;
+	const filters = this.getNodeParameter('filters', {}) as Filters;
+	const { pass, field } = await matches(this, delivery, filters);
+	if (!pass) return NOTHING;
+	if (!firstDelivery(this.getWorkflowStaticData('node'), deliveryKey(delivery), Date.now()))
+		return NOTHING;
+	const item = eventItem(delivery, field);
+	const options = this.getNodeParameter('options', {}) as { includeEntry?: boolean };
+	const listId = item.listId as number | null;
+	const listEntryId = item.listEntryId as number | null;
+	if (options.includeEntry && listId !== null && listEntryId !== null)
+		item.entry = await currentEntry(this, listId, listEntryId);
+	return { workflowData: [this.helpers.returnJsonArray([item])] };
+}
