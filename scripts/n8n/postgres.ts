@@ -95,7 +95,12 @@ export async function startPostgres(options: {
 		'-c',
 		'max_connections=100',
 	]);
-	const child = new ManagedProcess('postgres', cmd, argv, { cwd: '/', logFile: options.logFile });
+	const child = new ManagedProcess('postgres', cmd, argv, {
+		cwd: '/',
+		logFile: options.logFile,
+		// Postgres's fast shutdown: it ends its sessions and children itself.
+		stopSignal: { signal: 'SIGINT', leaderOnly: true },
+	});
 	await child.waitForOutput(/ready to accept connections/, 60_000);
 
 	const pgEnv = { ...process.env, PGPASSWORD: PASSWORD };

@@ -75,9 +75,14 @@ export function ensureSystemBinaries(say: (message: string) => void = console.lo
 	return found as SystemBinaries;
 }
 
-/** Postgres refuses to run as root: as root, its commands run as the `postgres` user Debian creates. */
+/**
+ * Postgres refuses to run as root: as root, its commands run as the `postgres` user Debian
+ * creates (setpriv execs, so the command keeps the pid a stop signals).
+ */
 export function asPostgresUser(command: string, args: string[]): [string, string[]] {
-	return isRoot() ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+	return isRoot()
+		? ['setpriv', ['--reuid=postgres', '--regid=postgres', '--init-groups', '--', command, ...args]]
+		: [command, args];
 }
 
 /** Whether the user postgres runs as can create and use a folder here (root's home is often closed). */
