@@ -97,11 +97,30 @@ async function activate(rest: N8nRest, workflowId: string): Promise<void> {
 	});
 }
 
+/**
+ * Waits until n8n answers for the webhook path: the activation call can return before the
+ * webhook is registered, and calls in between get "unknown webhook". An OPTIONS request (CORS
+ * preflight) finds the webhook without running the workflow.
+ */
+async function webhookLive(server: RunningN8n, webhookPath: string): Promise<void> {
+	const deadline = Date.now() + 60_000;
+	for (;;) {
+		const res = await fetch(`${server.url}/webhook/${webhookPath}`, {
+			method: 'OPTIONS',
+			headers: { origin: server.url, 'access-control-request-method': 'POST' },
+		});
+		await res.text();
+		if (res.status < 300) return;
+		if (Date.now() > deadline) throw new Error(`webhook ${webhookPath} not live: ${res.status}`);
+		await new Promise((r) => setTimeout(r, 250));
+	}
+}
+
 async function executions(rest: N8nRest, workflowId: string): Promise<ExecutionSummary[]> {
 	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 	const page = await rest.request<{ results: ExecutionSummary[] }>(
 		'GET',
-		`/rest/executions?filter=${filter}&limit=200`,
+		`/rest/executions?filter=${filter}&limit=100`,
 	);
 	return page.results;
 }
@@ -134,6 +153,7 @@ async function fireRuns(
 	workflowId: string,
 	webhookPath: string,
 ): Promise<{ seconds: number; done: ExecutionSummary[] }> {
+	await webhookLive(server, webhookPath);
 	const started = Date.now();
 	const answers = await Promise.all(
 		Array.from({ length: RUNS }, (_, i) =>
@@ -149,15 +169,16 @@ async function fireRuns(
 	return { seconds: (Date.now() - started) / 1000, done };
 }
 
-/** The writes of the Notes field the emulator received, by the value set. */
-async function notesWrites(): Promise<string[]> {
+/** The writes of the Notes field the emulator received (the values set), those starting with `prefix`. */
+async function notesWrites(prefix: string): Promise<string[]> {
 	const requests = await emulator.control<RequestLogEntry[]>('GET', '/requests');
 	return requests
 		.filter((r) => r.method !== 'GET' && r.path.includes(`/fields/${NOTES_FIELD}`))
 		.map((r) => {
 			const body = JSON.parse(r.body ?? '{}') as { value?: { data?: unknown } };
 			return String(body.value?.data);
-		});
+		})
+		.filter((value) => value.startsWith(prefix));
 }
 
 const expectedRunValues = () => Array.from({ length: RUNS }, (_, i) => `run ${i + 1}`).sort();
@@ -205,7 +226,7 @@ describe('single process (the baseline)', () => {
 			figures.singleProcessMiB = groupMemoryMiB(server.process.pid);
 			log(`single process: ${RUNS} runs in ${seconds} s, ${figures.singleProcessMiB} MiB`);
 			expect(done.map((e) => e.status)).toEqual(Array(RUNS).fill('success'));
-			expect((await notesWrites()).sort()).toEqual(expectedRunValues());
+			expect((await notesWrites('run ')).sort()).toEqual(expectedRunValues());
 		} finally {
 			await server.stop();
 		}
@@ -265,12 +286,13 @@ describe('queue mode: a main and two workers', () => {
 		expect([...byWorker[0], ...byWorker[1]].sort()).toEqual(ids);
 		expect(byWorker[0].length).toBeGreaterThan(0);
 		expect(byWorker[1].length).toBeGreaterThan(0);
-		expect((await notesWrites()).sort()).toEqual(expectedRunValues());
+		expect((await notesWrites('run ')).sort()).toEqual(expectedRunValues());
 	});
 
 	it('reports a run whose worker was killed as crashed, and sends its write once', async () => {
 		await emulator.control('DELETE', '/requests');
 		const before = new Set(workers.flatMap(executionsRunBy));
+		await webhookLive(main, 'affinity-crash');
 		const res = await fetch(`${main.url}/webhook/affinity-crash`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
@@ -289,10 +311,10 @@ describe('queue mode: a main and two workers', () => {
 			await new Promise((r) => setTimeout(r, 100));
 		}
 		expect(victim).toBeDefined();
-		while ((await notesWrites()).length === 0 && Date.now() < deadline) {
+		while ((await notesWrites('crash ')).length === 0 && Date.now() < deadline) {
 			await new Promise((r) => setTimeout(r, 100));
 		}
-		expect(await notesWrites()).toEqual(['crash 1']);
+		expect(await notesWrites('crash ')).toEqual(['crash 1']);
 		victim!.process.killGroup('SIGKILL');
 		await victim!.process.exited;
 		log(`worker ${victim!.index} killed during execution ${executionId}`);
@@ -313,7 +335,7 @@ describe('queue mode: a main and two workers', () => {
 		expect(['crashed', 'error', 'canceled']).toContain(status);
 		// Give a retry (on the surviving worker) time to show itself, then: the write went out once.
 		await new Promise((r) => setTimeout(r, 3000));
-		expect(await notesWrites()).toEqual(['crash 1']);
+		expect(await notesWrites('crash ')).toEqual(['crash 1']);
 	}, 240_000);
 
 	describe('the polling trigger in the main', () => {
