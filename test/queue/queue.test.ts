@@ -391,6 +391,32 @@ describe('queue mode: a main and two workers', () => {
 			}
 		}
 
+		/** Waits for a poll after the request log's first `since` entries (by the minute: up to 75 s). */
+		async function scheduledPoll(since: number): Promise<void> {
+			const deadline = Date.now() + 75_000;
+			const listReads = async () =>
+				(await emulator.control<RequestLogEntry[]>('GET', '/requests'))
+					.slice(since)
+					.filter((r) => r.method === 'GET' && r.path === `/v2/lists/${DEAL_PIPELINE}/list-entries`)
+					.length;
+			// The activation poll's pages, a quiet spell, then the scheduled poll's first page.
+			let last = await listReads();
+			let quietSince = Date.now();
+			let activationPages: number | undefined;
+			while (Date.now() < deadline) {
+				await new Promise((r) => setTimeout(r, 500));
+				const now = await listReads();
+				if (now !== last) {
+					if (activationPages !== undefined) break;
+					last = now;
+					quietSince = Date.now();
+				} else if (activationPages === undefined && now > 0 && Date.now() - quietSince > 3000) {
+					activationPages = now;
+				}
+			}
+			await new Promise((r) => setTimeout(r, 3000));
+		}
+
 		/** A poll now: publishing the workflow again polls at once (n8n's schedule is by the minute). */
 		async function pollNow(): Promise<void> {
 			await rest.request('POST', '/rest/workflows/queueTrigger/deactivate', {});
@@ -398,7 +424,11 @@ describe('queue mode: a main and two workers', () => {
 		}
 
 		it('emits every change of 200 mutations over 10 polls once', async () => {
-			await activate(rest, 'queueTrigger'); // the first poll: the baseline
+			// n8n takes a poll at activation for a test poll and keeps nothing it did not emit; the
+			// first scheduled poll (within the minute) makes the baseline the trigger builds on.
+			const since = (await emulator.control<RequestLogEntry[]>('GET', '/requests')).length;
+			await activate(rest, 'queueTrigger');
+			await scheduledPoll(since);
 			for (let poll = 0; poll < 10; poll++) {
 				await mutate();
 				await pollNow();
