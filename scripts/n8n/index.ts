@@ -10,7 +10,18 @@ export { type RunningEmulator, startEmulator } from './emulator';
 export { CREDENTIAL_TYPE, NODE_TYPES, OWNER } from './names';
 export { installPack, packNodeNames } from './pack';
 export { freePort, ManagedProcess, type ManagedProcessOptions, stopAll } from './processes';
+export { startPostgres, type RunningPostgres } from './postgres';
+export {
+	executionsRunBy,
+	type QueueServices,
+	type RunningWorker,
+	startMain,
+	startQueueServices,
+	startWorker,
+} from './queue';
+export { type RunningRedis, startRedis } from './redis';
 export { N8nRest, RestError, type StoredExecution } from './rest';
 export { type ExecutionError, nodeOutput, parseRun, unflatten, type WorkflowRun } from './runs';
 export { type RunningN8n, startN8n } from './server';
 export { n8nEnv, type N8nSetup, prepareN8n } from './setup';
+export { ensureSystemBinaries } from './system';

@@ -20,6 +20,11 @@ export interface ManagedProcessOptions {
 	env?: NodeJS.ProcessEnv;
 	logFile?: string;
 	echo?: boolean;
+	/**
+	 * How stop() asks the process to end, when not SIGTERM to the whole group: a server that
+	 * shuts its own children down (postgres) wants its signal alone.
+	 */
+	stopSignal?: { signal: NodeJS.Signals; leaderOnly: boolean };
 }
 
 /**
@@ -32,6 +37,7 @@ export class ManagedProcess {
 	private output = '';
 	private listeners: Array<(chunk: string) => void> = [];
 	private exitCode: number | null | undefined;
+	private readonly stopSignal: { signal: NodeJS.Signals; leaderOnly: boolean };
 
 	constructor(
 		readonly label: string,
@@ -39,6 +45,7 @@ export class ManagedProcess {
 		args: string[],
 		options: ManagedProcessOptions,
 	) {
+		this.stopSignal = options.stopSignal ?? { signal: 'SIGTERM', leaderOnly: false };
 		const log = options.logFile ? fs.createWriteStream(options.logFile, { flags: 'a' }) : undefined;
 		this.child = spawn(command, args, {
 			cwd: options.cwd ?? REPO_ROOT,
@@ -112,7 +119,9 @@ export class ManagedProcess {
 			this.listeners.push(listener);
 			void this.exited.then((code) =>
 				finish(
-					new Error(`${this.label} exited (code ${code}) before printing ${pattern}\n${this.tail()}`),
+					new Error(
+						`${this.label} exited (code ${code}) before printing ${pattern}\n${this.tail()}`,
+					),
 				),
 			);
 		});
@@ -134,7 +143,9 @@ export class ManagedProcess {
 	/** SIGTERM to the group, SIGKILL after the grace period; then SIGKILL any stragglers of the group. */
 	async stop(graceMs = 15_000): Promise<void> {
 		if (!this.hasExited) {
-			this.killGroup('SIGTERM');
+			const { signal, leaderOnly } = this.stopSignal;
+			if (leaderOnly) this.child.kill(signal);
+			else this.killGroup(signal);
 			const timer = setTimeout(() => this.killGroup('SIGKILL'), graceMs);
 			await this.exited;
 			clearTimeout(timer);

@@ -14,6 +14,8 @@ export interface N8nSetup {
 	/** n8n's task broker listens here; the default (5679) would collide between two n8n. */
 	brokerPort: number;
 	logFile?: string;
+	/** Settings this instance adds to the defaults (queue mode: its database, queue, role). */
+	env?: NodeJS.ProcessEnv;
 }
 
 /** Makes an n8n setup: a user folder with the pack copied in and two free ports. */
@@ -32,8 +34,13 @@ export async function prepareN8n(
 
 /** The environment that keeps n8n quiet, local and on our ports, with Node 24 first on PATH. */
 export function n8nEnv(setup: N8nSetup, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+	// Settings of the caller's own n8n (or of npm) must not leak into ours.
+	const inherited: NodeJS.ProcessEnv = { ...process.env };
+	delete inherited.N8N_CONFIG_FILES;
+	delete inherited.DB_TYPE;
+	delete inherited.EXECUTIONS_MODE;
 	const env: NodeJS.ProcessEnv = {
-		...process.env,
+		...inherited,
 		PATH: `${path.join(setup.paths.nodeDir, 'bin')}${path.delimiter}${process.env.PATH ?? ''}`,
 		// As n8n's own images run it. Under jest NODE_ENV is "test", where n8n's CLI commands print
 		// nothing and never exit; unset, n8n takes itself for a development build.
@@ -53,10 +60,8 @@ export function n8nEnv(setup: N8nSetup, extra: NodeJS.ProcessEnv = {}): NodeJS.P
 		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'info',
+		...setup.env,
 		...extra,
 	};
-	// Settings of the caller's own n8n (or of npm) must not leak into ours.
-	delete env.N8N_CONFIG_FILES;
-	delete env.DB_TYPE;
 	return env;
 }
