@@ -19,12 +19,28 @@ async function main(): Promise<void> {
 		const listId = 102;
 		const fieldIds: string[] = [];
 		for (let i = 0; i < UPDATES; i++) {
-			fieldIds.push((await emulator.control<{ id: string }>('POST', '/fields', { listId, name: `Bench ${i + 1}`, valueType: 'text' })).id);
+			fieldIds.push(
+				(
+					await emulator.control<{ id: string }>('POST', '/fields', {
+						listId,
+						name: `Bench ${i + 1}`,
+						valueType: 'text',
+					})
+				).id,
+			);
 		}
-		const entryId = (await emulator.control<Array<{ id: number }>>('GET', `/lists/${listId}/entries`))[0].id;
+		const entryId = (
+			await emulator.control<Array<{ id: number }>>('GET', `/lists/${listId}/entries`)
+		)[0].id;
 		const credentials = { apiKey: DEMO_KEY, baseUrl: emulator.baseUrl, apiVersion: '' };
-		const target = { listId: { __rl: true, mode: 'id', value: String(listId) }, listEntryId: { __rl: true, mode: 'id', value: String(entryId) } };
-		const count = async (method: string) => (await emulator.control<Array<{ method: string }>>('GET', '/requests')).filter((r) => r.method === method).length;
+		const target = {
+			listId: { __rl: true, mode: 'id', value: String(listId) },
+			listEntryId: { __rl: true, mode: 'id', value: String(entryId) },
+		};
+		const count = async (method: string) =>
+			(await emulator.control<Array<{ method: string }>>('GET', '/requests')).filter(
+				(r) => r.method === method,
+			).length;
 
 		const batchTimes: number[] = [];
 		const singleTimes: number[] = [];
@@ -40,7 +56,9 @@ async function main(): Promise<void> {
 					operation: 'updateFieldValues',
 					...target,
 					inputMode: 'json',
-					updatesJson: JSON.stringify(fieldIds.map((id, i) => ({ id, value: { type: 'text', data: `batch ${run}.${i}` } }))),
+					updatesJson: JSON.stringify(
+						fieldIds.map((id, i) => ({ id, value: { type: 'text', data: `batch ${run}.${i}` } })),
+					),
 				},
 			});
 			batchTimes.push(performance.now() - t);
@@ -68,10 +86,18 @@ async function main(): Promise<void> {
 		}
 		const b = median(batchTimes);
 		const s = median(singleTimes);
-		console.log(`Big writes: ${UPDATES} field updates on one entry, median of ${RUNS} runs — ${machine()}`);
-		console.log(`  batch (updateFieldValues, PATCH chunks of 100): ${batchRequests} PATCH requests, ${fmt(b)}`);
-		console.log(`  single (updateFieldValue, one item each):       ${singleRequests} POST requests, ${fmt(s)}   (${(s / b).toFixed(1)}× the batch's time)`);
-		console.log(`  at Affinity's 900 requests a minute, ${singleRequests} single POSTs need at least ${Math.ceil(singleRequests / 900) - 1} full minute(s) of waiting; the batch fits in one window`);
+		console.log(
+			`Big writes: ${UPDATES} field updates on one entry, median of ${RUNS} runs — ${machine()}`,
+		);
+		console.log(
+			`  batch (updateFieldValues, PATCH chunks of 100): ${batchRequests} PATCH requests, ${fmt(b)}`,
+		);
+		console.log(
+			`  single (updateFieldValue, one item each):       ${singleRequests} POST requests, ${fmt(s)}   (${(s / b).toFixed(1)}× the batch's time)`,
+		);
+		console.log(
+			`  at Affinity's 900 requests a minute, ${singleRequests} single POSTs need at least ${Math.ceil(singleRequests / 900) - 1} full minute(s) of waiting; the batch fits in one window`,
+		);
 	} finally {
 		await emulator.stop();
 	}

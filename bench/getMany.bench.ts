@@ -13,7 +13,10 @@ async function main(): Promise<void> {
 	const emulator = await startEmulatorProcess(['--big-list', String(ENTRIES)]);
 	try {
 		await emulator.control('POST', '/rate-limit', { limit: 1_000_000 });
-		const state = await emulator.control<{ lists: Array<{ id: number; name: string }> }>('GET', '/state');
+		const state = await emulator.control<{ lists: Array<{ id: number; name: string }> }>(
+			'GET',
+			'/state',
+		);
 		const listId = state.lists.find((l) => l.name === 'Big Company List')!.id;
 		const credentials = { apiKey: DEMO_KEY, baseUrl: emulator.baseUrl, apiVersion: '' };
 		const parameters = (simplify: boolean) => ({
@@ -41,16 +44,26 @@ async function main(): Promise<void> {
 			t = performance.now();
 			const nodeSimplified = await runAffinityNode({ credentials, parameters: parameters(true) });
 			simplified.push(performance.now() - t);
-			if (node.items.length !== ENTRIES || nodeSimplified.items.length !== ENTRIES || baseline.items !== ENTRIES) {
-				throw new Error(`counts differ: bare ${baseline.items}, node ${node.items.length}, simplified ${nodeSimplified.items.length}`);
+			if (
+				node.items.length !== ENTRIES ||
+				nodeSimplified.items.length !== ENTRIES ||
+				baseline.items !== ENTRIES
+			) {
+				throw new Error(
+					`counts differ: bare ${baseline.items}, node ${node.items.length}, simplified ${nodeSimplified.items.length}`,
+				);
 			}
 		}
 		const b = median(bare);
 		const r = median(raw);
 		const s = median(simplified);
-		console.log(`Get Many of ${ENTRIES} list entries (${ENTRIES / 100} pages), median of ${RUNS} runs — ${machine()}`);
+		console.log(
+			`Get Many of ${ENTRIES} list entries (${ENTRIES / 100} pages), median of ${RUNS} runs — ${machine()}`,
+		);
 		console.log(`  bare undici cursor loop:          ${fmt(b)}`);
-		console.log(`  node through WorkflowExecute raw:  ${fmt(r)}   ratio ${(r / b).toFixed(3)}× (target ≤ 1.15×)`);
+		console.log(
+			`  node through WorkflowExecute raw:  ${fmt(r)}   ratio ${(r / b).toFixed(3)}× (target ≤ 1.15×)`,
+		);
 		console.log(`  node, simplify on:                 ${fmt(s)}   ratio ${(s / b).toFixed(3)}×`);
 	} finally {
 		await emulator.stop();

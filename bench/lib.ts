@@ -20,9 +20,19 @@ export interface BenchEmulator {
  */
 export async function startEmulatorProcess(args: string[]): Promise<BenchEmulator> {
 	const port = 20000 + Math.floor(Math.random() * 20000);
-	const child = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'emulator/cli.ts'), '--port', String(port), ...args], {
-		stdio: ['ignore', 'pipe', 'inherit'],
-	});
+	const child = spawn(
+		process.execPath,
+		[
+			join(ROOT, 'node_modules/tsx/dist/cli.mjs'),
+			join(ROOT, 'emulator/cli.ts'),
+			'--port',
+			String(port),
+			...args,
+		],
+		{
+			stdio: ['ignore', 'pipe', 'inherit'],
+		},
+	);
 	let output = '';
 	child.stdout?.setEncoding('utf8');
 	await new Promise<void>((resolve, reject) => {
@@ -73,13 +83,22 @@ export function fmt(ms: number): string {
 }
 
 /** A bare cursor loop with undici: the baseline every node read is compared with. */
-export async function bareCursorLoop(baseUrl: string, apiKey: string, firstPath: string): Promise<{ items: number; pages: number }> {
+export async function bareCursorLoop(
+	baseUrl: string,
+	apiKey: string,
+	firstPath: string,
+): Promise<{ items: number; pages: number }> {
 	let url: string | null = `${baseUrl}${firstPath}`;
 	let items = 0;
 	let pages = 0;
 	while (url) {
-		const res = await request(url, { headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json' } });
-		const body = (await res.body.json()) as { data: unknown[]; pagination: { nextUrl: string | null } };
+		const res = await request(url, {
+			headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json' },
+		});
+		const body = (await res.body.json()) as {
+			data: unknown[];
+			pagination: { nextUrl: string | null };
+		};
 		if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}`);
 		items += body.data.length;
 		pages++;

@@ -14,14 +14,23 @@ const WINDOW_MS = 5000;
 async function main(): Promise<void> {
 	const emulator = await startEmulatorProcess(['--big-list', String(PAGES * 100)]);
 	try {
-		const state = await emulator.control<{ lists: Array<{ id: number; name: string }> }>('GET', '/state');
+		const state = await emulator.control<{ lists: Array<{ id: number; name: string }> }>(
+			'GET',
+			'/state',
+		);
 		const listId = state.lists.find((l) => l.name === 'Big Company List')!.id;
 		await emulator.control('POST', '/rate-limit', { limit: LIMIT, windowMs: WINDOW_MS });
 		await emulator.control('DELETE', '/requests');
 		const started = performance.now();
 		const result = await runAffinityNode({
 			credentials: { apiKey: DEMO_KEY, baseUrl: emulator.baseUrl, apiVersion: '' },
-			parameters: { resource: 'listEntry', operation: 'getAll', listId: { __rl: true, mode: 'id', value: String(listId) }, returnAll: true, simplify: false },
+			parameters: {
+				resource: 'listEntry',
+				operation: 'getAll',
+				listId: { __rl: true, mode: 'id', value: String(listId) },
+				returnAll: true,
+				simplify: false,
+			},
 		});
 		const elapsed = performance.now() - started;
 		if (result.error) throw new Error(result.error.message);
@@ -30,9 +39,15 @@ async function main(): Promise<void> {
 		// Fixed windows of LIMIT requests: the last window opens after (windows - 1) full windows.
 		const windows = Math.ceil(PAGES / LIMIT);
 		const minimum = (windows - 1) * WINDOW_MS;
-		console.log(`Rate-limit pacing: ${PAGES} pages at ${LIMIT} requests / ${WINDOW_MS / 1000} s — ${machine()}`);
-		console.log(`  items ${result.items.length}, requests ${log.length}, 429s received: ${rateLimited} (target 0)`);
-		console.log(`  time ${fmt(elapsed)}, theoretical minimum ${fmt(minimum)} + the last window's requests; ratio ${(elapsed / minimum).toFixed(3)}× (target ≤ 1.10×)`);
+		console.log(
+			`Rate-limit pacing: ${PAGES} pages at ${LIMIT} requests / ${WINDOW_MS / 1000} s — ${machine()}`,
+		);
+		console.log(
+			`  items ${result.items.length}, requests ${log.length}, 429s received: ${rateLimited} (target 0)`,
+		);
+		console.log(
+			`  time ${fmt(elapsed)}, theoretical minimum ${fmt(minimum)} + the last window's requests; ratio ${(elapsed / minimum).toFixed(3)}× (target ≤ 1.10×)`,
+		);
 	} finally {
 		await emulator.stop();
 	}

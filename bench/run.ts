@@ -12,7 +12,11 @@ const files = readdirSync(dir)
 let failed = 0;
 for (const file of files) {
 	console.log(`\n=== ${file}`);
-	const result = spawnSync(process.execPath, [join(dir, '../node_modules/tsx/dist/cli.mjs'), join(dir, file)], { stdio: 'inherit' });
+	const result = spawnSync(
+		process.execPath,
+		[join(dir, '../node_modules/tsx/dist/cli.mjs'), join(dir, file)],
+		{ stdio: 'inherit' },
+	);
 	if (result.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

@@ -60,22 +60,49 @@ function transportOnly(listId: number): INodeType {
 	return {
 		description: { ...description, name: 'transportOnly' },
 		async poll(this: IPollFunctions) {
-			await affinityPaginate.call(this, { method: 'GET', path: `/v2/lists/${listId}/list-entries`, qs: { fieldTypes: ['list'] } }, { onPage: () => true });
+			await affinityPaginate.call(
+				this,
+				{ method: 'GET', path: `/v2/lists/${listId}/list-entries`, qs: { fieldTypes: ['list'] } },
+				{ onPage: () => true },
+			);
 			return null;
 		},
 	};
 }
 
-async function worker({ mode, baseUrl, listId, entries, runs, fields }: WorkerInput): Promise<TimingResult | MemoryResult> {
+async function worker({
+	mode,
+	baseUrl,
+	listId,
+	entries,
+	runs,
+	fields,
+}: WorkerInput): Promise<TimingResult | MemoryResult> {
 	const idleMb = process.memoryUsage().rss / 2 ** 20;
 	const peak = (): MemoryResult => ({ idleMb, peakMb: process.resourceUsage().maxRSS / 1024 });
 	const credentials = { apiKey: DEMO_KEY, baseUrl, apiVersion: '' };
 	const path = `/v2/lists/${listId}/list-entries?limit=100&fieldTypes=list`;
 	const trigger = (parameters: Record<string, unknown>) =>
-		pollHarness(new AffinityV2Trigger(), { listId: byId(listId), watch: 'list', event: 'anyChange', watchedFieldIds: [], options: {}, ...parameters }, credentials);
-	const bytesOf = (h: ReturnType<typeof trigger>) => Buffer.byteLength(JSON.stringify(h.staticData().state)) / entries;
+		pollHarness(
+			new AffinityV2Trigger(),
+			{
+				listId: byId(listId),
+				watch: 'list',
+				event: 'anyChange',
+				watchedFieldIds: [],
+				options: {},
+				...parameters,
+			},
+			credentials,
+		);
+	const bytesOf = (h: ReturnType<typeof trigger>) =>
+		Buffer.byteLength(JSON.stringify(h.staticData().state)) / entries;
 	const notes = fields.find((f) => f.name === 'Notes') as FieldDef;
-	const firstPage = (await (await fetch(`${baseUrl}/v2/lists/${listId}/list-entries?limit=1`, { headers: { authorization: `Bearer ${DEMO_KEY}` } })).json()) as {
+	const firstPage = (await (
+		await fetch(`${baseUrl}/v2/lists/${listId}/list-entries?limit=1`, {
+			headers: { authorization: `Bearer ${DEMO_KEY}` },
+		})
+	).json()) as {
 		data: Array<{ id: number }>;
 	};
 	// The seeded big list's entry ids are consecutive.
@@ -86,7 +113,11 @@ async function worker({ mode, baseUrl, listId, entries, runs, fields }: WorkerIn
 			const res = await fetch(`${baseUrl}/_emulator/values`, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ listEntryId: firstId + Math.floor(Math.random() * entries), fieldId: notes.id, value: { type: 'text', data: `bench ${tag}.${m}` } }),
+				body: JSON.stringify({
+					listEntryId: firstId + Math.floor(Math.random() * entries),
+					fieldId: notes.id,
+					value: { type: 'text', data: `bench ${tag}.${m}` },
+				}),
 			});
 			if (!res.ok) throw new Error(`POST /values: ${res.status}`);
 		}
@@ -125,7 +156,8 @@ async function worker({ mode, baseUrl, listId, entries, runs, fields }: WorkerIn
 		t = performance.now();
 		const baseline = await bareCursorLoop(baseUrl, DEMO_KEY, path);
 		bare.push(performance.now() - t);
-		if (baseline.items !== entries) throw new Error(`bare loop read ${baseline.items} entries, not ${entries}`);
+		if (baseline.items !== entries)
+			throw new Error(`bare loop read ${baseline.items} entries, not ${entries}`);
 		t = performance.now();
 		await transport.poll();
 		transports.push(performance.now() - t);
@@ -137,32 +169,50 @@ async function worker({ mode, baseUrl, listId, entries, runs, fields }: WorkerIn
 	}
 
 	const bytesPerEntry: Record<string, number> = { 'all 14 list fields': bytesOf(h) };
-	const pick = (...names: string[]) => names.map((n) => (fields.find((f) => f.name === n) as FieldDef).id);
+	const pick = (...names: string[]) =>
+		names.map((n) => (fields.find((f) => f.name === n) as FieldDef).id);
 	for (const [label, parameters] of [
 		['added/removed only', { event: 'listEntryAdded' }],
 		['3 fields (Status, Owner, Stage)', { watchedFieldIds: pick('Status', 'Owner', 'Stage') }],
-		['3 fields, previous values kept', { watchedFieldIds: pick('Status', 'Owner', 'Stage'), options: { keepPreviousValues: true } }],
+		[
+			'3 fields, previous values kept',
+			{ watchedFieldIds: pick('Status', 'Owner', 'Stage'), options: { keepPreviousValues: true } },
+		],
 		['all 14 fields, previous values kept', { options: { keepPreviousValues: true } }],
 	] as const) {
 		const other = trigger(parameters);
 		await other.poll();
 		bytesPerEntry[label] = bytesOf(other);
 	}
-	return { runs, bareMs: median(bare), transportMs: median(transports), pollMs: median(polls), baselinePollMs, eventsPerPoll: emitted / runs, bytesPerEntry };
+	return {
+		runs,
+		bareMs: median(bare),
+		transportMs: median(transports),
+		pollMs: median(polls),
+		baselinePollMs,
+		eventsPerPoll: emitted / runs,
+		bytesPerEntry,
+	};
 }
 
 function runWorker<T>(input: WorkerInput): T {
-	const child = spawnSync(process.execPath, [`${ROOT}/node_modules/tsx/dist/cli.mjs`, __filename, '--worker', JSON.stringify(input)], {
-		encoding: 'utf8',
-		stdio: ['ignore', 'pipe', 'inherit'],
-		maxBuffer: 16 * 1024 * 1024,
-	});
+	const child = spawnSync(
+		process.execPath,
+		[`${ROOT}/node_modules/tsx/dist/cli.mjs`, __filename, '--worker', JSON.stringify(input)],
+		{
+			encoding: 'utf8',
+			stdio: ['ignore', 'pipe', 'inherit'],
+			maxBuffer: 16 * 1024 * 1024,
+		},
+	);
 	if (child.status !== 0) throw new Error(`worker ${input.mode} failed: ${child.stdout}`);
 	return JSON.parse(child.stdout.trim().split('\n').pop() as string) as T;
 }
 
 async function bigListFields(baseUrl: string, listId: number): Promise<FieldDef[]> {
-	const res = await fetch(`${baseUrl}/v2/lists/${listId}/fields?limit=100`, { headers: { authorization: `Bearer ${DEMO_KEY}` } });
+	const res = await fetch(`${baseUrl}/v2/lists/${listId}/fields?limit=100`, {
+		headers: { authorization: `Bearer ${DEMO_KEY}` },
+	});
 	const body = (await res.json()) as { data: FieldDef[] };
 	return body.data.filter((f) => f.type === 'list');
 }
@@ -174,30 +224,48 @@ async function main(): Promise<void> {
 		const emulator = await startEmulatorProcess(['--big-list', String(entries)]);
 		try {
 			await emulator.control('POST', '/rate-limit', { limit: 1_000_000 });
-			const state = await emulator.control<{ lists: Array<{ id: number; name: string }> }>('GET', '/state');
+			const state = await emulator.control<{ lists: Array<{ id: number; name: string }> }>(
+				'GET',
+				'/state',
+			);
 			const listId = state.lists.find((l) => l.name === 'Big Company List')!.id;
-			const input = { baseUrl: emulator.baseUrl, listId, entries, runs, fields: await bigListFields(emulator.baseUrl, listId) };
+			const input = {
+				baseUrl: emulator.baseUrl,
+				listId,
+				entries,
+				runs,
+				fields: await bigListFields(emulator.baseUrl, listId),
+			};
 			const timing = runWorker<TimingResult>({ ...input, mode: 'timing' });
 			const bare = runWorker<MemoryResult>({ ...input, mode: 'memory-bare' });
 			const transport = runWorker<MemoryResult>({ ...input, mode: 'memory-transport' });
 			const poll = runWorker<MemoryResult>({ ...input, mode: 'memory-poll' });
 			const ratio = timing.pollMs / timing.bareMs;
-			const added = (m: MemoryResult) => `${m.peakMb.toFixed(0)} MB (+${(m.peakMb - m.idleMb).toFixed(0)})`;
-			console.log(`\n${entries.toLocaleString('en')} entries (${entries / 100} pages), median of ${timing.runs} runs, ${CHANGES_PER_POLL} value changes between polls:`);
+			const added = (m: MemoryResult) =>
+				`${m.peakMb.toFixed(0)} MB (+${(m.peakMb - m.idleMb).toFixed(0)})`;
+			console.log(
+				`\n${entries.toLocaleString('en')} entries (${entries / 100} pages), median of ${timing.runs} runs, ${CHANGES_PER_POLL} value changes between polls:`,
+			);
 			console.log(`  bare undici cursor loop, same pages and fields: ${fmt(timing.bareMs)}`);
-			console.log(`  same pages through the transport, no diff:      ${fmt(timing.transportMs)}   ratio ${(timing.transportMs / timing.bareMs).toFixed(3)}×`);
+			console.log(
+				`  same pages through the transport, no diff:      ${fmt(timing.transportMs)}   ratio ${(timing.transportMs / timing.bareMs).toFixed(3)}×`,
+			);
 			console.log(
 				`  trigger poll through PollContext:               ${fmt(timing.pollMs)}   ratio ${ratio.toFixed(3)}× (target ≤ 1.25×); ` +
 					`${(timing.pollMs / timing.transportMs).toFixed(3)}× the transport alone; ${timing.eventsPerPoll.toFixed(1)} events a poll`,
 			);
-			console.log(`  first poll (baseline, nothing to compare):      ${fmt(timing.baselinePollMs)}`);
+			console.log(
+				`  first poll (baseline, nothing to compare):      ${fmt(timing.baselinePollMs)}`,
+			);
 			console.log(
 				`  peak RSS (+ over the same process before any request, ${poll.idleMb.toFixed(0)} MB): ` +
 					`trigger polls ${added(poll)} (target ≤ 200 MB), transport alone ${added(transport)}, bare loop ${added(bare)}`,
 			);
 			console.log('  saved state, JSON bytes per entry:');
 			for (const [label, bytes] of Object.entries(timing.bytesPerEntry)) {
-				console.log(`    ${label.padEnd(38)} ${bytes.toFixed(1).padStart(6)} B   (${((bytes * entries) / 1e6).toFixed(2)} MB in all)`);
+				console.log(
+					`    ${label.padEnd(38)} ${bytes.toFixed(1).padStart(6)} B   (${((bytes * entries) / 1e6).toFixed(2)} MB in all)`,
+				);
 			}
 		} finally {
 			await emulator.stop();

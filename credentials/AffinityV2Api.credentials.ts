@@ -24,7 +24,8 @@ const KEY_WITH_LINE_BREAK = '[\\r\\n]';
 const KEY_WITH_UNSENDABLE_CHARACTER = '[^\\x20-\\x7e\\xa0-\\xff\\r\\n]';
 
 /** A base URL with plain http to a host other than loopback (the transport refuses those). */
-const PLAIN_HTTP_ELSEWHERE = '^\\s*[Hh][Tt][Tt][Pp]://(?!(localhost|127(\\.\\d{1,3}){3}|\\[::1\\])(:\\d+)?(/|\\s*$))';
+const PLAIN_HTTP_ELSEWHERE =
+	'^\\s*[Hh][Tt][Tt][Pp]://(?!(localhost|127(\\.\\d{1,3}){3}|\\[::1\\])(:\\d+)?(/|\\s*$))';
 
 export class AffinityV2Api implements ICredentialType {
 	name = 'affinityV2Api';
@@ -47,8 +48,7 @@ export class AffinityV2Api implements ICredentialType {
 				'Generated in Affinity under Settings → Manage Apps. The key acts with the permissions of the user who created it.',
 		},
 		{
-			displayName:
-				'The API key contains a line break: paste it again without spaces or new lines.',
+			displayName: 'The API key contains a line break: paste it again without spaces or new lines.',
 			name: 'pastedLineBreakNotice',
 			type: 'notice',
 			default: '',
@@ -86,13 +86,30 @@ export class AffinityV2Api implements ICredentialType {
 			name: 'apiVersion',
 			type: 'options',
 			options: [
-				{ name: '2026-07-15 (Recommended)', value: '2026-07-15', description: 'The version this node is built and tested against' },
-				{ name: '2026-09-17', value: '2026-09-17', description: 'The newest version; it may return value types this node shows as they come' },
-				{ name: '2024-01-01', value: '2024-01-01', description: 'The first stable version (no hidden values on restricted opportunities)' },
-				{ name: "The Key's Default Version", value: '', description: 'Send no version: Affinity uses the Default API Version set for the key' },
+				{
+					name: '2026-07-15 (Recommended)',
+					value: '2026-07-15',
+					description: 'The version this node is built and tested against',
+				},
+				{
+					name: '2026-09-17',
+					value: '2026-09-17',
+					description: 'The newest version; it may return value types this node shows as they come',
+				},
+				{
+					name: '2024-01-01',
+					value: '2024-01-01',
+					description: 'The first stable version (no hidden values on restricted opportunities)',
+				},
+				{
+					name: "The Key's Default Version",
+					value: '',
+					description: 'Send no version: Affinity uses the Default API Version set for the key',
+				},
 			],
 			default: '2026-07-15',
-			description: 'Sent as the X-Affinity-Api-Version header on every request, unless the key’s default is chosen',
+			description:
+				'Sent as the X-Affinity-Api-Version header on every request, unless the key’s default is chosen',
 		},
 		{
 			displayName:
@@ -133,7 +150,8 @@ export class AffinityV2Api implements ICredentialType {
 				type: 'responseCode',
 				properties: {
 					value: 401,
-					message: 'Affinity did not accept the API key. Check it, or create a new one in Affinity under Settings → Manage Apps.',
+					message:
+						'Affinity did not accept the API key. Check it, or create a new one in Affinity under Settings → Manage Apps.',
 				},
 			},
 			{

@@ -31,7 +31,8 @@ export const DEMO_KEYS: ApiKey[] = [
 		key: 'affv2-demo-member-8d3e5b1f0a72',
 		label: 'member',
 		userId: 2,
-		description: 'Morgan Member: standard permissions, no Manage Users, cannot see the private list',
+		description:
+			'Morgan Member: standard permissions, no Manage Users, cannot see the private list',
 		createdAt: '2025-06-02T12:00:00.000Z',
 		defaultVersion: '2026-07-15',
 	},
@@ -47,7 +48,8 @@ export const DEMO_KEYS: ApiKey[] = [
 		key: 'affv2-demo-allowlisted-7b0e2d9c5f13',
 		label: 'allowlisted',
 		userId: 1,
-		description: 'Alex Admin, with an IP allowlist of 127.0.0.1 only (other loopback addresses get 403)',
+		description:
+			'Alex Admin, with an IP allowlist of 127.0.0.1 only (other loopback addresses get 403)',
 		allowlist: ['127.0.0.1'],
 		createdAt: '2025-06-04T12:00:00.000Z',
 		defaultVersion: '2026-07-15',
@@ -56,7 +58,8 @@ export const DEMO_KEYS: ApiKey[] = [
 		key: 'affv2-demo-elsewhere-3e8a1c6b9d42',
 		label: 'elsewhere',
 		userId: 1,
-		description: 'Alex Admin, with an IP allowlist of 203.0.113.10 only (every local request gets 403)',
+		description:
+			'Alex Admin, with an IP allowlist of 203.0.113.10 only (every local request gets 403)',
 		allowlist: ['203.0.113.10'],
 		createdAt: '2025-06-05T12:00:00.000Z',
 		defaultVersion: '2026-07-15',
@@ -78,16 +81,28 @@ function normalizeAddress(address: string | undefined): string {
 }
 
 /** The key of a request, or the API's 401/403. */
-export function authenticate(header: string | undefined, remoteAddress: string | undefined, keys: ApiKey[]): ApiKey {
+export function authenticate(
+	header: string | undefined,
+	remoteAddress: string | undefined,
+	keys: ApiKey[],
+): ApiKey {
 	const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
 	if (!match) {
-		throw new ApiError(401, 'authentication', 'Missing or malformed Authorization header: expected "Bearer <API key>"');
+		throw new ApiError(
+			401,
+			'authentication',
+			'Missing or malformed Authorization header: expected "Bearer <API key>"',
+		);
 	}
 	const key = keys.find((k) => k.key === match[1]);
 	if (!key) throw new ApiError(401, 'authentication', 'Invalid API key');
 	const address = normalizeAddress(remoteAddress);
 	if (key.allowlist && !key.allowlist.includes(address)) {
-		throw new ApiError(403, 'authorization', `Requests from IP address ${address} are not permitted for this API key`);
+		throw new ApiError(
+			403,
+			'authorization',
+			`Requests from IP address ${address} are not permitted for this API key`,
+		);
 	}
 	return key;
 }

@@ -4,7 +4,9 @@ import { Emulator } from './server';
 
 function option(name: string): string | undefined {
 	const i = process.argv.indexOf(`--${name}`);
-	return i >= 0 ? process.argv[i + 1] : process.env[`EMULATOR_${name.toUpperCase().replace(/-/g, '_')}`];
+	return i >= 0
+		? process.argv[i + 1]
+		: process.env[`EMULATOR_${name.toUpperCase().replace(/-/g, '_')}`];
 }
 
 async function main(): Promise<void> {

@@ -15,7 +15,8 @@ async function object(ctx: ControlContext): Promise<Record<string, unknown>> {
 
 function num(value: unknown, name: string): number {
 	const n = typeof value === 'string' ? Number(value) : value;
-	if (typeof n !== 'number' || !Number.isSafeInteger(n)) throw badRequest(`${name} must be an integer`, name);
+	if (typeof n !== 'number' || !Number.isSafeInteger(n))
+		throw badRequest(`${name} must be an integer`, name);
 	return n;
 }
 
@@ -26,9 +27,12 @@ function storedValue(value: unknown): StoredValue | null {
 		throw badRequest('value must be {type, data} or null', 'value');
 	}
 	const { type, data } = value as StoredValue;
-	const ref = (x: unknown) => (x && typeof x === 'object' && 'id' in x ? { id: (x as { id: number }).id } : x);
+	const ref = (x: unknown) =>
+		x && typeof x === 'object' && 'id' in x ? { id: (x as { id: number }).id } : x;
 	const option = (x: unknown) =>
-		x && typeof x === 'object' && 'dropdownOptionId' in x ? { dropdownOptionId: (x as { dropdownOptionId: number }).dropdownOptionId } : x;
+		x && typeof x === 'object' && 'dropdownOptionId' in x
+			? { dropdownOptionId: (x as { dropdownOptionId: number }).dropdownOptionId }
+			: x;
 	if (data === null) return { type, data: null };
 	switch (type) {
 		case 'person':
@@ -58,7 +62,16 @@ export function createControlRouter(): Router<ControlContext> {
 	router.get('/_emulator/health', ({ emulator }) => ok({ ok: true, baseUrl: emulator.baseUrl }));
 
 	router.get('/_emulator/keys', ({ emulator }) =>
-		ok(emulator.keys.map((k) => ({ key: k.key, label: k.label, userId: k.userId, description: k.description, allowlist: k.allowlist ?? null, defaultVersion: k.defaultVersion }))),
+		ok(
+			emulator.keys.map((k) => ({
+				key: k.key,
+				label: k.label,
+				userId: k.userId,
+				description: k.description,
+				allowlist: k.allowlist ?? null,
+				defaultVersion: k.defaultVersion,
+			})),
+		),
 	);
 
 	router.post('/_emulator/reset', async (ctx) => {
@@ -68,7 +81,11 @@ export function createControlRouter(): Router<ControlContext> {
 			sizes: (body.sizes as Record<string, number>) ?? undefined,
 			rateLimit: (body.rateLimit as Record<string, number>) ?? undefined,
 		});
-		return ok({ ok: true, lists: ctx.emulator.store.lists.size, entries: ctx.emulator.store.entries.size });
+		return ok({
+			ok: true,
+			lists: ctx.emulator.store.lists.size,
+			entries: ctx.emulator.store.entries.size,
+		});
 	});
 
 	// Request log: ?since=<seq> for the entries after a point.
@@ -97,7 +114,9 @@ export function createControlRouter(): Router<ControlContext> {
 		ctx.emulator.limiter.configure({
 			...(body.limit !== undefined ? { limit: num(body.limit, 'limit') } : {}),
 			...(body.windowMs !== undefined ? { windowMs: num(body.windowMs, 'windowMs') } : {}),
-			...(body.orgLimit !== undefined ? { orgLimit: body.orgLimit === null ? null : num(body.orgLimit, 'orgLimit') } : {}),
+			...(body.orgLimit !== undefined
+				? { orgLimit: body.orgLimit === null ? null : num(body.orgLimit, 'orgLimit') }
+				: {}),
 		});
 		return ok(ctx.emulator.limiter.settings);
 	});
@@ -115,7 +134,8 @@ export function createControlRouter(): Router<ControlContext> {
 		const list = store.lists.get(num(body.listId, 'listId'));
 		if (!list) throw notFound('no such list');
 		let entityId = body.entityId === undefined ? undefined : num(body.entityId, 'entityId');
-		if (entityId === undefined) entityId = createEntity(ctx.emulator, list.type, String(body.name ?? 'New record'), list.id);
+		if (entityId === undefined)
+			entityId = createEntity(ctx.emulator, list.type, String(body.name ?? 'New record'), list.id);
 		if (!store.entityExists(list.type, entityId)) throw notFound(`no ${list.type} ${entityId}`);
 		const entry: ListEntry = {
 			id: store.nextId('listEntry', ID_START.listEntry + 10_000_000),
@@ -127,7 +147,10 @@ export function createControlRouter(): Router<ControlContext> {
 			values: new Map(),
 		};
 		store.addEntry(entry);
-		return { status: 201, body: { id: entry.id, listId: entry.listId, entityId, entityType: entry.entityType } };
+		return {
+			status: 201,
+			body: { id: entry.id, listId: entry.listId, entityId, entityType: entry.entityType },
+		};
 	});
 	router.add('DELETE', '/_emulator/list-entries/:entryId', (ctx) => {
 		const removed = ctx.emulator.store.removeEntry(num(ctx.params.entryId, 'entryId'));
@@ -139,7 +162,10 @@ export function createControlRouter(): Router<ControlContext> {
 	// changerId?}; the change log names changerId (a user id) as the changer, else no one (system).
 	router.post('/_emulator/values', async (ctx) => {
 		const body = await object(ctx);
-		const changerId = body.changerId === undefined || body.changerId === null ? null : num(body.changerId, 'changerId');
+		const changerId =
+			body.changerId === undefined || body.changerId === null
+				? null
+				: num(body.changerId, 'changerId');
 		return actingUser.run(changerId, () => setValue(ctx.emulator, body));
 	});
 
@@ -148,7 +174,8 @@ export function createControlRouter(): Router<ControlContext> {
 		const body = await object(ctx);
 		const field = ctx.emulator.store.fields.get(ctx.params.fieldId);
 		if (!field) throw notFound('no such field');
-		if (typeof body.enabled !== 'boolean') throw badRequest('enabled must be true or false', 'enabled');
+		if (typeof body.enabled !== 'boolean')
+			throw badRequest('enabled must be true or false', 'enabled');
 		field.changeTracked = body.enabled;
 		return ok({ id: field.id, changeTracked: isChangeTracked(field) });
 	});
@@ -159,19 +186,26 @@ export function createControlRouter(): Router<ControlContext> {
 	router.post('/_emulator/webhook-sink', async (ctx) => {
 		deliveries.push(await ctx.body().catch(() => null));
 		const status = Number(ctx.query.string('status') ?? 200);
-		return { status: Number.isInteger(status) && status >= 200 && status <= 599 ? status : 200, body: { ok: status < 300 } };
+		return {
+			status: Number.isInteger(status) && status >= 200 && status <= 599 ? status : 200,
+			body: { ok: status < 300 },
+		};
 	});
 	router.get('/_emulator/webhook-sink', () => ok(deliveries));
 	// Webhook deliveries to subscribed URLs: {pending, delivered, failedAttempts, disabled}.
 	// Retry timing is set with POST /_emulator/settings {webhookRetryBaseMs, webhookRetryWindowMs}.
-	router.get('/_emulator/webhook-deliveries', ({ emulator }) => ok(emulator.webhookDeliveryCounts()));
+	router.get('/_emulator/webhook-deliveries', ({ emulator }) =>
+		ok(emulator.webhookDeliveryCounts()),
+	);
 	router.add('DELETE', '/_emulator/webhook-sink', () => {
 		deliveries.length = 0;
 		return ok();
 	});
 
 	// The change log's size and last change, for tests and demos.
-	router.get('/_emulator/field-value-changes', ({ emulator }) => ok({ count: emulator.store.changes.length }));
+	router.get('/_emulator/field-value-changes', ({ emulator }) =>
+		ok({ count: emulator.store.changes.length }),
+	);
 
 	function setValue(emulator: EmulatorControl, body: Record<string, unknown>): Reply {
 		const { store } = emulator;
@@ -183,15 +217,20 @@ export function createControlRouter(): Router<ControlContext> {
 			const field = store.lists.get(entry.listId)?.fields.find((f) => f.id === fieldId);
 			if (field) store.setValue(entry, fieldId, value);
 			else {
-				const entity = entry.entityType === 'company' ? store.companies.get(entry.entityId) : store.persons.get(entry.entityId);
-				if (!entity || !store.entityField(entry.entityType, fieldId)) throw notFound(`no field ${fieldId} on this entry`);
+				const entity =
+					entry.entityType === 'company'
+						? store.companies.get(entry.entityId)
+						: store.persons.get(entry.entityId);
+				if (!entity || !store.entityField(entry.entityType, fieldId))
+					throw notFound(`no field ${fieldId} on this entry`);
 				store.setValue(entity, fieldId, value, entry);
 			}
 		} else if (body.personId !== undefined || body.companyId !== undefined) {
 			const kind: EntityKind = body.personId !== undefined ? 'person' : 'company';
 			const id = num(body.personId ?? body.companyId, kind === 'person' ? 'personId' : 'companyId');
 			const entity = kind === 'person' ? store.persons.get(id) : store.companies.get(id);
-			if (!entity || !store.entityField(kind, fieldId)) throw notFound(`no ${kind} ${id} or field ${fieldId}`);
+			if (!entity || !store.entityField(kind, fieldId))
+				throw notFound(`no ${kind} ${id} or field ${fieldId}`);
 			store.setValue(entity, fieldId, value);
 		} else throw badRequest('name a listEntryId, personId or companyId');
 		return ok();
@@ -214,10 +253,17 @@ export function createControlRouter(): Router<ControlContext> {
 		const { store } = ctx.emulator;
 		const id = num(ctx.params.id, 'id');
 		const target =
-			ctx.params.kind === 'companies' ? store.companies.get(id) : ctx.params.kind === 'persons' ? store.persons.get(id) : ctx.params.kind === 'opportunities' ? store.opportunities.get(id) : undefined;
+			ctx.params.kind === 'companies'
+				? store.companies.get(id)
+				: ctx.params.kind === 'persons'
+					? store.persons.get(id)
+					: ctx.params.kind === 'opportunities'
+						? store.opportunities.get(id)
+						: undefined;
 		if (!target) throw notFound('no such record');
 		for (const key of ['name', 'domain', 'firstName', 'lastName', 'primaryEmailAddress']) {
-			if (key in body && key in target) (target as unknown as Record<string, unknown>)[key] = body[key];
+			if (key in body && key in target)
+				(target as unknown as Record<string, unknown>)[key] = body[key];
 		}
 		store.touch();
 		return ok();
@@ -227,10 +273,12 @@ export function createControlRouter(): Router<ControlContext> {
 	router.post('/_emulator/fields', async (ctx) => {
 		const body = await object(ctx);
 		const { store } = ctx.emulator;
-		const list = body.listId === undefined ? undefined : store.lists.get(num(body.listId, 'listId'));
+		const list =
+			body.listId === undefined ? undefined : store.lists.get(num(body.listId, 'listId'));
 		if (body.listId !== undefined && !list) throw notFound('no such list');
 		const entityKind = (list?.type ?? body.entityKind) as EntityKind;
-		if (entityKind !== 'person' && entityKind !== 'company' && entityKind !== 'opportunity') throw badRequest('name a listId or an entityKind', 'entityKind');
+		if (entityKind !== 'person' && entityKind !== 'company' && entityKind !== 'opportunity')
+			throw badRequest('name a listId or an entityKind', 'entityKind');
 		const valueType = String(body.valueType ?? 'text') as FieldDef['valueType'];
 		const type = (body.type as FieldDef['type']) ?? (list ? 'list' : 'global');
 		const field: FieldDef = {
@@ -242,7 +290,10 @@ export function createControlRouter(): Router<ControlContext> {
 			createdAt: new Date().toISOString(),
 			entityKind,
 			listId: list?.id,
-			readOnly: type === 'enriched' || type === 'relationship-intelligence' || READ_ONLY_VALUE_TYPES.has(valueType),
+			readOnly:
+				type === 'enriched' ||
+				type === 'relationship-intelligence' ||
+				READ_ONLY_VALUE_TYPES.has(valueType),
 		};
 		if (Array.isArray(body.options)) {
 			field.dropdownOptions = (body.options as unknown[]).map((text, rank) => ({
@@ -256,11 +307,21 @@ export function createControlRouter(): Router<ControlContext> {
 	});
 
 	router.post('/_emulator/:kind', async (ctx) => {
-		const kinds: Record<string, EntityKind> = { companies: 'company', persons: 'person', opportunities: 'opportunity' };
+		const kinds: Record<string, EntityKind> = {
+			companies: 'company',
+			persons: 'person',
+			opportunities: 'opportunity',
+		};
 		const kind = kinds[ctx.params.kind];
 		if (!kind) throw notFound('unknown kind');
 		const body = await object(ctx);
-		const id = createEntity(ctx.emulator, kind, String(body.name ?? 'New record'), body.listId === undefined ? undefined : num(body.listId, 'listId'), body.domain as string | undefined);
+		const id = createEntity(
+			ctx.emulator,
+			kind,
+			String(body.name ?? 'New record'),
+			body.listId === undefined ? undefined : num(body.listId, 'listId'),
+			body.domain as string | undefined,
+		);
 		return { status: 201, body: { id } };
 	});
 
@@ -270,14 +331,32 @@ export function createControlRouter(): Router<ControlContext> {
 		const listId = num(ctx.params.listId, 'listId');
 		const entries = store.entriesByList.get(listId);
 		if (!entries) throw notFound('no such list');
-		return ok(entries.map((e) => ({ id: e.id, entityId: e.entityId, entityType: e.entityType, values: Object.fromEntries(e.values) })));
+		return ok(
+			entries.map((e) => ({
+				id: e.id,
+				entityId: e.entityId,
+				entityType: e.entityType,
+				values: Object.fromEntries(e.values),
+			})),
+		);
 	});
 
 	router.get('/_emulator/state', ({ emulator }) => {
 		const { store } = emulator;
 		return ok({
-			lists: [...store.lists.values()].map((l) => ({ id: l.id, name: l.name, type: l.type, entries: store.entriesByList.get(l.id)?.length ?? 0, isPublic: l.isPublic })),
-			savedViews: [...store.savedViews.values()].map((v) => ({ id: v.id, listId: v.listId, name: v.name, type: v.type })),
+			lists: [...store.lists.values()].map((l) => ({
+				id: l.id,
+				name: l.name,
+				type: l.type,
+				entries: store.entriesByList.get(l.id)?.length ?? 0,
+				isPublic: l.isPublic,
+			})),
+			savedViews: [...store.savedViews.values()].map((v) => ({
+				id: v.id,
+				listId: v.listId,
+				name: v.name,
+				type: v.type,
+			})),
 			companies: store.companies.size,
 			persons: store.persons.size,
 			opportunities: store.opportunities.size,
@@ -290,17 +369,38 @@ export function createControlRouter(): Router<ControlContext> {
 	return router;
 }
 
-function createEntity(emulator: EmulatorControl, kind: EntityKind, name: string, listId?: number, domain?: string): number {
+function createEntity(
+	emulator: EmulatorControl,
+	kind: EntityKind,
+	name: string,
+	listId?: number,
+	domain?: string,
+): number {
 	const { store } = emulator;
 	if (kind === 'company') {
 		const id = store.nextId('company', ID_START.company);
-		store.companies.set(id, { id, name, domain: domain ?? null, domains: domain ? [domain] : [], isGlobal: false, values: new Map() });
+		store.companies.set(id, {
+			id,
+			name,
+			domain: domain ?? null,
+			domains: domain ? [domain] : [],
+			isGlobal: false,
+			values: new Map(),
+		});
 		return id;
 	}
 	if (kind === 'person') {
 		const [firstName, ...rest] = name.split(' ');
 		const id = store.nextId('person', ID_START.person);
-		store.persons.set(id, { id, firstName, lastName: rest.join(' ') || null, primaryEmailAddress: null, emailAddresses: [], type: 'external', values: new Map() });
+		store.persons.set(id, {
+			id,
+			firstName,
+			lastName: rest.join(' ') || null,
+			primaryEmailAddress: null,
+			emailAddresses: [],
+			type: 'external',
+			values: new Map(),
+		});
 		return id;
 	}
 	const pipeline = listId ?? [...store.lists.values()].find((l) => l.type === 'opportunity')?.id;

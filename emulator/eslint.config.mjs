@@ -14,7 +14,10 @@ export default [
 			...tsPlugin.configs['eslint-recommended'].overrides[0].rules,
 			...tsPlugin.configs.recommended.rules,
 			'@typescript-eslint/no-explicit-any': 'off',
-			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+			'@typescript-eslint/no-unused-vars': [
+				'error',
+				{ argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+			],
 		},
 	},
 ];

@@ -40,7 +40,12 @@ export class FaultQueue {
 
 	add(specs: FaultSpec[]): void {
 		for (const spec of specs) {
-			this.faults.push({ ...spec, remaining: spec.times ?? 1, toSkip: spec.skip ?? 0, matcher: spec.path ? new RegExp(spec.path) : undefined });
+			this.faults.push({
+				...spec,
+				remaining: spec.times ?? 1,
+				toSkip: spec.skip ?? 0,
+				matcher: spec.path ? new RegExp(spec.path) : undefined,
+			});
 		}
 	}
 
@@ -55,7 +60,10 @@ export class FaultQueue {
 	/** The fault for this request, if one is armed for it; counts it down. */
 	take(method: string, path: string): FaultSpec | undefined {
 		const fault = this.faults.find(
-			(f) => f.remaining > 0 && (!f.method || f.method.toUpperCase() === method) && (!f.matcher || f.matcher.test(path)),
+			(f) =>
+				f.remaining > 0 &&
+				(!f.method || f.method.toUpperCase() === method) &&
+				(!f.matcher || f.matcher.test(path)),
 		);
 		if (!fault) return undefined;
 		if (fault.toSkip > 0) {

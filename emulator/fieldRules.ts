@@ -10,7 +10,9 @@ import type { Store } from './store';
 export const UNEXPOSED_ENRICHMENT_SOURCES: ReadonlySet<string> = new Set(['crunchbase']);
 
 export function isExposed(field: FieldDef): boolean {
-	return field.enrichmentSource === null || !UNEXPOSED_ENRICHMENT_SOURCES.has(field.enrichmentSource);
+	return (
+		field.enrichmentSource === null || !UNEXPOSED_ENRICHMENT_SOURCES.has(field.enrichmentSource)
+	);
 }
 
 /** The person or company fields the API offers: every entity field but partner-restricted ones. */
@@ -53,11 +55,17 @@ export function filterOperators(valueType: ValueType): OperatorName[] | null {
 
 /** Whether results can be sorted by a field of this value type (interactions: by attribute). */
 export function isSortable(valueType: ValueType): boolean {
-	return ['text', 'number', 'datetime', 'dropdown', 'ranked-dropdown', 'filterable-text'].includes(valueType);
+	return ['text', 'number', 'datetime', 'dropdown', 'ranked-dropdown', 'filterable-text'].includes(
+		valueType,
+	);
 }
 
 /** The attribute through which interaction fields (last-email, first-event…) filter and sort. */
-const DATE_OF_ACTIVITY = { id: 'date-of-activity', name: 'Date of Activity', valueType: 'date' } as const;
+const DATE_OF_ACTIVITY = {
+	id: 'date-of-activity',
+	name: 'Date of Activity',
+	valueType: 'date',
+} as const;
 
 export interface SearchOperator {
 	id: string;
@@ -76,17 +84,46 @@ export interface SearchFilter {
 const EMPTY = ['is-empty', 'is-not-empty'];
 const SEARCH_OPERATORS: Record<string, string[]> = {
 	text: ['contains', 'does-not-contain', 'starts-with', 'ends-with', ...EMPTY],
-	number: ['is-equal-to', 'is-not-equal-to', 'is-greater-than', 'is-greater-than-or-equal-to', 'is-less-than', 'is-less-than-or-equal-to', 'is-between', ...EMPTY],
+	number: [
+		'is-equal-to',
+		'is-not-equal-to',
+		'is-greater-than',
+		'is-greater-than-or-equal-to',
+		'is-less-than',
+		'is-less-than-or-equal-to',
+		'is-between',
+		...EMPTY,
+	],
 	date: [
-		'is-on', 'is-not-on', 'is-before', 'is-on-or-before', 'is-after', 'is-on-or-after', 'is-between',
-		'is-within-the-last', 'is-not-within-the-last', 'is-within-the-next', 'is-not-within-the-next', 'is-between-relative',
-		'is-more-than-relative', 'is-less-than-relative', ...EMPTY,
+		'is-on',
+		'is-not-on',
+		'is-before',
+		'is-on-or-before',
+		'is-after',
+		'is-on-or-after',
+		'is-between',
+		'is-within-the-last',
+		'is-not-within-the-last',
+		'is-within-the-next',
+		'is-not-within-the-next',
+		'is-between-relative',
+		'is-more-than-relative',
+		'is-less-than-relative',
+		...EMPTY,
 	],
 	single: ['is-any-of', 'is-none-of', ...EMPTY],
 	multi: ['has-any-of', 'has-all-of', 'has-none-of', ...EMPTY],
 };
 
-const RELATIVE = new Set(['is-within-the-last', 'is-not-within-the-last', 'is-within-the-next', 'is-not-within-the-next', 'is-between-relative', 'is-more-than-relative', 'is-less-than-relative']);
+const RELATIVE = new Set([
+	'is-within-the-last',
+	'is-not-within-the-last',
+	'is-within-the-next',
+	'is-not-within-the-next',
+	'is-between-relative',
+	'is-more-than-relative',
+	'is-less-than-relative',
+]);
 const TWO_VALUES = new Set(['is-between', 'is-between-relative']);
 const MANY_VALUES = new Set(['is-any-of', 'is-none-of', 'has-any-of', 'has-all-of', 'has-none-of']);
 
@@ -99,7 +136,13 @@ function searchOperators(ids: string[], version: string): SearchOperator[] {
 	return ids.map((id) => ({
 		id,
 		name: operatorName(id),
-		numberOfValuesRequired: EMPTY.includes(id) ? 'none' : TWO_VALUES.has(id) ? 'two' : MANY_VALUES.has(id) ? 'multi' : 'one',
+		numberOfValuesRequired: EMPTY.includes(id)
+			? 'none'
+			: TWO_VALUES.has(id)
+				? 'two'
+				: MANY_VALUES.has(id)
+					? 'multi'
+					: 'one',
 		...(RELATIVE.has(id) ? { relativeDateUnits: units } : {}),
 	}));
 }
@@ -109,24 +152,37 @@ export function searchFilterOf(field: FieldDef, version: string): SearchFilter |
 	switch (field.valueType) {
 		case 'text':
 		case 'number':
-			return { valueType: field.valueType, operators: searchOperators(SEARCH_OPERATORS[field.valueType], version) };
+			return {
+				valueType: field.valueType,
+				operators: searchOperators(SEARCH_OPERATORS[field.valueType], version),
+			};
 		case 'datetime':
 			return { valueType: 'date', operators: searchOperators(SEARCH_OPERATORS.date, version) };
 		case 'interaction':
-			return { valueType: 'date', operators: searchOperators(SEARCH_OPERATORS.date, version), attribute: { id: DATE_OF_ACTIVITY.id, name: DATE_OF_ACTIVITY.name } };
+			return {
+				valueType: 'date',
+				operators: searchOperators(SEARCH_OPERATORS.date, version),
+				attribute: { id: DATE_OF_ACTIVITY.id, name: DATE_OF_ACTIVITY.name },
+			};
 		case 'dropdown':
 		case 'ranked-dropdown':
 		case 'filterable-text':
 		case 'person':
 		case 'company':
 		case 'location':
-			return { valueType: field.valueType, operators: searchOperators(SEARCH_OPERATORS.single, version) };
+			return {
+				valueType: field.valueType,
+				operators: searchOperators(SEARCH_OPERATORS.single, version),
+			};
 		case 'dropdown-multi':
 		case 'filterable-text-multi':
 		case 'person-multi':
 		case 'company-multi':
 		case 'location-multi':
-			return { valueType: field.valueType, operators: searchOperators(SEARCH_OPERATORS.multi, version) };
+			return {
+				valueType: field.valueType,
+				operators: searchOperators(SEARCH_OPERATORS.multi, version),
+			};
 		default:
 			return null;
 	}
@@ -143,14 +199,21 @@ export function sortabilityOf(field: FieldDef): { attribute?: typeof DATE_OF_ACT
  * FieldFilterability and FieldSortability of the search endpoints, field-only or through an
  * attribute.
  */
-export function fieldCapabilities(field: FieldDef, includes: ReadonlySet<string>, version: string): Record<string, unknown> {
+export function fieldCapabilities(
+	field: FieldDef,
+	includes: ReadonlySet<string>,
+	version: string,
+): Record<string, unknown> {
 	const out: Record<string, unknown> = {};
 	if (includes.has('filterability')) {
 		const filter = searchFilterOf(field, version);
 		out.filterability = !filter
 			? null
 			: filter.attribute
-				? { filterableFieldType: 'attribute-on-field', attributes: [{ ...filter.attribute, valueType: 'date', operators: filter.operators }] }
+				? {
+						filterableFieldType: 'attribute-on-field',
+						attributes: [{ ...filter.attribute, valueType: 'date', operators: filter.operators }],
+					}
 				: { filterableFieldType: 'field-only', operators: filter.operators };
 	}
 	if (includes.has('sortability')) {
@@ -199,7 +262,9 @@ function sortValue(field: FieldDef, stored: StoredValue | undefined): unknown {
 }
 
 /** Filter property of an entity field, by its value type; undefined when not filterable. */
-export function fieldFilterProperty<R extends Person | Company>(field: FieldDef): FilterProperty<R> | undefined {
+export function fieldFilterProperty<R extends Person | Company>(
+	field: FieldDef,
+): FilterProperty<R> | undefined {
 	const operators = filterOperators(field.valueType);
 	if (!operators) return undefined;
 	const get = (record: R) => comparableValue(field, record.values.get(field.id));
@@ -228,10 +293,13 @@ export function fieldFilterProperty<R extends Person | Company>(field: FieldDef)
 }
 
 /** Sort key of a record by a field (nulls sort last in both directions, by the caller). */
-export function fieldSortKey<R extends { values: { get(fieldId: string): StoredValue | undefined } }>(field: FieldDef): (record: R) => string | number | null {
+export function fieldSortKey<
+	R extends { values: { get(fieldId: string): StoredValue | undefined } },
+>(field: FieldDef): (record: R) => string | number | null {
 	return (record) => {
 		const value = sortValue(field, record.values.get(field.id));
-		if (typeof value === 'string') return field.valueType === 'datetime' ? Date.parse(value) : value.toLowerCase();
+		if (typeof value === 'string')
+			return field.valueType === 'datetime' ? Date.parse(value) : value.toLowerCase();
 		return typeof value === 'number' ? value : null;
 	};
 }

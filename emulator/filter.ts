@@ -35,14 +35,35 @@ export type FilterNode =
 	| { kind: 'or'; items: FilterNode[] }
 	| { kind: 'and'; items: FilterNode[] }
 	| { kind: 'not'; expr: FilterNode }
-	| { kind: 'compare'; property: string; operator: ComparisonOperator; operand: FilterOperand; position: number; operatorPosition: number };
+	| {
+			kind: 'compare';
+			property: string;
+			operator: ComparisonOperator;
+			operand: FilterOperand;
+			position: number;
+			operatorPosition: number;
+	  };
 
 /**
  * Operator names as the filterability metadata lists them: the comparison operators, plus the
  * forms whose meaning depends on the operand: `= *` (is not null), `!= *` (is null), `= ""`
  * (is empty text) and `=[]` (empty collection).
  */
-export const OPERATOR_NAMES = ['=', '!=', '=^', '=$', '=~', '>', '>=', '<', '<=', '= *', '!= *', '= ""', '=[]'] as const;
+export const OPERATOR_NAMES = [
+	'=',
+	'!=',
+	'=^',
+	'=$',
+	'=~',
+	'>',
+	'>=',
+	'<',
+	'<=',
+	'= *',
+	'!= *',
+	'= ""',
+	'=[]',
+] as const;
 export type OperatorName = (typeof OPERATOR_NAMES)[number];
 
 export class FilterSyntaxError extends Error {
@@ -54,7 +75,19 @@ export class FilterSyntaxError extends Error {
 	}
 }
 
-type TokenType = 'word' | 'op' | 'not' | 'and' | 'or' | 'lparen' | 'rparen' | 'lbrack' | 'rbrack' | 'comma' | 'star' | 'end';
+type TokenType =
+	| 'word'
+	| 'op'
+	| 'not'
+	| 'and'
+	| 'or'
+	| 'lparen'
+	| 'rparen'
+	| 'lbrack'
+	| 'rbrack'
+	| 'comma'
+	| 'star'
+	| 'end';
 
 interface Token {
 	type: TokenType;
@@ -66,7 +99,26 @@ interface Token {
 	quoted?: boolean;
 }
 
-const SPECIAL = new Set(['\\', '*', '~', '!', '&', '=', '>', '<', '$', '^', '|', '"', "'", '(', ')', ']', '[', '/']);
+const SPECIAL = new Set([
+	'\\',
+	'*',
+	'~',
+	'!',
+	'&',
+	'=',
+	'>',
+	'<',
+	'$',
+	'^',
+	'|',
+	'"',
+	"'",
+	'(',
+	')',
+	']',
+	'[',
+	'/',
+]);
 const SPACE = /\s/;
 
 function describe(token: Token): string {
@@ -79,7 +131,8 @@ export function tokenize(input: string): Token[] {
 	const tokens: Token[] = [];
 	let i = 0;
 	let bracketDepth = 0;
-	const push = (type: TokenType, text: string, start: number) => tokens.push({ type, text, position: start + 1 });
+	const push = (type: TokenType, text: string, start: number) =>
+		tokens.push({ type, text, position: start + 1 });
 	while (i < input.length) {
 		const c = input[i];
 		if (SPACE.test(c)) {
@@ -172,7 +225,11 @@ export function tokenize(input: string): Token[] {
 		while (i < input.length) {
 			const ch = input[i];
 			if (ch === '\\') {
-				if (i + 1 >= input.length) throw new FilterSyntaxError(`Dangling backslash at position ${i + 1}: it must escape a character`, i + 1);
+				if (i + 1 >= input.length)
+					throw new FilterSyntaxError(
+						`Dangling backslash at position ${i + 1}: it must escape a character`,
+						i + 1,
+					);
 				text += input[i + 1];
 				i += 2;
 			} else if (ch === '"') {
@@ -195,7 +252,11 @@ export function tokenize(input: string): Token[] {
 						i++;
 					}
 				}
-				if (!closed) throw new FilterSyntaxError(`Unterminated string starting at position ${open + 1}`, open + 1);
+				if (!closed)
+					throw new FilterSyntaxError(
+						`Unterminated string starting at position ${open + 1}`,
+						open + 1,
+					);
 			} else if (SPACE.test(ch) || SPECIAL.has(ch) || (ch === ',' && bracketDepth > 0)) {
 				break;
 			} else {
@@ -223,14 +284,23 @@ class Parser {
 	}
 
 	private unexpected(token: Token, expected?: string): never {
-		const what = token.type === 'end' ? `Unexpected end of filter at position ${token.position}` : `Unexpected ${describe(token)} at position ${token.position}`;
+		const what =
+			token.type === 'end'
+				? `Unexpected end of filter at position ${token.position}`
+				: `Unexpected ${describe(token)} at position ${token.position}`;
 		throw new FilterSyntaxError(expected ? `${what}; expected ${expected}` : what, token.position);
 	}
 
 	parse(): FilterNode {
 		const node = this.or();
 		const rest = this.peek();
-		if (rest.type !== 'end') this.unexpected(rest, rest.type === 'rparen' ? 'no ")" without a matching "("' : '"&", "|" or the end of the filter');
+		if (rest.type !== 'end')
+			this.unexpected(
+				rest,
+				rest.type === 'rparen'
+					? 'no ")" without a matching "("'
+					: '"&", "|" or the end of the filter',
+			);
 		return node;
 	}
 
@@ -257,14 +327,16 @@ class Parser {
 		if (token.type === 'not') {
 			this.next();
 			const after = this.peek();
-			if (after.type !== 'lparen' && after.type !== 'not') this.unexpected(after, '"(" after "!" (negate a comparison with "!=" or "!(...)")');
+			if (after.type !== 'lparen' && after.type !== 'not')
+				this.unexpected(after, '"(" after "!" (negate a comparison with "!=" or "!(...)")');
 			return { kind: 'not', expr: this.unary() };
 		}
 		if (token.type === 'lparen') {
 			this.next();
 			const inner = this.or();
 			const close = this.next();
-			if (close.type !== 'rparen') this.unexpected(close, `")" to close the "(" at position ${token.position}`);
+			if (close.type !== 'rparen')
+				this.unexpected(close, `")" to close the "(" at position ${token.position}`);
 			return inner;
 		}
 		return this.comparison();
@@ -293,20 +365,31 @@ class Parser {
 		if (op.type !== 'op') this.unexpected(op, `an operator after "${property.text}"`);
 		const operator = op.text as ComparisonOperator;
 		const operand = this.operand(operator, op);
-		return { kind: 'compare', property: property.text, operator, operand, position: property.position, operatorPosition: op.position };
+		return {
+			kind: 'compare',
+			property: property.text,
+			operator,
+			operand,
+			position: property.position,
+			operatorPosition: op.position,
+		};
 	}
 
 	private operand(operator: ComparisonOperator, op: Token): FilterOperand {
 		const token = this.peek();
 		if (token.type === 'star') {
 			this.next();
-			if (operator !== '=' && operator !== '!=') this.unexpected(token, `a value after "${operator}" ("*" only follows "=" or "!=")`);
+			if (operator !== '=' && operator !== '!=')
+				this.unexpected(token, `a value after "${operator}" ("*" only follows "=" or "!=")`);
 			return { kind: 'any' };
 		}
 		if (token.type === 'lbrack') {
 			this.next();
 			if (operator !== '=' && operator !== '!=' && operator !== '=~') {
-				this.unexpected(token, `a single value after "${operator}" (collections only follow "=", "!=" or "=~")`);
+				this.unexpected(
+					token,
+					`a single value after "${operator}" (collections only follow "=", "!=" or "=~")`,
+				);
 			}
 			const items: string[] = [];
 			if (this.peek().type === 'rbrack') {
@@ -319,12 +402,14 @@ class Parser {
 				items.push(item.text);
 				const sep = this.next();
 				if (sep.type === 'rbrack') break;
-				if (sep.type !== 'comma') this.unexpected(sep, `"," or "]" to close the "[" at position ${token.position}`);
+				if (sep.type !== 'comma')
+					this.unexpected(sep, `"," or "]" to close the "[" at position ${token.position}`);
 			}
 			return { kind: 'list', items };
 		}
 		const value = this.word();
-		if (!value) this.unexpected(this.peek(), `a value after "${op.text}" at position ${op.position}`);
+		if (!value)
+			this.unexpected(this.peek(), `a value after "${op.text}" at position ${op.position}`);
 		return { kind: 'scalar', text: value.text };
 	}
 }
@@ -361,7 +446,14 @@ export function operatorName(node: Extract<FilterNode, { kind: 'compare' }>): Op
  *   contain" (`!=`); a collection means ordered exact match (`=`), contains all (`=~`) or its
  *   negation (`!=`); `=[]` is empty.
  */
-export type PropertyKind = 'text' | 'choice' | 'number' | 'reference' | 'datetime' | 'date' | 'multi';
+export type PropertyKind =
+	| 'text'
+	| 'choice'
+	| 'number'
+	| 'reference'
+	| 'datetime'
+	| 'date'
+	| 'multi';
 
 export interface FilterProperty<R> {
 	kind: PropertyKind;
@@ -374,7 +466,8 @@ export interface FilterProperty<R> {
 
 export type FilterProperties<R> = Record<string, FilterProperty<R>>;
 
-const isNothing = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+const isNothing = (v: unknown) =>
+	v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 
 type Predicate<R> = (record: R) => boolean;
 
@@ -409,19 +502,24 @@ class Compiler<R> {
 
 	private number(text: string, property: string): number {
 		const value = text.trim() === '' ? NaN : Number(text);
-		if (!Number.isFinite(value)) this.fail(`Value "${text}" for property "${property}" must be a number`);
+		if (!Number.isFinite(value))
+			this.fail(`Value "${text}" for property "${property}" must be a number`);
 		return value;
 	}
 
 	private integer(text: string, property: string): number {
-		if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(Number(text))) this.fail(`Value "${text}" for property "${property}" must be an integer id`);
+		if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(Number(text)))
+			this.fail(`Value "${text}" for property "${property}" must be an integer id`);
 		return Number(text);
 	}
 
 	private instant(text: string, property: string): number {
 		const iso = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-		const value = iso.test(text) ? Date.parse(/T/.test(text) && !/(Z|[+-]\d{2}:?\d{2})$/.test(text) ? `${text}Z` : text) : NaN;
-		if (!Number.isFinite(value)) this.fail(`Value "${text}" for property "${property}" must be an ISO 8601 date or date-time`);
+		const value = iso.test(text)
+			? Date.parse(/T/.test(text) && !/(Z|[+-]\d{2}:?\d{2})$/.test(text) ? `${text}Z` : text)
+			: NaN;
+		if (!Number.isFinite(value))
+			this.fail(`Value "${text}" for property "${property}" must be an ISO 8601 date or date-time`);
 		return value;
 	}
 
@@ -429,7 +527,9 @@ class Compiler<R> {
 		const spec = this.properties[node.property];
 		if (!spec) {
 			const known = Object.keys(this.properties);
-			this.fail(`Unknown property "${node.property}" at position ${node.position} in ${this.param}; supported properties: ${known.join(', ')}`);
+			this.fail(
+				`Unknown property "${node.property}" at position ${node.position} in ${this.param}; supported properties: ${known.join(', ')}`,
+			);
 		}
 		const name = operatorName(node);
 		if (!spec.operators.includes(name)) {
@@ -443,7 +543,10 @@ class Compiler<R> {
 		if (name === '=[]') return (r) => isNothing(get(r));
 		if (spec.kind === 'multi') return this.multi(node, spec);
 		const { operand } = node;
-		if (operand.kind !== 'scalar') this.fail(`Property "${node.property}" takes a single value, not a collection (position ${node.operatorPosition})`);
+		if (operand.kind !== 'scalar')
+			this.fail(
+				`Property "${node.property}" takes a single value, not a collection (position ${node.operatorPosition})`,
+			);
 		const text = operand.text;
 		const negate = node.operator === '!=';
 		const test = this.scalar(node, spec, text);
@@ -451,28 +554,34 @@ class Compiler<R> {
 	}
 
 	/** The predicate of a scalar comparison; `!=` is compiled as the negation of `=`. */
-	private scalar(node: Extract<FilterNode, { kind: 'compare' }>, spec: FilterProperty<R>, text: string): Predicate<R> {
+	private scalar(
+		node: Extract<FilterNode, { kind: 'compare' }>,
+		spec: FilterProperty<R>,
+		text: string,
+	): Predicate<R> {
 		const { get } = spec;
 		const op = node.operator === '!=' ? '=' : node.operator;
 		const property = node.property;
-		const ordered = (compare: (value: unknown) => number | undefined): Predicate<R> => (r) => {
-			const c = compare(get(r));
-			if (c === undefined) return false;
-			switch (op) {
-				case '=':
-					return c === 0;
-				case '>':
-					return c > 0;
-				case '>=':
-					return c >= 0;
-				case '<':
-					return c < 0;
-				case '<=':
-					return c <= 0;
-				default:
-					return false;
-			}
-		};
+		const ordered =
+			(compare: (value: unknown) => number | undefined): Predicate<R> =>
+			(r) => {
+				const c = compare(get(r));
+				if (c === undefined) return false;
+				switch (op) {
+					case '=':
+						return c === 0;
+					case '>':
+						return c > 0;
+					case '>=':
+						return c >= 0;
+					case '<':
+						return c < 0;
+					case '<=':
+						return c <= 0;
+					default:
+						return false;
+				}
+			};
 		switch (spec.kind) {
 			case 'text':
 			case 'choice': {
@@ -505,7 +614,9 @@ class Compiler<R> {
 			}
 			case 'datetime': {
 				const wanted = this.instant(text, property);
-				return ordered((v) => (typeof v === 'string' ? Math.sign(Date.parse(v) - wanted) : undefined));
+				return ordered((v) =>
+					typeof v === 'string' ? Math.sign(Date.parse(v) - wanted) : undefined,
+				);
 			}
 			case 'date': {
 				const wanted = this.instant(text, property);
@@ -516,19 +627,33 @@ class Compiler<R> {
 						return day === text ? 0 : day < text ? -1 : 1;
 					});
 				}
-				return ordered((v) => (typeof v === 'string' ? Math.sign(Date.parse(v) - wanted) : undefined));
+				return ordered((v) =>
+					typeof v === 'string' ? Math.sign(Date.parse(v) - wanted) : undefined,
+				);
 			}
 			default:
 				return () => false;
 		}
 	}
 
-	private multi(node: Extract<FilterNode, { kind: 'compare' }>, spec: FilterProperty<R>): Predicate<R> {
+	private multi(
+		node: Extract<FilterNode, { kind: 'compare' }>,
+		spec: FilterProperty<R>,
+	): Predicate<R> {
 		const kind = spec.items ?? 'text';
 		const normalize = (text: string): string | number =>
-			kind === 'number' ? this.number(text, node.property) : kind === 'reference' ? this.integer(text, node.property) : text;
+			kind === 'number'
+				? this.number(text, node.property)
+				: kind === 'reference'
+					? this.integer(text, node.property)
+					: text;
 		const { operand } = node;
-		const wanted = operand.kind === 'list' ? operand.items.map(normalize) : operand.kind === 'scalar' ? [normalize(operand.text)] : [];
+		const wanted =
+			operand.kind === 'list'
+				? operand.items.map(normalize)
+				: operand.kind === 'scalar'
+					? [normalize(operand.text)]
+					: [];
 		const values = (r: R): Array<string | number> => {
 			const v = spec.get(r);
 			return Array.isArray(v) ? (v as Array<string | number>) : [];
@@ -551,12 +676,17 @@ class Compiler<R> {
  * properties, operators a property does not allow and values of the wrong type are the API's
  * 400 `validation` errors naming `param`.
  */
-export function compileFilter<R>(input: string, properties: FilterProperties<R>, param = 'filter'): (record: R) => boolean {
+export function compileFilter<R>(
+	input: string,
+	properties: FilterProperties<R>,
+	param = 'filter',
+): (record: R) => boolean {
 	let ast: FilterNode;
 	try {
 		ast = parseFilter(input);
 	} catch (error) {
-		if (error instanceof FilterSyntaxError) throw new ApiError(400, 'validation', `Invalid ${param}: ${error.message}`, param);
+		if (error instanceof FilterSyntaxError)
+			throw new ApiError(400, 'validation', `Invalid ${param}: ${error.message}`, param);
 		throw error;
 	}
 	return new Compiler(properties, param).compile(ast);

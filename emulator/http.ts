@@ -12,12 +12,18 @@ export class ApiError extends Error {
 	}
 
 	body(): { errors: Array<{ code: string; message: string; param?: string }> } {
-		return { errors: [{ code: this.code, message: this.message, ...(this.param ? { param: this.param } : {}) }] };
+		return {
+			errors: [
+				{ code: this.code, message: this.message, ...(this.param ? { param: this.param } : {}) },
+			],
+		};
 	}
 }
 
 export const badRequest = (message: string, param?: string) =>
-	param ? new ApiError(400, 'validation', message, param) : new ApiError(400, 'bad-request', message);
+	param
+		? new ApiError(400, 'validation', message, param)
+		: new ApiError(400, 'bad-request', message);
 export const notFound = (message: string) => new ApiError(404, 'not-found', message);
 export const forbidden = (message: string) => new ApiError(403, 'authorization', message);
 
@@ -45,7 +51,8 @@ export class Query {
 		if (raw === null || raw === '') return fallback;
 		if (!/^-?\d+$/.test(raw)) throw badRequest(`${name} must be an integer`, name);
 		const value = Number(raw);
-		if (value < min || value > max) throw badRequest(`${name} must be between ${min} and ${max}`, name);
+		if (value < min || value > max)
+			throw badRequest(`${name} must be between ${min} and ${max}`, name);
 		return value;
 	}
 
@@ -94,7 +101,12 @@ export async function readJson(req: IncomingMessage): Promise<unknown> {
 	}
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+	res: ServerResponse,
+	status: number,
+	body: unknown,
+	headers: Record<string, string> = {},
+): void {
 	const text = body === undefined ? '' : JSON.stringify(body);
 	res.writeHead(status, {
 		...(text ? { 'content-type': 'application/json; charset=utf-8' } : {}),

@@ -28,14 +28,29 @@ export function taskPath(kind: MergeKind): string {
 }
 
 /** A merge that is still running and involves this record, if any. */
-export function runningMergeOf(store: Store, kind: MergeKind, recordId: number): MergeState | undefined {
+export function runningMergeOf(
+	store: Store,
+	kind: MergeKind,
+	recordId: number,
+): MergeState | undefined {
 	for (const merge of store.merges.values()) {
-		if (merge.entityType === kind && merge.status === 'in-progress' && (merge.primaryId === recordId || merge.duplicateId === recordId)) return merge;
+		if (
+			merge.entityType === kind &&
+			merge.status === 'in-progress' &&
+			(merge.primaryId === recordId || merge.duplicateId === recordId)
+		)
+			return merge;
 	}
 	return undefined;
 }
 
-export function startMerge(emulator: EmulatorServices, kind: MergeKind, primaryId: number, duplicateId: number, userId: number): { merge: MergeState; task: MergeTask } {
+export function startMerge(
+	emulator: EmulatorServices,
+	kind: MergeKind,
+	primaryId: number,
+	duplicateId: number,
+	userId: number,
+): { merge: MergeState; task: MergeTask } {
 	const store = emulator.store;
 	const task: MergeTask = { id: randomUUID(), entityType: kind, mergeIds: [] };
 	const merge: MergeState = {
@@ -55,7 +70,9 @@ export function startMerge(emulator: EmulatorServices, kind: MergeKind, primaryI
 	store.mergeTasks.set(task.id, task);
 	store.touch();
 	const { mergeDurationMs, mergeOutcome } = emulator.settings;
-	emulator.later(Math.max(0, Number(mergeDurationMs) || 0), () => finishMerge(store, merge, mergeOutcome));
+	emulator.later(Math.max(0, Number(mergeDurationMs) || 0), () =>
+		finishMerge(store, merge, mergeOutcome),
+	);
 	return { merge, task };
 }
 
@@ -80,16 +97,32 @@ function finishMerge(store: Store, merge: MergeState, outcome: 'success' | 'fail
 	store.touch();
 }
 
-export function taskStatus(store: Store, task: MergeTask): { status: MergeState['status']; resultsSummary: { total: number; inProgress: number; success: number; failed: number } } {
-	const merges = task.mergeIds.map((id) => store.merges.get(id)).filter((m): m is MergeState => !!m);
+export function taskStatus(
+	store: Store,
+	task: MergeTask,
+): {
+	status: MergeState['status'];
+	resultsSummary: { total: number; inProgress: number; success: number; failed: number };
+} {
+	const merges = task.mergeIds
+		.map((id) => store.merges.get(id))
+		.filter((m): m is MergeState => !!m);
 	const count = (status: MergeState['status']) => merges.filter((m) => m.status === status).length;
-	const summary = { total: merges.length, inProgress: count('in-progress'), success: count('success'), failed: count('failed') };
+	const summary = {
+		total: merges.length,
+		inProgress: count('in-progress'),
+		success: count('success'),
+		failed: count('failed'),
+	};
 	const status = summary.inProgress > 0 ? 'in-progress' : summary.failed > 0 ? 'failed' : 'success';
 	return { status, resultsSummary: summary };
 }
 
 export function renderMerge(merge: MergeState): Record<string, unknown> {
-	const [primary, duplicate] = merge.entityType === 'person' ? ['primaryPersonId', 'duplicatePersonId'] : ['primaryCompanyId', 'duplicateCompanyId'];
+	const [primary, duplicate] =
+		merge.entityType === 'person'
+			? ['primaryPersonId', 'duplicatePersonId']
+			: ['primaryCompanyId', 'duplicateCompanyId'];
 	return {
 		id: merge.id,
 		status: merge.status,
@@ -121,30 +154,53 @@ function valueKey(item: unknown): string {
 /** The union of two multi values, first's items first, without repeats. */
 function union(a: unknown[], b: unknown[]): unknown[] {
 	const seen = new Set(a.map(valueKey));
-	return [...a, ...b.filter((item) => !seen.has(valueKey(item)) && (seen.add(valueKey(item)), true))];
+	return [
+		...a,
+		...b.filter((item) => !seen.has(valueKey(item)) && (seen.add(valueKey(item)), true)),
+	];
 }
 
 function mergeValues(primary: Map<string, StoredValue>, duplicate: Map<string, StoredValue>): void {
 	for (const [fieldId, value] of duplicate) {
 		const own = primary.get(fieldId);
 		if (!own || own.data === null) primary.set(fieldId, value);
-		else if (Array.isArray(own.data) && Array.isArray(value.data)) primary.set(fieldId, { type: own.type, data: union(own.data, value.data) as StoredValue['data'] });
+		else if (Array.isArray(own.data) && Array.isArray(value.data))
+			primary.set(fieldId, {
+				type: own.type,
+				data: union(own.data, value.data) as StoredValue['data'],
+			});
 	}
 }
 
 /** Re-points references to the duplicate at the primary in one record's values. */
-function repoint(values: Map<string, StoredValue>, kind: MergeKind, from: number, to: number): void {
+function repoint(
+	values: Map<string, StoredValue>,
+	kind: MergeKind,
+	from: number,
+	to: number,
+): void {
 	const [single, multi] = REFERENCE_TYPES[kind];
 	for (const [fieldId, value] of values) {
 		if (value.type === single && value.data && (value.data as { id: number }).id === from) {
 			values.set(fieldId, { type: value.type, data: { id: to } });
-		} else if (value.type === multi && Array.isArray(value.data) && (value.data as Array<{ id: number }>).some((r) => r.id === from)) {
+		} else if (
+			value.type === multi &&
+			Array.isArray(value.data) &&
+			(value.data as Array<{ id: number }>).some((r) => r.id === from)
+		) {
 			const ids = (value.data as Array<{ id: number }>).map((r) => (r.id === from ? to : r.id));
 			values.set(fieldId, { type: value.type, data: [...new Set(ids)].map((id) => ({ id })) });
-		} else if (value.type === 'interaction' && kind === 'person' && value.data && typeof value.data === 'object') {
+		} else if (
+			value.type === 'interaction' &&
+			kind === 'person' &&
+			value.data &&
+			typeof value.data === 'object'
+		) {
 			const interaction = value.data as { participantPersonIds?: number[] };
 			if (interaction.participantPersonIds?.includes(from)) {
-				interaction.participantPersonIds = [...new Set(interaction.participantPersonIds.map((id) => (id === from ? to : id)))];
+				interaction.participantPersonIds = [
+					...new Set(interaction.participantPersonIds.map((id) => (id === from ? to : id))),
+				];
 			}
 		}
 	}
@@ -154,7 +210,12 @@ function swapIds(ids: number[], from: number, to: number): number[] {
 	return ids.includes(from) ? [...new Set(ids.map((id) => (id === from ? to : id)))] : ids;
 }
 
-export function applyMerge(store: Store, kind: MergeKind, primaryId: number, duplicateId: number): void {
+export function applyMerge(
+	store: Store,
+	kind: MergeKind,
+	primaryId: number,
+	duplicateId: number,
+): void {
 	if (kind === 'person') {
 		const primary = store.persons.get(primaryId) as Person;
 		const duplicate = store.persons.get(duplicateId) as Person;
@@ -163,7 +224,8 @@ export function applyMerge(store: Store, kind: MergeKind, primaryId: number, dup
 		primary.primaryEmailAddress ??= duplicate.primaryEmailAddress;
 		if (duplicate.type === 'internal') primary.type = 'internal';
 		store.persons.delete(duplicateId);
-		for (const user of store.users.values()) if (user.personId === duplicateId) user.personId = primaryId;
+		for (const user of store.users.values())
+			if (user.personId === duplicateId) user.personId = primaryId;
 	} else {
 		const primary = store.companies.get(primaryId) as Company;
 		const duplicate = store.companies.get(duplicateId) as Company;
@@ -178,13 +240,19 @@ export function applyMerge(store: Store, kind: MergeKind, primaryId: number, dup
 		repoint(entry.values, kind, duplicateId, primaryId);
 	}
 	for (const person of store.persons.values()) repoint(person.values, kind, duplicateId, primaryId);
-	for (const company of store.companies.values()) repoint(company.values, kind, duplicateId, primaryId);
+	for (const company of store.companies.values())
+		repoint(company.values, kind, duplicateId, primaryId);
 	for (const note of store.notes.values()) {
 		if (kind === 'person') {
 			note.personIds = swapIds(note.personIds, duplicateId, primaryId);
 			note.mentionedPersonIds = swapIds(note.mentionedPersonIds, duplicateId, primaryId);
 			if (note.creatorPersonId === duplicateId) note.creatorPersonId = primaryId;
-			if (note.interaction) note.interaction.participantPersonIds = swapIds(note.interaction.participantPersonIds, duplicateId, primaryId);
+			if (note.interaction)
+				note.interaction.participantPersonIds = swapIds(
+					note.interaction.participantPersonIds,
+					duplicateId,
+					primaryId,
+				);
 		} else {
 			note.companyIds = swapIds(note.companyIds, duplicateId, primaryId);
 		}

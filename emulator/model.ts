@@ -22,7 +22,10 @@ export type ValueType =
 	| 'interaction';
 
 /** Value types the API refuses to write (computed by Affinity). */
-export const READ_ONLY_VALUE_TYPES: ReadonlySet<ValueType> = new Set(['formula-number', 'interaction']);
+export const READ_ONLY_VALUE_TYPES: ReadonlySet<ValueType> = new Set([
+	'formula-number',
+	'interaction',
+]);
 
 export type StatusCategory = 'open' | 'won' | 'lost' | 'on-hold';
 

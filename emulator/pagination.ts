@@ -20,7 +20,13 @@ export function encodeCursor(state: CursorState): string {
 export function decodeCursor(raw: string, path: string): CursorState {
 	try {
 		const state = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as CursorState;
-		if ((state.d === 'n' || state.d === 'p') && typeof state.k === 'number' && state.p === path && state.q) return state;
+		if (
+			(state.d === 'n' || state.d === 'p') &&
+			typeof state.k === 'number' &&
+			state.p === path &&
+			state.q
+		)
+			return state;
 	} catch {
 		// fall through to the API's answer for a bad cursor
 	}
@@ -40,7 +46,10 @@ export interface PageRequest {
 }
 
 /** The effective query: from the cursor when there is one, else from the request. */
-export function effectiveQuery(req: PageRequest): { values: Record<string, string[]>; cursor?: CursorState } {
+export function effectiveQuery(req: PageRequest): {
+	values: Record<string, string[]>;
+	cursor?: CursorState;
+} {
 	const raw = req.query.string('cursor');
 	if (raw) {
 		const cursor = decodeCursor(raw, req.path);
@@ -81,7 +90,12 @@ export function page<T, R>(
 	render: (item: T) => R,
 	options: { totalCount?: boolean } = {},
 ): PageResult<R> {
-	const limit = req.query.int('limit', req.minLimit ?? 1, req.maxLimit ?? 100, req.defaultLimit ?? 100);
+	const limit = req.query.int(
+		'limit',
+		req.minLimit ?? 1,
+		req.maxLimit ?? 100,
+		req.defaultLimit ?? 100,
+	);
 	const { values, cursor } = effectiveQuery(req);
 	let start = 0;
 	let end: number;

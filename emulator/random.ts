@@ -22,7 +22,8 @@ export function createRandom(seed: number) {
 		sample<T>(items: readonly T[], count: number): T[] {
 			const copy = [...items];
 			const out: T[] = [];
-			while (out.length < count && copy.length) out.push(copy.splice(Math.floor(next() * copy.length), 1)[0]);
+			while (out.length < count && copy.length)
+				out.push(copy.splice(Math.floor(next() * copy.length), 1)[0]);
 			return out;
 		},
 	};

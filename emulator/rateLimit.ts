@@ -9,7 +9,11 @@ export interface RateLimitSettings {
 	orgLimit: number | null;
 }
 
-export const DEFAULT_RATE_LIMIT: RateLimitSettings = { limit: 900, windowMs: 60_000, orgLimit: null };
+export const DEFAULT_RATE_LIMIT: RateLimitSettings = {
+	limit: 900,
+	windowMs: 60_000,
+	orgLimit: null,
+};
 
 interface Window {
 	start: number;
@@ -43,7 +47,10 @@ export class RateLimiter {
 	}
 
 	/** Counts a request; returns whether it is allowed and the headers to send. */
-	take(key: string, now = Date.now()): { allowed: boolean; headers: Record<string, string>; usage: Usage } {
+	take(
+		key: string,
+		now = Date.now(),
+	): { allowed: boolean; headers: Record<string, string>; usage: Usage } {
 		const w = this.window(key, now);
 		const orgLimit = this.settings.orgLimit;
 		const orgExhausted = orgLimit !== null && this.orgUsed >= orgLimit;
@@ -66,12 +73,15 @@ export class RateLimiter {
 				reset: Math.max(0, Math.ceil((w.start + this.settings.windowMs - now) / 1000)),
 				used: w.used,
 			},
-			org: orgLimit === null ? null : {
-				limit: orgLimit,
-				remaining: Math.max(0, orgLimit - this.orgUsed),
-				reset: Math.ceil((this.orgResetAt - now) / 1000),
-				used: this.orgUsed,
-			},
+			org:
+				orgLimit === null
+					? null
+					: {
+							limit: orgLimit,
+							remaining: Math.max(0, orgLimit - this.orgUsed),
+							reset: Math.ceil((this.orgResetAt - now) / 1000),
+							used: this.orgUsed,
+						},
 		};
 	}
 }

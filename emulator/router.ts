@@ -27,10 +27,12 @@ export class Router<C = RouteContext> {
 	add(method: string, path: string, handler: Handler<C>): this {
 		const names: string[] = [];
 		const pattern = new RegExp(
-			'^' + path.replace(/\/:([A-Za-z]+)/g, (_, name: string) => {
-				names.push(name);
-				return '/([^/]+)';
-			}) + '/?$',
+			'^' +
+				path.replace(/\/:([A-Za-z]+)/g, (_, name: string) => {
+					names.push(name);
+					return '/([^/]+)';
+				}) +
+				'/?$',
 		);
 		this.routes.push({ method, path, pattern, names, handler });
 		return this;
@@ -69,7 +71,8 @@ export class Router<C = RouteContext> {
 			route.names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1])));
 			return { handler: route.handler, params };
 		}
-		if (pathMatched) throw new ApiError(405, 'method-not-allowed', `Method ${method} is not allowed for ${path}`);
+		if (pathMatched)
+			throw new ApiError(405, 'method-not-allowed', `Method ${method} is not allowed for ${path}`);
 		throw new ApiError(404, 'not-found', `No endpoint ${path}`);
 	}
 }

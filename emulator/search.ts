@@ -1,5 +1,11 @@
 import type { RouteContext } from './context';
-import { comparableValue, fieldSortKey, searchFilterOf, sortabilityOf, type SearchFilter } from './fieldRules';
+import {
+	comparableValue,
+	fieldSortKey,
+	searchFilterOf,
+	sortabilityOf,
+	type SearchFilter,
+} from './fieldRules';
 import { badRequest } from './http';
 import type { FieldCategory, FieldDef, InteractionData, StoredValue } from './model';
 import { pacificCalendarDate } from './pacificDate';
@@ -36,16 +42,26 @@ const MAX_VALUES = 100;
 const MAX_SORTS = 5;
 const MIN_TERM = 3;
 
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+	!!v && typeof v === 'object' && !Array.isArray(v);
 
 function onlyKeys(value: Record<string, unknown>, allowed: string[], at: string): void {
 	for (const key of Object.keys(value)) {
-		if (!allowed.includes(key)) throw badRequest(`Unknown member "${key}"; expected ${allowed.join(', ')}`, at ? `${at}.${key}` : key);
+		if (!allowed.includes(key))
+			throw badRequest(
+				`Unknown member "${key}"; expected ${allowed.join(', ')}`,
+				at ? `${at}.${key}` : key,
+			);
 	}
 }
 
 const DAY_MS = 86_400_000;
-const UNIT_MS: Record<string, number> = { minute: 60_000, hour: 3_600_000, day: DAY_MS, week: 7 * DAY_MS };
+const UNIT_MS: Record<string, number> = {
+	minute: 60_000,
+	hour: 3_600_000,
+	day: DAY_MS,
+	week: 7 * DAY_MS,
+};
 
 /** `now` moved by amount units (months, quarters and years by the calendar). */
 function shifted(now: Date, amount: number, unit: string): number {
@@ -72,23 +88,37 @@ function members(field: FieldDef, stored: StoredValue | undefined): unknown[] {
 	const data = Array.isArray(stored.data) ? (stored.data as unknown[]) : [stored.data];
 	return data.map((item) => {
 		if (isObject(item) && 'dropdownOptionId' in item) return item.dropdownOptionId;
-		if (isObject(item) && 'id' in item && (field.valueType.startsWith('person') || field.valueType.startsWith('company'))) return item.id;
+		if (
+			isObject(item) &&
+			'id' in item &&
+			(field.valueType.startsWith('person') || field.valueType.startsWith('company'))
+		)
+			return item.id;
 		return item;
 	});
 }
 
 function sameLocation(stored: unknown, wanted: Record<string, unknown>): boolean {
 	if (!isObject(stored)) return false;
-	return Object.entries(wanted).every(([key, value]) => String(stored[key] ?? '').toLowerCase() === String(value).toLowerCase());
+	return Object.entries(wanted).every(
+		([key, value]) => String(stored[key] ?? '').toLowerCase() === String(value).toLowerCase(),
+	);
 }
 
 function memberMatches(field: FieldDef, member: unknown, wanted: unknown): boolean {
-	if (field.valueType.startsWith('location')) return sameLocation(member, wanted as Record<string, unknown>);
+	if (field.valueType.startsWith('location'))
+		return sameLocation(member, wanted as Record<string, unknown>);
 	if (isObject(wanted)) return member === (wanted.dropdownOptionId ?? wanted.id);
-	return typeof member === 'string' && typeof wanted === 'string' ? member.toLowerCase() === wanted.toLowerCase() : member === wanted;
+	return typeof member === 'string' && typeof wanted === 'string'
+		? member.toLowerCase() === wanted.toLowerCase()
+		: member === wanted;
 }
 
-function valueArray(value: unknown, at: string, check: (item: unknown, at: string) => void): unknown[] {
+function valueArray(
+	value: unknown,
+	at: string,
+	check: (item: unknown, at: string) => void,
+): unknown[] {
 	if (!Array.isArray(value) || value.length < 1 || value.length > MAX_VALUES) {
 		throw badRequest(`value must be an array of 1 to ${MAX_VALUES} values`, `${at}.value`);
 	}
@@ -106,11 +136,17 @@ function checkDate(value: unknown, at: string): string {
 }
 
 function checkNumber(value: unknown, at: string): number {
-	if (typeof value !== 'number' || !Number.isFinite(value)) throw badRequest(`Expected a number; got ${JSON.stringify(value)}`, at);
+	if (typeof value !== 'number' || !Number.isFinite(value))
+		throw badRequest(`Expected a number; got ${JSON.stringify(value)}`, at);
 	return value;
 }
 
-function checkRelative(value: unknown, at: string, units: string[], two: boolean): { amount: number[]; unit: string } {
+function checkRelative(
+	value: unknown,
+	at: string,
+	units: string[],
+	two: boolean,
+): { amount: number[]; unit: string } {
 	if (!isObject(value)) throw badRequest('Expected {amount, unit}', `${at}.value`);
 	onlyKeys(value, ['amount', 'unit'], `${at}.value`);
 	if (typeof value.unit !== 'string' || !units.includes(value.unit)) {
@@ -118,25 +154,47 @@ function checkRelative(value: unknown, at: string, units: string[], two: boolean
 	}
 	const amounts = Array.isArray(value.amount) ? value.amount : [value.amount];
 	const count = two ? 2 : 1;
-	if (amounts.length !== count || !amounts.every((a) => Number.isInteger(a) && (a as number) >= 0)) {
-		throw badRequest(`amount must be ${count === 2 ? 'two non-negative integers' : 'a non-negative integer'}`, `${at}.value.amount`);
+	if (
+		amounts.length !== count ||
+		!amounts.every((a) => Number.isInteger(a) && (a as number) >= 0)
+	) {
+		throw badRequest(
+			`amount must be ${count === 2 ? 'two non-negative integers' : 'a non-negative integer'}`,
+			`${at}.value.amount`,
+		);
 	}
 	return { amount: amounts as number[], unit: value.unit };
 }
 
 /** One ValueFilter, checked against the field's filterability and compiled. */
-function compileValueFilter<R extends Entity>(raw: Record<string, unknown>, at: string, fields: FieldDef[], version: string): Test<R> {
+function compileValueFilter<R extends Entity>(
+	raw: Record<string, unknown>,
+	at: string,
+	fields: FieldDef[],
+	version: string,
+): Test<R> {
 	onlyKeys(raw, ['valueType', 'fieldId', 'operator', 'value', 'attributeId'], at);
 	const field = fields.find((f) => f.id === raw.fieldId);
 	if (!field) throw badRequest(`No filterable field "${String(raw.fieldId)}"`, `${at}.fieldId`);
 	const filter: SearchFilter | null = searchFilterOf(field, version);
-	if (!filter) throw badRequest(`Field ${field.id} (${field.valueType}) cannot be filtered on`, `${at}.fieldId`);
+	if (!filter)
+		throw badRequest(
+			`Field ${field.id} (${field.valueType}) cannot be filtered on`,
+			`${at}.fieldId`,
+		);
 	if (filter.attribute && raw.attributeId !== filter.attribute.id) {
-		throw badRequest(`Field ${field.id} is filtered through an attribute: attributeId must be "${filter.attribute.id}"`, `${at}.attributeId`);
+		throw badRequest(
+			`Field ${field.id} is filtered through an attribute: attributeId must be "${filter.attribute.id}"`,
+			`${at}.attributeId`,
+		);
 	}
-	if (!filter.attribute && raw.attributeId !== undefined) throw badRequest(`Field ${field.id} takes no attributeId`, `${at}.attributeId`);
+	if (!filter.attribute && raw.attributeId !== undefined)
+		throw badRequest(`Field ${field.id} takes no attributeId`, `${at}.attributeId`);
 	if (raw.valueType !== filter.valueType) {
-		throw badRequest(`valueType of field ${field.id} is "${filter.valueType}"; got ${JSON.stringify(raw.valueType)}`, `${at}.valueType`);
+		throw badRequest(
+			`valueType of field ${field.id} is "${filter.valueType}"; got ${JSON.stringify(raw.valueType)}`,
+			`${at}.valueType`,
+		);
 	}
 	const operator = filter.operators.find((o) => o.id === raw.operator);
 	if (!operator) {
@@ -146,7 +204,8 @@ function compileValueFilter<R extends Entity>(raw: Record<string, unknown>, at: 
 		);
 	}
 	if (operator.numberOfValuesRequired === 'none') {
-		if (raw.value !== undefined) throw badRequest(`Operator ${operator.id} takes no value`, `${at}.value`);
+		if (raw.value !== undefined)
+			throw badRequest(`Operator ${operator.id} takes no value`, `${at}.value`);
 	} else if (raw.value === undefined) {
 		throw badRequest(`Operator ${operator.id} needs a value`, `${at}.value`);
 	}
@@ -154,8 +213,10 @@ function compileValueFilter<R extends Entity>(raw: Record<string, unknown>, at: 
 	const op = operator.id;
 	const value = raw.value;
 
-	if (op === 'is-empty') return (r) => members(field, stored(r)).length === 0 && instantOf(field, stored(r)) === null;
-	if (op === 'is-not-empty') return (r) => members(field, stored(r)).length > 0 || instantOf(field, stored(r)) !== null;
+	if (op === 'is-empty')
+		return (r) => members(field, stored(r)).length === 0 && instantOf(field, stored(r)) === null;
+	if (op === 'is-not-empty')
+		return (r) => members(field, stored(r)).length > 0 || instantOf(field, stored(r)) !== null;
 
 	switch (filter.valueType) {
 		case 'text': {
@@ -171,8 +232,10 @@ function compileValueFilter<R extends Entity>(raw: Record<string, unknown>, at: 
 			const number = (r: R) => comparableValue(field, stored(r)) as number | null;
 			if (op === 'is-between') {
 				const [low, high] = valueArray(value, at, checkNumber) as number[];
-				if (value && (value as unknown[]).length !== 2) throw badRequest('is-between takes two numbers', `${at}.value`);
-				return (r) => number(r) !== null && (number(r) as number) >= low && (number(r) as number) <= high;
+				if (value && (value as unknown[]).length !== 2)
+					throw badRequest('is-between takes two numbers', `${at}.value`);
+				return (r) =>
+					number(r) !== null && (number(r) as number) >= low && (number(r) as number) <= high;
 			}
 			const n = checkNumber(value, `${at}.value`);
 			const compare: Record<string, (x: number) => boolean> = {
@@ -193,16 +256,27 @@ function compileValueFilter<R extends Entity>(raw: Record<string, unknown>, at: 
 			};
 			const units = operator.relativeDateUnits ?? [];
 			if (op === 'is-between') {
-				if (!Array.isArray(value) || value.length !== 2) throw badRequest('is-between takes two dates', `${at}.value`);
+				if (!Array.isArray(value) || value.length !== 2)
+					throw badRequest('is-between takes two dates', `${at}.value`);
 				const [from, to] = value.map((v, i) => checkDate(v, `${at}.value[${i}]`));
 				return (r) => day(r) !== null && (day(r) as string) >= from && (day(r) as string) <= to;
 			}
-			if (['is-within-the-last', 'is-not-within-the-last', 'is-within-the-next', 'is-not-within-the-next', 'is-between-relative'].includes(op)) {
+			if (
+				[
+					'is-within-the-last',
+					'is-not-within-the-last',
+					'is-within-the-next',
+					'is-not-within-the-next',
+					'is-between-relative',
+				].includes(op)
+			) {
 				const { amount, unit } = checkRelative(value, at, units, op === 'is-between-relative');
 				const now = new Date();
 				const past = op.includes('last') || op === 'is-between-relative';
 				const [a, b] = op === 'is-between-relative' ? amount : [amount[0], 0];
-				const edges = [shifted(now, past ? -a : a, unit), shifted(now, past ? -b : b, unit)].sort((x, y) => x - y);
+				const edges = [shifted(now, past ? -a : a, unit), shifted(now, past ? -b : b, unit)].sort(
+					(x, y) => x - y,
+				);
 				const inside = (r: R) => {
 					const i = instant(r);
 					if (i === null) return false;
@@ -216,8 +290,12 @@ function compileValueFilter<R extends Entity>(raw: Record<string, unknown>, at: 
 				const edge = shifted(new Date(), -amount[0], unit);
 				const age = (r: R) => (instant(r) === null ? null : Date.parse(instant(r) as string));
 				const compare: Record<string, (t: number) => boolean> = {
-					'is-exactly-relative': (t) => pacificCalendarDate(new Date(t).toISOString()) === pacificCalendarDate(new Date(edge).toISOString()),
-					'is-not-exactly-relative': (t) => pacificCalendarDate(new Date(t).toISOString()) !== pacificCalendarDate(new Date(edge).toISOString()),
+					'is-exactly-relative': (t) =>
+						pacificCalendarDate(new Date(t).toISOString()) ===
+						pacificCalendarDate(new Date(edge).toISOString()),
+					'is-not-exactly-relative': (t) =>
+						pacificCalendarDate(new Date(t).toISOString()) !==
+						pacificCalendarDate(new Date(edge).toISOString()),
 					'is-more-than-relative': (t) => t < edge,
 					'is-more-than-or-equal-to-relative': (t) => t <= edge,
 					'is-less-than-relative': (t) => t > edge,
@@ -244,13 +322,15 @@ function compileValueFilter<R extends Entity>(raw: Record<string, unknown>, at: 
 				} else if (filter.valueType.startsWith('filterable-text')) {
 					if (typeof item !== 'string') throw badRequest('Expected a text', where);
 				} else if (filter.valueType.includes('dropdown')) {
-					if (!isObject(item) || !Number.isSafeInteger(item.dropdownOptionId)) throw badRequest('Expected {dropdownOptionId}', where);
+					if (!isObject(item) || !Number.isSafeInteger(item.dropdownOptionId))
+						throw badRequest('Expected {dropdownOptionId}', where);
 				} else if (!isObject(item) || !Number.isSafeInteger(item.id)) {
 					throw badRequest('Expected {id}', where);
 				}
 			};
 			const wanted = valueArray(value, at, checkItem);
-			const has = (r: R, w: unknown) => members(field, stored(r)).some((m) => memberMatches(field, m, w));
+			const has = (r: R, w: unknown) =>
+				members(field, stored(r)).some((m) => memberMatches(field, m, w));
 			if (op === 'is-any-of' || op === 'has-any-of') return (r) => wanted.some((w) => has(r, w));
 			if (op === 'has-all-of') return (r) => wanted.every((w) => has(r, w));
 			return (r) => !wanted.some((w) => has(r, w));
@@ -258,19 +338,28 @@ function compileValueFilter<R extends Entity>(raw: Record<string, unknown>, at: 
 	}
 }
 
-function compileGroup<R extends Entity>(raw: unknown, at: string, fields: FieldDef[], version: string): Test<R> {
+function compileGroup<R extends Entity>(
+	raw: unknown,
+	at: string,
+	fields: FieldDef[],
+	version: string,
+): Test<R> {
 	if (!isObject(raw)) throw badRequest('Expected a filter group {operator, filters}', at);
 	onlyKeys(raw, ['operator', 'filters'], at);
-	if (raw.operator !== 'and' && raw.operator !== 'or') throw badRequest('operator must be "and" or "or"', `${at}.operator`);
+	if (raw.operator !== 'and' && raw.operator !== 'or')
+		throw badRequest('operator must be "and" or "or"', `${at}.operator`);
 	if (!Array.isArray(raw.filters)) throw badRequest('filters must be an array', `${at}.filters`);
-	if (raw.filters.length > MAX_GROUP_ITEMS) throw badRequest(`A filter group takes at most ${MAX_GROUP_ITEMS} items`, `${at}.filters`);
+	if (raw.filters.length > MAX_GROUP_ITEMS)
+		throw badRequest(`A filter group takes at most ${MAX_GROUP_ITEMS} items`, `${at}.filters`);
 	const tests = raw.filters.map((item, i) => {
 		const where = `${at}.filters[${i}]`;
 		if (isObject(item) && 'filters' in item) return compileGroup<R>(item, where, fields, version);
 		if (!isObject(item)) throw badRequest('Expected a filter or a filter group', where);
 		return compileValueFilter<R>(item, where, fields, version);
 	});
-	return raw.operator === 'and' ? (r) => tests.every((t) => t(r)) : (r) => tests.length === 0 || tests.some((t) => t(r));
+	return raw.operator === 'and'
+		? (r) => tests.every((t) => t(r))
+		: (r) => tests.length === 0 || tests.some((t) => t(r));
 }
 
 /**
@@ -285,20 +374,28 @@ export function compileCriteria<R extends Entity>(
 ): CompiledCriteria<R> {
 	const out: CompiledCriteria<R> = { sorts: [] };
 	if (raw === undefined || raw === null) return out;
-	if (!isObject(raw)) throw badRequest('The body must be a JSON object {filters?, search?, sorts?}', 'body');
+	if (!isObject(raw))
+		throw badRequest('The body must be a JSON object {filters?, search?, sorts?}', 'body');
 	onlyKeys(raw, ['filters', 'search', 'sorts'], '');
-	if (raw.filters !== undefined) out.test = compileGroup<R>(raw.filters, 'filters', fields, version);
+	if (raw.filters !== undefined)
+		out.test = compileGroup<R>(raw.filters, 'filters', fields, version);
 	if (raw.search !== undefined) {
 		if (!isObject(raw.search)) throw badRequest('search must be {term, fieldIds?}', 'search');
 		onlyKeys(raw.search, ['term', 'fieldIds'], 'search');
 		const { term, fieldIds } = raw.search;
 		if (typeof term !== 'string' || term.length < MIN_TERM) {
-			throw badRequest(`search.term must be a text of at least ${MIN_TERM} characters`, 'search.term');
+			throw badRequest(
+				`search.term must be a text of at least ${MIN_TERM} characters`,
+				'search.term',
+			);
 		}
 		const extra: FieldDef[] = [];
 		if (fieldIds !== undefined) {
 			if (!Array.isArray(fieldIds) || fieldIds.length < 1 || fieldIds.length > 100) {
-				throw badRequest('search.fieldIds must be an array of 1 to 100 field ids', 'search.fieldIds');
+				throw badRequest(
+					'search.fieldIds must be an array of 1 to 100 field ids',
+					'search.fieldIds',
+				);
 			}
 			for (const [i, id] of fieldIds.entries()) {
 				const field = fields.find((f) => f.id === id);
@@ -316,23 +413,47 @@ export function compileCriteria<R extends Entity>(
 		out.sorts = raw.sorts.map((sort, i) => {
 			const at = `sorts[${i}]`;
 			// Sort problems name the `sorts` member, and the sort's position in the message.
-			if (!isObject(sort)) throw badRequest(`${at}: expected {fieldId, direction, attributeId?}`, 'sorts');
+			if (!isObject(sort))
+				throw badRequest(`${at}: expected {fieldId, direction, attributeId?}`, 'sorts');
 			for (const key of Object.keys(sort)) {
-				if (!['fieldId', 'direction', 'attributeId'].includes(key)) throw badRequest(`${at}: unknown member "${key}"`, 'sorts');
+				if (!['fieldId', 'direction', 'attributeId'].includes(key))
+					throw badRequest(`${at}: unknown member "${key}"`, 'sorts');
 			}
-			if (sort.direction !== 'asc' && sort.direction !== 'desc') throw badRequest(`${at}.direction must be "asc" or "desc"`, 'sorts');
+			if (sort.direction !== 'asc' && sort.direction !== 'desc')
+				throw badRequest(`${at}.direction must be "asc" or "desc"`, 'sorts');
 			const identity = typeof sort.fieldId === 'string' ? identitySorts[sort.fieldId] : undefined;
-			if (identity) return { key: (r: R) => identity(r).toLowerCase(), sign: sort.direction === 'desc' ? -1 : 1 };
+			if (identity)
+				return {
+					key: (r: R) => identity(r).toLowerCase(),
+					sign: sort.direction === 'desc' ? -1 : 1,
+				};
 			const field = fields.find((f) => f.id === sort.fieldId);
-			if (!field) throw badRequest(`Cannot sort by "${String(sort.fieldId)}": no such field (${at}.fieldId)`, 'sorts');
+			if (!field)
+				throw badRequest(
+					`Cannot sort by "${String(sort.fieldId)}": no such field (${at}.fieldId)`,
+					'sorts',
+				);
 			const sortability = sortabilityOf(field);
-			if (!sortability) throw badRequest(`Cannot sort by "${field.id}": ${field.valueType} fields are not sortable (${at}.fieldId)`, 'sorts');
+			if (!sortability)
+				throw badRequest(
+					`Cannot sort by "${field.id}": ${field.valueType} fields are not sortable (${at}.fieldId)`,
+					'sorts',
+				);
 			if (sortability.attribute && sort.attributeId !== sortability.attribute.id) {
-				throw badRequest(`Field ${field.id} is sorted through an attribute: ${at}.attributeId must be "${sortability.attribute.id}"`, 'sorts');
+				throw badRequest(
+					`Field ${field.id} is sorted through an attribute: ${at}.attributeId must be "${sortability.attribute.id}"`,
+					'sorts',
+				);
 			}
 			const sign = sort.direction === 'desc' ? -1 : 1;
 			if (field.valueType === 'interaction') {
-				return { key: (r: R) => (instantOf(field, r.values.get(field.id)) ? Date.parse(instantOf(field, r.values.get(field.id)) as string) : null), sign };
+				return {
+					key: (r: R) =>
+						instantOf(field, r.values.get(field.id))
+							? Date.parse(instantOf(field, r.values.get(field.id)) as string)
+							: null,
+					sign,
+				};
 			}
 			return { key: fieldSortKey<R>(field), sign };
 		});
@@ -341,17 +462,28 @@ export function compileCriteria<R extends Entity>(
 }
 
 /** Whether a record's identity (name, domains) or one of the extra fields contains the term. */
-export function matchesTerm(record: Entity, identity: Array<string | null>, term: { text: string; fields: FieldDef[] }): boolean {
+export function matchesTerm(
+	record: Entity,
+	identity: Array<string | null>,
+	term: { text: string; fields: FieldDef[] },
+): boolean {
 	if (identity.some((text) => text !== null && text.toLowerCase().includes(term.text))) return true;
 	return term.fields.some((field) => {
 		const value = comparableValue(field, record.values.get(field.id));
 		const texts = Array.isArray(value) ? value : [value];
-		return texts.some((t) => (typeof t === 'string' || typeof t === 'number') && String(t).toLowerCase().includes(term.text));
+		return texts.some(
+			(t) =>
+				(typeof t === 'string' || typeof t === 'number') &&
+				String(t).toLowerCase().includes(term.text),
+		);
 	});
 }
 
 /** Sorted by the sorts in order (empty values last either way), then by id. */
-export function sortRecords<R extends Entity>(records: R[], sorts: CompiledCriteria<R>['sorts']): R[] {
+export function sortRecords<R extends Entity>(
+	records: R[],
+	sorts: CompiledCriteria<R>['sorts'],
+): R[] {
 	if (!sorts.length) return records;
 	const decorated = records.map((r) => ({ r, k: sorts.map(({ key }) => key(r)) }));
 	decorated.sort((a, b) => {
@@ -389,10 +521,15 @@ export interface SearchSource<R extends Searchable> {
  * first) record of the page by id and by position: a record that moved or went away between
  * pages does not derail the paging.
  */
-export async function searchPage<R extends Searchable>(ctx: RouteContext, source: SearchSource<R>): Promise<Reply> {
+export async function searchPage<R extends Searchable>(
+	ctx: RouteContext,
+	source: SearchSource<R>,
+): Promise<Reply> {
 	const limit = ctx.query.int('limit', 1, 100, 100);
 	const rawCursor = ctx.query.string('cursor');
-	const cursor = rawCursor ? (decodeCursor(rawCursor, ctx.path) as ReturnType<typeof decodeCursor> & { i?: number }) : undefined;
+	const cursor = rawCursor
+		? (decodeCursor(rawCursor, ctx.path) as ReturnType<typeof decodeCursor> & { i?: number })
+		: undefined;
 	let values: Record<string, string[]>;
 	let raw: unknown;
 	if (cursor) {
@@ -420,11 +557,11 @@ export async function searchPage<R extends Searchable>(ctx: RouteContext, source
 	let end = Math.min(records.length, limit);
 	if (cursor?.d === 'n') {
 		const at = indexOf(cursor.k);
-		start = Math.min(records.length, at >= 0 ? at + 1 : cursor.i ?? 0);
+		start = Math.min(records.length, at >= 0 ? at + 1 : (cursor.i ?? 0));
 		end = Math.min(records.length, start + limit);
 	} else if (cursor?.d === 'p') {
 		const at = indexOf(cursor.k);
-		end = Math.max(0, Math.min(records.length, at >= 0 ? at : cursor.i ?? 0));
+		end = Math.max(0, Math.min(records.length, at >= 0 ? at : (cursor.i ?? 0)));
 		start = Math.max(0, end - limit);
 	}
 	const slice = records.slice(start, end);

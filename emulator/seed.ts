@@ -71,10 +71,94 @@ export const ID_START = {
 const BASE_TIME = Date.parse('2026-01-15T17:00:00.000Z');
 const DAY = 86_400_000;
 
-const FIRST = ['Ada', 'Ben', 'Chloe', 'Dmitri', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Keiko', 'Liam', 'Maya', 'Nico', 'Olu', 'Priya', 'Quinn', 'Rosa', 'Sam', 'Tara', 'Uma', 'Victor', 'Wen', 'Yara', 'Zane'];
-const LAST = ['Okafor', 'Lindqvist', 'Moreau', 'Tanaka', 'Silva', 'Novak', 'Haddad', 'Kowalski', 'Fischer', "O'Brien", 'Garcia', 'Nguyen', 'Patel', 'Rossi', 'Schmidt', 'Ivanova', 'Dubois', 'Kim', 'Mensah', 'Larsen'];
-const PREFIX = ['North', 'Blue', 'Quantum', 'Bright', 'Iron', 'Silver', 'Green', 'Nimbus', 'Atlas', 'Vector', 'Lumen', 'Cobalt', 'Harbor', 'Summit', 'Pioneer', 'Kite', 'Orbit', 'Cedar', 'Falcon', 'Meridian'];
-const SUFFIX = ['Labs', 'Systems', 'Analytics', 'Robotics', 'Health', 'Capital', 'Energy', 'Foods', 'Logistics', 'Security', 'Bio', 'AI', 'Works', 'Networks', 'Studios'];
+const FIRST = [
+	'Ada',
+	'Ben',
+	'Chloe',
+	'Dmitri',
+	'Elena',
+	'Farid',
+	'Grace',
+	'Hiro',
+	'Ines',
+	'Jonas',
+	'Keiko',
+	'Liam',
+	'Maya',
+	'Nico',
+	'Olu',
+	'Priya',
+	'Quinn',
+	'Rosa',
+	'Sam',
+	'Tara',
+	'Uma',
+	'Victor',
+	'Wen',
+	'Yara',
+	'Zane',
+];
+const LAST = [
+	'Okafor',
+	'Lindqvist',
+	'Moreau',
+	'Tanaka',
+	'Silva',
+	'Novak',
+	'Haddad',
+	'Kowalski',
+	'Fischer',
+	"O'Brien",
+	'Garcia',
+	'Nguyen',
+	'Patel',
+	'Rossi',
+	'Schmidt',
+	'Ivanova',
+	'Dubois',
+	'Kim',
+	'Mensah',
+	'Larsen',
+];
+const PREFIX = [
+	'North',
+	'Blue',
+	'Quantum',
+	'Bright',
+	'Iron',
+	'Silver',
+	'Green',
+	'Nimbus',
+	'Atlas',
+	'Vector',
+	'Lumen',
+	'Cobalt',
+	'Harbor',
+	'Summit',
+	'Pioneer',
+	'Kite',
+	'Orbit',
+	'Cedar',
+	'Falcon',
+	'Meridian',
+];
+const SUFFIX = [
+	'Labs',
+	'Systems',
+	'Analytics',
+	'Robotics',
+	'Health',
+	'Capital',
+	'Energy',
+	'Foods',
+	'Logistics',
+	'Security',
+	'Bio',
+	'AI',
+	'Works',
+	'Networks',
+	'Studios',
+];
 const CITIES: Array<[string, string | null, string, string]> = [
 	['San Francisco', 'California', 'United States', 'North America'],
 	['New York', 'New York', 'United States', 'North America'],
@@ -86,7 +170,14 @@ const CITIES: Array<[string, string | null, string, string]> = [
 	['Lagos', 'Lagos', 'Nigeria', 'Africa'],
 	['Sydney', 'New South Wales', 'Australia', 'Oceania'],
 ];
-const STREETS = ['1 Market St', '500 Howard St', '10 Downing Ave', 'Unter den Linden 5', '200 King St W', '8 Marina Blvd'];
+const STREETS = [
+	'1 Market St',
+	'500 Howard St',
+	'10 Downing Ave',
+	'Unter den Linden 5',
+	'200 King St W',
+	'8 Marina Blvd',
+];
 
 function iso(time: number): string {
 	return new Date(time).toISOString();
@@ -111,7 +202,12 @@ interface FieldSpec {
 	options?: string[];
 }
 
-function makeField(store: Store, entityKind: EntityKind, spec: FieldSpec, listId?: number): FieldDef {
+function makeField(
+	store: Store,
+	entityKind: EntityKind,
+	spec: FieldSpec,
+	listId?: number,
+): FieldDef {
 	const type = spec.type ?? (listId !== undefined ? 'list' : 'global');
 	const field: FieldDef = {
 		id: spec.id ?? `field-${store.nextId('field', ID_START.field)}`,
@@ -122,18 +218,30 @@ function makeField(store: Store, entityKind: EntityKind, spec: FieldSpec, listId
 		createdAt: type === 'relationship-intelligence' ? null : iso(BASE_TIME - 400 * DAY),
 		entityKind,
 		listId,
-		readOnly: type === 'enriched' || type === 'relationship-intelligence' || spec.valueType === 'formula-number',
+		readOnly:
+			type === 'enriched' ||
+			type === 'relationship-intelligence' ||
+			spec.valueType === 'formula-number',
 	};
-	if (spec.options) field.dropdownOptions = options(store, spec.options, spec.valueType === 'ranked-dropdown');
+	if (spec.options)
+		field.dropdownOptions = options(store, spec.options, spec.valueType === 'ranked-dropdown');
 	store.addField(field);
 	return field;
 }
 
 const COMPANY_FIELDS: FieldSpec[] = [
-	{ name: 'Industry', valueType: 'dropdown', options: ['Software', 'Fintech', 'Healthcare', 'Climate', 'Consumer', 'Industrial'] },
+	{
+		name: 'Industry',
+		valueType: 'dropdown',
+		options: ['Software', 'Fintech', 'Healthcare', 'Climate', 'Consumer', 'Industrial'],
+	},
 	{ name: 'Description', valueType: 'text' },
 	{ name: 'Employees', valueType: 'number' },
-	{ name: 'Tags', valueType: 'dropdown-multi', options: ['B2B', 'B2C', 'Marketplace', 'Open Source', 'Hardware', 'Deep Tech'] },
+	{
+		name: 'Tags',
+		valueType: 'dropdown-multi',
+		options: ['B2B', 'B2C', 'Marketplace', 'Open Source', 'Hardware', 'Deep Tech'],
+	},
 	{ name: 'Headquarters', valueType: 'location' },
 	{ name: 'Offices', valueType: 'location-multi' },
 	{ name: 'Founded', valueType: 'datetime' },
@@ -143,38 +251,141 @@ const COMPANY_FIELDS: FieldSpec[] = [
 	{ name: 'Competitors', valueType: 'company-multi' },
 	{ name: 'Revenue History', valueType: 'number-multi' },
 	{ name: 'Tier', valueType: 'ranked-dropdown', options: ['Tier 1', 'Tier 2', 'Tier 3'] },
-	{ id: 'affinity-data-description', name: 'Description', valueType: 'text', type: 'enriched', enrichmentSource: 'affinity-data' },
-	{ id: 'affinity-data-location', name: 'Location', valueType: 'location', type: 'enriched', enrichmentSource: 'affinity-data' },
-	{ id: 'affinity-data-industry', name: 'Industry', valueType: 'filterable-text-multi', type: 'enriched', enrichmentSource: 'affinity-data' },
-	{ id: 'affinity-data-year-founded', name: 'Year Founded', valueType: 'number', type: 'enriched', enrichmentSource: 'affinity-data' },
-	{ id: 'dealroom-total-funding', name: 'Total Funding Amount (USD)', valueType: 'number', type: 'enriched', enrichmentSource: 'dealroom' },
-	{ id: 'dealroom-investors', name: 'Investors', valueType: 'filterable-text-multi', type: 'enriched', enrichmentSource: 'dealroom' },
-	{ id: 'first-email', name: 'First Email', valueType: 'interaction', type: 'relationship-intelligence' },
-	{ id: 'last-email', name: 'Last Email', valueType: 'interaction', type: 'relationship-intelligence' },
-	{ id: 'last-event', name: 'Last Meeting', valueType: 'interaction', type: 'relationship-intelligence' },
-	{ id: 'source-of-introduction', name: 'Source of Introduction', valueType: 'person', type: 'relationship-intelligence' },
+	{
+		id: 'affinity-data-description',
+		name: 'Description',
+		valueType: 'text',
+		type: 'enriched',
+		enrichmentSource: 'affinity-data',
+	},
+	{
+		id: 'affinity-data-location',
+		name: 'Location',
+		valueType: 'location',
+		type: 'enriched',
+		enrichmentSource: 'affinity-data',
+	},
+	{
+		id: 'affinity-data-industry',
+		name: 'Industry',
+		valueType: 'filterable-text-multi',
+		type: 'enriched',
+		enrichmentSource: 'affinity-data',
+	},
+	{
+		id: 'affinity-data-year-founded',
+		name: 'Year Founded',
+		valueType: 'number',
+		type: 'enriched',
+		enrichmentSource: 'affinity-data',
+	},
+	{
+		id: 'dealroom-total-funding',
+		name: 'Total Funding Amount (USD)',
+		valueType: 'number',
+		type: 'enriched',
+		enrichmentSource: 'dealroom',
+	},
+	{
+		id: 'dealroom-investors',
+		name: 'Investors',
+		valueType: 'filterable-text-multi',
+		type: 'enriched',
+		enrichmentSource: 'dealroom',
+	},
+	{
+		id: 'first-email',
+		name: 'First Email',
+		valueType: 'interaction',
+		type: 'relationship-intelligence',
+	},
+	{
+		id: 'last-email',
+		name: 'Last Email',
+		valueType: 'interaction',
+		type: 'relationship-intelligence',
+	},
+	{
+		id: 'last-event',
+		name: 'Last Meeting',
+		valueType: 'interaction',
+		type: 'relationship-intelligence',
+	},
+	{
+		id: 'source-of-introduction',
+		name: 'Source of Introduction',
+		valueType: 'person',
+		type: 'relationship-intelligence',
+	},
 ];
 
 const PERSON_FIELDS: FieldSpec[] = [
 	{ name: 'Job Title', valueType: 'text' },
 	{ name: 'Phone', valueType: 'text' },
 	{ name: 'Home City', valueType: 'location' },
-	{ name: 'Seniority', valueType: 'dropdown', options: ['Founder', 'C-Level', 'VP', 'Director', 'Manager', 'Individual Contributor'] },
+	{
+		name: 'Seniority',
+		valueType: 'dropdown',
+		options: ['Founder', 'C-Level', 'VP', 'Director', 'Manager', 'Individual Contributor'],
+	},
 	{ name: 'Birthday', valueType: 'datetime' },
 	{ name: 'Employers', valueType: 'company-multi' },
-	{ name: 'Interests', valueType: 'dropdown-multi', options: ['AI', 'Climate', 'Fintech', 'Bio', 'Crypto'] },
+	{
+		name: 'Interests',
+		valueType: 'dropdown-multi',
+		options: ['AI', 'Climate', 'Fintech', 'Bio', 'Crypto'],
+	},
 	{ name: 'Introduced By', valueType: 'person' },
-	{ id: 'affinity-data-job-titles', name: 'Job Titles', valueType: 'filterable-text-multi', type: 'enriched', enrichmentSource: 'affinity-data' },
-	{ id: 'affinity-data-current-organization', name: 'Current Organizations', valueType: 'company-multi', type: 'enriched', enrichmentSource: 'affinity-data' },
-	{ id: 'affinity-data-location', name: 'Location', valueType: 'location', type: 'enriched', enrichmentSource: 'affinity-data' },
-	{ id: 'first-email', name: 'First Email', valueType: 'interaction', type: 'relationship-intelligence' },
-	{ id: 'last-email', name: 'Last Email', valueType: 'interaction', type: 'relationship-intelligence' },
-	{ id: 'last-contact', name: 'Last Contact', valueType: 'interaction', type: 'relationship-intelligence' },
+	{
+		id: 'affinity-data-job-titles',
+		name: 'Job Titles',
+		valueType: 'filterable-text-multi',
+		type: 'enriched',
+		enrichmentSource: 'affinity-data',
+	},
+	{
+		id: 'affinity-data-current-organization',
+		name: 'Current Organizations',
+		valueType: 'company-multi',
+		type: 'enriched',
+		enrichmentSource: 'affinity-data',
+	},
+	{
+		id: 'affinity-data-location',
+		name: 'Location',
+		valueType: 'location',
+		type: 'enriched',
+		enrichmentSource: 'affinity-data',
+	},
+	{
+		id: 'first-email',
+		name: 'First Email',
+		valueType: 'interaction',
+		type: 'relationship-intelligence',
+	},
+	{
+		id: 'last-email',
+		name: 'Last Email',
+		valueType: 'interaction',
+		type: 'relationship-intelligence',
+	},
+	{
+		id: 'last-contact',
+		name: 'Last Contact',
+		valueType: 'interaction',
+		type: 'relationship-intelligence',
+	},
 ];
 
 function location(rng: Random): LocationData {
 	const [city, state, country, continent] = rng.pick(CITIES);
-	return { streetAddress: rng.chance(0.5) ? rng.pick(STREETS) : null, city, state, country, continent };
+	return {
+		streetAddress: rng.chance(0.5) ? rng.pick(STREETS) : null,
+		city,
+		state,
+		country,
+		continent,
+	};
 }
 
 export class Seeder {
@@ -211,9 +422,24 @@ export class Seeder {
 		switch (t) {
 			case 'text':
 			case 'filterable-text':
-				return { type: t, data: rng.pick(['Met at the annual summit', 'Strong team, early traction', 'Follow up in Q3', 'Warm intro via partner', 'Needs "deep dive" & pricing (v2)']) };
+				return {
+					type: t,
+					data: rng.pick([
+						'Met at the annual summit',
+						'Strong team, early traction',
+						'Follow up in Q3',
+						'Warm intro via partner',
+						'Needs "deep dive" & pricing (v2)',
+					]),
+				};
 			case 'filterable-text-multi':
-				return { type: t, data: rng.sample(['Software', 'SaaS', 'Fintech', 'Health', 'Sequoia', 'Accel', 'Index'], rng.int(1, 3)) };
+				return {
+					type: t,
+					data: rng.sample(
+						['Software', 'SaaS', 'Fintech', 'Health', 'Sequoia', 'Accel', 'Index'],
+						rng.int(1, 3),
+					),
+				};
 			case 'number':
 				return { type: t, data: rng.int(1, 5000) * (rng.chance(0.2) ? 1.5 : 1) };
 			case 'number-multi':
@@ -230,7 +456,12 @@ export class Seeder {
 			case 'ranked-dropdown':
 				return opts.length ? { type: t, data: { dropdownOptionId: rng.pick(opts).id } } : undefined;
 			case 'dropdown-multi':
-				return opts.length ? { type: t, data: rng.sample(opts, rng.int(1, 3)).map((o) => ({ dropdownOptionId: o.id })) } : undefined;
+				return opts.length
+					? {
+							type: t,
+							data: rng.sample(opts, rng.int(1, 3)).map((o) => ({ dropdownOptionId: o.id })),
+						}
+					: undefined;
 			case 'person':
 				return store.persons.size ? { type: t, data: personIds()[0] } : undefined;
 			case 'person-multi':
@@ -252,8 +483,21 @@ export class Seeder {
 		const participants = rng.sample(this.pool('person').slice(0, 200), 2);
 		const kind = rng.pick(['email', 'meeting'] as const);
 		return kind === 'email'
-			? { type: 'email', id: this.interactionId++, sentAt: when, subject: 'Catching up', participantPersonIds: participants }
-			: { type: 'meeting', id: this.interactionId++, startTime: when, endTime: iso(Date.parse(when) + 3_600_000), title: 'Intro call', participantPersonIds: participants };
+			? {
+					type: 'email',
+					id: this.interactionId++,
+					sentAt: when,
+					subject: 'Catching up',
+					participantPersonIds: participants,
+				}
+			: {
+					type: 'meeting',
+					id: this.interactionId++,
+					startTime: when,
+					endTime: iso(Date.parse(when) + 3_600_000),
+					title: 'Intro call',
+					participantPersonIds: participants,
+				};
 	}
 
 	fill(target: { values: Map<string, StoredValue> }, fields: FieldDef[], fillRate = 0.8): void {
@@ -265,10 +509,23 @@ export class Seeder {
 }
 
 function createUsers(store: Store): void {
-	const specs: Array<[string, string | null, User['status'], string, Partial<User['permissions']>]> = [
+	const specs: Array<
+		[string, string | null, User['status'], string, Partial<User['permissions']>]
+	> = [
 		['Alex', 'Admin', 'active', 'admin', { manageUsers: true }],
 		['Morgan', 'Member', 'active', 'standard', {}],
-		['Riley', 'Restricted', 'active', 'restricted', { exportAllOrganizations: false, exportAllPeople: false, editGlobalFieldValues: false, shareListsGlobally: false }],
+		[
+			'Riley',
+			'Restricted',
+			'active',
+			'restricted',
+			{
+				exportAllOrganizations: false,
+				exportAllPeople: false,
+				editGlobalFieldValues: false,
+				shareListsGlobally: false,
+			},
+		],
 		['Jordan', 'Analyst', 'active', 'standard', {}],
 		['Casey', null, 'invited', 'standard', {}],
 		['Devon', 'Former', 'deactivated', 'standard', {}],
@@ -296,7 +553,15 @@ function createUsers(store: Store): void {
 			status,
 			role,
 			personId: person.id,
-			permissions: { manageUsers: false, exportAllOrganizations: true, exportAllPeople: true, exportLists: true, editGlobalFieldValues: true, shareListsGlobally: true, ...permissions },
+			permissions: {
+				manageUsers: false,
+				exportAllOrganizations: true,
+				exportAllPeople: true,
+				exportLists: true,
+				editGlobalFieldValues: true,
+				shareListsGlobally: true,
+				...permissions,
+			},
 		});
 	}
 }
@@ -307,7 +572,11 @@ function companyName(rng: Random, i: number): string {
 
 function listFields(store: Store, listId: number, kind: EntityKind): void {
 	const specs: FieldSpec[] = [
-		{ name: 'Status', valueType: 'ranked-dropdown', options: ['New', 'Contacted', 'Qualified', 'Negotiation', 'Won', 'Lost'] },
+		{
+			name: 'Status',
+			valueType: 'ranked-dropdown',
+			options: ['New', 'Contacted', 'Qualified', 'Negotiation', 'Won', 'Lost'],
+		},
 		{ name: 'Owner', valueType: 'person' },
 		{ name: 'Deal Size', valueType: 'number' },
 		{ name: 'Close Date', valueType: 'datetime' },
@@ -325,8 +594,17 @@ function listFields(store: Store, listId: number, kind: EntityKind): void {
 	for (const spec of specs) makeField(store, kind, spec, listId);
 }
 
-function createList(store: Store, spec: Omit<List, 'id' | 'fields' | 'createdAt'>, daysAgo: number): List {
-	const list: List = { ...spec, id: store.nextId('list', ID_START.list), createdAt: iso(BASE_TIME - daysAgo * DAY), fields: [] };
+function createList(
+	store: Store,
+	spec: Omit<List, 'id' | 'fields' | 'createdAt'>,
+	daysAgo: number,
+): List {
+	const list: List = {
+		...spec,
+		id: store.nextId('list', ID_START.list),
+		createdAt: iso(BASE_TIME - daysAgo * DAY),
+		fields: [],
+	};
 	store.addList(list);
 	listFields(store, list.id, list.type);
 	return list;
@@ -345,7 +623,11 @@ function addEntries(seeder: Seeder, list: List, entityIds: number[], creators: n
 			creatorId: rng.chance(0.1) ? null : rng.pick(creators),
 			values: new Map<string, StoredValue>(),
 		};
-		seeder.fill(entry, list.fields.filter((f) => !f.readOnly), 0.75);
+		seeder.fill(
+			entry,
+			list.fields.filter((f) => !f.readOnly),
+			0.75,
+		);
 		store.addEntry(entry);
 	});
 }
@@ -368,7 +650,9 @@ export function seedStore(options: SeedOptions = {}): Store {
 	const seeder = new Seeder(store, options.seed ?? 1);
 	const { rng } = seeder;
 	createUsers(store);
-	const activeUsers = [...store.users.values()].filter((u) => u.status === 'active').map((u) => u.id);
+	const activeUsers = [...store.users.values()]
+		.filter((u) => u.status === 'active')
+		.map((u) => u.id);
 
 	// Enriched and RI field ids (last-email, affinity-data-location) name the same field on
 	// persons and companies; look them up per entity kind (Store.entityField).
@@ -378,7 +662,9 @@ export function seedStore(options: SeedOptions = {}): Store {
 	for (let i = 0; i < sizes.persons; i++) {
 		const firstName = FIRST[i % FIRST.length];
 		const lastName = LAST[Math.floor(i / FIRST.length) % LAST.length];
-		const email = rng.chance(0.85) ? `${firstName}.${lastName}${i}@example.com`.toLowerCase().replace(/'/g, '') : null;
+		const email = rng.chance(0.85)
+			? `${firstName}.${lastName}${i}@example.com`.toLowerCase().replace(/'/g, '')
+			: null;
 		const person: Person = {
 			id: store.nextId('person', ID_START.person),
 			firstName,
@@ -392,7 +678,9 @@ export function seedStore(options: SeedOptions = {}): Store {
 	}
 	for (let i = 0; i < sizes.companies; i++) {
 		const name = companyName(rng, i);
-		const domain = rng.chance(0.9) ? `${name.toLowerCase().replace(/[^a-z0-9]+/g, '')}.example.com` : null;
+		const domain = rng.chance(0.9)
+			? `${name.toLowerCase().replace(/[^a-z0-9]+/g, '')}.example.com`
+			: null;
 		const company: Company = {
 			id: store.nextId('company', ID_START.company),
 			name,
@@ -404,19 +692,68 @@ export function seedStore(options: SeedOptions = {}): Store {
 		store.companies.set(company.id, company);
 	}
 	for (const person of store.persons.values()) seeder.fill(person, store.entityFields.person, 0.7);
-	for (const company of store.companies.values()) seeder.fill(company, store.entityFields.company, 0.7);
+	for (const company of store.companies.values())
+		seeder.fill(company, store.entityFields.company, 0.7);
 
 	const admin = activeUsers[0];
 	const member = activeUsers[1];
-	const pipeline = createList(store, { name: 'Deal Pipeline', type: 'opportunity', isPublic: true, ownerId: admin, creatorId: admin, sharedWith: [] }, 300);
-	const targets = createList(store, { name: 'Target Accounts', type: 'company', isPublic: true, ownerId: admin, creatorId: admin, sharedWith: [] }, 200);
-	const investors = createList(store, { name: 'Investors', type: 'person', isPublic: true, ownerId: member, creatorId: member, sharedWith: [] }, 150);
-	const board = createList(store, { name: 'Board Confidential', type: 'company', isPublic: false, ownerId: admin, creatorId: admin, sharedWith: [] }, 100);
+	const pipeline = createList(
+		store,
+		{
+			name: 'Deal Pipeline',
+			type: 'opportunity',
+			isPublic: true,
+			ownerId: admin,
+			creatorId: admin,
+			sharedWith: [],
+		},
+		300,
+	);
+	const targets = createList(
+		store,
+		{
+			name: 'Target Accounts',
+			type: 'company',
+			isPublic: true,
+			ownerId: admin,
+			creatorId: admin,
+			sharedWith: [],
+		},
+		200,
+	);
+	const investors = createList(
+		store,
+		{
+			name: 'Investors',
+			type: 'person',
+			isPublic: true,
+			ownerId: member,
+			creatorId: member,
+			sharedWith: [],
+		},
+		150,
+	);
+	const board = createList(
+		store,
+		{
+			name: 'Board Confidential',
+			type: 'company',
+			isPublic: false,
+			ownerId: admin,
+			creatorId: admin,
+			sharedWith: [],
+		},
+		100,
+	);
 
 	const opportunityIds: number[] = [];
 	for (let i = 0; i < sizes.opportunities; i++) {
 		const company = store.companies.get(ID_START.company + (i % Math.max(1, sizes.companies)));
-		const opportunity: Opportunity = { id: store.nextId('opportunity', ID_START.opportunity), name: `${company?.name ?? 'Deal'} — Series ${'ABC'[i % 3]}`, listId: pipeline.id };
+		const opportunity: Opportunity = {
+			id: store.nextId('opportunity', ID_START.opportunity),
+			name: `${company?.name ?? 'Deal'} — Series ${'ABC'[i % 3]}`,
+			listId: pipeline.id,
+		};
 		// A few restricted deals only the admin may see in full: the 4th, 14th, 24th…
 		if (i % 10 === 3) opportunity.restrictedTo = [admin];
 		store.opportunities.set(opportunity.id, opportunity);
@@ -429,21 +766,64 @@ export function seedStore(options: SeedOptions = {}): Store {
 	// The same company on one list twice: two entries, each with its own list values.
 	if (targetIds.length >= 2) targetIds.push(targetIds[0], targetIds[1]);
 	addEntries(seeder, targets, targetIds.slice(0, sizes.targetAccounts), activeUsers);
-	const personIds = [...store.persons.values()].filter((p) => p.type === 'external').map((p) => p.id);
+	const personIds = [...store.persons.values()]
+		.filter((p) => p.type === 'external')
+		.map((p) => p.id);
 	addEntries(seeder, investors, personIds.slice(0, sizes.investors), activeUsers);
 	addEntries(seeder, board, companyIds.slice(0, Math.min(12, companyIds.length)), [admin]);
 
 	if (sizes.bigList > 0) {
-		const big = createList(store, { name: 'Big Company List', type: 'company', isPublic: true, ownerId: admin, creatorId: admin, sharedWith: [] }, 50);
+		const big = createList(
+			store,
+			{
+				name: 'Big Company List',
+				type: 'company',
+				isPublic: true,
+				ownerId: admin,
+				creatorId: admin,
+				sharedWith: [],
+			},
+			50,
+		);
 		const ids = Array.from({ length: sizes.bigList }, (_, i) => companyIds[i % companyIds.length]);
 		addEntries(seeder, big, ids, activeUsers);
 	}
 
-	const views: Array<[List, string, 'sheet' | 'board' | 'dashboard', string[], Array<{ field: string; operator: 'equals' | 'notEmpty' | 'greaterThan'; value?: string | number }>]> = [
-		[pipeline, 'Qualified deals', 'sheet', ['Status', 'Owner', 'Deal Size', 'Close Date'], [{ field: 'Status', operator: 'equals', value: 'Qualified' }]],
+	const views: Array<
+		[
+			List,
+			string,
+			'sheet' | 'board' | 'dashboard',
+			string[],
+			Array<{
+				field: string;
+				operator: 'equals' | 'notEmpty' | 'greaterThan';
+				value?: string | number;
+			}>,
+		]
+	> = [
+		[
+			pipeline,
+			'Qualified deals',
+			'sheet',
+			['Status', 'Owner', 'Deal Size', 'Close Date'],
+			[{ field: 'Status', operator: 'equals', value: 'Qualified' }],
+		],
 		[pipeline, 'Pipeline board', 'board', ['Status', 'Stage'], []],
-		[targets, 'Hot accounts', 'sheet', ['Status', 'Labels', 'Deal Size'], [{ field: 'Labels', operator: 'equals', value: 'Hot' }]],
-		[targets, 'Large deals', 'sheet', ['Deal Size', 'Owner'], [{ field: 'Deal Size', operator: 'greaterThan', value: 2500 }]],
+		[
+			targets,
+			'Hot accounts',
+			'sheet',
+			['Status', 'Labels', 'Deal Size'],
+			[{ field: 'Labels', operator: 'equals', value: 'Hot' }],
+		],
+		[
+			targets,
+			'Large deals',
+			'sheet',
+			['Deal Size', 'Owner'],
+			[{ field: 'Deal Size', operator: 'greaterThan', value: 2500 }],
+		],
 		[investors, 'All investors', 'sheet', ['Owner', 'Notes'], []],
 		[targets, 'Overview dashboard', 'dashboard', [], []],
 	];
@@ -456,7 +836,11 @@ export function seedStore(options: SeedOptions = {}): Store {
 			type,
 			createdAt: iso(Date.parse(list.createdAt) + DAY),
 			fieldIds: columns.map((c) => fieldNamed(list, c)),
-			conditions: conditions.map((c) => ({ fieldId: fieldNamed(list, c.field), operator: c.operator, value: c.value })),
+			conditions: conditions.map((c) => ({
+				fieldId: fieldNamed(list, c.field),
+				operator: c.operator,
+				value: c.value,
+			})),
 		});
 	}
 
@@ -503,12 +887,28 @@ function seedNotes(seeder: Seeder, count: number, users: number[], opportunityId
 			const transcriptId = store.nextId('transcript', ID_START.transcript);
 			(note as { transcriptId?: number }).transcriptId = transcriptId;
 			const fragments = Array.from({ length: rng.int(3, 140) }, (_, f) => ({
-				speaker: rng.pick(['Speaker 1', 'Speaker 2', store.persons.get(ownerPerson)?.firstName ?? 'Host']),
-				content: rng.pick(['Thanks for joining.', 'Revenue grew 40% last quarter.', 'We plan to hire five engineers.', 'What is the runway?', 'About 18 months.']),
+				speaker: rng.pick([
+					'Speaker 1',
+					'Speaker 2',
+					store.persons.get(ownerPerson)?.firstName ?? 'Host',
+				]),
+				content: rng.pick([
+					'Thanks for joining.',
+					'Revenue grew 40% last quarter.',
+					'We plan to hire five engineers.',
+					'What is the runway?',
+					'About 18 months.',
+				]),
 				startTimestamp: `00:${String(Math.floor(f / 2)).padStart(2, '0')}:${f % 2 ? '30' : '00'}`,
 				endTimestamp: `00:${String(Math.floor(f / 2)).padStart(2, '0')}:${f % 2 ? '59' : '29'}`,
 			}));
-			store.transcripts.set(transcriptId, { id: transcriptId, noteId: note.id, languageCode: 'en', createdAt: iso(created), fragments });
+			store.transcripts.set(transcriptId, {
+				id: transcriptId,
+				noteId: note.id,
+				languageCode: 'en',
+				createdAt: iso(created),
+				fragments,
+			});
 		}
 		const replies = i % 4 === 0 ? rng.int(1, 3) + (i === 0 ? 25 : 0) : 0;
 		for (let r = 0; r < replies; r++) {

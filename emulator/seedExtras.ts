@@ -33,7 +33,9 @@ export function extendSeed(store: Store, seed: number): void {
 	addLongAssociations(store);
 	const jordan = store.users.get(4);
 	if (jordan) {
-		jordan.emailAddresses = Array.from({ length: 105 }, (_, i) => (i === 0 ? (jordan.primaryEmailAddress as string) : `jordan.${i}@alias.example`));
+		jordan.emailAddresses = Array.from({ length: 105 }, (_, i) =>
+			i === 0 ? (jordan.primaryEmailAddress as string) : `jordan.${i}@alias.example`,
+		);
 	}
 	addPrivateDeals(store);
 	extendNotes(store, rng);
@@ -66,7 +68,10 @@ function addPrivateDeals(store: Store): void {
 		entityKind: 'opportunity',
 		listId: list.id,
 		readOnly: false,
-		dropdownOptions: ['Sourcing', 'Term Sheet'].map((text) => ({ id: store.nextId('dropdownOption', 9001), text })),
+		dropdownOptions: ['Sourcing', 'Term Sheet'].map((text) => ({
+			id: store.nextId('dropdownOption', 9001),
+			text,
+		})),
 	});
 	for (const [i, name] of ['Project Falcon — Acquisition', 'Project Cedar — Secondary'].entries()) {
 		const opportunity = { id: store.nextId('opportunity', 7_000_001), name, listId: list.id };
@@ -78,7 +83,15 @@ function addPrivateDeals(store: Store): void {
 			entityId: opportunity.id,
 			createdAt: iso(BASE_TIME - (20 - i) * DAY),
 			creatorId: admin.id,
-			values: new Map([[list.fields[0].id, { type: 'dropdown', data: { dropdownOptionId: list.fields[0].dropdownOptions?.[i]?.id ?? 0 } }]]),
+			values: new Map([
+				[
+					list.fields[0].id,
+					{
+						type: 'dropdown',
+						data: { dropdownOptionId: list.fields[0].dropdownOptions?.[i]?.id ?? 0 },
+					},
+				],
+			]),
 		});
 	}
 }
@@ -98,7 +111,10 @@ function addPartnerFields(store: Store): void {
 		store.addField(field);
 		const entities = kind === 'company' ? store.companies : store.persons;
 		for (const entity of entities.values()) {
-			entity.values.set(field.id, { type: 'text', data: `cb-${kind}-${entity.id.toString(36)}-partner-only` });
+			entity.values.set(field.id, {
+				type: 'text',
+				data: `cb-${kind}-${entity.id.toString(36)}-partner-only`,
+			});
 		}
 	}
 }
@@ -118,48 +134,94 @@ function addGrowthStage(store: Store, rng: ReturnType<typeof createRandom>): voi
 	};
 	store.addField(field);
 	for (const company of store.companies.values()) {
-		if (rng.chance(0.7)) company.values.set(field.id, { type: 'filterable-text', data: rng.pick(['Seed', 'Early Growth', 'Late Growth', 'Mature']) });
+		if (rng.chance(0.7))
+			company.values.set(field.id, {
+				type: 'filterable-text',
+				data: rng.pick(['Seed', 'Early Growth', 'Late Growth', 'Mature']),
+			});
 	}
 }
 
 function refs(ids: number[], count: number, skip?: number): Array<{ id: number }> {
-	return ids.filter((id) => id !== skip).slice(0, count).map((id) => ({ id }));
+	return ids
+		.filter((id) => id !== skip)
+		.slice(0, count)
+		.map((id) => ({ id }));
 }
 
 function addLongAssociations(store: Store): void {
-	const personIds = [...store.persons.values()].filter((p) => p.type === 'external').map((p) => p.id);
+	const personIds = [...store.persons.values()]
+		.filter((p) => p.type === 'external')
+		.map((p) => p.id);
 	const companyIds = [...store.companies.keys()];
 	const companyField = (name: string) => store.entityFields.company.find((f) => f.name === name);
 	const personField = (name: string) => store.entityFields.person.find((f) => f.name === name);
-	const set = (target: { values: Map<string, StoredValue> } | undefined, field: FieldDef | undefined, value: StoredValue) => {
+	const set = (
+		target: { values: Map<string, StoredValue> } | undefined,
+		field: FieldDef | undefined,
+		value: StoredValue,
+	) => {
 		if (target && field) target.values.set(field.id, value);
 	};
 
 	const company = store.companies.get(TRUNCATION_SEED.companyId);
 	set(company, companyField('Key Contacts'), { type: 'person-multi', data: refs(personIds, 120) });
-	set(company, companyField('Competitors'), { type: 'company-multi', data: refs(companyIds, 130, TRUNCATION_SEED.companyId) });
-	set(store.persons.get(TRUNCATION_SEED.personId), personField('Employers'), { type: 'company-multi', data: refs(companyIds, 130) });
+	set(company, companyField('Competitors'), {
+		type: 'company-multi',
+		data: refs(companyIds, 130, TRUNCATION_SEED.companyId),
+	});
+	set(store.persons.get(TRUNCATION_SEED.personId), personField('Employers'), {
+		type: 'company-multi',
+		data: refs(companyIds, 130),
+	});
 
 	const listNamed = (name: string) => [...store.lists.values()].find((l) => l.name === name);
 	const targets = listNamed('Target Accounts');
 	if (targets) {
-		const entry = store.entriesByList.get(targets.id)?.find((e) => e.entityId === TRUNCATION_SEED.companyId);
-		set(entry, targets.fields.find((f) => f.name === 'Champions'), { type: 'person-multi', data: refs(personIds, 110) });
+		const entry = store.entriesByList
+			.get(targets.id)
+			?.find((e) => e.entityId === TRUNCATION_SEED.companyId);
+		set(
+			entry,
+			targets.fields.find((f) => f.name === 'Champions'),
+			{ type: 'person-multi', data: refs(personIds, 110) },
+		);
 	}
 	const pipeline = listNamed('Deal Pipeline');
 	if (pipeline) {
 		const entry = store.entriesByList.get(pipeline.id)?.[0];
-		set(entry, pipeline.fields.find((f) => f.name === 'Co-investors'), { type: 'company-multi', data: refs(companyIds, 105) });
+		set(
+			entry,
+			pipeline.fields.find((f) => f.name === 'Co-investors'),
+			{ type: 'company-multi', data: refs(companyIds, 105) },
+		);
 	}
 }
 
 function meeting(id: number, start: number, participantPersonIds: number[]): InteractionData {
-	return { type: 'meeting', id, startTime: iso(start), endTime: iso(start + 3_600_000), title: 'Partner meeting', participantPersonIds };
+	return {
+		type: 'meeting',
+		id,
+		startTime: iso(start),
+		endTime: iso(start + 3_600_000),
+		title: 'Partner meeting',
+		participantPersonIds,
+	};
 }
 
-function fragments(count: number, speakers: string[]): Array<{ speaker: string; content: string; startTimestamp: string; endTimestamp: string }> {
-	const lines = ['Welcome, everyone.', 'Let us review the pipeline.', 'Churn is down to 2%.', 'Can you share the deck?', 'We close the round next month.'];
-	const clock = (s: number) => `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+function fragments(
+	count: number,
+	speakers: string[],
+): Array<{ speaker: string; content: string; startTimestamp: string; endTimestamp: string }> {
+	const lines = [
+		'Welcome, everyone.',
+		'Let us review the pipeline.',
+		'Churn is down to 2%.',
+		'Can you share the deck?',
+		'We close the round next month.',
+	];
+	const clock = (s: number) =>
+		`${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 	return Array.from({ length: count }, (_, i) => ({
 		speaker: speakers[i % speakers.length],
 		content: lines[i % lines.length],
@@ -177,10 +239,18 @@ function extendNotes(store: Store, rng: ReturnType<typeof createRandom>): void {
 	let interactionId = 90_001;
 	for (const note of store.notes.values()) {
 		// The API's mention markup (the base seed wrote a shorter form).
-		if (note.html && note.mentionedPersonIds.length) note.html = note.html.replace(/<span data-mention-person-id="(\d+)">[^<]*<\/span>/g, (_, id: string) => mention(Number(id)));
+		if (note.html && note.mentionedPersonIds.length)
+			note.html = note.html.replace(
+				/<span data-mention-person-id="(\d+)">[^<]*<\/span>/g,
+				(_, id: string) => mention(Number(id)),
+			);
 		// An AI notetaker is invited to meetings (notes.AiNotetakerRootNote.interaction).
 		if (note.type === 'ai-notetaker' && note.interaction?.type !== 'meeting') {
-			note.interaction = meeting(interactionId++, Date.parse(note.createdAt) - 3_600_000, note.interaction?.participantPersonIds ?? []);
+			note.interaction = meeting(
+				interactionId++,
+				Date.parse(note.createdAt) - 3_600_000,
+				note.interaction?.participantPersonIds ?? [],
+			);
 		}
 	}
 
@@ -188,7 +258,9 @@ function extendNotes(store: Store, rng: ReturnType<typeof createRandom>): void {
 	const jordan = store.users.get(4);
 	if (!admin || !jordan) return;
 	const companyIds = [...store.companies.keys()];
-	const personIds = [...store.persons.values()].filter((p) => p.type === 'external').map((p) => p.id);
+	const personIds = [...store.persons.values()]
+		.filter((p) => p.type === 'external')
+		.map((p) => p.id);
 	const opportunityIds = [...store.opportunities.keys()];
 	const base = (overrides: Partial<Note> & Pick<Note, 'type' | 'html' | 'createdAt'>): Note => ({
 		id: store.nextId('note', 400_001),
@@ -247,7 +319,10 @@ function extendNotes(store: Store, rng: ReturnType<typeof createRandom>): void {
 	);
 
 	// The admin's private AI notetaker note and its transcript.
-	const privateMeeting = meeting(interactionId++, BASE_TIME - 8 * DAY, [admin.personId, personIds[1]]);
+	const privateMeeting = meeting(interactionId++, BASE_TIME - 8 * DAY, [
+		admin.personId,
+		personIds[1],
+	]);
 	const privateNote = add(
 		base({
 			type: 'ai-notetaker',
@@ -261,7 +336,10 @@ function extendNotes(store: Store, rng: ReturnType<typeof createRandom>): void {
 	attachTranscript(store, privateNote, fragments(12, [admin.firstName, 'Speaker 2']), 'en');
 
 	// An AI notetaker reply to the memo, with a transcript longer than the 100-fragment preview.
-	const replyMeeting = meeting(interactionId++, BASE_TIME - 2 * DAY, [admin.personId, jordan.personId]);
+	const replyMeeting = meeting(interactionId++, BASE_TIME - 2 * DAY, [
+		admin.personId,
+		jordan.personId,
+	]);
 	const reply = add(
 		base({
 			type: 'ai-notetaker-reply',
@@ -272,7 +350,12 @@ function extendNotes(store: Store, rng: ReturnType<typeof createRandom>): void {
 			interaction: replyMeeting,
 		}),
 	);
-	attachTranscript(store, reply, fragments(130 + rng.int(0, 5), [admin.firstName, jordan.firstName, 'Guest']), 'en');
+	attachTranscript(
+		store,
+		reply,
+		fragments(130 + rng.int(0, 5), [admin.firstName, jordan.firstName, 'Guest']),
+		'en',
+	);
 	for (let r = 0; r < 3; r++) {
 		add(
 			base({
@@ -287,8 +370,19 @@ function extendNotes(store: Store, rng: ReturnType<typeof createRandom>): void {
 	}
 }
 
-function attachTranscript(store: Store, note: Note, items: ReturnType<typeof fragments>, languageCode: string): void {
+function attachTranscript(
+	store: Store,
+	note: Note,
+	items: ReturnType<typeof fragments>,
+	languageCode: string,
+): void {
 	const id = store.nextId('transcript', 801);
 	note.transcriptId = id;
-	store.transcripts.set(id, { id, noteId: note.id, languageCode, createdAt: iso(Date.parse(note.createdAt) - 60_000), fragments: items });
+	store.transcripts.set(id, {
+		id,
+		noteId: note.id,
+		languageCode,
+		createdAt: iso(Date.parse(note.createdAt) - 60_000),
+		fragments: items,
+	});
 }

@@ -1,4 +1,14 @@
-import type { Company, EntityKind, FieldDef, InteractionData, ListEntry, Opportunity, Person, StoredValue, User } from './model';
+import type {
+	Company,
+	EntityKind,
+	FieldDef,
+	InteractionData,
+	ListEntry,
+	Opportunity,
+	Person,
+	StoredValue,
+	User,
+} from './model';
 import { isExposed } from './fieldRules';
 import type { Store } from './store';
 import { isAtLeast, type ApiVersion } from './versions';
@@ -22,10 +32,16 @@ export function companyData(company: Company | undefined, id: number): Record<st
 
 function attendee(store: Store, personId: number): Record<string, unknown> {
 	const person = store.persons.get(personId);
-	return { emailAddress: person?.primaryEmailAddress ?? null, person: person ? personData(person, personId) : null };
+	return {
+		emailAddress: person?.primaryEmailAddress ?? null,
+		person: person ? personData(person, personId) : null,
+	};
 }
 
-export function renderInteraction(store: Store, interaction: InteractionData): Record<string, unknown> {
+export function renderInteraction(
+	store: Store,
+	interaction: InteractionData,
+): Record<string, unknown> {
 	const [first, ...rest] = interaction.participantPersonIds;
 	if (interaction.type === 'email') {
 		return {
@@ -58,15 +74,21 @@ function formulaValue(store: Store, entry?: ListEntry): number | null {
 	const dealValue = deal ? entry.values.get(deal.id)?.data : undefined;
 	if (typeof dealValue !== 'number') return null;
 	const statusValue = status ? entry.values.get(status.id)?.data : undefined;
-	const option = statusValue && typeof statusValue === 'object' && 'dropdownOptionId' in statusValue
-		? status?.dropdownOptions?.find((o) => o.id === statusValue.dropdownOptionId)
-		: undefined;
+	const option =
+		statusValue && typeof statusValue === 'object' && 'dropdownOptionId' in statusValue
+			? status?.dropdownOptions?.find((o) => o.id === statusValue.dropdownOptionId)
+			: undefined;
 	const weight = option?.rank !== undefined ? Math.min(1, (option.rank + 1) / 5) : 0.1;
 	return Math.round(dealValue * weight * 100) / 100;
 }
 
 /** A stored value in the API's form: references resolved to current names, empty arrays null. */
-export function renderValue(store: Store, field: FieldDef, stored: StoredValue | undefined, entry?: ListEntry): Record<string, unknown> {
+export function renderValue(
+	store: Store,
+	field: FieldDef,
+	stored: StoredValue | undefined,
+	entry?: ListEntry,
+): Record<string, unknown> {
 	const type = field.valueType;
 	if (type === 'formula-number') {
 		const calculated = formulaValue(store, entry);
@@ -78,7 +100,12 @@ export function renderValue(store: Store, field: FieldDef, stored: StoredValue |
 		const id = (ref as { dropdownOptionId: number }).dropdownOptionId;
 		const found = field.dropdownOptions?.find((o) => o.id === id);
 		return type === 'ranked-dropdown'
-			? { dropdownOptionId: id, text: found?.text ?? '', rank: found?.rank ?? 0, color: found?.color ?? null }
+			? {
+					dropdownOptionId: id,
+					text: found?.text ?? '',
+					rank: found?.rank ?? 0,
+					color: found?.color ?? null,
+				}
 			: { dropdownOptionId: id, text: found?.text ?? '' };
 	};
 	const many = <T>(items: unknown, map: (item: unknown) => T, limit?: number): T[] | null => {
@@ -92,23 +119,50 @@ export function renderValue(store: Store, field: FieldDef, stored: StoredValue |
 		case 'dropdown-multi':
 			return { type, data: many(data, option) };
 		case 'person':
-			return { type, data: personData(store.persons.get((data as { id: number }).id), (data as { id: number }).id) };
+			return {
+				type,
+				data: personData(
+					store.persons.get((data as { id: number }).id),
+					(data as { id: number }).id,
+				),
+			};
 		case 'person-multi':
 			return {
 				type,
-				data: many(data, (ref) => personData(store.persons.get((ref as { id: number }).id), (ref as { id: number }).id), ASSOCIATION_LIMIT),
+				data: many(
+					data,
+					(ref) =>
+						personData(store.persons.get((ref as { id: number }).id), (ref as { id: number }).id),
+					ASSOCIATION_LIMIT,
+				),
 			};
 		case 'company':
-			return { type, data: companyData(store.companies.get((data as { id: number }).id), (data as { id: number }).id) };
+			return {
+				type,
+				data: companyData(
+					store.companies.get((data as { id: number }).id),
+					(data as { id: number }).id,
+				),
+			};
 		case 'company-multi':
 			return {
 				type,
-				data: many(data, (ref) => companyData(store.companies.get((ref as { id: number }).id), (ref as { id: number }).id), ASSOCIATION_LIMIT),
+				data: many(
+					data,
+					(ref) =>
+						companyData(
+							store.companies.get((ref as { id: number }).id),
+							(ref as { id: number }).id,
+						),
+					ASSOCIATION_LIMIT,
+				),
 			};
 		case 'filterable-text-multi': {
 			const list = many(data, (s) => s as string);
 			// The API answers a sibling totalCount: the full number of values before the cut.
-			return list ? { type, data: list, totalCount: (data as unknown[]).length } : { type, data: null };
+			return list
+				? { type, data: list, totalCount: (data as unknown[]).length }
+				: { type, data: null };
 		}
 		case 'number-multi':
 		case 'location-multi':
@@ -120,7 +174,12 @@ export function renderValue(store: Store, field: FieldDef, stored: StoredValue |
 	}
 }
 
-export function renderField(store: Store, field: FieldDef, stored: StoredValue | undefined, entry?: ListEntry): Record<string, unknown> {
+export function renderField(
+	store: Store,
+	field: FieldDef,
+	stored: StoredValue | undefined,
+	entry?: ListEntry,
+): Record<string, unknown> {
 	return {
 		id: field.id,
 		name: field.name,
@@ -141,7 +200,11 @@ export function renderFieldMetadata(field: FieldDef): Record<string, unknown> {
 	};
 }
 
-export function renderCompany(store: Store, company: Company, fields?: FieldDef[]): Record<string, unknown> {
+export function renderCompany(
+	store: Store,
+	company: Company,
+	fields?: FieldDef[],
+): Record<string, unknown> {
 	const out: Record<string, unknown> = {
 		id: company.id,
 		name: company.name,
@@ -153,7 +216,11 @@ export function renderCompany(store: Store, company: Company, fields?: FieldDef[
 	return out;
 }
 
-export function renderPerson(store: Store, person: Person, fields?: FieldDef[]): Record<string, unknown> {
+export function renderPerson(
+	store: Store,
+	person: Person,
+	fields?: FieldDef[],
+): Record<string, unknown> {
 	const out: Record<string, unknown> = {
 		id: person.id,
 		firstName: person.firstName,
@@ -184,9 +251,17 @@ export function isRedactedFor(opportunity: Opportunity | undefined, viewer: View
  * Opportunity: from 2026-07-15 with its list's name and the restriction flags; a redacted one's
  * name is the literal `[Hidden]`. Before 2026-07-15: id, name, listId.
  */
-export function renderOpportunity(store: Store, opportunity: Opportunity, viewer: Viewer): Record<string, unknown> {
+export function renderOpportunity(
+	store: Store,
+	opportunity: Opportunity,
+	viewer: Viewer,
+): Record<string, unknown> {
 	const redacted = isRedactedFor(opportunity, viewer);
-	const base = { id: opportunity.id, name: redacted ? '[Hidden]' : opportunity.name, listId: opportunity.listId };
+	const base = {
+		id: opportunity.id,
+		name: redacted ? '[Hidden]' : opportunity.name,
+		listId: opportunity.listId,
+	};
 	if (!isAtLeast(viewer.version, RESTRICTED_OPPORTUNITIES_SINCE)) return base;
 	return {
 		...base,
@@ -211,7 +286,12 @@ export function renderHiddenField(field: FieldDef): Record<string, unknown> {
 }
 
 /** An opportunity list entry's entity (OpportunityWithFields): no fields when redacted. */
-function opportunityWithFields(store: Store, entry: ListEntry, fields: Array<Record<string, unknown>>, viewer: Viewer): Record<string, unknown> {
+function opportunityWithFields(
+	store: Store,
+	entry: ListEntry,
+	fields: Array<Record<string, unknown>>,
+	viewer: Viewer,
+): Record<string, unknown> {
 	const opportunity = store.opportunities.get(entry.entityId);
 	const redacted = isRedactedFor(opportunity, viewer);
 	const out: Record<string, unknown> = {
@@ -228,17 +308,31 @@ function opportunityWithFields(store: Store, entry: ListEntry, fields: Array<Rec
 }
 
 /** A list entry with its entity; `fields` are the selected fields (entity's and the list's). */
-export function renderListEntry(store: Store, entry: ListEntry, fields: FieldDef[], viewer: Viewer): Record<string, unknown> {
+export function renderListEntry(
+	store: Store,
+	entry: ListEntry,
+	fields: FieldDef[],
+	viewer: Viewer,
+): Record<string, unknown> {
 	const fieldData = fields.map((f) => renderField(store, f, store.entryValue(entry, f), entry));
 	let entity: Record<string, unknown>;
 	if (entry.entityType === 'company') {
 		const company = store.companies.get(entry.entityId);
-		entity = company ? renderCompany(store, company) : { id: entry.entityId, name: '', domain: null, domains: [], isGlobal: false };
+		entity = company
+			? renderCompany(store, company)
+			: { id: entry.entityId, name: '', domain: null, domains: [], isGlobal: false };
 	} else if (entry.entityType === 'person') {
 		const person = store.persons.get(entry.entityId);
 		entity = person
 			? renderPerson(store, person)
-			: { id: entry.entityId, firstName: '', lastName: null, primaryEmailAddress: null, emailAddresses: [], type: 'external' };
+			: {
+					id: entry.entityId,
+					firstName: '',
+					lastName: null,
+					primaryEmailAddress: null,
+					emailAddresses: [],
+					type: 'external',
+				};
 	} else {
 		entity = opportunityWithFields(store, entry, fieldData, viewer);
 	}

@@ -3,7 +3,14 @@ import type { AddressInfo } from 'node:net';
 
 import { authenticate, DEMO_KEYS, type ApiKey } from './auth';
 import { actingUser } from './changeLog';
-import type { ControlContext, EmulatorControl, EmulatorServices, EmulatorSettings, RequestLogEntry, RouteContext } from './context';
+import type {
+	ControlContext,
+	EmulatorControl,
+	EmulatorServices,
+	EmulatorSettings,
+	RequestLogEntry,
+	RouteContext,
+} from './context';
 import { createControlRouter } from './control';
 import { FaultQueue, STATUS_CODES, type FaultSpec } from './faults';
 import { ApiError, Query, sendJson } from './http';
@@ -13,7 +20,11 @@ import { RateLimiter, type RateLimitSettings } from './rateLimit';
 import { seedStore, type SeedSizes } from './seed';
 import type { Store } from './store';
 import { requestedVersion, VERSION_HEADER } from './versions';
-import { DEFAULT_DELIVERY_SETTINGS, WebhookDeliveries, type DeliveryCounts } from './webhookDeliveries';
+import {
+	DEFAULT_DELIVERY_SETTINGS,
+	WebhookDeliveries,
+	type DeliveryCounts,
+} from './webhookDeliveries';
 
 export type { EmulatorSettings, RequestLogEntry } from './context';
 
@@ -102,7 +113,13 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 	}
 
 	/** Re-seeds the account and clears faults, log, rate-limit windows and settings. */
-	reset(options: { seed?: number; sizes?: Partial<SeedSizes>; rateLimit?: Partial<RateLimitSettings> } = {}): void {
+	reset(
+		options: {
+			seed?: number;
+			sizes?: Partial<SeedSizes>;
+			rateLimit?: Partial<RateLimitSettings>;
+		} = {},
+	): void {
 		this.options = { ...this.options, ...options };
 		for (const timer of this.timers) clearTimeout(timer);
 		this.timers.clear();
@@ -110,7 +127,12 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 		this.faults.clear();
 		this.requests.length = 0;
 		this.limiter.reset();
-		this.limiter.configure({ limit: 900, windowMs: 60_000, orgLimit: null, ...(options.rateLimit ?? {}) });
+		this.limiter.configure({
+			limit: 900,
+			windowMs: 60_000,
+			orgLimit: null,
+			...(options.rateLimit ?? {}),
+		});
 		this.settings = defaultSettings();
 		this.deliveries.reset();
 		this.store.events = this.deliveries;
@@ -170,10 +192,22 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 		let requestBody: unknown;
 		const finish = (status: number, body: unknown, headers: Record<string, string> = {}) => {
 			entry.status = status;
-			this.options.observe?.({ method, path: url.pathname, query: url.search, requestBody, status, responseBody: body, fault: entry.fault });
+			this.options.observe?.({
+				method,
+				path: url.pathname,
+				query: url.search,
+				requestBody,
+				status,
+				responseBody: body,
+				fault: entry.fault,
+			});
 			entry.durationMs = Date.now() - started;
-			if (this.options.verbose) console.log(`${method} ${url.pathname}${url.search} -> ${status}${entry.fault ? ` (fault: ${entry.fault})` : ''}`);
-			if (!res.headersSent && !res.destroyed) sendJson(res, status, body, { ...rateHeaders, ...headers });
+			if (this.options.verbose)
+				console.log(
+					`${method} ${url.pathname}${url.search} -> ${status}${entry.fault ? ` (fault: ${entry.fault})` : ''}`,
+				);
+			if (!res.headersSent && !res.destroyed)
+				sendJson(res, status, body, { ...rateHeaders, ...headers });
 		};
 		try {
 			if (method === 'POST' || method === 'PATCH') {
@@ -187,12 +221,19 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 			const version = requestedVersion(req.headers[VERSION_HEADER], key.defaultVersion);
 			rateHeaders = { [VERSION_HEADER]: version };
 			const user = this.store.users.get(key.userId);
-			if (!user) throw new ApiError(401, 'authentication', 'The user of this API key no longer exists');
+			if (!user)
+				throw new ApiError(401, 'authentication', 'The user of this API key no longer exists');
 			const taken = this.limiter.take(key.key);
 			rateHeaders = { ...rateHeaders, ...taken.headers };
 			if (!taken.allowed) {
 				const monthly = taken.usage.org !== null && taken.usage.org.remaining <= 0;
-				throw new ApiError(429, 'rate-limit', monthly ? 'Monthly request limit for the account exceeded' : 'Per-minute request limit exceeded; retry after the reset');
+				throw new ApiError(
+					429,
+					'rate-limit',
+					monthly
+						? 'Monthly request limit for the account exceeded'
+						: 'Per-minute request limit exceeded; retry after the reset',
+				);
 			}
 			const fault = this.faults.take(method, url.pathname);
 			if (fault) entry.fault = fault.kind;
@@ -251,10 +292,18 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 			case 'status': {
 				if (fault.apply) await handled();
 				const status = fault.status ?? 500;
-				const body = fault.body ?? { errors: [{ code: STATUS_CODES[status] ?? 'server', message: `Injected fault: HTTP ${status}` }] };
+				const body = fault.body ?? {
+					errors: [
+						{ code: STATUS_CODES[status] ?? 'server', message: `Injected fault: HTTP ${status}` },
+					],
+				};
 				let headers: Record<string, string> = { ...(fault.headers ?? {}) };
 				if (status === 429 && fault.rateLimitHeaders !== false) {
-					headers = { 'x-ratelimit-limit-user-remaining': '0', 'x-ratelimit-limit-user-reset': '1', ...headers };
+					headers = {
+						'x-ratelimit-limit-user-remaining': '0',
+						'x-ratelimit-limit-user-reset': '1',
+						...headers,
+					};
 				}
 				if (fault.rateLimitHeaders === false) {
 					// A 429 with no x-ratelimit-* headers at all.
@@ -302,10 +351,21 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 		}
 	}
 
-	private async handleControl(req: IncomingMessage, res: ServerResponse, method: string, url: URL): Promise<void> {
+	private async handleControl(
+		req: IncomingMessage,
+		res: ServerResponse,
+		method: string,
+		url: URL,
+	): Promise<void> {
 		try {
 			const { handler, params } = this.control.match(method, url.pathname);
-			const reply = await handler({ req, params, query: new Query(url.searchParams), body: bodyReader(req), emulator: this });
+			const reply = await handler({
+				req,
+				params,
+				query: new Query(url.searchParams),
+				body: bodyReader(req),
+				emulator: this,
+			});
 			sendJson(res, reply.status, reply.body, reply.headers);
 		} catch (error) {
 			if (error instanceof ApiError) sendJson(res, error.status, error.body());

@@ -112,8 +112,10 @@ export class Store {
 
 	addField(field: FieldDef): void {
 		this.fields.set(field.id, field);
-		if (field.type === 'list' && field.listId !== undefined) this.lists.get(field.listId)?.fields.push(field);
-		else if (field.entityKind === 'person' || field.entityKind === 'company') this.entityFields[field.entityKind].push(field);
+		if (field.type === 'list' && field.listId !== undefined)
+			this.lists.get(field.listId)?.fields.push(field);
+		else if (field.entityKind === 'person' || field.entityKind === 'company')
+			this.entityFields[field.entityKind].push(field);
 		this.touch();
 	}
 
@@ -146,7 +148,8 @@ export class Store {
 	/** Deletes a person with its list entries; false when there is no such person. */
 	removePerson(personId: number): boolean {
 		if (!this.persons.delete(personId)) return false;
-		for (const entry of [...this.entries.values()]) if (entry.entityType === 'person' && entry.entityId === personId) this.removeEntry(entry.id);
+		for (const entry of [...this.entries.values()])
+			if (entry.entityType === 'person' && entry.entityId === personId) this.removeEntry(entry.id);
 		this.touch();
 		return true;
 	}
@@ -162,7 +165,12 @@ export class Store {
 	 * place every field value mutation goes through, so the change log records each of them.
 	 * `via` is the list entry a global field was written through.
 	 */
-	setValue(target: { values: Map<string, StoredValue> }, fieldId: string, value: StoredValue | null, via?: ListEntry): void {
+	setValue(
+		target: { values: Map<string, StoredValue> },
+		fieldId: string,
+		value: StoredValue | null,
+		via?: ListEntry,
+	): void {
 		const before = target.values.get(fieldId);
 		if (value === null || value.data === null) target.values.delete(fieldId);
 		else target.values.set(fieldId, value);
@@ -204,7 +212,9 @@ export class Store {
 	private displayOf(field: FieldDef, value: unknown): string | undefined {
 		if (!value || typeof value !== 'object') return undefined;
 		if ('dropdownOptionId' in value) {
-			return field.dropdownOptions?.find((o) => o.id === (value as { dropdownOptionId: number }).dropdownOptionId)?.text;
+			return field.dropdownOptions?.find(
+				(o) => o.id === (value as { dropdownOptionId: number }).dropdownOptionId,
+			)?.text;
 		}
 		if (!('id' in value)) return undefined;
 		const id = (value as { id: number }).id;
@@ -218,7 +228,11 @@ export class Store {
 	}
 
 	canSeeNote(note: Note, userId: number): boolean {
-		return note.sharingType === 'public' || note.ownerUserId === userId || note.visibleTo.includes(userId);
+		return (
+			note.sharingType === 'public' ||
+			note.ownerUserId === userId ||
+			note.visibleTo.includes(userId)
+		);
 	}
 
 	/** A person or company field by id (enriched and RI ids are shared by both kinds). */
@@ -230,8 +244,10 @@ export class Store {
 	/** The value of a field for an entry: list fields on the entry, others on its entity. */
 	entryValue(entry: ListEntry, field: FieldDef): StoredValue | undefined {
 		if (field.type === 'list') return entry.values.get(field.id);
-		if (entry.entityType === 'company') return this.companies.get(entry.entityId)?.values.get(field.id);
-		if (entry.entityType === 'person') return this.persons.get(entry.entityId)?.values.get(field.id);
+		if (entry.entityType === 'company')
+			return this.companies.get(entry.entityId)?.values.get(field.id);
+		if (entry.entityType === 'person')
+			return this.persons.get(entry.entityId)?.values.get(field.id);
 		return undefined;
 	}
 

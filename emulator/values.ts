@@ -15,7 +15,8 @@ import type { Store } from './store';
 const MAX_ASSOCIATIONS = 100;
 const LOCATION_KEYS = ['streetAddress', 'city', 'state', 'country', 'continent'] as const;
 /** RFC 3339 date-time (OpenAPI `format: date-time`): a time and an offset are required. */
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+const DATE_TIME =
+	/^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
 const invalid = (param: string, message: string) => badRequest(message, param);
 
@@ -25,9 +26,12 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 /** Why a field cannot be written, or undefined. */
 export function readOnlyReason(field: FieldDef): string | undefined {
-	if (field.type === 'enriched') return `Field ${field.id} is an enriched field and cannot be updated`;
-	if (field.type === 'relationship-intelligence') return `Field ${field.id} is a relationship-intelligence field and cannot be updated`;
-	if (READ_ONLY_VALUE_TYPES.has(field.valueType)) return `Field ${field.id} has value type ${field.valueType}, which cannot be updated`;
+	if (field.type === 'enriched')
+		return `Field ${field.id} is an enriched field and cannot be updated`;
+	if (field.type === 'relationship-intelligence')
+		return `Field ${field.id} is a relationship-intelligence field and cannot be updated`;
+	if (READ_ONLY_VALUE_TYPES.has(field.valueType))
+		return `Field ${field.id} has value type ${field.valueType}, which cannot be updated`;
 	if (field.readOnly) return `Field ${field.id} cannot be updated`;
 	return undefined;
 }
@@ -35,10 +39,20 @@ export function readOnlyReason(field: FieldDef): string | undefined {
 /** The calendar date written in an RFC 3339 date-time, as the API keeps it: midnight Pacific. */
 export function storedDate(data: unknown, param: string): string {
 	const match = typeof data === 'string' ? DATE_TIME.exec(data) : null;
-	if (!match) throw invalid(param, `Expected an ISO 8601 date-time with a time zone (e.g. 2024-03-10T00:00:00Z); got ${JSON.stringify(data)}`);
+	if (!match)
+		throw invalid(
+			param,
+			`Expected an ISO 8601 date-time with a time zone (e.g. 2024-03-10T00:00:00Z); got ${JSON.stringify(data)}`,
+		);
 	const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
 	const check = new Date(Date.UTC(y, m - 1, d));
-	if (check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d || Number(match[4]) > 23 || Number(match[5]) > 59) {
+	if (
+		check.getUTCFullYear() !== y ||
+		check.getUTCMonth() !== m - 1 ||
+		check.getUTCDate() !== d ||
+		Number(match[4]) > 23 ||
+		Number(match[5]) > 59
+	) {
 		throw invalid(param, `${JSON.stringify(data)} is not a valid date-time`);
 	}
 	return pacificMidnight(`${match[1]}-${match[2]}-${match[3]}`);
@@ -47,13 +61,16 @@ export function storedDate(data: unknown, param: string): string {
 function location(value: unknown, param: string): LocationData {
 	if (!isObject(value)) throw invalid(param, 'Expected a location object');
 	for (const key of Object.keys(value)) {
-		if (!(LOCATION_KEYS as readonly string[]).includes(key)) throw invalid(`${param}.${key}`, `Unknown location property "${key}"`);
+		if (!(LOCATION_KEYS as readonly string[]).includes(key))
+			throw invalid(`${param}.${key}`, `Unknown location property "${key}"`);
 	}
 	const out = {} as LocationData;
 	for (const key of LOCATION_KEYS) {
-		if (!(key in value)) throw invalid(`${param}.${key}`, `Missing location property "${key}" (use null for none)`);
+		if (!(key in value))
+			throw invalid(`${param}.${key}`, `Missing location property "${key}" (use null for none)`);
 		const part = value[key];
-		if (part !== null && typeof part !== 'string') throw invalid(`${param}.${key}`, `Location property "${key}" must be a string or null`);
+		if (part !== null && typeof part !== 'string')
+			throw invalid(`${param}.${key}`, `Location property "${key}" must be a string or null`);
 		out[key] = part as string | null;
 	}
 	return out;
@@ -64,21 +81,40 @@ function array(value: unknown, param: string): unknown[] {
 	return value;
 }
 
-function reference(store: Store, kind: 'person' | 'company', value: unknown, param: string): { id: number } {
-	if (!isObject(value) || Object.keys(value).some((k) => k !== 'id')) throw invalid(param, `Expected {"id": <${kind} id>}`);
+function reference(
+	store: Store,
+	kind: 'person' | 'company',
+	value: unknown,
+	param: string,
+): { id: number } {
+	if (!isObject(value) || Object.keys(value).some((k) => k !== 'id'))
+		throw invalid(param, `Expected {"id": <${kind} id>}`);
 	const id = value.id;
-	if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw invalid(`${param}.id`, `Expected a ${kind} id (a positive integer)`);
+	if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1)
+		throw invalid(`${param}.id`, `Expected a ${kind} id (a positive integer)`);
 	const exists = kind === 'person' ? store.persons.has(id) : store.companies.has(id);
-	if (!exists) throw invalid(`${param}.id`, `${kind === 'person' ? 'Person' : 'Company'} ${id} does not exist`);
+	if (!exists)
+		throw invalid(
+			`${param}.id`,
+			`${kind === 'person' ? 'Person' : 'Company'} ${id} does not exist`,
+		);
 	return { id };
 }
 
 function option(field: FieldDef, value: unknown, param: string): { dropdownOptionId: number } {
-	if (!isObject(value) || Object.keys(value).some((k) => k !== 'dropdownOptionId')) throw invalid(param, 'Expected {"dropdownOptionId": <option id>}');
+	if (!isObject(value) || Object.keys(value).some((k) => k !== 'dropdownOptionId'))
+		throw invalid(param, 'Expected {"dropdownOptionId": <option id>}');
 	const id = value.dropdownOptionId;
-	if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw invalid(`${param}.dropdownOptionId`, 'Expected a dropdown option id (a positive integer)');
+	if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1)
+		throw invalid(
+			`${param}.dropdownOptionId`,
+			'Expected a dropdown option id (a positive integer)',
+		);
 	if (!field.dropdownOptions?.some((o) => o.id === id)) {
-		throw invalid(`${param}.dropdownOptionId`, `Dropdown option ${id} does not belong to field ${field.id}`);
+		throw invalid(
+			`${param}.dropdownOptionId`,
+			`Dropdown option ${id} does not belong to field ${field.id}`,
+		);
 	}
 	return { dropdownOptionId: id };
 }
@@ -93,16 +129,28 @@ function unique<T>(items: T[], key: (item: T) => unknown): T[] {
  * it in stored form, or null when it clears the field. `param` names the value in errors
  * ("value", "updates[3].value"), `fieldParam` the field ("fieldId", "updates[3].id").
  */
-export function parseWrittenValue(store: Store, field: FieldDef, value: unknown, param: string, fieldParam = 'fieldId'): StoredValue | null {
+export function parseWrittenValue(
+	store: Store,
+	field: FieldDef,
+	value: unknown,
+	param: string,
+	fieldParam = 'fieldId',
+): StoredValue | null {
 	const reason = readOnlyReason(field);
 	if (reason) throw new ApiError(400, 'validation', reason, fieldParam);
 	if (!isObject(value)) throw invalid(param, 'Expected a value object {type, data}');
-	for (const key of Object.keys(value)) if (key !== 'type' && key !== 'data') throw invalid(`${param}.${key}`, `Unknown property "${key}"`);
+	for (const key of Object.keys(value))
+		if (key !== 'type' && key !== 'data')
+			throw invalid(`${param}.${key}`, `Unknown property "${key}"`);
 	if (typeof value.type !== 'string') throw invalid(`${param}.type`, 'Expected the value type');
 	if (value.type !== field.valueType) {
-		throw invalid(`${param}.type`, `Field ${field.id} has value type ${field.valueType}; got a value of type ${value.type}`);
+		throw invalid(
+			`${param}.type`,
+			`Field ${field.id} has value type ${field.valueType}; got a value of type ${value.type}`,
+		);
 	}
-	if (!('data' in value)) throw invalid(`${param}.data`, 'Missing data (use null to clear the value)');
+	if (!('data' in value))
+		throw invalid(`${param}.data`, 'Missing data (use null to clear the value)');
 	const type = field.valueType;
 	const data = value.data;
 	const at = `${param}.data`;
@@ -121,12 +169,14 @@ export function parseWrittenValue(store: Store, field: FieldDef, value: unknown,
 			});
 			break;
 		case 'number':
-			if (typeof data !== 'number' || !Number.isFinite(data)) throw invalid(at, 'Expected a number');
+			if (typeof data !== 'number' || !Number.isFinite(data))
+				throw invalid(at, 'Expected a number');
 			stored = data;
 			break;
 		case 'number-multi':
 			stored = array(data, at).map((item, i) => {
-				if (typeof item !== 'number' || !Number.isFinite(item)) throw invalid(`${at}[${i}]`, 'Expected a number');
+				if (typeof item !== 'number' || !Number.isFinite(item))
+					throw invalid(`${at}[${i}]`, 'Expected a number');
 				return item;
 			});
 			break;
@@ -144,7 +194,10 @@ export function parseWrittenValue(store: Store, field: FieldDef, value: unknown,
 			stored = option(field, data, at);
 			break;
 		case 'dropdown-multi':
-			stored = unique(array(data, at).map((item, i) => option(field, item, `${at}[${i}]`)), (o) => o.dropdownOptionId);
+			stored = unique(
+				array(data, at).map((item, i) => option(field, item, `${at}[${i}]`)),
+				(o) => o.dropdownOptionId,
+			);
 			break;
 		case 'person':
 		case 'company':
@@ -153,9 +206,13 @@ export function parseWrittenValue(store: Store, field: FieldDef, value: unknown,
 		case 'person-multi':
 		case 'company-multi': {
 			const items = array(data, at);
-			if (items.length > MAX_ASSOCIATIONS) throw invalid(at, `At most ${MAX_ASSOCIATIONS} values are allowed; got ${items.length}`);
+			if (items.length > MAX_ASSOCIATIONS)
+				throw invalid(at, `At most ${MAX_ASSOCIATIONS} values are allowed; got ${items.length}`);
 			const kind = type === 'person-multi' ? 'person' : 'company';
-			stored = unique(items.map((item, i) => reference(store, kind, item, `${at}[${i}]`)), (r) => r.id);
+			stored = unique(
+				items.map((item, i) => reference(store, kind, item, `${at}[${i}]`)),
+				(r) => r.id,
+			);
 			break;
 		}
 		default:

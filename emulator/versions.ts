@@ -12,7 +12,10 @@ export const LATEST_VERSION: ApiVersion = '2026-09-17';
 export const VERSION_HEADER = 'x-affinity-api-version';
 
 /** The version a request is answered in: the header's, else the key's default. */
-export function requestedVersion(header: string | string[] | undefined, keyDefault: ApiVersion): ApiVersion {
+export function requestedVersion(
+	header: string | string[] | undefined,
+	keyDefault: ApiVersion,
+): ApiVersion {
 	if (header === undefined) return keyDefault;
 	const value = (Array.isArray(header) ? header.join(',') : header).trim();
 	if (value === 'current') return LATEST_VERSION;

@@ -31,13 +31,26 @@ function log(message: string): void {
 }
 
 /** Runs a command with its output shown (npm prints its own progress), failing on a non-zero exit. */
-function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<void> {
+function run(
+	command: string,
+	args: string[],
+	options: { cwd: string; env?: NodeJS.ProcessEnv },
+): Promise<void> {
 	return new Promise((resolve, reject) => {
-		const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: 'inherit' });
+		const child = spawn(command, args, {
+			cwd: options.cwd,
+			env: options.env ?? process.env,
+			stdio: 'inherit',
+		});
 		child.on('error', reject);
 		child.on('exit', (code, signal) => {
 			if (code === 0) resolve();
-			else reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`}) in ${options.cwd}`));
+			else
+				reject(
+					new Error(
+						`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`}) in ${options.cwd}`,
+					),
+				);
 		});
 	});
 }
@@ -62,13 +75,16 @@ async function withLock<T>(lockDir: string, work: () => Promise<T>): Promise<T> 
 			break;
 		} catch (error) {
 			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-			const holder = Number(fs.readFileSync(path.join(lockDir, 'pid'), { encoding: 'utf8', flag: 'a+' }) || 0);
+			const holder = Number(
+				fs.readFileSync(path.join(lockDir, 'pid'), { encoding: 'utf8', flag: 'a+' }) || 0,
+			);
 			if (holder && !processAlive(holder)) {
 				log(`removing a stale lock left by process ${holder}`);
 				fs.rmSync(lockDir, { recursive: true, force: true });
 				continue;
 			}
-			if (!announced) log(`another provisioning (process ${holder || '?'}) holds ${lockDir}; waiting for it`);
+			if (!announced)
+				log(`another provisioning (process ${holder || '?'}) holds ${lockDir}; waiting for it`);
 			announced = true;
 			await new Promise((r) => setTimeout(r, 2000));
 		}
@@ -123,13 +139,30 @@ async function installNode(paths: RuntimePaths): Promise<void> {
 	const project = path.resolve(paths.nodeDir, '..', '..');
 	fs.rmSync(project, { recursive: true, force: true });
 	fs.mkdirSync(project, { recursive: true });
-	fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'node-runtime', private: true }, null, 2));
-	log(`installing Node ${NODE_MAJOR} (${nodePackageName()}@${NODE_MAJOR} from the npm registry) into ${project}`);
-	await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock', `${nodePackageName()}@${NODE_MAJOR}`], {
-		cwd: project,
-		env: cleanEnv(),
-	});
-	if (!fs.existsSync(paths.nodeBin)) throw new Error(`${nodePackageName()} installed but ${paths.nodeBin} is missing`);
+	fs.writeFileSync(
+		path.join(project, 'package.json'),
+		JSON.stringify({ name: 'node-runtime', private: true }, null, 2),
+	);
+	log(
+		`installing Node ${NODE_MAJOR} (${nodePackageName()}@${NODE_MAJOR} from the npm registry) into ${project}`,
+	);
+	await run(
+		'npm',
+		[
+			'install',
+			'--no-audit',
+			'--no-fund',
+			'--ignore-scripts',
+			'--no-package-lock',
+			`${nodePackageName()}@${NODE_MAJOR}`,
+		],
+		{
+			cwd: project,
+			env: cleanEnv(),
+		},
+	);
+	if (!fs.existsSync(paths.nodeBin))
+		throw new Error(`${nodePackageName()} installed but ${paths.nodeBin} is missing`);
 }
 
 async function installN8n(paths: RuntimePaths): Promise<void> {
@@ -144,16 +177,21 @@ async function installN8n(paths: RuntimePaths): Promise<void> {
 		const manifest = {
 			name: 'n8n-runtime',
 			private: true,
-			description: 'Real n8n for n8n-nodes-affinity-v2 (npm start, e2e and browser tests). Safe to delete.',
+			description:
+				'Real n8n for n8n-nodes-affinity-v2 (npm start, e2e and browser tests). Safe to delete.',
 			dependencies: { n8n: N8N_VERSION },
 			overrides: { linkedom: LINKEDOM_VERSION },
 		};
 		fs.writeFileSync(path.join(paths.n8nDir, 'package.json'), JSON.stringify(manifest, null, 2));
 		log(`installing n8n ${N8N_VERSION} into ${paths.n8nDir} (about 4 minutes and 3 GB, once)`);
-		await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--omit=dev', '--loglevel=error'], {
-			cwd: paths.n8nDir,
-			env: node24Env(paths),
-		});
+		await run(
+			'npm',
+			['install', '--no-audit', '--no-fund', '--ignore-scripts', '--omit=dev', '--loglevel=error'],
+			{
+				cwd: paths.n8nDir,
+				env: node24Env(paths),
+			},
+		);
 		markStep(paths, 'install');
 	}
 	if (stepDone(paths, 'rebuild')) {
@@ -166,28 +204,48 @@ async function installN8n(paths: RuntimePaths): Promise<void> {
 		});
 		markStep(paths, 'rebuild');
 	}
-	const native = spawnSync(paths.nodeBin, ['-e', "require('sqlite3'); require('isolated-vm'); console.log('native modules load')"], {
-		cwd: paths.n8nDir,
-		env: node24Env(paths),
-		encoding: 'utf8',
-	});
+	const native = spawnSync(
+		paths.nodeBin,
+		['-e', "require('sqlite3'); require('isolated-vm'); console.log('native modules load')"],
+		{
+			cwd: paths.n8nDir,
+			env: node24Env(paths),
+			encoding: 'utf8',
+		},
+	);
 	if (native.status !== 0) {
 		fs.rmSync(path.join(paths.n8nDir, '.step-rebuild'), { force: true });
-		throw new Error(`sqlite3 or isolated-vm does not load on Node ${NODE_MAJOR}; run again to rebuild them:\n${native.stderr}`);
+		throw new Error(
+			`sqlite3 or isolated-vm does not load on Node ${NODE_MAJOR}; run again to rebuild them:\n${native.stderr}`,
+		);
 	}
 	const version = spawnSync(paths.nodeBin, [paths.n8nBin, '--version'], {
 		cwd: paths.n8nDir,
-		env: { ...node24Env(paths), N8N_USER_FOLDER: path.join(paths.root, 'version-check'), N8N_DIAGNOSTICS_ENABLED: 'false' },
+		env: {
+			...node24Env(paths),
+			N8N_USER_FOLDER: path.join(paths.root, 'version-check'),
+			N8N_DIAGNOSTICS_ENABLED: 'false',
+		},
 		encoding: 'utf8',
 		timeout: 120_000,
 	});
 	const printed = `${version.stdout ?? ''}`.trim().split('\n').pop() ?? '';
 	if (version.status !== 0 || printed !== N8N_VERSION) {
-		throw new Error(`n8n --version printed "${printed}" (exit ${version.status}): ${version.stderr}`);
+		throw new Error(
+			`n8n --version printed "${printed}" (exit ${version.status}): ${version.stderr}`,
+		);
 	}
 	fs.writeFileSync(
 		paths.marker,
-		JSON.stringify({ n8n: N8N_VERSION, node: spawnSync(paths.nodeBin, ['--version'], { encoding: 'utf8' }).stdout.trim(), completedAt: new Date().toISOString() }, null, 2),
+		JSON.stringify(
+			{
+				n8n: N8N_VERSION,
+				node: spawnSync(paths.nodeBin, ['--version'], { encoding: 'utf8' }).stdout.trim(),
+				completedAt: new Date().toISOString(),
+			},
+			null,
+			2,
+		),
 	);
 }
 
@@ -199,12 +257,17 @@ export async function ensureChromium(): Promise<void> {
 	}
 	const canInstall = process.getuid?.() === 0 && spawnSync('apt-get', ['--version']).status === 0;
 	if (!canInstall) {
-		throw new Error(`Chromium is not at ${CHROMIUM_PATH}. Install it (Debian: sudo apt-get install -y chromium) or set CHROMIUM_PATH.`);
+		throw new Error(
+			`Chromium is not at ${CHROMIUM_PATH}. Install it (Debian: sudo apt-get install -y chromium) or set CHROMIUM_PATH.`,
+		);
 	}
-	log('installing Debian\'s chromium with apt-get (about 30 s, once)');
+	log("installing Debian's chromium with apt-get (about 30 s, once)");
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 	await run('apt-get', ['update', '-qq'], { cwd: '/', env });
-	await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], { cwd: '/', env });
+	await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {
+		cwd: '/',
+		env,
+	});
 }
 
 export async function provision(options: { browser?: boolean } = {}): Promise<RuntimePaths> {

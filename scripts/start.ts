@@ -17,7 +17,11 @@ import path from 'node:path';
 
 import { DEMO_KEYS } from '../emulator/auth';
 import { DEMO_MODEL_LABEL, demoScript } from '../test/agents/demo-model';
-import { SCRIPTED_MODEL_NAME, type ScriptedModel, startScriptedModel } from '../test/agents/scripted-model';
+import {
+	SCRIPTED_MODEL_NAME,
+	type ScriptedModel,
+	startScriptedModel,
+} from '../test/agents/scripted-model';
 import {
 	credentialExport,
 	freePort,
@@ -36,7 +40,10 @@ import {
 import { cacheRoot } from './paths';
 import { provision } from './provision-n8n';
 
-export const DEMO_CREDENTIAL = { id: 'affinityV2DemoCred', name: 'Affinity v2 emulator (admin demo key)' };
+export const DEMO_CREDENTIAL = {
+	id: 'affinityV2DemoCred',
+	name: 'Affinity v2 emulator (admin demo key)',
+};
 
 /** The `openAiApi` credential of the sample agent workflow: the demo model, no real key. */
 export const DEMO_MODEL_CREDENTIAL = { id: 'affinityV2DemoModel', name: DEMO_MODEL_LABEL };
@@ -57,7 +64,8 @@ function option(name: string, envName: string, fallback: number): number {
 	const i = process.argv.indexOf(`--${name}`);
 	const raw = i >= 0 ? process.argv[i + 1] : process.env[envName];
 	const value = raw === undefined ? fallback : Number(raw);
-	if (!Number.isInteger(value) || value < 1 || value > 65535) throw new Error(`--${name} (or ${envName}) must be a port number, got "${raw}"`);
+	if (!Number.isInteger(value) || value < 1 || value > 65535)
+		throw new Error(`--${name} (or ${envName}) must be a port number, got "${raw}"`);
 	return value;
 }
 
@@ -75,11 +83,17 @@ interface SampleWorkflow {
  * The sample workflows of workflows/, pointed at the demo credential. A sample that needs a
  * node this build does not have (e.g. the trigger before it exists) is left out, with a note.
  */
-export function sampleWorkflows(available: string[]): { load: SampleWorkflow[]; skipped: string[] } {
+export function sampleWorkflows(available: string[]): {
+	load: SampleWorkflow[];
+	skipped: string[];
+} {
 	const dir = path.join(REPO_ROOT, 'workflows');
 	const load: SampleWorkflow[] = [];
 	const skipped: string[] = [];
-	for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+	for (const file of fs
+		.readdirSync(dir)
+		.filter((f) => f.endsWith('.json'))
+		.sort()) {
 		const workflow = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as SampleWorkflow;
 		const missing = workflow.nodes
 			.map((n) => n.type)
@@ -132,7 +146,11 @@ async function main(): Promise<void> {
 	process.on('SIGINT', () => void shutdown(0));
 	process.on('SIGTERM', () => void shutdown(0));
 
-	const emulator = await startEmulator({ port: await freePort(emulatorPort), seed: 1, logFile: path.join(home, 'emulator.log') });
+	const emulator = await startEmulator({
+		port: await freePort(emulatorPort),
+		seed: 1,
+		logFile: path.join(home, 'emulator.log'),
+	});
 	say(`emulator (seed 1) on ${emulator.baseUrl}`);
 	const model = await startScriptedModel(demoScript, { port: await freePort(modelPort) });
 	demo.model = model;
@@ -140,7 +158,9 @@ async function main(): Promise<void> {
 
 	const setup = await prepareN8n({ userFolder, port: await freePort(n8nPort), logFile });
 	const nodes = packNodeNames();
-	say(`pack copied into ${path.join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME)} (nodes: ${nodes.join(', ')})`);
+	say(
+		`pack copied into ${path.join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME)} (nodes: ${nodes.join(', ')})`,
+	);
 
 	await n8nImport(setup, 'credentials', [
 		credentialExport({ ...DEMO_CREDENTIAL, apiKey: DEMO_KEYS[0].key, baseUrl: emulator.baseUrl }),
@@ -148,7 +168,9 @@ async function main(): Promise<void> {
 	]);
 	const samples = sampleWorkflows(nodes);
 	if (samples.load.length) await n8nImport(setup, 'workflow', samples.load);
-	say(`credentials "${DEMO_CREDENTIAL.name}", "${DEMO_MODEL_CREDENTIAL.name}" and ${samples.load.length} sample workflows imported`);
+	say(
+		`credentials "${DEMO_CREDENTIAL.name}", "${DEMO_MODEL_CREDENTIAL.name}" and ${samples.load.length} sample workflows imported`,
+	);
 	for (const note of samples.skipped) say(`not imported: ${note}`);
 
 	say(`starting n8n on port ${setup.port} (log: ${logFile})...`);
@@ -161,8 +183,11 @@ async function main(): Promise<void> {
 	);
 	if (loggedIn) {
 		// Fails here, not later in the editor, if n8n did not load the pack.
-		const found = await rest.request('POST', '/rest/node-types', { nodeInfos: [{ name: NODE_TYPES.action, version: 1 }] });
-		if (!Array.isArray(found) || found.length === 0) throw new Error(`n8n did not load ${NODE_TYPES.action}; see ${logFile}`);
+		const found = await rest.request('POST', '/rest/node-types', {
+			nodeInfos: [{ name: NODE_TYPES.action, version: 1 }],
+		});
+		if (!Array.isArray(found) || found.length === 0)
+			throw new Error(`n8n did not load ${NODE_TYPES.action}; see ${logFile}`);
 	}
 
 	const seconds = ((Date.now() - started) / 1000).toFixed(0);
@@ -191,7 +216,9 @@ async function main(): Promise<void> {
 	const exitCode = await Promise.race([n8n.process.exited, emulator.process.exited]);
 	if (!stopping) {
 		const which = n8n.process.hasExited ? n8n.process : emulator.process;
-		console.error(`[start] ${which.label} exited unexpectedly (code ${exitCode}):\n${which.tail(40)}`);
+		console.error(
+			`[start] ${which.label} exited unexpectedly (code ${exitCode}):\n${which.tail(40)}`,
+		);
 		await shutdown(1);
 	}
 }

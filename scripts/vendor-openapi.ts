@@ -39,7 +39,8 @@ if (!source) throw new Error('usage: tsx scripts/vendor-openapi.ts <affinity-v2-
 const doc = JSON.parse(readFileSync(source, 'utf8')) as Record<string, unknown>;
 const info = doc.info as Record<string, unknown>;
 const edition = info['x-affinity-api-version'] as string;
-const name = edition === '2024-01-01' ? 'affinity-v2-openapi.json' : `affinity-v2-openapi-${edition}.json`;
+const name =
+	edition === '2024-01-01' ? 'affinity-v2-openapi.json' : `affinity-v2-openapi-${edition}.json`;
 const target = join(__dirname, '../test/fixtures', name);
 const vendored = {
 	openapi: doc.openapi,

@@ -18,7 +18,10 @@ export async function collectGarbage(inspectPort: number): Promise<void> {
 			socket.onerror = () => reject(new Error('inspector connection failed'));
 		});
 		await new Promise<void>((resolve, reject) => {
-			const timer = setTimeout(() => reject(new Error('inspector: no answer to collectGarbage')), 30_000);
+			const timer = setTimeout(
+				() => reject(new Error('inspector: no answer to collectGarbage')),
+				30_000,
+			);
 			socket.onmessage = (message) => {
 				const answer = JSON.parse(String(message.data)) as { id?: number; error?: unknown };
 				if (answer.id !== 1) return;

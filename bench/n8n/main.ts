@@ -177,8 +177,9 @@ async function buildComparisons(emulator: RunningEmulator): Promise<Comparison[]
 		});
 		fieldIds.push(field.id);
 	}
-	const entryId = (await emulator.control<Array<{ id: number }>>('GET', `/lists/${listId}/entries`))[0]
-		.id;
+	const entryId = (
+		await emulator.control<Array<{ id: number }>>('GET', `/lists/${listId}/entries`)
+	)[0].id;
 	const target = {
 		listId: { __rl: true, mode: 'id', value: String(listId) },
 		listEntryId: { __rl: true, mode: 'id', value: String(entryId) },
@@ -229,7 +230,10 @@ async function buildComparisons(emulator: RunningEmulator): Promise<Comparison[]
 
 	// A quiet poll: nothing changed since the previous poll, whose state each side starts from
 	// (a manual run reads the workflow's static data but does not save it).
-	const previousEntries = await allPages(baseUrl, `/v2/lists/${bigListId}/list-entries?limit=100&fieldTypes=list`);
+	const previousEntries = await allPages(
+		baseUrl,
+		`/v2/lists/${bigListId}/list-entries?limit=100&fieldTypes=list`,
+	);
 	const handPoll = workflow(
 		'benchPollHand',
 		'Bench: quiet poll, by hand',
@@ -257,9 +261,11 @@ async function buildComparisons(emulator: RunningEmulator): Promise<Comparison[]
 		// The state a poll in an active workflow would have saved: the same node code, run once.
 		const harness = pollHarness(new AffinityV2Trigger(), trigger.parameters as never, credentials);
 		await harness.poll();
-		const packPoll = workflow(`benchPollPack${mode.label}`, `Bench: quiet poll, pack, ${mode.label}`, [
-			trigger,
-		]);
+		const packPoll = workflow(
+			`benchPollPack${mode.label}`,
+			`Bench: quiet poll, pack, ${mode.label}`,
+			[trigger],
+		);
 		packPoll.staticData = { [`node:${trigger.name}`]: harness.staticData() };
 		comparisons.push({
 			key: 'trigger',
@@ -270,7 +276,11 @@ async function buildComparisons(emulator: RunningEmulator): Promise<Comparison[]
 				start: trigger.name,
 				// Nothing changed: a manual run shows up to 5 sample events of the latest entries.
 				check: (run, requests) =>
-					expectCount('GET requests', requests.filter((r) => r.method === 'GET').length, ENTRIES / 100) ??
+					expectCount(
+						'GET requests',
+						requests.filter((r) => r.method === 'GET').length,
+						ENTRIES / 100,
+					) ??
 					(outputOf(run, trigger.name) > 5 ? `${outputOf(run, trigger.name)} events` : undefined),
 			},
 			byHand: {
@@ -311,7 +321,8 @@ async function readExecution(rest: N8nRest, id: string): Promise<{ status: strin
 		bodyTimeout: 0,
 	});
 	const text = await res.body.text();
-	if (res.statusCode !== 200) throw new Error(`GET /rest/executions/${id}: ${res.statusCode} ${text.slice(0, 500)}`);
+	if (res.statusCode !== 200)
+		throw new Error(`GET /rest/executions/${id}: ${res.statusCode} ${text.slice(0, 500)}`);
 	return (JSON.parse(text) as { data: { status: string; data: string } }).data;
 }
 
@@ -357,7 +368,10 @@ async function runOnce(
 		const run = { status: full.status, data: unflatten(full.data) as WorkflowRun['data'] };
 		const problem =
 			execution.status !== 'success'
-				? JSON.stringify(run.data.resultData.error ?? run.data.resultData.lastNodeExecuted).slice(0, 2000)
+				? JSON.stringify(run.data.resultData.error ?? run.data.resultData.lastNodeExecuted).slice(
+						0,
+						2000,
+					)
 				: side.check(run, requests);
 		if (problem) throw new Error(`${side.label}: ${execution.status}: ${problem}`);
 	}
@@ -438,7 +452,8 @@ async function main(): Promise<void> {
 		},
 	]);
 	const workflows = new Map<string, BenchWorkflow>();
-	for (const c of comparisons) for (const side of [c.pack, c.byHand]) workflows.set(side.workflow.id, side.workflow);
+	for (const c of comparisons)
+		for (const side of [c.pack, c.byHand]) workflows.set(side.workflow.id, side.workflow);
 	await n8nImport(setup, 'workflow', [...workflows.values()]);
 	say(`${workflows.size} workflows imported; starting n8n on port ${setup.port} (log: ${logFile})`);
 

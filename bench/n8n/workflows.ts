@@ -14,7 +14,10 @@ export interface BenchWorkflow {
 	id: string;
 	name: string;
 	nodes: Array<Record<string, unknown>>;
-	connections: Record<string, { main: Array<Array<{ node: string; type: 'main'; index: number }>> }>;
+	connections: Record<
+		string,
+		{ main: Array<Array<{ node: string; type: 'main'; index: number }>> }
+	>;
 	settings: { executionOrder: 'v1' };
 	staticData?: Record<string, unknown>;
 	pinData: Record<string, never>;
@@ -226,7 +229,8 @@ const SIMPLE_VALUE = `((v) => {
 	}
 })`;
 
-const noDoubleBraces = (expression: string) => expression.replace(/\}\}/g, '} }').replace(/\s+/g, ' ');
+const noDoubleBraces = (expression: string) =>
+	expression.replace(/\}\}/g, '} }').replace(/\s+/g, ' ');
 
 export function setSimplify(name: string): Step {
 	const assign = (field: string, type: string, expression: string) => ({

@@ -12,7 +12,13 @@ export function paged<T, R>(
 	items: T[],
 	key: (item: T) => number,
 	render: (item: T) => R,
-	options: { defining?: string[]; totalCount?: boolean; minLimit?: number; maxLimit?: number; defaultLimit?: number } = {},
+	options: {
+		defining?: string[];
+		totalCount?: boolean;
+		minLimit?: number;
+		maxLimit?: number;
+		defaultLimit?: number;
+	} = {},
 ): Reply {
 	const result: PageResult<R> = page(
 		{
@@ -51,11 +57,15 @@ export function selectFields(
 	const types = values.fieldTypes ?? [];
 	for (const type of types) {
 		if (!allowedTypes.includes(type as FieldCategory)) {
-			throw badRequest(`fieldTypes must be one of ${allowedTypes.join(', ')}; got "${type}"`, 'fieldTypes');
+			throw badRequest(
+				`fieldTypes must be one of ${allowedTypes.join(', ')}; got "${type}"`,
+				'fieldTypes',
+			);
 		}
 	}
 	for (const id of ids) {
-		if (!universe.some((f) => f.id === id)) throw badRequest(`Field "${id}" does not exist or is not available here`, 'fieldIds');
+		if (!universe.some((f) => f.id === id))
+			throw badRequest(`Field "${id}" does not exist or is not available here`, 'fieldIds');
 	}
 	if (!ids.length && !types.length) return undefined;
 	return universe.filter((f) => ids.includes(f.id) || types.includes(f.type));
@@ -66,7 +76,8 @@ export function visibleList(ctx: RouteContext, raw: string): List {
 	const listId = pathId(raw, 'listId', 'int64');
 	const list = ctx.store.lists.get(listId);
 	if (!list) throw notFound(`List ${listId} not found`);
-	if (!ctx.store.canSeeList(list, ctx.user.id)) throw forbidden(`You do not have access to list ${listId}`);
+	if (!ctx.store.canSeeList(list, ctx.user.id))
+		throw forbidden(`You do not have access to list ${listId}`);
 	return list;
 }
 

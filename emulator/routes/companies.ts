@@ -9,7 +9,13 @@ import { renderCompany } from '../serialize';
 import type { Store } from '../store';
 import { definingValues, ok, paged, requirePermission, selectFields } from './common';
 import { renderList } from './lists';
-import { fieldMetadataPage, filterFrom, renderEntityEntry, visibleEntriesOf, visibleListsOf } from './support';
+import {
+	fieldMetadataPage,
+	filterFrom,
+	renderEntityEntry,
+	visibleEntriesOf,
+	visibleListsOf,
+} from './support';
 
 const COMPANY_FIELD_TYPES = ['enriched', 'global', 'relationship-intelligence'] as const;
 const DIRECTORY = 'Export All Organizations directory';
@@ -27,7 +33,11 @@ export function companyFilterProperties(store: Store): FilterProperties<Company>
 	};
 	for (const field of exposedEntityFields(store, 'company')) {
 		// A field that cannot be filtered on is still known: naming it says so ("supported operators: none").
-		properties[field.id] = fieldFilterProperty<Company>(field) ?? { kind: 'text', operators: [], get: () => null };
+		properties[field.id] = fieldFilterProperty<Company>(field) ?? {
+			kind: 'text',
+			operators: [],
+			get: () => null,
+		};
 	}
 	return properties;
 }
@@ -45,7 +55,8 @@ async function search(ctx: RouteContext): Promise<Reply> {
 	return searchPage<Company>(ctx, {
 		universe: exposedEntityFields(ctx.store, 'company'),
 		fieldTypes: [...COMPANY_FIELD_TYPES],
-		records: () => ctx.store.sortedIds(ctx.store.companies).map((id) => ctx.store.companies.get(id) as Company),
+		records: () =>
+			ctx.store.sortedIds(ctx.store.companies).map((id) => ctx.store.companies.get(id) as Company),
 		identity: (c) => [c.name, ...c.domains],
 		identitySorts: { name: (c) => c.name },
 		render: (c, fields) => renderCompany(ctx.store, c, fields),
@@ -53,7 +64,9 @@ async function search(ctx: RouteContext): Promise<Reply> {
 }
 
 export function register(router: Router): void {
-	router.get('/v2/companies/fields', (ctx) => fieldMetadataPage(ctx, exposedEntityFields(ctx.store, 'company')));
+	router.get('/v2/companies/fields', (ctx) =>
+		fieldMetadataPage(ctx, exposedEntityFields(ctx.store, 'company')),
+	);
 
 	router.post('/v2/companies/search', search);
 
@@ -64,7 +77,9 @@ export function register(router: Router): void {
 		requirePermission(ctx.user.permissions.exportAllOrganizations, DIRECTORY);
 		const defining = ['fieldIds', 'fieldTypes', 'ids', 'filter'];
 		const values = definingValues(ctx, defining);
-		const fields = selectFields(values, exposedEntityFields(ctx.store, 'company'), [...COMPANY_FIELD_TYPES]);
+		const fields = selectFields(values, exposedEntityFields(ctx.store, 'company'), [
+			...COMPANY_FIELD_TYPES,
+		]);
 		let ids = ctx.store.sortedIds(ctx.store.companies);
 		if (values.ids?.length) {
 			const wanted = new Set(values.ids.map((raw) => pathId(raw, 'ids', 'int64')));
@@ -73,26 +88,56 @@ export function register(router: Router): void {
 		let companies = ids.map((id) => ctx.store.companies.get(id) as Company);
 		const test = filterFrom(values.filter?.[0], companyFilterProperties(ctx.store));
 		if (test) companies = companies.filter(test);
-		return paged(ctx, companies, (c) => c.id, (c) => renderCompany(ctx.store, c, fields), { defining });
+		return paged(
+			ctx,
+			companies,
+			(c) => c.id,
+			(c) => renderCompany(ctx.store, c, fields),
+			{ defining },
+		);
 	});
 
 	router.get('/v2/companies/:companyId', (ctx) => {
 		// The search endpoint exists, for POST only.
-		if (ctx.params.companyId === 'search') throw new ApiError(405, 'method-not-allowed', `Method ${ctx.method} is not allowed for /v2/companies/search`);
+		if (ctx.params.companyId === 'search')
+			throw new ApiError(
+				405,
+				'method-not-allowed',
+				`Method ${ctx.method} is not allowed for /v2/companies/search`,
+			);
 		requirePermission(ctx.user.permissions.exportAllOrganizations, DIRECTORY);
 		const company = companyOf(ctx);
-		const values = { fieldIds: ctx.query.list('fieldIds'), fieldTypes: ctx.query.list('fieldTypes') };
-		return ok(renderCompany(ctx.store, company, selectFields(values, exposedEntityFields(ctx.store, 'company'), [...COMPANY_FIELD_TYPES])));
+		const values = {
+			fieldIds: ctx.query.list('fieldIds'),
+			fieldTypes: ctx.query.list('fieldTypes'),
+		};
+		return ok(
+			renderCompany(
+				ctx.store,
+				company,
+				selectFields(values, exposedEntityFields(ctx.store, 'company'), [...COMPANY_FIELD_TYPES]),
+			),
+		);
 	});
 
 	router.get('/v2/companies/:companyId/lists', (ctx) => {
 		const company = companyOf(ctx);
-		return paged(ctx, visibleListsOf(ctx, 'company', company.id), (l) => l.id, (l) => renderList(l, false));
+		return paged(
+			ctx,
+			visibleListsOf(ctx, 'company', company.id),
+			(l) => l.id,
+			(l) => renderList(l, false),
+		);
 	});
 
 	router.get('/v2/companies/:companyId/list-entries', (ctx) => {
 		requirePermission(ctx.user.permissions.exportLists, 'Export data from Lists');
 		const company = companyOf(ctx);
-		return paged(ctx, visibleEntriesOf(ctx, 'company', company.id), (e) => e.id, (e) => renderEntityEntry(ctx.store, e));
+		return paged(
+			ctx,
+			visibleEntriesOf(ctx, 'company', company.id),
+			(e) => e.id,
+			(e) => renderEntityEntry(ctx.store, e),
+		);
 	});
 }

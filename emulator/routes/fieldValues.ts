@@ -29,14 +29,21 @@ export function notApplicable(store: Store, fieldId: string, where: string, para
 export type Target = { values: Map<string, StoredValue> };
 
 /** The field and the record holding its value for a list entry: list fields on the entry, others on its entity. */
-function entryField(store: Store, entry: ListEntry, fieldId: string): { field: FieldDef; target: Target } | undefined {
+function entryField(
+	store: Store,
+	entry: ListEntry,
+	fieldId: string,
+): { field: FieldDef; target: Target } | undefined {
 	const list = store.lists.get(entry.listId);
 	const own = list?.fields.find((f) => f.id === fieldId);
 	if (own) return { field: own, target: entry };
 	if (entry.entityType === 'opportunity') return undefined;
 	const field = store.entityField(entry.entityType, fieldId);
 	if (!field) return undefined;
-	const entity: Person | Company | undefined = entry.entityType === 'person' ? store.persons.get(entry.entityId) : store.companies.get(entry.entityId);
+	const entity: Person | Company | undefined =
+		entry.entityType === 'person'
+			? store.persons.get(entry.entityId)
+			: store.companies.get(entry.entityId);
 	return entity ? { field, target: entity } : undefined;
 }
 
@@ -45,9 +52,11 @@ function entryOf(ctx: RouteContext): ListEntry {
 	requirePermission(ctx.user.permissions.exportLists, 'Export data from Lists');
 	const entryId = pathId(ctx.params.listEntryId, 'listEntryId', 'int64');
 	const entry = ctx.store.entries.get(entryId);
-	if (!entry || entry.listId !== list.id) throw notFound(`List entry ${entryId} not found on list ${list.id}`);
+	if (!entry || entry.listId !== list.id)
+		throw notFound(`List entry ${entryId} not found on list ${list.id}`);
 	// From 2026-07-15, writes to the fields of a restricted opportunity the caller cannot manage are refused.
-	if (hidesFieldsOf(ctx, entry)) throw forbidden(`You cannot manage the restricted opportunity ${entry.entityId}`);
+	if (hidesFieldsOf(ctx, entry))
+		throw forbidden(`You cannot manage the restricted opportunity ${entry.entityId}`);
 	return entry;
 }
 
@@ -58,8 +67,13 @@ export function requireEditGlobalFields(ctx: RouteContext): void {
 
 export async function valueOfBody(ctx: RouteContext): Promise<unknown> {
 	const body = await ctx.body();
-	if (!isObject(body)) throw badRequest('The body must be a JSON object {"value": {"type": ..., "data": ...}}', 'value');
-	for (const key of Object.keys(body)) if (key !== 'value') throw badRequest(`Unknown property "${key}"`, key);
+	if (!isObject(body))
+		throw badRequest(
+			'The body must be a JSON object {"value": {"type": ..., "data": ...}}',
+			'value',
+		);
+	for (const key of Object.keys(body))
+		if (key !== 'value') throw badRequest(`Unknown property "${key}"`, key);
 	if (!('value' in body)) throw badRequest('Missing "value"', 'value');
 	return body.value;
 }
@@ -76,22 +90,42 @@ export async function applyBatch(
 	via?: ListEntry,
 ): Promise<Reply> {
 	const body = await ctx.body();
-	if (!isObject(body)) throw badRequest('The body must be a JSON object {"operation": "update-fields", "updates": [...]}', 'operation');
-	if (body.operation !== 'update-fields') throw badRequest('operation must be "update-fields"', 'operation');
-	for (const key of Object.keys(body)) if (key !== 'operation' && key !== 'updates') throw badRequest(`Unknown property "${key}"`, key);
+	if (!isObject(body))
+		throw badRequest(
+			'The body must be a JSON object {"operation": "update-fields", "updates": [...]}',
+			'operation',
+		);
+	if (body.operation !== 'update-fields')
+		throw badRequest('operation must be "update-fields"', 'operation');
+	for (const key of Object.keys(body))
+		if (key !== 'operation' && key !== 'updates')
+			throw badRequest(`Unknown property "${key}"`, key);
 	if (!Array.isArray(body.updates)) throw badRequest('updates must be an array', 'updates');
-	if (body.updates.length > MAX_UPDATES) throw badRequest(`At most ${MAX_UPDATES} updates are allowed in one request; got ${body.updates.length}`, 'updates');
+	if (body.updates.length > MAX_UPDATES)
+		throw badRequest(
+			`At most ${MAX_UPDATES} updates are allowed in one request; got ${body.updates.length}`,
+			'updates',
+		);
 	const planned = body.updates.map((update: unknown, i: number) => {
 		const at = `updates[${i}]`;
-		if (!isObject(update)) throw badRequest('Each update must be an object {"id": ..., "value": ...}', at);
-		for (const key of Object.keys(update)) if (key !== 'id' && key !== 'value') throw badRequest(`Unknown property "${key}"`, `${at}.${key}`);
-		if (typeof update.id !== 'string' || update.id === '') throw badRequest('Missing field id', `${at}.id`);
+		if (!isObject(update))
+			throw badRequest('Each update must be an object {"id": ..., "value": ...}', at);
+		for (const key of Object.keys(update))
+			if (key !== 'id' && key !== 'value')
+				throw badRequest(`Unknown property "${key}"`, `${at}.${key}`);
+		if (typeof update.id !== 'string' || update.id === '')
+			throw badRequest('Missing field id', `${at}.id`);
 		const found = find(update.id);
 		if (typeof found === 'string') throw badRequest(found, `${at}.id`);
-		if (!('value' in update)) throw badRequest('Missing value (use {"type": ..., "data": null} to clear)', `${at}.value`);
-		return { ...found, stored: parseWrittenValue(ctx.store, found.field, update.value, `${at}.value`, `${at}.id`) };
+		if (!('value' in update))
+			throw badRequest('Missing value (use {"type": ..., "data": null} to clear)', `${at}.value`);
+		return {
+			...found,
+			stored: parseWrittenValue(ctx.store, found.field, update.value, `${at}.value`, `${at}.id`),
+		};
 	});
-	for (const { target, field, stored } of planned) ctx.store.setValue(target, field.id, stored, via);
+	for (const { target, field, stored } of planned)
+		ctx.store.setValue(target, field.id, stored, via);
 	return ok({ operation: 'update-fields' });
 }
 
@@ -102,7 +136,9 @@ export function register(router: Router): void {
 		if (!person) throw notFound(`Person ${personId} not found`);
 		requireEditGlobalFields(ctx);
 		const fieldId = ctx.params.fieldId;
-		const field = ctx.store.entityField('person', fieldId) ?? notApplicable(ctx.store, fieldId, 'persons', 'fieldId');
+		const field =
+			ctx.store.entityField('person', fieldId) ??
+			notApplicable(ctx.store, fieldId, 'persons', 'fieldId');
 		const stored = parseWrittenValue(ctx.store, field, await valueOfBody(ctx), 'value');
 		ctx.store.setValue(person, field.id, stored);
 		return { status: 204 };
@@ -111,7 +147,9 @@ export function register(router: Router): void {
 	router.post('/v2/lists/:listId/list-entries/:listEntryId/fields/:fieldId', async (ctx) => {
 		const entry = entryOf(ctx);
 		const fieldId = ctx.params.fieldId;
-		const found = entryField(ctx.store, entry, fieldId) ?? notApplicable(ctx.store, fieldId, `list ${entry.listId}`, 'fieldId');
+		const found =
+			entryField(ctx.store, entry, fieldId) ??
+			notApplicable(ctx.store, fieldId, `list ${entry.listId}`, 'fieldId');
 		const stored = parseWrittenValue(ctx.store, found.field, await valueOfBody(ctx), 'value');
 		ctx.store.setValue(found.target, found.field.id, stored, entry);
 		return { status: 204 };
@@ -124,7 +162,9 @@ export function register(router: Router): void {
 			(fieldId) => {
 				const found = entryField(ctx.store, entry, fieldId);
 				if (found) return found;
-				return ctx.store.fields.has(fieldId) ? `Field ${fieldId} is not a field of list ${entry.listId}` : `Field ${fieldId} not found`;
+				return ctx.store.fields.has(fieldId)
+					? `Field ${fieldId} is not a field of list ${entry.listId}`
+					: `Field ${fieldId} not found`;
 			},
 			entry,
 		);
@@ -134,10 +174,18 @@ export function register(router: Router): void {
 	// for a List / Person / Company Field"): what the node's option pickers and name lookups use.
 	const options = (ctx: RouteContext, field: FieldDef) => {
 		if (!['dropdown', 'dropdown-multi', 'ranked-dropdown'].includes(field.valueType)) {
-			throw badRequest(`Field ${field.id} is a ${field.valueType} field, not a dropdown field`, 'fieldId');
+			throw badRequest(
+				`Field ${field.id} is a ${field.valueType} field, not a dropdown field`,
+				'fieldId',
+			);
 		}
 		const list = field.dropdownOptions ?? [];
-		return paged(ctx, list, (o) => list.indexOf(o) + 1, (option) => renderDropdownOption(field, option));
+		return paged(
+			ctx,
+			list,
+			(o) => list.indexOf(o) + 1,
+			(option) => renderDropdownOption(field, option),
+		);
 	};
 
 	router.get('/v2/lists/:listId/fields/:fieldId/dropdown-options', (ctx) => {
@@ -150,10 +198,15 @@ export function register(router: Router): void {
 		return options(ctx, field);
 	});
 	for (const kind of ['person', 'company'] as const) {
-		router.get(`/v2/${kind === 'person' ? 'persons' : 'companies'}/fields/:fieldId/dropdown-options`, (ctx) => {
-			const fieldId = ctx.params.fieldId;
-			const field = ctx.store.entityField(kind, fieldId) ?? notApplicable(ctx.store, fieldId, kind === 'person' ? 'persons' : 'companies', 'fieldId');
-			return options(ctx, field);
-		});
+		router.get(
+			`/v2/${kind === 'person' ? 'persons' : 'companies'}/fields/:fieldId/dropdown-options`,
+			(ctx) => {
+				const fieldId = ctx.params.fieldId;
+				const field =
+					ctx.store.entityField(kind, fieldId) ??
+					notApplicable(ctx.store, fieldId, kind === 'person' ? 'persons' : 'companies', 'fieldId');
+				return options(ctx, field);
+			},
+		);
 	}
 }

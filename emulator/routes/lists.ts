@@ -25,10 +25,18 @@ export function register(router: Router): void {
 			.map((id) => ctx.store.lists.get(id) as List)
 			.filter((l) => ctx.store.canSeeList(l, ctx.user.id))
 			.filter((l) => !term || l.name.toLowerCase().includes(term));
-		return paged(ctx, lists, (l) => l.id, (l) => renderList(l, true), { defining: ['term'] });
+		return paged(
+			ctx,
+			lists,
+			(l) => l.id,
+			(l) => renderList(l, true),
+			{ defining: ['term'] },
+		);
 	});
 
-	router.get('/v2/lists/:listId', (ctx) => ok(renderList(visibleList(ctx, ctx.params.listId), true)));
+	router.get('/v2/lists/:listId', (ctx) =>
+		ok(renderList(visibleList(ctx, ctx.params.listId), true)),
+	);
 
 	router.get('/v2/lists/:listId/fields', (ctx) => {
 		const list = visibleList(ctx, ctx.params.listId);

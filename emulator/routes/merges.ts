@@ -1,7 +1,15 @@
 import type { RouteContext } from '../context';
 import { badRequest, forbidden, notFound, pathId } from '../http';
 import type { MergeState, MergeTask } from '../model';
-import { renderMerge, renderTask, runningMergeOf, startMerge, taskPath, taskStatus, type MergeKind } from '../merges';
+import {
+	renderMerge,
+	renderTask,
+	runningMergeOf,
+	startMerge,
+	taskPath,
+	taskStatus,
+	type MergeKind,
+} from '../merges';
 import type { Router } from '../router';
 import { definingValues, ok, paged } from './common';
 
@@ -15,7 +23,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STATUSES = ['in-progress', 'success', 'failed'];
 
 function requireMergeRights(ctx: RouteContext): void {
-	if (ctx.user.role !== 'admin') throw forbidden('Merges require the "Manage duplicates" permission and the organization admin role');
+	if (ctx.user.role !== 'admin')
+		throw forbidden(
+			'Merges require the "Manage duplicates" permission and the organization admin role',
+		);
 }
 
 type Term = { property: string; value: string };
@@ -41,7 +52,8 @@ export function parseFilter(raw: string, allowed: string[]): Term[][] {
 		while (i < text.length && /[A-Za-z]/.test(text[i])) i++;
 		const property = text.slice(start, i);
 		if (!property) fail(`expected a property at position ${start + 1}`);
-		if (!allowed.includes(property)) fail(`unknown property "${property}"; supported: ${allowed.join(', ')}`);
+		if (!allowed.includes(property))
+			fail(`unknown property "${property}"; supported: ${allowed.join(', ')}`);
 		skip();
 		if (text[i] !== '=') fail(`only "=" is supported (after "${property}")`);
 		i++;
@@ -62,7 +74,8 @@ export function parseFilter(raw: string, allowed: string[]): Term[][] {
 			}
 		}
 		if (value === '') fail(`no value for "${property}"`);
-		if (property === 'status' && !STATUSES.includes(value)) fail(`status must be one of ${STATUSES.join(', ')}`);
+		if (property === 'status' && !STATUSES.includes(value))
+			fail(`status must be one of ${STATUSES.join(', ')}`);
 		current.push({ property, value });
 		skip();
 		if (i >= text.length) break;
@@ -83,33 +96,55 @@ function matches(groups: Term[][], values: Record<string, string>): boolean {
 function registerKind(router: Router, kind: MergeKind): void {
 	const path = kind === 'person' ? '/v2/person-merges' : '/v2/company-merges';
 	const tasks = taskPath(kind);
-	const [primaryKey, duplicateKey] = kind === 'person' ? ['primaryPersonId', 'duplicatePersonId'] : ['primaryCompanyId', 'duplicateCompanyId'];
+	const [primaryKey, duplicateKey] =
+		kind === 'person'
+			? ['primaryPersonId', 'duplicatePersonId']
+			: ['primaryCompanyId', 'duplicateCompanyId'];
 	const label = kind === 'person' ? 'Person' : 'Company';
 
 	router.post(path, async (ctx) => {
 		requireMergeRights(ctx);
 		const body = await ctx.body();
-		if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a JSON object', 'body');
+		if (!body || typeof body !== 'object' || Array.isArray(body))
+			throw badRequest('The body must be a JSON object', 'body');
 		const fields = body as Record<string, unknown>;
 		for (const key of Object.keys(fields)) {
-			if (key !== primaryKey && key !== duplicateKey) throw badRequest(`Unknown property "${key}"`, key);
+			if (key !== primaryKey && key !== duplicateKey)
+				throw badRequest(`Unknown property "${key}"`, key);
 		}
 		const id = (key: string): number => {
 			const value = fields[key];
-			if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1 || value > 9007199254740991) {
-				throw badRequest(`${key} is required and must be an integer between 1 and 9007199254740991`, key);
+			if (
+				typeof value !== 'number' ||
+				!Number.isSafeInteger(value) ||
+				value < 1 ||
+				value > 9007199254740991
+			) {
+				throw badRequest(
+					`${key} is required and must be an integer between 1 and 9007199254740991`,
+					key,
+				);
 			}
 			return value;
 		};
 		const primaryId = id(primaryKey);
 		const duplicateId = id(duplicateKey);
-		if (primaryId === duplicateId) throw badRequest(`A ${kind} cannot be merged with itself`, duplicateKey);
+		if (primaryId === duplicateId)
+			throw badRequest(`A ${kind} cannot be merged with itself`, duplicateKey);
 		const records = kind === 'person' ? ctx.store.persons : ctx.store.companies;
 		if (!records.has(primaryId)) throw badRequest(`${label} ${primaryId} not found`, primaryKey);
-		if (!records.has(duplicateId)) throw badRequest(`${label} ${duplicateId} not found`, duplicateKey);
-		for (const [key, recordId] of [[primaryKey, primaryId], [duplicateKey, duplicateId]] as const) {
+		if (!records.has(duplicateId))
+			throw badRequest(`${label} ${duplicateId} not found`, duplicateKey);
+		for (const [key, recordId] of [
+			[primaryKey, primaryId],
+			[duplicateKey, duplicateId],
+		] as const) {
 			const running = runningMergeOf(ctx.store, kind, recordId);
-			if (running) throw badRequest(`${label} ${recordId} is already being merged (merge ${running.id}, task ${running.taskId})`, key);
+			if (running)
+				throw badRequest(
+					`${label} ${recordId} is already being merged (merge ${running.id}, task ${running.taskId})`,
+					key,
+				);
 		}
 		const { task } = startMerge(ctx.emulator, kind, primaryId, duplicateId, ctx.user.id);
 		return { status: 202, body: { taskUrl: `${ctx.origin}${tasks}/${task.id}` } };
@@ -123,7 +158,10 @@ function registerKind(router: Router, kind: MergeKind): void {
 			.filter((m) => m.entityType === kind)
 			.filter((m) => !groups || matches(groups, { status: m.status, taskId: m.taskId }))
 			.sort((a, b) => b.id - a.id);
-		return paged(ctx, merges, (m: MergeState) => -m.id, renderMerge, { defining: ['filter'], defaultLimit: 25 });
+		return paged(ctx, merges, (m: MergeState) => -m.id, renderMerge, {
+			defining: ['filter'],
+			defaultLimit: 25,
+		});
 	});
 
 	router.get(`${path}/:mergeId`, (ctx) => {
@@ -142,7 +180,13 @@ function registerKind(router: Router, kind: MergeKind): void {
 			.filter((t) => t.entityType === kind)
 			.filter((t) => !groups || matches(groups, { status: taskStatus(ctx.store, t).status }))
 			.sort((a, b) => b.mergeIds[0] - a.mergeIds[0]);
-		return paged(ctx, list, (t: MergeTask) => -t.mergeIds[0], (t) => renderTask(ctx.store, t), { defining: ['filter'], defaultLimit: 25 });
+		return paged(
+			ctx,
+			list,
+			(t: MergeTask) => -t.mergeIds[0],
+			(t) => renderTask(ctx.store, t),
+			{ defining: ['filter'], defaultLimit: 25 },
+		);
 	});
 
 	router.get(`${tasks}/:taskId`, (ctx) => {
@@ -150,7 +194,8 @@ function registerKind(router: Router, kind: MergeKind): void {
 		const taskId = ctx.params.taskId;
 		if (!UUID.test(taskId)) throw badRequest('taskId must be a UUID', 'taskId');
 		const task = ctx.store.mergeTasks.get(taskId.toLowerCase());
-		if (!task || task.entityType !== kind) throw notFound(`${label} merge task ${taskId} not found`);
+		if (!task || task.entityType !== kind)
+			throw notFound(`${label} merge task ${taskId} not found`);
 		return ok(renderTask(ctx.store, task));
 	});
 }

@@ -17,7 +17,12 @@ import { boolValue, enumValues, filterFrom } from './support';
  * no 403 response (400 and 404 only); a 404 also does not reveal that the note exists.
  */
 
-const NOTE_INCLUDES = ['companiesPreview', 'personsPreview', 'opportunitiesPreview', 'repliesCount'] as const;
+const NOTE_INCLUDES = [
+	'companiesPreview',
+	'personsPreview',
+	'opportunitiesPreview',
+	'repliesCount',
+] as const;
 const REPLY_TYPES = new Set<Note['type']>(['user-reply', 'ai-notetaker-reply']);
 /** Page sizes of the note endpoints: 0..100, default 20 (the note endpoints' `limit` parameter). */
 const NOTE_PAGING = { minLimit: 0, defaultLimit: 20 };
@@ -46,7 +51,10 @@ function person(store: Store, id: number): Record<string, unknown> {
 
 function repliesOf(store: Store, note: Note): Note[] {
 	if (isReply(note)) return [];
-	return store.sortedIds(store.notes).map((id) => store.notes.get(id) as Note).filter((n) => n.parentId === note.id);
+	return store
+		.sortedIds(store.notes)
+		.map((id) => store.notes.get(id) as Note)
+		.filter((n) => n.parentId === note.id);
 }
 
 const byId = (a: number, b: number) => a - b;
@@ -58,12 +66,19 @@ function attachedOpportunities(ctx: RouteContext, note: Note): Opportunity[] {
 		.filter((o): o is Opportunity => o !== undefined && canSeeOpportunity(ctx, o));
 }
 
-function preview<T>(items: T[], render: (item: T) => unknown): { data: unknown[]; totalCount: number } {
+function preview<T>(
+	items: T[],
+	render: (item: T) => unknown,
+): { data: unknown[]; totalCount: number } {
 	return { data: items.slice(0, ASSOCIATION_LIMIT).map(render), totalCount: items.length };
 }
 
 /** A note in the API's shape (notes.Note): the variant by `type`, plus what `includes` asks for. */
-export function renderNote(ctx: RouteContext, note: Note, includes: ReadonlySet<string> = new Set()): Record<string, unknown> {
+export function renderNote(
+	ctx: RouteContext,
+	note: Note,
+	includes: ReadonlySet<string> = new Set(),
+): Record<string, unknown> {
 	const { store } = ctx;
 	const out: Record<string, unknown> = {
 		id: note.id,
@@ -71,22 +86,40 @@ export function renderNote(ctx: RouteContext, note: Note, includes: ReadonlySet<
 		content: { html: note.html },
 		creator: person(store, note.creatorPersonId),
 		// Mention ids are the note's id and the mention's place in it: stable and unique.
-		mentions: note.mentionedPersonIds.slice(0, 100).map((personId, i) => ({ id: note.id * 100 + i + 1, type: 'person', person: person(store, personId) })),
+		mentions: note.mentionedPersonIds
+			.slice(0, 100)
+			.map((personId, i) => ({
+				id: note.id * 100 + i + 1,
+				type: 'person',
+				person: person(store, personId),
+			})),
 		createdAt: note.createdAt,
 		updatedAt: note.updatedAt,
 	};
 	if (note.parentId !== undefined) out.parent = { id: note.parentId };
-	if (note.type === 'interaction' && note.interaction) out.interaction = { id: note.interaction.id, type: note.interaction.type };
+	if (note.type === 'interaction' && note.interaction)
+		out.interaction = { id: note.interaction.id, type: note.interaction.type };
 	if (note.type === 'ai-notetaker' || note.type === 'ai-notetaker-reply') {
 		if (note.transcriptId !== undefined) out.transcriptId = note.transcriptId;
-		if (note.interaction?.type === 'meeting') out.interaction = { id: note.interaction.id, type: 'meeting' };
+		if (note.interaction?.type === 'meeting')
+			out.interaction = { id: note.interaction.id, type: 'meeting' };
 	}
 	if (!isReply(note)) {
 		const owner = store.users.get(note.ownerUserId);
-		out.permissions = { sharingType: note.sharingType, owner: person(store, owner?.personId ?? note.creatorPersonId) };
-		if (includes.has('companiesPreview')) out.companiesPreview = preview([...note.companyIds].sort(byId), (id) => companyData(store.companies.get(id), id));
-		if (includes.has('personsPreview')) out.personsPreview = preview([...note.personIds].sort(byId), (id) => person(store, id));
-		if (includes.has('opportunitiesPreview')) out.opportunitiesPreview = preview(attachedOpportunities(ctx, note), (o) => renderOpportunity(ctx.store, o, ctx));
+		out.permissions = {
+			sharingType: note.sharingType,
+			owner: person(store, owner?.personId ?? note.creatorPersonId),
+		};
+		if (includes.has('companiesPreview'))
+			out.companiesPreview = preview([...note.companyIds].sort(byId), (id) =>
+				companyData(store.companies.get(id), id),
+			);
+		if (includes.has('personsPreview'))
+			out.personsPreview = preview([...note.personIds].sort(byId), (id) => person(store, id));
+		if (includes.has('opportunitiesPreview'))
+			out.opportunitiesPreview = preview(attachedOpportunities(ctx, note), (o) =>
+				renderOpportunity(ctx.store, o, ctx),
+			);
 		if (includes.has('repliesCount')) out.repliesCount = repliesOf(store, note).length;
 	}
 	return out;
@@ -118,12 +151,20 @@ export function register(router: Router): void {
 			.sortedIds(ctx.store.notes)
 			.map((id) => ctx.store.notes.get(id) as Note)
 			.filter((n) => !isReply(n) && canSeeNote(ctx, n) && (!test || test(n)));
-		return paged(ctx, notes, (n) => n.id, (n) => renderNote(ctx, n, includes), { defining, totalCount: boolValue(values, 'totalCount'), ...NOTE_PAGING });
+		return paged(
+			ctx,
+			notes,
+			(n) => n.id,
+			(n) => renderNote(ctx, n, includes),
+			{ defining, totalCount: boolValue(values, 'totalCount'), ...NOTE_PAGING },
+		);
 	});
 
 	router.get('/v2/notes/:noteId', (ctx) => {
 		const note = noteOf(ctx);
-		return ok(renderNote(ctx, note, enumValues(ctx.query.list('includes'), NOTE_INCLUDES, 'includes')));
+		return ok(
+			renderNote(ctx, note, enumValues(ctx.query.list('includes'), NOTE_INCLUDES, 'includes')),
+		);
 	});
 
 	router.get('/v2/notes/:noteId/replies', (ctx) => {
@@ -132,34 +173,58 @@ export function register(router: Router): void {
 		const values = definingValues(ctx, defining);
 		const test = filterFrom(values.filter?.[0], REPLY_FILTER);
 		const replies = repliesOf(ctx.store, note).filter((r) => !test || test(r));
-		return paged(ctx, replies, (r) => r.id, (r) => renderNote(ctx, r), { defining, totalCount: boolValue(values, 'totalCount'), ...NOTE_PAGING });
+		return paged(
+			ctx,
+			replies,
+			(r) => r.id,
+			(r) => renderNote(ctx, r),
+			{ defining, totalCount: boolValue(values, 'totalCount'), ...NOTE_PAGING },
+		);
 	});
 
 	router.get('/v2/notes/:noteId/attached-companies', (ctx) => {
 		const note = noteOf(ctx);
 		const values = definingValues(ctx, ['totalCount']);
 		const ids = [...note.companyIds].sort(byId);
-		return paged(ctx, ids, (id) => id, (id) => companyData(ctx.store.companies.get(id), id), {
-			defining: ['totalCount'],
-			totalCount: boolValue(values, 'totalCount'),
-			...NOTE_PAGING,
-		});
+		return paged(
+			ctx,
+			ids,
+			(id) => id,
+			(id) => companyData(ctx.store.companies.get(id), id),
+			{
+				defining: ['totalCount'],
+				totalCount: boolValue(values, 'totalCount'),
+				...NOTE_PAGING,
+			},
+		);
 	});
 
 	router.get('/v2/notes/:noteId/attached-persons', (ctx) => {
 		const note = noteOf(ctx);
 		const values = definingValues(ctx, ['totalCount']);
 		const ids = [...note.personIds].sort(byId);
-		return paged(ctx, ids, (id) => id, (id) => person(ctx.store, id), { defining: ['totalCount'], totalCount: boolValue(values, 'totalCount'), ...NOTE_PAGING });
+		return paged(
+			ctx,
+			ids,
+			(id) => id,
+			(id) => person(ctx.store, id),
+			{ defining: ['totalCount'], totalCount: boolValue(values, 'totalCount'), ...NOTE_PAGING },
+		);
 	});
 
 	router.get('/v2/notes/:noteId/attached-opportunities', (ctx) => {
 		const note = noteOf(ctx);
 		const values = definingValues(ctx, ['totalCount']);
-		return paged(ctx, attachedOpportunities(ctx, note), (o) => o.id, (o) => renderOpportunity(ctx.store, o, ctx), {
-			defining: ['totalCount'],
-			totalCount: boolValue(values, 'totalCount'),
-			...NOTE_PAGING,
-		});
+		return paged(
+			ctx,
+			attachedOpportunities(ctx, note),
+			(o) => o.id,
+			(o) => renderOpportunity(ctx.store, o, ctx),
+			{
+				defining: ['totalCount'],
+				totalCount: boolValue(values, 'totalCount'),
+				...NOTE_PAGING,
+			},
+		);
 	});
 }

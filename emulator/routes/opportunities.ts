@@ -21,8 +21,16 @@ export function register(router: Router): void {
 			const wanted = new Set(values.ids.map((raw) => pathId(raw, 'ids', 'int64')));
 			ids = ids.filter((id) => wanted.has(id));
 		}
-		const opportunities = ids.map((id) => ctx.store.opportunities.get(id) as Opportunity).filter((o) => canSeeOpportunity(ctx, o));
-		return paged(ctx, opportunities, (o) => o.id, (o) => renderOpportunity(ctx.store, o, ctx), { defining });
+		const opportunities = ids
+			.map((id) => ctx.store.opportunities.get(id) as Opportunity)
+			.filter((o) => canSeeOpportunity(ctx, o));
+		return paged(
+			ctx,
+			opportunities,
+			(o) => o.id,
+			(o) => renderOpportunity(ctx.store, o, ctx),
+			{ defining },
+		);
 	});
 
 	router.get('/v2/opportunities/:opportunityId', (ctx) => {
@@ -32,7 +40,8 @@ export function register(router: Router): void {
 		if (!opportunity) throw notFound(`Opportunity ${opportunityId} not found`);
 		// The OpenAPI description gives this endpoint a 403: an opportunity on a list the caller
 		// cannot see exists, but is forbidden (as the list itself is).
-		if (!canSeeOpportunity(ctx, opportunity)) throw forbidden(`You do not have access to opportunity ${opportunityId}`);
+		if (!canSeeOpportunity(ctx, opportunity))
+			throw forbidden(`You do not have access to opportunity ${opportunityId}`);
 		return ok(renderOpportunity(ctx.store, opportunity, ctx));
 	});
 }

@@ -9,9 +9,14 @@ import type { Store } from '../store';
 import { definingValues, paged } from './common';
 
 /** Values of an array parameter that must come from `allowed`; anything else is a 400 naming it. */
-export function enumValues(values: string[] | undefined, allowed: readonly string[], param: string): Set<string> {
+export function enumValues(
+	values: string[] | undefined,
+	allowed: readonly string[],
+	param: string,
+): Set<string> {
 	for (const value of values ?? []) {
-		if (!allowed.includes(value)) throw badRequest(`${param} must be one of ${allowed.join(', ')}; got "${value}"`, param);
+		if (!allowed.includes(value))
+			throw badRequest(`${param} must be one of ${allowed.join(', ')}; got "${value}"`, param);
 	}
 	return new Set(values ?? []);
 }
@@ -26,7 +31,11 @@ export function boolValue(values: Record<string, string[]>, name: string): boole
 }
 
 /** The predicate of a `filter` value (none, or only spaces: everything passes). */
-export function filterFrom<R>(raw: string | undefined, properties: FilterProperties<R>, param = 'filter'): ((record: R) => boolean) | undefined {
+export function filterFrom<R>(
+	raw: string | undefined,
+	properties: FilterProperties<R>,
+	param = 'filter',
+): ((record: R) => boolean) | undefined {
 	if (raw === undefined || raw.trim() === '') return undefined;
 	return compileFilter(raw, properties, param);
 }
@@ -48,7 +57,13 @@ export function fieldMetadataPage(ctx: RouteContext, fields: FieldDef[]): Reply 
 	const test = filterFrom(values.filter?.[0], FIELD_NAME_FILTER);
 	const position = new Map(fields.map((f, i) => [f, i + 1]));
 	const items = test ? fields.filter(test) : fields;
-	return paged(ctx, items, (f) => position.get(f) as number, (f) => ({ ...renderFieldMetadata(f), ...fieldCapabilities(f, includes, ctx.version) }), { defining });
+	return paged(
+		ctx,
+		items,
+		(f) => position.get(f) as number,
+		(f) => ({ ...renderFieldMetadata(f), ...fieldCapabilities(f, includes, ctx.version) }),
+		{ defining },
+	);
 }
 
 const entityIndex = new WeakMap<Store, { version: number; byEntity: Map<string, ListEntry[]> }>();
@@ -87,7 +102,9 @@ export function visibleEntriesOf(ctx: RouteContext, kind: EntityKind, id: number
 
 /** The lists (ascending id) an entity is on, among those the caller can see. */
 export function visibleListsOf(ctx: RouteContext, kind: EntityKind, id: number): List[] {
-	const ids = [...new Set(visibleEntriesOf(ctx, kind, id).map((e) => e.listId))].sort((a, b) => a - b);
+	const ids = [...new Set(visibleEntriesOf(ctx, kind, id).map((e) => e.listId))].sort(
+		(a, b) => a - b,
+	);
 	return ids.map((listId) => ctx.store.lists.get(listId) as List);
 }
 

@@ -33,7 +33,8 @@ function canSeeTranscript(ctx: RouteContext, transcript: Transcript): boolean {
 function transcriptOf(ctx: RouteContext): Transcript {
 	const transcriptId = pathId(ctx.params.transcriptId, 'transcriptId', 'int32');
 	const transcript = ctx.store.transcripts.get(transcriptId);
-	if (!transcript || !canSeeTranscript(ctx, transcript)) throw notFound(`Transcript ${transcriptId} not found`);
+	if (!transcript || !canSeeTranscript(ctx, transcript))
+		throw notFound(`Transcript ${transcriptId} not found`);
 	return transcript;
 }
 
@@ -56,11 +57,17 @@ export function register(router: Router): void {
 			.sortedIds(ctx.store.transcripts)
 			.map((id) => ctx.store.transcripts.get(id) as Transcript)
 			.filter((t) => canSeeTranscript(ctx, t) && (!test || test(t)));
-		return paged(ctx, transcripts, (t) => t.id, (t) => renderTranscript(ctx, t), {
-			defining,
-			totalCount: boolValue(values, 'totalCount'),
-			...TRANSCRIPT_PAGING,
-		});
+		return paged(
+			ctx,
+			transcripts,
+			(t) => t.id,
+			(t) => renderTranscript(ctx, t),
+			{
+				defining,
+				totalCount: boolValue(values, 'totalCount'),
+				...TRANSCRIPT_PAGING,
+			},
+		);
 	});
 
 	// One transcript with the first 100 fragments and their total (transcripts.Transcript).
@@ -68,7 +75,10 @@ export function register(router: Router): void {
 		const transcript = transcriptOf(ctx);
 		return ok({
 			...renderTranscript(ctx, transcript),
-			fragmentsPreview: { data: transcript.fragments.slice(0, ASSOCIATION_LIMIT), totalCount: transcript.fragments.length },
+			fragmentsPreview: {
+				data: transcript.fragments.slice(0, ASSOCIATION_LIMIT),
+				totalCount: transcript.fragments.length,
+			},
 		});
 	});
 
@@ -76,10 +86,16 @@ export function register(router: Router): void {
 		const transcript = transcriptOf(ctx);
 		const values = definingValues(ctx, ['totalCount']);
 		const positions = transcript.fragments.map((fragment, i) => ({ fragment, key: i + 1 }));
-		return paged(ctx, positions, (p) => p.key, (p) => ({ ...p.fragment }), {
-			defining: ['totalCount'],
-			totalCount: boolValue(values, 'totalCount'),
-			...TRANSCRIPT_PAGING,
-		});
+		return paged(
+			ctx,
+			positions,
+			(p) => p.key,
+			(p) => ({ ...p.fragment }),
+			{
+				defining: ['totalCount'],
+				totalCount: boolValue(values, 'totalCount'),
+				...TRANSCRIPT_PAGING,
+			},
+		);
 	});
 }

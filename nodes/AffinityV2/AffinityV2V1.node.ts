@@ -1,4 +1,10 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resources } from './actions/resources';
@@ -29,13 +35,18 @@ export class AffinityV2V1 implements INodeType {
 			Object.values(resources).flatMap((r) => r.description),
 			['resource', 'operation'],
 		),
-		description: 'Affinity CRM, API v2 (not the v1 Affinity node): read and update companies, people, opportunities, lists and notes',
+		description:
+			'Affinity CRM, API v2 (not the v1 Affinity node): read and update companies, people, opportunities, lists and notes',
 		defaults: { name: 'Affinity v2' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'affinityV2Api', required: true }],
-		properties: [resource, ...Object.values(resources).flatMap((r) => r.description), requestOptionsParameter],
+		properties: [
+			resource,
+			...Object.values(resources).flatMap((r) => r.description),
+			requestOptionsParameter,
+		],
 	};
 
 	methods = { listSearch, loadOptions };

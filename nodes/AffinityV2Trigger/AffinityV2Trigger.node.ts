@@ -1,4 +1,9 @@
-import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type {
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { actionSubtitle } from '../AffinityV2/helpers/subtitle';
@@ -15,7 +20,8 @@ export class AffinityV2Trigger implements INodeType {
 		version: 1,
 		subtitle: actionSubtitle(properties, ['event']),
 		// n8n's node panel shows the trigger and the action node as one app item, with this text.
-		description: 'Affinity CRM, API v2 (not the v1 Affinity node): read and update records, and start workflows when list entries are added, removed or changed',
+		description:
+			'Affinity CRM, API v2 (not the v1 Affinity node): read and update records, and start workflows when list entries are added, removed or changed',
 		defaults: { name: 'Affinity v2 Trigger' },
 		polling: true,
 		inputs: [],

@@ -4,7 +4,12 @@ import { listLocator, savedViewLocator } from '../AffinityV2/actions/common/loca
 import { requestOptionsParameter } from '../AffinityV2/actions/common/requestOptions';
 import { quotaGuardOptions } from '../AffinityV2/api/quotaGuard';
 
-export const TRIGGER_EVENTS = ['listEntryAdded', 'listEntryRemoved', 'fieldValueChanged', 'anyChange'] as const;
+export const TRIGGER_EVENTS = [
+	'listEntryAdded',
+	'listEntryRemoved',
+	'fieldValueChanged',
+	'anyChange',
+] as const;
 export type TriggerEvent = (typeof TRIGGER_EVENTS)[number];
 
 export const DETECTIONS = ['snapshot', 'changeLog'] as const;
@@ -46,7 +51,8 @@ export const properties: INodeProperties[] = [
 			{
 				name: 'Entries in a Saved View',
 				value: 'savedView',
-				description: "Only entries matching the view's filters: an entry entering the view counts as added, one leaving it as removed",
+				description:
+					"Only entries matching the view's filters: an entry entering the view counts as added, one leaving it as removed",
 			},
 		],
 		default: 'list',
@@ -95,7 +101,8 @@ export const properties: INodeProperties[] = [
 				name: 'Entry Removed',
 				value: 'listEntryRemoved',
 				action: 'On entry removed',
-				description: 'An entry was removed from the list (on a saved view: an entry left the view, or the list)',
+				description:
+					'An entry was removed from the list (on a saved view: an entry left the view, or the list)',
 			},
 			{
 				name: 'Field Value Changed',

@@ -46,7 +46,10 @@ export async function newestEntries(
 }
 
 /** Every entry of the list, with the reported fields (the same number of requests as ids only). */
-export async function scanEntries(ctx: IPollFunctions, config: TriggerConfig): Promise<ApiListEntry[]> {
+export async function scanEntries(
+	ctx: IPollFunctions,
+	config: TriggerConfig,
+): Promise<ApiListEntry[]> {
 	const entries: ApiListEntry[] = [];
 	const request = entriesRequest(config, { ...pollNeeds(config, false), fields: true });
 	await affinityPaginate.call(ctx, request, {

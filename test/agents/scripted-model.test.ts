@@ -99,18 +99,16 @@ it('streams the same answer as server-sent events when asked to, ending with [DO
 		.filter(Boolean)
 		.map((e) => e.replace(/^data: /, ''));
 	expect(events[events.length - 1]).toBe('[DONE]');
-	const chunks = events
-		.slice(0, -1)
-		.map(
-			(e) =>
-				JSON.parse(e) as {
-					choices: Array<{
-						delta: { tool_calls?: Array<{ index: number; function: { name: string } }> };
-						finish_reason: string | null;
-					}>;
-					usage?: unknown;
-				},
-		);
+	const chunks = events.slice(0, -1).map(
+		(e) =>
+			JSON.parse(e) as {
+				choices: Array<{
+					delta: { tool_calls?: Array<{ index: number; function: { name: string } }> };
+					finish_reason: string | null;
+				}>;
+				usage?: unknown;
+			},
+	);
 	expect(chunks[0].choices[0].delta.tool_calls?.[0]).toEqual(
 		expect.objectContaining({
 			index: 0,

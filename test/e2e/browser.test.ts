@@ -53,7 +53,16 @@ beforeAll(async () => {
 		executablePath: CHROMIUM_PATH,
 		headless: true,
 		viewport: { width: 1440, height: 900 },
-		args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+		args: [
+			'--headless',
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-quic',
+			'--no-first-run',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+		],
 	});
 	context.setDefaultTimeout(30_000);
 	page = context.pages()[0] ?? (await context.newPage());
@@ -75,14 +84,19 @@ function step(title: string, body: () => Promise<void>): void {
 		try {
 			await body();
 		} catch (error) {
-			await shot(`failed-${title.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`).catch(() => undefined);
+			await shot(`failed-${title.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`).catch(
+				() => undefined,
+			);
 			throw error;
 		}
 	});
 }
 
 /** Retries an assertion until it holds (the editor renders asynchronously). */
-async function eventually(assertion: () => Promise<void> | void, timeoutMs = 30_000): Promise<void> {
+async function eventually(
+	assertion: () => Promise<void> | void,
+	timeoutMs = 30_000,
+): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		try {
@@ -100,7 +114,11 @@ async function expectOurIcon(scope: Locator): Promise<void> {
 	const img = scope.locator(`img[src$="${ICON_PATH}"]`).first();
 	await img.waitFor();
 	await eventually(async () => {
-		expect(await img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+		expect(
+			await img.evaluate(
+				(el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth,
+			),
+		).toBeGreaterThan(0);
 	});
 }
 
@@ -128,10 +146,15 @@ for (const packNode of PACK_NODES) {
 	step(`the node panel lists ${packNode.displayName} with its icon, and its actions`, async () => {
 		await page.getByTestId('node-creator-plus-button').click();
 		await page.getByTestId('node-creator-search-bar').fill(packNode.displayName);
-		const name = page.getByTestId('node-creator-item-name').filter({ hasText: new RegExp(`^${packNode.displayName}$`) });
+		const name = page
+			.getByTestId('node-creator-item-name')
+			.filter({ hasText: new RegExp(`^${packNode.displayName}$`) });
 		await name.waitFor();
 		expect(await name.count()).toBe(1);
-		const item = page.getByTestId('node-creator').locator('[data-test-id^="node-creator-"][data-test-id$="-item"]').filter({ has: name });
+		const item = page
+			.getByTestId('node-creator')
+			.locator('[data-test-id^="node-creator-"][data-test-id$="-item"]')
+			.filter({ has: name });
 		await expectOurIcon(item);
 		await shot(`03-node-panel-${slug}`);
 		// Its actions, with the texts the operations declare.
@@ -140,7 +163,10 @@ for (const packNode of PACK_NODES) {
 			await page.getByTestId('node-creator').getByText(action, { exact: true }).first().waitFor();
 		}
 		await shot(`04-node-actions-${slug}`);
-		const triggers = page.getByTestId('node-creator').getByText(/^Triggers \(\d+\)$/).first();
+		const triggers = page
+			.getByTestId('node-creator')
+			.getByText(/^Triggers \(\d+\)$/)
+			.first();
 		for (const trigger of packNode.triggers) {
 			const item = page.getByTestId('node-creator').getByText(trigger, { exact: true }).first();
 			// The triggers section may start folded when the workflow already has a trigger.
@@ -168,22 +194,29 @@ async function pick(parameter: string, option: string): Promise<void> {
 		.first()
 		.click();
 	await eventually(async () => {
-		expect(await page.getByTestId(`parameter-input-${parameter}`).locator('input').first().inputValue()).toBe(option);
+		expect(
+			await page.getByTestId(`parameter-input-${parameter}`).locator('input').first().inputValue(),
+		).toBe(option);
 	});
 }
 
-step('opens the action node with the credential, and picks a resource and an operation', async () => {
-	await page.locator(`[data-test-id=canvas-node][data-node-name="${ACTION_NODE}"]`).dblclick();
-	const ndv = page.getByTestId('ndv');
-	await ndv.waitFor();
-	await eventually(async () => {
-		expect(await ndv.getByTestId('node-credentials-select').locator('input').first().inputValue()).toBe(CREDENTIALS.admin.name);
-	});
-	await pick('resource', 'List Entry');
-	await pick('operation', 'Get Many');
-	await ndv.getByTestId('resource-locator-listId').waitFor();
-	await shot('05-resource-and-operation');
-});
+step(
+	'opens the action node with the credential, and picks a resource and an operation',
+	async () => {
+		await page.locator(`[data-test-id=canvas-node][data-node-name="${ACTION_NODE}"]`).dblclick();
+		const ndv = page.getByTestId('ndv');
+		await ndv.waitFor();
+		await eventually(async () => {
+			expect(
+				await ndv.getByTestId('node-credentials-select').locator('input').first().inputValue(),
+			).toBe(CREDENTIALS.admin.name);
+		});
+		await pick('resource', 'List Entry');
+		await pick('operation', 'Get Many');
+		await ndv.getByTestId('resource-locator-listId').waitFor();
+		await shot('05-resource-and-operation');
+	},
+);
 
 step("opens the list picker: the emulator's lists, fetched with the real credential", async () => {
 	await fixture.emulator.control('DELETE', '/requests');
@@ -191,20 +224,30 @@ step("opens the list picker: the emulator's lists, fetched with the real credent
 	await locator.getByTestId('rlc-input').click();
 	const items = page.getByTestId('rlc-item').filter({ visible: true });
 	// The lists the admin key can see, as the emulator itself answers.
-	const seeded = (await fixture.api<{ data: Array<{ name: string }> }>('/v2/lists?limit=100')).data.map((l) => l.name);
-	expect(seeded).toEqual(expect.arrayContaining(['Deal Pipeline', 'Target Accounts', 'Investors', 'Board Confidential']));
+	const seeded = (
+		await fixture.api<{ data: Array<{ name: string }> }>('/v2/lists?limit=100')
+	).data.map((l) => l.name);
+	expect(seeded).toEqual(
+		expect.arrayContaining(['Deal Pipeline', 'Target Accounts', 'Investors', 'Board Confidential']),
+	);
 	await items.filter({ hasText: seeded[seeded.length - 1] }).waitFor();
 	// Each list shows as "Name (type)".
-	const shown = (await items.allInnerTexts()).map((t) => t.trim().replace(/ \((company|person|opportunity)\)$/, ''));
+	const shown = (await items.allInnerTexts()).map((t) =>
+		t.trim().replace(/ \((company|person|opportunity)\)$/, ''),
+	);
 	expect(shown).toEqual(seeded);
 	await shot('06-list-picker');
 	// The picker's request reached the emulator with the admin key of the imported credential.
 	const requests = await fixture.requests();
-	expect(requests.some((r) => r.path === '/v2/lists' && r.status === 200 && r.key === 'admin')).toBe(true);
+	expect(
+		requests.some((r) => r.path === '/v2/lists' && r.status === 200 && r.key === 'admin'),
+	).toBe(true);
 	// Picking one fills the parameter.
 	await items.filter({ hasText: 'Target Accounts' }).first().click();
 	await eventually(async () => {
-		const input = locator.locator('input[data-test-id=rlc-input], [data-test-id=rlc-input] input').first();
+		const input = locator
+			.locator('input[data-test-id=rlc-input], [data-test-id=rlc-input] input')
+			.first();
 		expect(await input.inputValue()).toBe('Target Accounts (company)');
 	});
 	await shot('07-list-picked');

@@ -43,8 +43,14 @@ export async function readSeedFacts(api: <T>(route: string) => Promise<T>): Prom
 	const entries: Record<string, ApiListEntry[]> = {};
 	const fields: Record<string, Array<{ id: string; name: string; type: string }>> = {};
 	for (const list of lists) {
-		entries[list.name] = (await api<ApiPage<ApiListEntry>>(`/v2/lists/${list.id}/list-entries?limit=5`)).data;
-		fields[list.name] = (await api<ApiPage<{ id: string; name: string; type: string }>>(`/v2/lists/${list.id}/fields?limit=100`)).data;
+		entries[list.name] = (
+			await api<ApiPage<ApiListEntry>>(`/v2/lists/${list.id}/list-entries?limit=5`)
+		).data;
+		fields[list.name] = (
+			await api<ApiPage<{ id: string; name: string; type: string }>>(
+				`/v2/lists/${list.id}/fields?limit=100`,
+			)
+		).data;
 	}
 	const fieldId = (listName: string, fieldName: string) => {
 		const field = fields[listName]?.find((f) => f.name === fieldName && f.type === 'list');
@@ -83,15 +89,25 @@ export interface E2eCase extends Omit<WorkflowSpec, 'steps' | 'name'> {
 }
 
 const paths = (requests: RequestLogEntry[]) => requests.map((r) => `${r.method} ${r.path}`);
-const limits = (requests: RequestLogEntry[]) => requests.map((r) => new URLSearchParams(r.query).get('limit'));
+const limits = (requests: RequestLogEntry[]) =>
+	requests.map((r) => new URLSearchParams(r.query).get('limit'));
 
 export const CASES: E2eCase[] = [
 	{
 		id: 'e2eCompanyGet',
 		title: 'company › get: one company by ID, as the API has it',
-		steps: () => [{ name: 'Get company', resource: 'company', operation: 'get', parameters: { companyId: byId(3000001), simplify: false } }],
+		steps: () => [
+			{
+				name: 'Get company',
+				resource: 'company',
+				operation: 'get',
+				parameters: { companyId: byId(3000001), simplify: false },
+			},
+		],
 		async expect({ items, requests, api }) {
-			const truth = await api<{ id: number; name: string; domain: string | null }>('/v2/companies/3000001');
+			const truth = await api<{ id: number; name: string; domain: string | null }>(
+				'/v2/companies/3000001',
+			);
 			expect(items).toHaveLength(1);
 			expect(items[0]).toMatchObject({ id: 3000001, name: truth.name, domain: truth.domain });
 			expect(paths(requests)).toEqual(['GET /v2/companies/3000001']);
@@ -100,7 +116,14 @@ export const CASES: E2eCase[] = [
 	{
 		id: 'e2eCompanyGetAll',
 		title: 'company › getAll: a limit of 7 is one request of 7',
-		steps: () => [{ name: 'Get companies', resource: 'company', operation: 'getAll', parameters: { returnAll: false, limit: 7 } }],
+		steps: () => [
+			{
+				name: 'Get companies',
+				resource: 'company',
+				operation: 'getAll',
+				parameters: { returnAll: false, limit: 7 },
+			},
+		],
 		async expect({ items, requests, api }) {
 			const truth = await api<ApiPage<{ id: number; name: string }>>('/v2/companies?limit=7');
 			expect(items.map((i) => [i.id, i.name])).toEqual(truth.data.map((c) => [c.id, c.name]));
@@ -110,10 +133,19 @@ export const CASES: E2eCase[] = [
 	{
 		id: 'e2eListGetAll',
 		title: 'list › getAll: every list, by name',
-		steps: () => [{ name: 'Get lists', resource: 'list', operation: 'getAll', parameters: { returnAll: true } }],
+		steps: () => [
+			{ name: 'Get lists', resource: 'list', operation: 'getAll', parameters: { returnAll: true } },
+		],
 		expect({ items }, facts) {
 			expect(items.map((i) => i.name)).toEqual(facts.lists.map((l) => l.name));
-			expect(items.map((i) => i.name)).toEqual(expect.arrayContaining(['Deal Pipeline', 'Target Accounts', 'Investors', 'Board Confidential']));
+			expect(items.map((i) => i.name)).toEqual(
+				expect.arrayContaining([
+					'Deal Pipeline',
+					'Target Accounts',
+					'Investors',
+					'Board Confidential',
+				]),
+			);
 		},
 	},
 	{
@@ -125,7 +157,12 @@ export const CASES: E2eCase[] = [
 				resource: 'listEntry',
 				operation: 'getAll',
 				parameters: {
-					listId: { __rl: true, mode: 'list', value: String(facts.listId('Target Accounts')), cachedResultName: 'Target Accounts' },
+					listId: {
+						__rl: true,
+						mode: 'list',
+						value: String(facts.listId('Target Accounts')),
+						cachedResultName: 'Target Accounts',
+					},
 					returnAll: true,
 					fieldTypes: ['list'],
 				},
@@ -138,7 +175,9 @@ export const CASES: E2eCase[] = [
 				facts.entries['Target Accounts'].map((e) => [e.id, e.entity.name]),
 			);
 			// Simplified: the list's columns by name.
-			expect(Object.keys(items[0].fields as object)).toEqual(expect.arrayContaining(['Status', 'Owner', 'Deal Size']));
+			expect(Object.keys(items[0].fields as object)).toEqual(
+				expect.arrayContaining(['Status', 'Owner', 'Deal Size']),
+			);
 			expect(limits(requests)).toEqual(['100', '100', '100']);
 		},
 	},
@@ -166,7 +205,8 @@ export const CASES: E2eCase[] = [
 	},
 	{
 		id: 'e2eItemsContinue',
-		title: 'item expressions and continue-on-error: three items, the missing company becomes an error item',
+		title:
+			'item expressions and continue-on-error: three items, the missing company becomes an error item',
 		input: [{ companyId: 3000002 }, { companyId: 999999999 }, { companyId: 3000003 }],
 		steps: () => [
 			{
@@ -179,13 +219,24 @@ export const CASES: E2eCase[] = [
 		],
 		expect({ items, error }) {
 			expect(error).toBeUndefined();
-			expect(items.map((i) => i.id ?? i.error)).toEqual([3000002, 'Company 999999999 not found', 3000003]);
+			expect(items.map((i) => i.id ?? i.error)).toEqual([
+				3000002,
+				'Company 999999999 not found',
+				3000003,
+			]);
 		},
 	},
 	{
 		id: 'e2eErrorNotFound',
 		title: 'error path: an unknown company fails the workflow with a message naming it',
-		steps: () => [{ name: 'Get company', resource: 'company', operation: 'get', parameters: { companyId: byId(999999999) } }],
+		steps: () => [
+			{
+				name: 'Get company',
+				resource: 'company',
+				operation: 'get',
+				parameters: { companyId: byId(999999999) },
+			},
+		],
 		expect({ error, exitCode, requests }) {
 			expect(exitCode).not.toBe(0);
 			expect(error?.message).toBe('Company 999999999 not found');
@@ -197,7 +248,15 @@ export const CASES: E2eCase[] = [
 	{
 		id: 'e2eErrorBadKey',
 		title: 'error path: a wrong key gives "Invalid API key" without the key',
-		steps: () => [{ name: 'Get lists', resource: 'list', operation: 'getAll', parameters: { returnAll: true }, credential: 'badKey' }],
+		steps: () => [
+			{
+				name: 'Get lists',
+				resource: 'list',
+				operation: 'getAll',
+				parameters: { returnAll: true },
+				credential: 'badKey',
+			},
+		],
 		expect({ error, exitCode, requests }) {
 			expect(exitCode).not.toBe(0);
 			expect(error?.message).toBe('Invalid API key');
@@ -210,7 +269,14 @@ export const CASES: E2eCase[] = [
 	{
 		id: 'e2eErrorBadId',
 		title: 'error path: an invalid ID is refused before any request',
-		steps: () => [{ name: 'Get entry', resource: 'listEntry', operation: 'get', parameters: { listId: byId(0), listEntryId: byId(5) } }],
+		steps: () => [
+			{
+				name: 'Get entry',
+				resource: 'listEntry',
+				operation: 'get',
+				parameters: { listId: byId(0), listEntryId: byId(5) },
+			},
+		],
 		expect({ error, requests }) {
 			expect(error?.message).toBe('Invalid List ID: got "0"');
 			expect(requests).toHaveLength(0);
@@ -220,7 +286,14 @@ export const CASES: E2eCase[] = [
 		id: 'e2eEditorListGetAll',
 		title: 'the editor\'s manual run (REST, mode "manual") runs the node too',
 		via: 'editor',
-		steps: () => [{ name: 'Get lists', resource: 'list', operation: 'getAll', parameters: { returnAll: false, limit: 2 } }],
+		steps: () => [
+			{
+				name: 'Get lists',
+				resource: 'list',
+				operation: 'getAll',
+				parameters: { returnAll: false, limit: 2 },
+			},
+		],
 		expect({ items, run }, facts) {
 			expect(run?.mode).toBe('manual');
 			expect(items.map((i) => i.name)).toEqual(facts.lists.slice(0, 2).map((l) => l.name));
@@ -229,24 +302,42 @@ export const CASES: E2eCase[] = [
 	{
 		id: 'e2ePersonGet',
 		title: 'person › get: one person with a global field, simplified',
-		steps: () => [{ name: 'Get person', resource: 'person', operation: 'get', parameters: { personId: byId(5000007), fieldTypes: ['global'] } }],
+		steps: () => [
+			{
+				name: 'Get person',
+				resource: 'person',
+				operation: 'get',
+				parameters: { personId: byId(5000007), fieldTypes: ['global'] },
+			},
+		],
 		async expect({ items }) {
 			expect(items).toHaveLength(1);
 			expect(items[0]).toMatchObject({ id: 5000007 });
-			expect(Object.keys(items[0].fields as object)).toEqual(expect.arrayContaining(['Job Title', 'Seniority']));
+			expect(Object.keys(items[0].fields as object)).toEqual(
+				expect.arrayContaining(['Job Title', 'Seniority']),
+			);
 		},
 	},
 	{
 		id: 'e2eOpportunityGetAll',
 		title: 'opportunity › getAll: the opportunities the key can see',
-		steps: () => [{ name: 'Get opportunities', resource: 'opportunity', operation: 'getAll', parameters: { returnAll: true } }],
+		steps: () => [
+			{
+				name: 'Get opportunities',
+				resource: 'opportunity',
+				operation: 'getAll',
+				parameters: { returnAll: true },
+			},
+		],
 		async expect({ items, api }) {
 			const truth: Array<{ id: number }> = [];
 			let url: string | null = '/v2/opportunities?limit=100';
 			while (url) {
 				const page: ApiPage<{ id: number }> = await api<ApiPage<{ id: number }>>(url);
 				truth.push(...page.data);
-				url = page.pagination.nextUrl ? new URL(page.pagination.nextUrl).pathname + new URL(page.pagination.nextUrl).search : null;
+				url = page.pagination.nextUrl
+					? new URL(page.pagination.nextUrl).pathname + new URL(page.pagination.nextUrl).search
+					: null;
 			}
 			expect(items.map((i) => i.id)).toEqual(truth.map((o) => o.id));
 		},
@@ -254,10 +345,28 @@ export const CASES: E2eCase[] = [
 	{
 		id: 'e2eFieldGetAll',
 		title: 'field › getAll: company fields named like "Industry"',
-		steps: () => [{ name: 'Get fields', resource: 'field', operation: 'getAll', parameters: { entity: 'company', returnAll: true, filterMode: 'conditions', filterConditions: { conditions: [{ property: 'name', operator: 'contains', value: 'Industry' }] } } }],
+		steps: () => [
+			{
+				name: 'Get fields',
+				resource: 'field',
+				operation: 'getAll',
+				parameters: {
+					entity: 'company',
+					returnAll: true,
+					filterMode: 'conditions',
+					filterConditions: {
+						conditions: [{ property: 'name', operator: 'contains', value: 'Industry' }],
+					},
+				},
+			},
+		],
 		async expect({ items, api }) {
-			const truth = await api<ApiPage<{ id: string; name: string }>>('/v2/companies/fields?limit=100');
-			const wanted = truth.data.filter((f) => f.name.toLowerCase().includes('industry')).map((f) => f.id);
+			const truth = await api<ApiPage<{ id: string; name: string }>>(
+				'/v2/companies/fields?limit=100',
+			);
+			const wanted = truth.data
+				.filter((f) => f.name.toLowerCase().includes('industry'))
+				.map((f) => f.id);
 			expect(items.map((i) => i.id).sort()).toEqual(wanted.sort());
 			expect(wanted.length).toBeGreaterThan(0);
 		},
@@ -265,16 +374,32 @@ export const CASES: E2eCase[] = [
 	{
 		id: 'e2eNoteGetAll',
 		title: 'note › getAll: total count of the notes the key can see',
-		steps: () => [{ name: 'Count notes', resource: 'note', operation: 'getAll', parameters: { output: 'totalCount' } }],
+		steps: () => [
+			{
+				name: 'Count notes',
+				resource: 'note',
+				operation: 'getAll',
+				parameters: { output: 'totalCount' },
+			},
+		],
 		async expect({ items, api }) {
-			const truth = await api<{ pagination: { totalCount: number } }>('/v2/notes?limit=0&totalCount=true');
+			const truth = await api<{ pagination: { totalCount: number } }>(
+				'/v2/notes?limit=0&totalCount=true',
+			);
 			expect(items).toEqual([{ totalCount: truth.pagination.totalCount }]);
 		},
 	},
 	{
 		id: 'e2eTranscriptGetAll',
 		title: 'transcript › getAll: a page of transcripts (BETA)',
-		steps: () => [{ name: 'Get transcripts', resource: 'transcript', operation: 'getAll', parameters: { returnAll: false, limit: 2 } }],
+		steps: () => [
+			{
+				name: 'Get transcripts',
+				resource: 'transcript',
+				operation: 'getAll',
+				parameters: { returnAll: false, limit: 2 },
+			},
+		],
 		async expect({ items, api }) {
 			const truth = await api<ApiPage<{ id: number }>>('/v2/transcripts?limit=2');
 			expect(items.map((i) => i.id)).toEqual(truth.data.map((t) => t.id));
@@ -283,9 +408,16 @@ export const CASES: E2eCase[] = [
 	{
 		id: 'e2eUserGet',
 		title: 'user › get: the admin key sees the Manage Users fields',
-		steps: () => [{ name: 'Get user', resource: 'user', operation: 'get', parameters: { userId: 2 } }],
+		steps: () => [
+			{ name: 'Get user', resource: 'user', operation: 'get', parameters: { userId: 2 } },
+		],
 		expect({ items }) {
-			expect(items[0]).toMatchObject({ id: 2, firstName: 'Morgan', role: expect.any(String), emailAddresses: expect.any(Array) });
+			expect(items[0]).toMatchObject({
+				id: 2,
+				firstName: 'Morgan',
+				role: expect.any(String),
+				emailAddresses: expect.any(Array),
+			});
 		},
 	},
 	{
@@ -293,19 +425,45 @@ export const CASES: E2eCase[] = [
 		title: 'rateLimit › get: the per-minute window of the caller',
 		steps: () => [{ name: 'Rate limit', resource: 'rateLimit', operation: 'get', parameters: {} }],
 		expect({ items }) {
-			expect(items[0]).toMatchObject({ callerPerMinute: { limit: 900, remaining: expect.any(Number), reset: expect.any(Number), used: expect.any(Number) } });
+			expect(items[0]).toMatchObject({
+				callerPerMinute: {
+					limit: 900,
+					remaining: expect.any(Number),
+					reset: expect.any(Number),
+					used: expect.any(Number),
+				},
+			});
 		},
 	},
 	{
 		id: 'e2eMergeGetAll',
 		title: 'merge › start then getAll (company, BETA): one POST, the merge listed',
 		steps: () => [
-			{ name: 'Start merge', resource: 'merge', operation: 'start', parameters: { entityType: 'company', primaryCompanyId: byId(3000040), duplicateCompanyId: byId(3000041) } },
-			{ name: 'List merges', resource: 'merge', operation: 'getAll', parameters: { entityType: 'company', returnAll: true } },
+			{
+				name: 'Start merge',
+				resource: 'merge',
+				operation: 'start',
+				parameters: {
+					entityType: 'company',
+					primaryCompanyId: byId(3000040),
+					duplicateCompanyId: byId(3000041),
+				},
+			},
+			{
+				name: 'List merges',
+				resource: 'merge',
+				operation: 'getAll',
+				parameters: { entityType: 'company', returnAll: true },
+			},
 		],
 		expect({ items, requests, output }) {
-			expect(output('Start merge')[0]).toMatchObject({ entityType: 'company', taskId: expect.any(String) });
-			expect(items.some((m) => m.primaryCompanyId === 3000040 && m.duplicateCompanyId === 3000041)).toBe(true);
+			expect(output('Start merge')[0]).toMatchObject({
+				entityType: 'company',
+				taskId: expect.any(String),
+			});
+			expect(
+				items.some((m) => m.primaryCompanyId === 3000040 && m.duplicateCompanyId === 3000041),
+			).toBe(true);
 			expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
 		},
 	},
@@ -317,8 +475,23 @@ export const CASES: E2eCase[] = [
 			const listEntryId = byId(facts.entries['Deal Pipeline'][0].id);
 			const notes = facts.fieldId('Deal Pipeline', 'Notes');
 			return [
-				{ name: 'Write Notes', resource: 'listEntry', operation: 'updateFieldValue', parameters: { listId, listEntryId, fieldId: `${notes}|text`, textValue: 'Set by the e2e test' } },
-				{ name: 'Read Notes', resource: 'listEntry', operation: 'getFieldValue', parameters: { listId, listEntryId, fieldId: notes } },
+				{
+					name: 'Write Notes',
+					resource: 'listEntry',
+					operation: 'updateFieldValue',
+					parameters: {
+						listId,
+						listEntryId,
+						fieldId: `${notes}|text`,
+						textValue: 'Set by the e2e test',
+					},
+				},
+				{
+					name: 'Read Notes',
+					resource: 'listEntry',
+					operation: 'getFieldValue',
+					parameters: { listId, listEntryId, fieldId: notes },
+				},
 			];
 		},
 		expect({ items, requests, output }) {
@@ -329,7 +502,8 @@ export const CASES: E2eCase[] = [
 	},
 	{
 		id: 'e2ePersonNoteReminder',
-		title: 'person › create with field values, a note about them and a reminder, then all three read back (one POST each)',
+		title:
+			'person › create with field values, a note about them and a reminder, then all three read back (one POST each)',
 		steps: () => {
 			const personId = (node: string) => byId(`={{ $('${node}').item.json.id }}`);
 			return [
@@ -337,50 +511,120 @@ export const CASES: E2eCase[] = [
 					name: 'Create person',
 					resource: 'person',
 					operation: 'create',
-					parameters: { firstName: 'Erin', lastName: 'Endtoend', email: 'erin.e2e@example.com', updates: { update: [{ fieldId: 'field-1014|text', textValue: 'Partner' }] } },
+					parameters: {
+						firstName: 'Erin',
+						lastName: 'Endtoend',
+						email: 'erin.e2e@example.com',
+						updates: { update: [{ fieldId: 'field-1014|text', textValue: 'Partner' }] },
+					},
 				},
 				{
 					name: 'Note about them',
 					resource: 'note',
 					operation: 'create',
-					parameters: { about: 'entities', contentFormat: 'markdown', content: 'Met **Erin** at the summit', persons: { person: [{ person: personId('Create person') }] } },
+					parameters: {
+						about: 'entities',
+						contentFormat: 'markdown',
+						content: 'Met **Erin** at the summit',
+						persons: { person: [{ person: personId('Create person') }] },
+					},
 				},
 				{
 					name: 'Remind',
 					resource: 'reminder',
 					operation: 'create',
-					parameters: { type: 'one-time', dueDate: '2030-01-02T09:00:00Z', owner: byId(5000001), about: { person: personId('Create person') }, options: { content: 'Follow up with Erin' } },
+					parameters: {
+						type: 'one-time',
+						dueDate: '2030-01-02T09:00:00Z',
+						owner: byId(5000001),
+						about: { person: personId('Create person') },
+						options: { content: 'Follow up with Erin' },
+					},
 				},
-				{ name: 'Read person', resource: 'person', operation: 'get', parameters: { personId: personId('Create person'), fieldIds: ['field-1014'] } },
-				{ name: 'Read note', resource: 'note', operation: 'get', parameters: { noteId: personId('Note about them'), includes: ['personsPreview'] } },
-				{ name: 'Read reminder', resource: 'reminder', operation: 'get', parameters: { reminderId: "={{ $('Remind').item.json.id }}" } },
+				{
+					name: 'Read person',
+					resource: 'person',
+					operation: 'get',
+					parameters: { personId: personId('Create person'), fieldIds: ['field-1014'] },
+				},
+				{
+					name: 'Read note',
+					resource: 'note',
+					operation: 'get',
+					parameters: { noteId: personId('Note about them'), includes: ['personsPreview'] },
+				},
+				{
+					name: 'Read reminder',
+					resource: 'reminder',
+					operation: 'get',
+					parameters: { reminderId: "={{ $('Remind').item.json.id }}" },
+				},
 			];
 		},
 		expect({ output, requests }) {
 			const [person] = output('Create person');
-			expect(person).toMatchObject({ firstName: 'Erin', lastName: 'Endtoend', primaryEmailAddress: 'erin.e2e@example.com' });
-			expect(output('Read person')[0]).toMatchObject({ id: person.id, fields: { 'Job Title': 'Partner' } });
-			expect(output('Read note')[0]).toMatchObject({ id: output('Note about them')[0].id, content: { html: '<p>Met <strong>Erin</strong> at the summit</p>' }, personsPreview: { data: [{ id: person.id }] } });
-			expect(output('Read reminder')[0]).toMatchObject({ id: output('Remind')[0].id, person: { id: person.id }, owner: { id: 5000001 }, content: 'Follow up with Erin' });
-			expect(paths(requests.filter((r) => r.method !== 'GET'))).toEqual(['POST /v2/persons', 'POST /v2/notes', 'POST /v2/reminders']);
+			expect(person).toMatchObject({
+				firstName: 'Erin',
+				lastName: 'Endtoend',
+				primaryEmailAddress: 'erin.e2e@example.com',
+			});
+			expect(output('Read person')[0]).toMatchObject({
+				id: person.id,
+				fields: { 'Job Title': 'Partner' },
+			});
+			expect(output('Read note')[0]).toMatchObject({
+				id: output('Note about them')[0].id,
+				content: { html: '<p>Met <strong>Erin</strong> at the summit</p>' },
+				personsPreview: { data: [{ id: person.id }] },
+			});
+			expect(output('Read reminder')[0]).toMatchObject({
+				id: output('Remind')[0].id,
+				person: { id: person.id },
+				owner: { id: 5000001 },
+				content: 'Follow up with Erin',
+			});
+			expect(paths(requests.filter((r) => r.method !== 'GET'))).toEqual([
+				'POST /v2/persons',
+				'POST /v2/notes',
+				'POST /v2/reminders',
+			]);
 		},
 	},
 	{
 		id: 'e2eFieldValueChangeGetAll',
 		title: 'fieldValueChange › getAll: the first changes of the workspace change log, oldest first',
-		steps: () => [{ name: 'Get changes', resource: 'fieldValueChange', operation: 'getAll', parameters: { returnAll: false, limit: 5 } }],
+		steps: () => [
+			{
+				name: 'Get changes',
+				resource: 'fieldValueChange',
+				operation: 'getAll',
+				parameters: { returnAll: false, limit: 5 },
+			},
+		],
 		async expect({ items, requests, api }) {
-			const truth = await api<ApiPage<{ id: number; changedAt: string }>>('/v2/field-value-changes?limit=5');
-			expect(items.map((i) => [i.id, i.changedAt])).toEqual(truth.data.map((c) => [c.id, c.changedAt]));
+			const truth = await api<ApiPage<{ id: number; changedAt: string }>>(
+				'/v2/field-value-changes?limit=5',
+			);
+			expect(items.map((i) => [i.id, i.changedAt])).toEqual(
+				truth.data.map((c) => [c.id, c.changedAt]),
+			);
 			expect(paths(requests)).toEqual(['GET /v2/field-value-changes']);
 		},
 	},
 	{
 		id: 'e2eInteractionGetAll',
 		title: 'interaction › getAll: a page of meetings',
-		steps: () => [{ name: 'Get meetings', resource: 'interaction', operation: 'getAll', parameters: { interactionType: 'meeting', returnAll: false, limit: 3 } }],
+		steps: () => [
+			{
+				name: 'Get meetings',
+				resource: 'interaction',
+				operation: 'getAll',
+				parameters: { interactionType: 'meeting', returnAll: false, limit: 3 },
+			},
+		],
 		async expect({ items, requests, api }) {
-			const truth = await api<ApiPage<{ id: number; title: string | null }>>('/v2/meetings?limit=3');
+			const truth =
+				await api<ApiPage<{ id: number; title: string | null }>>('/v2/meetings?limit=3');
 			expect(items.map((i) => [i.id, i.title])).toEqual(truth.data.map((m) => [m.id, m.title]));
 			expect(paths(requests)).toEqual(['GET /v2/meetings']);
 		},
@@ -388,20 +632,48 @@ export const CASES: E2eCase[] = [
 	{
 		id: 'e2eFileSearch',
 		title: 'file › search: files by keyword, one passage each (POST, 201)',
-		steps: () => [{ name: 'Search files', resource: 'file', operation: 'search', parameters: { prompt: 'pricing', limit: 3 } }],
+		steps: () => [
+			{
+				name: 'Search files',
+				resource: 'file',
+				operation: 'search',
+				parameters: { prompt: 'pricing', limit: 3 },
+			},
+		],
 		expect({ items, requests }) {
 			expect(items.length).toBeGreaterThan(0);
-			expect(items.every((i) => typeof (i.file as { name?: unknown }).name === 'string' && /pricing/i.test(String(i.preview)))).toBe(true);
-			expect(requests.map((r) => [r.method, r.path, r.status])).toEqual([['POST', '/v2/files/search', 201]]);
+			expect(
+				items.every(
+					(i) =>
+						typeof (i.file as { name?: unknown }).name === 'string' &&
+						/pricing/i.test(String(i.preview)),
+				),
+			).toBe(true);
+			expect(requests.map((r) => [r.method, r.path, r.status])).toEqual([
+				['POST', '/v2/files/search', 201],
+			]);
 		},
 	},
 	{
 		id: 'e2eWebhookCreateUnreachable',
-		title: 'webhook › create: a URL that fails the test delivery fails the workflow, saying why (BETA)',
-		steps: () => [{ name: 'Create webhook', resource: 'webhook', operation: 'create', parameters: { url: 'http://127.0.0.1:9/affinity-events', subscriptions: ['list_entry.created'] } }],
+		title:
+			'webhook › create: a URL that fails the test delivery fails the workflow, saying why (BETA)',
+		steps: () => [
+			{
+				name: 'Create webhook',
+				resource: 'webhook',
+				operation: 'create',
+				parameters: {
+					url: 'http://127.0.0.1:9/affinity-events',
+					subscriptions: ['list_entry.created'],
+				},
+			},
+		],
 		async expect({ error, requests, api }) {
 			expect(error?.message).toMatch(/unreachable/);
-			expect(requests.map((r) => [r.method, r.path, r.status])).toEqual([['POST', '/v2/webhooks', 400]]);
+			expect(requests.map((r) => [r.method, r.path, r.status])).toEqual([
+				['POST', '/v2/webhooks', 400],
+			]);
 			expect((await api<ApiPage<unknown>>('/v2/webhooks')).data).toEqual([]);
 		},
 	},
@@ -432,9 +704,9 @@ export const CASES: E2eCase[] = [
 			}
 			const latest = [...all].sort((a, b) => b.id - a.id).slice(0, 5);
 			const emitted = output('Affinity v2 Trigger');
-			expect(emitted.map((e) => [e.event, e.listId, e.listEntryId, e.entityId, e.entityName])).toEqual(
-				latest.map((e) => ['listEntryAdded', listId, e.id, e.entity.id, e.entity.name]),
-			);
+			expect(
+				emitted.map((e) => [e.event, e.listId, e.listEntryId, e.entityId, e.entityName]),
+			).toEqual(latest.map((e) => ['listEntryAdded', listId, e.id, e.entity.id, e.entity.name]));
 			expect(paths(requests)).toEqual(Array(3).fill(`GET /v2/lists/${listId}/list-entries`));
 		},
 	},

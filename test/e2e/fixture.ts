@@ -50,12 +50,17 @@ export class N8nFixture {
 
 	async start(): Promise<this> {
 		if (!isProvisioned(runtimePaths())) {
-			throw new Error('n8n is not installed: run `npm run provision` (npm run test:e2e does it first)');
+			throw new Error(
+				'n8n is not installed: run `npm run provision` (npm run test:e2e does it first)',
+			);
 		}
 		fs.mkdirSync(RESULTS_DIR, { recursive: true });
 		const logFile = path.join(RESULTS_DIR, `${this.name}-n8n.log`);
 		fs.writeFileSync(logFile, '');
-		this.emulator = await startEmulator({ seed: 1, logFile: path.join(RESULTS_DIR, `${this.name}-emulator.log`) });
+		this.emulator = await startEmulator({
+			seed: 1,
+			logFile: path.join(RESULTS_DIR, `${this.name}-emulator.log`),
+		});
 		this.setup = await prepareN8n({ logFile });
 		await n8nImport(
 			this.setup,
@@ -101,7 +106,9 @@ export class N8nFixture {
 
 	/** The emulator's own answer, read as a plain client with the admin key: the oracle for assertions. */
 	async api<T = unknown>(route: string): Promise<T> {
-		const res = await fetch(`${this.emulator.baseUrl}${route}`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
+		const res = await fetch(`${this.emulator.baseUrl}${route}`, {
+			headers: { authorization: `Bearer ${ADMIN_KEY}` },
+		});
 		if (!res.ok) throw new Error(`emulator ${route}: ${res.status} ${await res.text()}`);
 		return (await res.json()) as T;
 	}

@@ -33,7 +33,12 @@ function lastNodeName(c: E2eCase): string {
 	return steps.length ? steps[steps.length - 1].name : (c.trigger?.name ?? MANUAL_TRIGGER);
 }
 
-function caseResult(c: E2eCase, run: WorkflowRun | undefined, context: string, exitCode?: number | null) {
+function caseResult(
+	c: E2eCase,
+	run: WorkflowRun | undefined,
+	context: string,
+	exitCode?: number | null,
+) {
 	const error = run?.data.resultData.error;
 	return {
 		run,
@@ -59,10 +64,13 @@ describe('workflows run by `n8n execute --id … --rawOutput`', () => {
 		await fixture.resetEmulator();
 	});
 
-	it.each(CASES.filter((c) => (c.via ?? 'execute') === 'execute').map((c) => [c.title, c] as const))('%s', async (_title, c) => {
+	it.each(
+		CASES.filter((c) => (c.via ?? 'execute') === 'execute').map((c) => [c.title, c] as const),
+	)('%s', async (_title, c) => {
 		const execution = await fixture.execute(c.id);
 		const text = `${execution.stdout}\n${execution.stderr}`;
-		if (!execution.run) throw new Error(`n8n printed no run data (exit ${execution.code}):\n${text.slice(-6000)}`);
+		if (!execution.run)
+			throw new Error(`n8n printed no run data (exit ${execution.code}):\n${text.slice(-6000)}`);
 		await expectCase(c, caseResult(c, execution.run, text, execution.code), text);
 	});
 });
@@ -81,12 +89,17 @@ describe('n8n server (REST API, as the editor uses it)', () => {
 	});
 
 	it('loads the node, its AI-tool variant and the trigger from the copied package, with our icon and credential', async () => {
-		const all = await fixture.rest!.request<Array<{ name: string; iconUrl?: { light: string; dark: string }; credentials?: Array<{ name: string }> }>>(
-			'GET',
-			'/types/nodes.json',
-		);
+		const all = await fixture.rest!.request<
+			Array<{
+				name: string;
+				iconUrl?: { light: string; dark: string };
+				credentials?: Array<{ name: string }>;
+			}>
+		>('GET', '/types/nodes.json');
 		const ours = all.filter((n) => n.name.startsWith('n8n-nodes-affinity-v2.'));
-		expect(ours.map((n) => n.name).sort()).toEqual([NODE_TYPES.action, NODE_TYPES.tool, NODE_TYPES.trigger, NODE_TYPES.webhookTrigger].sort());
+		expect(ours.map((n) => n.name).sort()).toEqual(
+			[NODE_TYPES.action, NODE_TYPES.tool, NODE_TYPES.trigger, NODE_TYPES.webhookTrigger].sort(),
+		);
 		for (const node of ours) {
 			expect(node.iconUrl).toEqual({
 				light: 'icons/n8n-nodes-affinity-v2/dist/icons/affinity.svg',
@@ -96,7 +109,9 @@ describe('n8n server (REST API, as the editor uses it)', () => {
 		}
 		// The icons are served: real SVGs, so the editor does not fall back to a letter.
 		for (const variant of ['affinity.svg', 'affinity.dark.svg']) {
-			const icon = await fetch(`${fixture.server!.url}/icons/n8n-nodes-affinity-v2/dist/icons/${variant}`);
+			const icon = await fetch(
+				`${fixture.server!.url}/icons/n8n-nodes-affinity-v2/dist/icons/${variant}`,
+			);
 			expect(icon.status).toBe(200);
 			expect(await icon.text()).toMatch(/^<svg[\s>]/);
 		}
@@ -104,20 +119,31 @@ describe('n8n server (REST API, as the editor uses it)', () => {
 
 	const ELSEWHERE_KEY = DEMO_KEYS.find((k) => k.label === 'elsewhere')!.key;
 
-describe('credential test (POST /rest/credentials/test, the editor\'s "Retry"/save)', () => {
+	describe('credential test (POST /rest/credentials/test, the editor\'s "Retry"/save)', () => {
 		const admin = CREDENTIALS.admin;
 		const test = (data: Record<string, unknown>) =>
 			fixture.rest!.request<{ status: string; message: string }>('POST', '/rest/credentials/test', {
 				credentials: { id: admin.id, name: admin.name, type: 'affinityV2Api', data },
 			});
-		const full = (extra: Record<string, string> = {}) => ({ apiKey: admin.apiKey, baseUrl: fixture.emulator.baseUrl, apiVersion: '', ipAllowlistNote: '', ...extra });
+		const full = (extra: Record<string, string> = {}) => ({
+			apiKey: admin.apiKey,
+			baseUrl: fixture.emulator.baseUrl,
+			apiVersion: '',
+			ipAllowlistNote: '',
+			...extra,
+		});
 
 		it('succeeds with the stored key (the editor sends it redacted) and calls GET /v2/auth/whoami with it', async () => {
-			const stored = await fixture.rest!.request<{ data: Record<string, string> }>('GET', `/rest/credentials/${admin.id}?includeData=true`);
+			const stored = await fixture.rest!.request<{ data: Record<string, string> }>(
+				'GET',
+				`/rest/credentials/${admin.id}?includeData=true`,
+			);
 			expect(stored.data.apiKey).not.toBe(admin.apiKey);
 			expect(await test(stored.data)).toEqual({ status: 'OK', message: 'Connection successful!' });
 			const requests = await fixture.requests();
-			expect(requests.map((r) => [r.method, r.path, r.status, r.key])).toEqual([['GET', '/v2/auth/whoami', 200, 'admin']]);
+			expect(requests.map((r) => [r.method, r.path, r.status, r.key])).toEqual([
+				['GET', '/v2/auth/whoami', 200, 'admin'],
+			]);
 		});
 
 		it('fails with a wrong key, the emulator having answered 401', async () => {
@@ -128,20 +154,34 @@ describe('credential test (POST /rest/credentials/test, the editor\'s "Retry"/sa
 			// n8n-core retries a request once after a 401 (a chance to refresh pre-authentication).
 			const requests = await fixture.requests();
 			expect(requests.length).toBeGreaterThanOrEqual(1);
-			expect(new Set(requests.map((r) => `${r.path} ${r.status} ${r.key}`))).toEqual(new Set(['/v2/auth/whoami 401 null']));
+			expect(new Set(requests.map((r) => `${r.path} ${r.status} ${r.key}`))).toEqual(
+				new Set(['/v2/auth/whoami 401 null']),
+			);
 		});
 
 		it('names the IP allowlist when Affinity refuses the key from this address (403)', async () => {
 			const result = await test(full({ apiKey: ELSEWHERE_KEY }));
-			expect(result).toEqual({ status: 'Error', message: expect.stringMatching(/IP allowlist that does not include this n8n server/) });
+			expect(result).toEqual({
+				status: 'Error',
+				message: expect.stringMatching(/IP allowlist that does not include this n8n server/),
+			});
 			expect(JSON.stringify(result)).not.toContain(ELSEWHERE_KEY);
 		});
 
 		it('evaluates the base URL expression in real n8n: a trailing /v2/ and localhost are accepted', async () => {
-			for (const baseUrl of [`${fixture.emulator.baseUrl}/v2/`, fixture.emulator.baseUrl.replace('127.0.0.1', 'localhost')]) {
-				expect(await test(full({ baseUrl }))).toEqual({ status: 'OK', message: 'Connection successful!' });
+			for (const baseUrl of [
+				`${fixture.emulator.baseUrl}/v2/`,
+				fixture.emulator.baseUrl.replace('127.0.0.1', 'localhost'),
+			]) {
+				expect(await test(full({ baseUrl }))).toEqual({
+					status: 'OK',
+					message: 'Connection successful!',
+				});
 			}
-			expect((await fixture.requests()).map((r) => r.path)).toEqual(['/v2/auth/whoami', '/v2/auth/whoami']);
+			expect((await fixture.requests()).map((r) => r.path)).toEqual([
+				'/v2/auth/whoami',
+				'/v2/auth/whoami',
+			]);
 		});
 
 		it('refuses plain http to a non-loopback host without sending anything (the key stays home)', async () => {
@@ -160,11 +200,21 @@ describe('credential test (POST /rest/credentials/test, the editor\'s "Retry"/sa
 			expect(run.data.resultData.error).toBeUndefined();
 			const rows = nodeOutput(run, 'One row per entry', context);
 			expect(rows).toHaveLength(250);
-			expect(Object.keys(rows[0])).toEqual(['Company', 'Domain', 'Status', 'Owner', 'Deal Size', 'Close Date', 'Affinity entry ID']);
+			expect(Object.keys(rows[0])).toEqual([
+				'Company',
+				'Domain',
+				'Status',
+				'Owner',
+				'Deal Size',
+				'Close Date',
+				'Affinity entry ID',
+			]);
 			expect(rows.slice(0, 5).map((r) => [r['Affinity entry ID'], r.Company])).toEqual(
 				facts.entries['Target Accounts'].map((e) => [e.id, e.entity.name]),
 			);
-			const file = run.data.resultData.runData['CSV file'][0].data?.main[0]?.[0] as { binary?: Record<string, { fileName?: string; mimeType?: string }> };
+			const file = run.data.resultData.runData['CSV file'][0].data?.main[0]?.[0] as {
+				binary?: Record<string, { fileName?: string; mimeType?: string }>;
+			};
 			expect(file.binary?.data?.fileName).toMatch(/^target-accounts-\d{4}-\d{2}-\d{2}\.csv$/);
 			expect(file.binary?.data?.mimeType).toBe('text/csv');
 		});
@@ -175,43 +225,80 @@ describe('credential test (POST /rest/credentials/test, the editor\'s "Retry"/sa
 			const stage = facts.fieldId('Deal Pipeline', 'Stage');
 			const all: Array<{ id: number }> = [];
 			for (let route: string | null = `/v2/lists/${listId}/list-entries?limit=100`; route; ) {
-				const page: { data: Array<{ id: number }>; pagination: { nextUrl: string | null } } = await fixture.api(route);
+				const page: { data: Array<{ id: number }>; pagination: { nextUrl: string | null } } =
+					await fixture.api(route);
 				all.push(...page.data);
 				const next = page.pagination.nextUrl ? new URL(page.pagination.nextUrl) : null;
 				route = next ? next.pathname + next.search : null;
 			}
-			const latest = all.map((e) => e.id).sort((a, b) => b - a).slice(0, 5);
+			const latest = all
+				.map((e) => e.id)
+				.sort((a, b) => b - a)
+				.slice(0, 5);
 			// One of them moves to Won, as if someone had just changed it.
-			const options = await fixture.api<{ data: Array<{ id: number; text: string }> }>(`/v2/lists/${listId}/fields/${status}/dropdown-options`);
+			const options = await fixture.api<{ data: Array<{ id: number; text: string }> }>(
+				`/v2/lists/${listId}/fields/${status}/dropdown-options`,
+			);
 			const won = options.data.find((o) => o.text === 'Won')!;
-			await fixture.emulator.control('POST', '/values', { listEntryId: latest[1], fieldId: status, value: { type: 'ranked-dropdown', data: { dropdownOptionId: won.id } } });
+			await fixture.emulator.control('POST', '/values', {
+				listEntryId: latest[1],
+				fieldId: status,
+				value: { type: 'ranked-dropdown', data: { dropdownOptionId: won.id } },
+			});
 			await fixture.emulator.control('DELETE', '/requests');
 
-			const run = await fixture.rest!.runManually('affV2SampleTrigger', 'Deal Pipeline: Status changed');
+			const run = await fixture.rest!.runManually(
+				'affV2SampleTrigger',
+				'Deal Pipeline: Status changed',
+			);
 			const context = JSON.stringify(run.data.resultData.error ?? {});
 			expect(run.data.resultData.error).toBeUndefined();
 			const emitted = nodeOutput(run, 'Deal Pipeline: Status changed', context);
-			expect(emitted.map((e) => [e.event, e.listEntryId])).toEqual(latest.map((id) => ['fieldValueChanged', id]));
-			expect(emitted.every((e) => JSON.stringify((e.changes as Array<{ fieldName: string }>).map((c) => c.fieldName)) === '["Status"]')).toBe(true);
-			expect(nodeOutput(run, 'Set Stage to Closed', context)).toEqual([expect.objectContaining({ success: true, listEntryId: latest[1], fieldId: stage })]);
+			expect(emitted.map((e) => [e.event, e.listEntryId])).toEqual(
+				latest.map((id) => ['fieldValueChanged', id]),
+			);
+			expect(
+				emitted.every(
+					(e) =>
+						JSON.stringify((e.changes as Array<{ fieldName: string }>).map((c) => c.fieldName)) ===
+						'["Status"]',
+				),
+			).toBe(true);
+			expect(nodeOutput(run, 'Set Stage to Closed', context)).toEqual([
+				expect.objectContaining({ success: true, listEntryId: latest[1], fieldId: stage }),
+			]);
 			const writes = (await fixture.requests()).filter((r) => r.method !== 'GET');
-			expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual([`POST /v2/lists/${listId}/list-entries/${latest[1]}/fields/${stage}`]);
+			expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual([
+				`POST /v2/lists/${listId}/list-entries/${latest[1]}/fields/${stage}`,
+			]);
 		});
 
 		it('AI agent: imported with the node as three tools on the demo credential', async () => {
-			const workflow = await fixture.rest!.request<{ nodes: Array<{ name: string; type: string; credentials?: Record<string, { id: string }> }> }>(
-				'GET',
-				'/rest/workflows/affV2SampleAgent',
-			);
+			const workflow = await fixture.rest!.request<{
+				nodes: Array<{ name: string; type: string; credentials?: Record<string, { id: string }> }>;
+			}>('GET', '/rest/workflows/affV2SampleAgent');
 			const tools = workflow.nodes.filter((n) => n.type === NODE_TYPES.tool);
-			expect(tools.map((n) => n.name)).toEqual(['Find Affinity lists', 'Read list entries', 'Get a company']);
-			expect(tools.every((n) => n.credentials?.affinityV2Api?.id === DEMO_CREDENTIAL.id)).toBe(true);
+			expect(tools.map((n) => n.name)).toEqual([
+				'Find Affinity lists',
+				'Read list entries',
+				'Get a company',
+			]);
+			expect(tools.every((n) => n.credentials?.affinityV2Api?.id === DEMO_CREDENTIAL.id)).toBe(
+				true,
+			);
 		});
 	});
 
-	it.each(CASES.filter((c) => c.via === 'editor').map((c) => [c.title, c] as const))('%s', async (_title, c) => {
-		const start = c.trigger?.name ?? MANUAL_TRIGGER;
-		const run = await fixture.rest!.runManually(c.id, start);
-		await expectCase(c, caseResult(c, run, JSON.stringify(run).slice(0, 6000)), JSON.stringify(run));
-	});
+	it.each(CASES.filter((c) => c.via === 'editor').map((c) => [c.title, c] as const))(
+		'%s',
+		async (_title, c) => {
+			const start = c.trigger?.name ?? MANUAL_TRIGGER;
+			const run = await fixture.rest!.runManually(c.id, start);
+			await expectCase(
+				c,
+				caseResult(c, run, JSON.stringify(run).slice(0, 6000)),
+				JSON.stringify(run),
+			);
+		},
+	);
 });

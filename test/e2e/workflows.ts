@@ -38,7 +38,13 @@ function credentialRef(key: CredentialKey = 'admin') {
 export function buildWorkflow(spec: WorkflowSpec) {
 	const nodes: Array<Record<string, unknown>> = [];
 	const chain: string[] = [];
-	const add = (name: string, type: string, typeVersion: number, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
+	const add = (
+		name: string,
+		type: string,
+		typeVersion: number,
+		parameters: Record<string, unknown>,
+		extra: Record<string, unknown> = {},
+	) => {
 		nodes.push({
 			id: `${spec.id}-${nodes.length + 1}`,
 			name,
@@ -51,12 +57,16 @@ export function buildWorkflow(spec: WorkflowSpec) {
 		chain.push(name);
 	};
 	if (spec.trigger) {
-		add(spec.trigger.name, NODE_TYPES.trigger, 1, spec.trigger.parameters, { credentials: credentialRef(spec.trigger.credential) });
+		add(spec.trigger.name, NODE_TYPES.trigger, 1, spec.trigger.parameters, {
+			credentials: credentialRef(spec.trigger.credential),
+		});
 	} else {
 		add(MANUAL_TRIGGER, 'n8n-nodes-base.manualTrigger', 1, {});
 	}
 	if (spec.input) {
-		add(INPUT_NODE, 'n8n-nodes-base.code', 2, { jsCode: `return ${JSON.stringify(spec.input.map((json) => ({ json })))};` });
+		add(INPUT_NODE, 'n8n-nodes-base.code', 2, {
+			jsCode: `return ${JSON.stringify(spec.input.map((json) => ({ json })))};`,
+		});
 	}
 	for (const step of spec.steps) {
 		add(
@@ -64,12 +74,23 @@ export function buildWorkflow(spec: WorkflowSpec) {
 			NODE_TYPES.action,
 			1,
 			{ resource: step.resource, operation: step.operation, ...step.parameters },
-			{ credentials: credentialRef(step.credential), ...(step.continueOnFail ? { onError: 'continueRegularOutput' } : {}) },
+			{
+				credentials: credentialRef(step.credential),
+				...(step.continueOnFail ? { onError: 'continueRegularOutput' } : {}),
+			},
 		);
 	}
 	const connections: Record<string, unknown> = {};
 	for (let i = 0; i < chain.length - 1; i++) {
 		connections[chain[i]] = { main: [[{ node: chain[i + 1], type: 'main', index: 0 }]] };
 	}
-	return { id: spec.id, name: spec.name, nodes, connections, settings: { executionOrder: 'v1' }, pinData: {}, active: false };
+	return {
+		id: spec.id,
+		name: spec.name,
+		nodes,
+		connections,
+		settings: { executionOrder: 'v1' },
+		pinData: {},
+		active: false,
+	};
 }

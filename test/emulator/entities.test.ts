@@ -1,6 +1,14 @@
 import { seedStore } from '../../emulator/seed';
 import { ADMIN_KEY, EmulatorFixture, MEMBER_KEY, RESTRICTED_KEY } from '../harness/emulator';
-import { collect, expect400, fieldId, follow, statusOf, type ErrorBody, type Page } from './helpers';
+import {
+	collect,
+	expect400,
+	fieldId,
+	follow,
+	statusOf,
+	type ErrorBody,
+	type Page,
+} from './helpers';
 
 const fixture = new EmulatorFixture();
 beforeAll(() => fixture.start());
@@ -13,9 +21,29 @@ const BOARD = 104;
 const BIG_COMPANY = 3000003;
 const BIG_PERSON = 5000007;
 
-type Field = { id: string; name: string; type: string; enrichmentSource: string | null; value: { type: string; data: unknown } };
-type Person = { id: number; firstName: string; lastName: string | null; emailAddresses: string[]; type: string; fields?: Field[] };
-type EntityEntry = { id: number; listId: number; listName: string; createdAt: string; creatorId: number | null; fields: Field[] };
+type Field = {
+	id: string;
+	name: string;
+	type: string;
+	enrichmentSource: string | null;
+	value: { type: string; data: unknown };
+};
+type Person = {
+	id: number;
+	firstName: string;
+	lastName: string | null;
+	emailAddresses: string[];
+	type: string;
+	fields?: Field[];
+};
+type EntityEntry = {
+	id: number;
+	listId: number;
+	listName: string;
+	createdAt: string;
+	creatorId: number | null;
+	fields: Field[];
+};
 
 describe('GET /v2/persons', () => {
 	it('pages every person by id, without fields unless selected', async () => {
@@ -35,11 +63,15 @@ describe('GET /v2/persons', () => {
 	});
 
 	it('selects fields by type and by id, and keeps the selection in the cursor', async () => {
-		const page = await fixture.api<Page<Person>>('/v2/persons?limit=2&fieldTypes=enriched&fieldTypes=relationship-intelligence');
+		const page = await fixture.api<Page<Person>>(
+			'/v2/persons?limit=2&fieldTypes=enriched&fieldTypes=relationship-intelligence',
+		);
 		const types = new Set(page.body.data.flatMap((p) => p.fields!.map((f) => f.type)));
 		expect([...types].sort()).toEqual(['enriched', 'relationship-intelligence']);
 		const next = await follow<Page<Person>>(page.body.pagination.nextUrl!);
-		expect(next.body.data[0].fields!.map((f) => f.id)).toEqual(page.body.data[0].fields!.map((f) => f.id));
+		expect(next.body.data[0].fields!.map((f) => f.id)).toEqual(
+			page.body.data[0].fields!.map((f) => f.id),
+		);
 		const jobTitle = await fieldId(fixture, '/v2/persons/fields', 'Job Title');
 		const one = await fixture.api<Page<Person>>(`/v2/persons?limit=1&fieldIds=${jobTitle}`);
 		expect(one.body.data[0].fields!.map((f) => f.name)).toEqual(['Job Title']);
@@ -59,7 +91,10 @@ describe('GET /v2/persons', () => {
 		await expect400(fixture, '/v2/persons?limit=0', 'limit');
 		const denied = await fixture.api<ErrorBody>('/v2/persons', RESTRICTED_KEY);
 		expect(denied.status).toBe(403);
-		expect(denied.body.errors[0]).toEqual({ code: 'authorization', message: expect.stringContaining('Export All People') });
+		expect(denied.body.errors[0]).toEqual({
+			code: 'authorization',
+			message: expect.stringContaining('Export All People'),
+		});
 	});
 });
 
@@ -76,7 +111,10 @@ describe('GET /v2/persons/{personId}', () => {
 		await expect400(fixture, '/v2/persons/abc', 'personId');
 		await expect400(fixture, `/v2/persons/${BIG_PERSON}?fieldTypes=list`, 'fieldTypes');
 		expect(await statusOf(fixture, `/v2/persons/${BIG_PERSON}`, RESTRICTED_KEY)).toBe(403);
-		expect((await fixture.api(`/v2/persons/${BIG_PERSON}`, ADMIN_KEY, { method: 'PATCH', body: {} })).status).toBe(405);
+		expect(
+			(await fixture.api(`/v2/persons/${BIG_PERSON}`, ADMIN_KEY, { method: 'PATCH', body: {} }))
+				.status,
+		).toBe(405);
 	});
 });
 
@@ -84,30 +122,53 @@ describe('nested associations are truncated at 100', () => {
 	it('on a company, a person, and on list entries (company, person, opportunity)', async () => {
 		const keyContacts = await fieldId(fixture, '/v2/companies/fields', 'Key Contacts');
 		const competitors = await fieldId(fixture, '/v2/companies/fields', 'Competitors');
-		const company = await fixture.api<{ fields: Field[] }>(`/v2/companies/${BIG_COMPANY}?fieldIds=${keyContacts}&fieldIds=${competitors}`);
+		const company = await fixture.api<{ fields: Field[] }>(
+			`/v2/companies/${BIG_COMPANY}?fieldIds=${keyContacts}&fieldIds=${competitors}`,
+		);
 		expect(company.body.fields.map((f) => (f.value.data as unknown[]).length)).toEqual([100, 100]);
 
 		const employers = await fieldId(fixture, '/v2/persons/fields', 'Employers');
 		const person = await fixture.api<Person>(`/v2/persons/${BIG_PERSON}?fieldIds=${employers}`);
-		const data = person.body.fields![0].value.data as Array<{ id: number; name: string; domain: string | null }>;
+		const data = person.body.fields![0].value.data as Array<{
+			id: number;
+			name: string;
+			domain: string | null;
+		}>;
 		expect(data).toHaveLength(100);
 		expect(Object.keys(data[0]).sort()).toEqual(['domain', 'id', 'name']);
 
 		// The store really holds more than 100 (the API cuts them).
-		const stored = await fixture.control<Array<{ entityId: number; values: Record<string, { data: unknown[] }> }>>('GET', `/lists/${TARGETS}/entries`);
+		const stored = await fixture.control<
+			Array<{ entityId: number; values: Record<string, { data: unknown[] }> }>
+		>('GET', `/lists/${TARGETS}/entries`);
 		const champions = await fieldId(fixture, `/v2/lists/${TARGETS}/fields`, 'Champions');
-		expect(stored.find((e) => e.entityId === BIG_COMPANY)!.values[champions].data).toHaveLength(110);
+		expect(stored.find((e) => e.entityId === BIG_COMPANY)!.values[champions].data).toHaveLength(
+			110,
+		);
 
-		const entries = await fixture.api<Page<EntityEntry>>(`/v2/companies/${BIG_COMPANY}/list-entries`);
+		const entries = await fixture.api<Page<EntityEntry>>(
+			`/v2/companies/${BIG_COMPANY}/list-entries`,
+		);
 		const onTargets = entries.body.data.find((e) => e.listId === TARGETS)!;
-		expect((onTargets.fields.find((f) => f.id === champions)!.value.data as unknown[]).length).toBe(100);
-		expect((onTargets.fields.find((f) => f.id === keyContacts)!.value.data as unknown[]).length).toBe(100);
+		expect((onTargets.fields.find((f) => f.id === champions)!.value.data as unknown[]).length).toBe(
+			100,
+		);
+		expect(
+			(onTargets.fields.find((f) => f.id === keyContacts)!.value.data as unknown[]).length,
+		).toBe(100);
 
-		const personEntries = await fixture.api<Page<EntityEntry>>(`/v2/persons/${BIG_PERSON}/list-entries`);
-		expect((personEntries.body.data[0].fields.find((f) => f.id === employers)!.value.data as unknown[]).length).toBe(100);
+		const personEntries = await fixture.api<Page<EntityEntry>>(
+			`/v2/persons/${BIG_PERSON}/list-entries`,
+		);
+		expect(
+			(personEntries.body.data[0].fields.find((f) => f.id === employers)!.value.data as unknown[])
+				.length,
+		).toBe(100);
 
 		const coInvestors = await fieldId(fixture, '/v2/lists/101/fields', 'Co-investors');
-		const deal = await fixture.api<Page<{ entity: { fields: Field[] } }>>(`/v2/lists/101/list-entries?limit=1&fieldIds=${coInvestors}`);
+		const deal = await fixture.api<Page<{ entity: { fields: Field[] } }>>(
+			`/v2/lists/101/list-entries?limit=1&fieldIds=${coInvestors}`,
+		);
 		expect((deal.body.data[0].entity.fields[0].value.data as unknown[]).length).toBe(100);
 	});
 });
@@ -115,7 +176,11 @@ describe('nested associations are truncated at 100', () => {
 describe('array values with no data are null', () => {
 	it('never returns an empty array as a value, even when one is stored', async () => {
 		const tags = await fieldId(fixture, '/v2/companies/fields', 'Tags');
-		await fixture.control('POST', '/values', { companyId: 3000002, fieldId: tags, value: { type: 'dropdown-multi', data: [] } });
+		await fixture.control('POST', '/values', {
+			companyId: 3000002,
+			fieldId: tags,
+			value: { type: 'dropdown-multi', data: [] },
+		});
 		const one = await fixture.api<{ fields: Field[] }>(`/v2/companies/3000002?fieldIds=${tags}`);
 		expect(one.body.fields[0].value).toEqual({ type: 'dropdown-multi', data: null });
 		const everything = 'fieldTypes=enriched&fieldTypes=global&fieldTypes=relationship-intelligence';
@@ -146,7 +211,10 @@ describe('wrong methods', () => {
 		['POST', '/v2/rate-limit'],
 		['DELETE', '/v2/lists/102/list-entries/2147483540/fields'],
 	])('%s %s is 405', async (method, path) => {
-		const res = await fixture.api<ErrorBody>(path, ADMIN_KEY, { method, body: method === 'DELETE' ? undefined : {} });
+		const res = await fixture.api<ErrorBody>(path, ADMIN_KEY, {
+			method,
+			body: method === 'DELETE' ? undefined : {},
+		});
 		expect(res.status).toBe(405);
 		expect(res.body.errors[0].code).toBe('method-not-allowed');
 	});
@@ -154,10 +222,22 @@ describe('wrong methods', () => {
 
 describe("a person's and a company's lists and list entries", () => {
 	it("lists a company's lists without type, only those the caller can see", async () => {
-		const admin = await fixture.api<Page<Record<string, unknown>>>(`/v2/companies/${BIG_COMPANY}/lists`);
+		const admin = await fixture.api<Page<Record<string, unknown>>>(
+			`/v2/companies/${BIG_COMPANY}/lists`,
+		);
 		expect(admin.body.data.map((l) => l.id)).toEqual([TARGETS, BOARD]);
-		expect(admin.body.data[0]).toEqual({ id: TARGETS, name: 'Target Accounts', isPublic: true, ownerId: 1, creatorId: 1, createdAt: expect.any(String) });
-		const member = await fixture.api<Page<Record<string, unknown>>>(`/v2/companies/${BIG_COMPANY}/lists`, MEMBER_KEY);
+		expect(admin.body.data[0]).toEqual({
+			id: TARGETS,
+			name: 'Target Accounts',
+			isPublic: true,
+			ownerId: 1,
+			creatorId: 1,
+			createdAt: expect.any(String),
+		});
+		const member = await fixture.api<Page<Record<string, unknown>>>(
+			`/v2/companies/${BIG_COMPANY}/lists`,
+			MEMBER_KEY,
+		);
 		expect(member.body.data.map((l) => l.id)).toEqual([TARGETS]);
 		expect(await statusOf(fixture, '/v2/companies/3999999/lists')).toBe(404);
 		await expect400(fixture, '/v2/companies/0/lists', 'companyId');
@@ -168,24 +248,42 @@ describe("a person's and a company's lists and list entries", () => {
 		const res = await fixture.api<Page<EntityEntry>>('/v2/companies/3000001/list-entries?limit=2');
 		expect(res.body.data.map((e) => e.listId)).toEqual([TARGETS, TARGETS]);
 		const rest = await follow<Page<EntityEntry>>(res.body.pagination.nextUrl!);
-		expect(rest.body.data.map((e) => [e.listId, e.listName])).toEqual([[BOARD, 'Board Confidential']]);
+		expect(rest.body.data.map((e) => [e.listId, e.listName])).toEqual([
+			[BOARD, 'Board Confidential'],
+		]);
 		const entry = res.body.data[0];
-		expect(Object.keys(entry).sort()).toEqual(['createdAt', 'creatorId', 'fields', 'id', 'listId', 'listName']);
+		expect(Object.keys(entry).sort()).toEqual([
+			'createdAt',
+			'creatorId',
+			'fields',
+			'id',
+			'listId',
+			'listName',
+		]);
 		const listFields = await collect<{ id: string }>(fixture, `/v2/lists/${TARGETS}/fields`);
 		expect(entry.fields.map((f) => f.id)).toEqual(listFields.items.map((f) => f.id));
 		expect(entry.fields.some((f) => f.type === 'list')).toBe(true);
 		// The member cannot see the board list: its entry is not there.
-		const member = await collect<EntityEntry>(fixture, '/v2/companies/3000001/list-entries', MEMBER_KEY);
+		const member = await collect<EntityEntry>(
+			fixture,
+			'/v2/companies/3000001/list-entries',
+			MEMBER_KEY,
+		);
 		expect(member.items.map((e) => e.listId)).toEqual([TARGETS, TARGETS]);
 	});
 
-	it("follows entries added and removed, and 403 without the lists permission", async () => {
+	it('follows entries added and removed, and 403 without the lists permission', async () => {
 		const before = await collect<EntityEntry>(fixture, '/v2/companies/3000300/list-entries');
 		expect(before.items).toEqual([]);
-		const added = await fixture.control<{ id: number }>('POST', '/list-entries', { listId: TARGETS, entityId: 3000300 });
+		const added = await fixture.control<{ id: number }>('POST', '/list-entries', {
+			listId: TARGETS,
+			entityId: 3000300,
+		});
 		const after = await collect<EntityEntry>(fixture, '/v2/companies/3000300/list-entries');
 		expect(after.items.map((e) => e.id)).toEqual([added.id]);
-		expect((await collect(fixture, '/v2/companies/3000300/lists')).items.map((l) => l.id)).toEqual([TARGETS]);
+		expect((await collect(fixture, '/v2/companies/3000300/lists')).items.map((l) => l.id)).toEqual([
+			TARGETS,
+		]);
 		await fixture.control('DELETE', `/list-entries/${added.id}`);
 		expect((await collect(fixture, '/v2/companies/3000300/list-entries')).items).toEqual([]);
 		await fixture.control('PATCH', '/users/1/permissions', { exportLists: false });
@@ -197,8 +295,19 @@ describe("a person's and a company's lists and list entries", () => {
 	});
 
 	it("lists a person's lists and entries; 404 and 400 for bad ids", async () => {
-		const lists = await fixture.api<Page<Record<string, unknown>>>(`/v2/persons/${BIG_PERSON}/lists`);
-		expect(lists.body.data).toEqual([{ id: INVESTORS, name: 'Investors', isPublic: true, ownerId: 2, creatorId: 2, createdAt: expect.any(String) }]);
+		const lists = await fixture.api<Page<Record<string, unknown>>>(
+			`/v2/persons/${BIG_PERSON}/lists`,
+		);
+		expect(lists.body.data).toEqual([
+			{
+				id: INVESTORS,
+				name: 'Investors',
+				isPublic: true,
+				ownerId: 2,
+				creatorId: 2,
+				createdAt: expect.any(String),
+			},
+		]);
 		const entries = await fixture.api<Page<EntityEntry>>(`/v2/persons/${BIG_PERSON}/list-entries`);
 		expect(entries.body.data).toHaveLength(1);
 		expect(entries.body.data[0]).toMatchObject({ listId: INVESTORS, listName: 'Investors' });
@@ -212,12 +321,19 @@ describe("a person's and a company's lists and list entries", () => {
 
 	it('serves a company of a 100,000-entry list from an index (the entries of one company, across lists)', async () => {
 		const big = new EmulatorFixture();
-		await big.start({ sizes: { bigList: 100_000, targetAccounts: 10, investors: 10, opportunities: 5 } });
+		await big.start({
+			sizes: { bigList: 100_000, targetAccounts: 10, investors: 10, opportunities: 5 },
+		});
 		try {
-			const state = await big.control<{ lists: Array<{ id: number; name: string; entries: number }> }>('GET', '/state');
+			const state = await big.control<{
+				lists: Array<{ id: number; name: string; entries: number }>;
+			}>('GET', '/state');
 			const bigList = state.lists.find((l) => l.name === 'Big Company List')!;
 			// 100,000 entries over 400 companies: 250 entries of company 3000001 on the big list.
-			const { items, pages } = await collect<EntityEntry>(big, '/v2/companies/3000001/list-entries?limit=100');
+			const { items, pages } = await collect<EntityEntry>(
+				big,
+				'/v2/companies/3000001/list-entries?limit=100',
+			);
 			expect(items.filter((e) => e.listId === bigList.id)).toHaveLength(250);
 			expect(pages).toBe(3);
 			const lists = await big.api<Page<{ id: number }>>('/v2/companies/3000001/lists');
@@ -239,7 +355,14 @@ describe('opportunities', () => {
 		expect(new Set(member.items.map((o) => o.listId))).toEqual(new Set([101]));
 		const confidential = admin.items.filter((o) => o.listId !== 101);
 		expect(confidential.map((o) => o.listId)).toEqual([105, 105]);
-		expect(Object.keys(admin.items[0]).sort()).toEqual(['id', 'isRedacted', 'isRestricted', 'listId', 'listName', 'name']);
+		expect(Object.keys(admin.items[0]).sort()).toEqual([
+			'id',
+			'isRedacted',
+			'isRestricted',
+			'listId',
+			'listName',
+			'name',
+		]);
 		const page = await fixture.api<Page<Opportunity>>('/v2/opportunities?limit=15');
 		expect(page.body.data).toHaveLength(15);
 		const second = await follow<Page<Opportunity>>(page.body.pagination.nextUrl!);
@@ -255,8 +378,17 @@ describe('opportunities', () => {
 
 	it('returns one; 403 on a list the caller cannot see, 404 unknown, 400 out of range', async () => {
 		const one = await fixture.api<Opportunity>('/v2/opportunities/7000001');
-		expect(one.body).toEqual({ id: 7000001, name: expect.stringContaining('Series'), listId: 101, listName: 'Deal Pipeline', isRestricted: false, isRedacted: false });
-		const confidential = (await collect<Opportunity>(fixture, '/v2/opportunities')).items.find((o) => o.listId === 105)!;
+		expect(one.body).toEqual({
+			id: 7000001,
+			name: expect.stringContaining('Series'),
+			listId: 101,
+			listName: 'Deal Pipeline',
+			isRestricted: false,
+			isRedacted: false,
+		});
+		const confidential = (await collect<Opportunity>(fixture, '/v2/opportunities')).items.find(
+			(o) => o.listId === 105,
+		)!;
 		expect(await statusOf(fixture, `/v2/opportunities/${confidential.id}`)).toBe(200);
 		const denied = await fixture.api<ErrorBody>(`/v2/opportunities/${confidential.id}`, MEMBER_KEY);
 		expect(denied.status).toBe(403);
@@ -271,7 +403,9 @@ describe('opportunities', () => {
 
 describe('deterministic seed', () => {
 	const snapshot = (seed: number) =>
-		JSON.stringify(seedStore({ seed }), (_key, value) => (value instanceof Map ? [...value.entries()] : value instanceof Set ? [...value] : value));
+		JSON.stringify(seedStore({ seed }), (_key, value) =>
+			value instanceof Map ? [...value.entries()] : value instanceof Set ? [...value] : value,
+		);
 
 	it('gives the same account for the same seed, and another for another seed', () => {
 		const one = snapshot(1);
@@ -282,7 +416,12 @@ describe('deterministic seed', () => {
 	});
 
 	it('answers the same over HTTP after a reset', async () => {
-		const paths = ['/v2/notes?limit=100&includes=repliesCount', '/v2/transcripts', `/v2/companies/${BIG_COMPANY}/list-entries`, '/v2/persons?fieldTypes=global&limit=50'];
+		const paths = [
+			'/v2/notes?limit=100&includes=repliesCount',
+			'/v2/transcripts',
+			`/v2/companies/${BIG_COMPANY}/list-entries`,
+			'/v2/persons?fieldTypes=global&limit=50',
+		];
 		const before = await Promise.all(paths.map((p) => fixture.api(p)));
 		await fixture.reset();
 		const after = await Promise.all(paths.map((p) => fixture.api(p)));

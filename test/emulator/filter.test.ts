@@ -1,8 +1,33 @@
-import { compileFilter, parseFilter, tokenize, type FilterNode, type FilterProperties } from '../../emulator/filter';
+import {
+	compileFilter,
+	parseFilter,
+	tokenize,
+	type FilterNode,
+	type FilterProperties,
+} from '../../emulator/filter';
 import { ApiError } from '../../emulator/http';
 import { createRandom } from '../../emulator/random';
 
-const SPECIALS = ['\\', '*', '~', '!', '&', '=', '>', '<', '$', '^', '|', '"', "'", '(', ')', ']', '[', '/'];
+const SPECIALS = [
+	'\\',
+	'*',
+	'~',
+	'!',
+	'&',
+	'=',
+	'>',
+	'<',
+	'$',
+	'^',
+	'|',
+	'"',
+	"'",
+	'(',
+	')',
+	']',
+	'[',
+	'/',
+];
 
 /** Escapes every special character with a backslash (what a careful client does). */
 const escapeBare = (value: string) => value.replace(/[\\*~!&=><$^|"'()[\]/]/g, (c) => `\\${c}`);
@@ -15,14 +40,20 @@ function compare(node: FilterNode): Extract<FilterNode, { kind: 'compare' }> {
 }
 
 /** The tree without source positions, to compare structure. */
-const shape = (input: string) => JSON.parse(JSON.stringify(parseFilter(input), (key, value) => (key === 'position' || key === 'operatorPosition' ? undefined : value)));
+const shape = (input: string) =>
+	JSON.parse(
+		JSON.stringify(parseFilter(input), (key, value) =>
+			key === 'position' || key === 'operatorPosition' ? undefined : value,
+		),
+	);
 
 /** The error a filter gives, for asserting on message and param. */
 function errorOf(run: () => unknown): { status: number; message: string; param?: string } {
 	try {
 		run();
 	} catch (error) {
-		if (error instanceof ApiError) return { status: error.status, message: error.message, param: error.param };
+		if (error instanceof ApiError)
+			return { status: error.status, message: error.message, param: error.param };
 		return { status: 0, message: (error as Error).message };
 	}
 	throw new Error('expected an error');
@@ -41,21 +72,74 @@ interface Row {
 }
 
 const ROWS: Row[] = [
-	{ id: 1, name: 'Acme Labs', score: 10, when: '2025-02-04T10:48:24Z', day: '2025-03-01T08:00:00.000Z', owner: 7, tags: ['Fintech', 'B2B'], refs: [5, 6], stage: 'Won' },
-	{ id: 2, name: 'acme robotics', score: 20.5, when: '2025-02-05T00:00:00Z', day: '2025-07-04T07:00:00.000Z', owner: 8, tags: ['Hardware'], refs: [6], stage: 'Lost' },
-	{ id: 3, name: 'Umbrella', score: null, when: null, day: null, owner: null, tags: null, refs: null, stage: null },
-	{ id: 4, name: '', score: 0, when: '2024-12-31T23:59:59Z', day: '2024-12-31T08:00:00.000Z', owner: 7, tags: ['B2B', 'Fintech'], refs: [5], stage: 'Won' },
+	{
+		id: 1,
+		name: 'Acme Labs',
+		score: 10,
+		when: '2025-02-04T10:48:24Z',
+		day: '2025-03-01T08:00:00.000Z',
+		owner: 7,
+		tags: ['Fintech', 'B2B'],
+		refs: [5, 6],
+		stage: 'Won',
+	},
+	{
+		id: 2,
+		name: 'acme robotics',
+		score: 20.5,
+		when: '2025-02-05T00:00:00Z',
+		day: '2025-07-04T07:00:00.000Z',
+		owner: 8,
+		tags: ['Hardware'],
+		refs: [6],
+		stage: 'Lost',
+	},
+	{
+		id: 3,
+		name: 'Umbrella',
+		score: null,
+		when: null,
+		day: null,
+		owner: null,
+		tags: null,
+		refs: null,
+		stage: null,
+	},
+	{
+		id: 4,
+		name: '',
+		score: 0,
+		when: '2024-12-31T23:59:59Z',
+		day: '2024-12-31T08:00:00.000Z',
+		owner: 7,
+		tags: ['B2B', 'Fintech'],
+		refs: [5],
+		stage: 'Won',
+	},
 ];
 
 const PROPS: FilterProperties<Row> = {
 	id: { kind: 'reference', operators: ['=', '!=', '>', '<'], get: (r) => r.id },
-	name: { kind: 'text', operators: ['=', '=^', '=$', '=~', '!=', '= *', '!= *', '= ""'], get: (r) => r.name },
-	score: { kind: 'number', operators: ['=', '>', '>=', '<', '<=', '!=', '= *', '!= *'], get: (r) => r.score },
+	name: {
+		kind: 'text',
+		operators: ['=', '=^', '=$', '=~', '!=', '= *', '!= *', '= ""'],
+		get: (r) => r.name,
+	},
+	score: {
+		kind: 'number',
+		operators: ['=', '>', '>=', '<', '<=', '!=', '= *', '!= *'],
+		get: (r) => r.score,
+	},
 	when: { kind: 'datetime', operators: ['>', '<', '>=', '<=', '='], get: (r) => r.when },
 	day: { kind: 'date', operators: ['=', '>', '<', '>=', '<='], get: (r) => r.day },
 	owner: { kind: 'reference', operators: ['=', '!=', '= *', '!= *'], get: (r) => r.owner },
 	tags: { kind: 'multi', items: 'text', operators: ['=', '=~', '=[]', '!='], get: (r) => r.tags },
-	refs: { kind: 'multi', items: 'reference', operators: ['=', '=~', '=[]', '!='], get: (r) => r.refs },
+	refs: {
+		kind: 'multi',
+		items: 'reference',
+		operators: ['=', '=~', '=[]', '!='],
+		get: (r) => r.refs,
+	},
 	stage: { kind: 'choice', operators: ['=', '!=', '= *', '!= *'], get: (r) => r.stage },
 };
 
@@ -68,14 +152,30 @@ describe('filter parser: structure', () => {
 	it('ignores spaces outside quotes', () => {
 		const tight = compare(parseFilter('name=Acme'));
 		const loose = compare(parseFilter('  name   =   Acme  '));
-		expect([loose.property, loose.operator, loose.operand]).toEqual([tight.property, tight.operator, tight.operand]);
-		expect(compare(parseFilter(' name \t= \n Acme ')).operand).toEqual({ kind: 'scalar', text: 'Acme' });
+		expect([loose.property, loose.operator, loose.operand]).toEqual([
+			tight.property,
+			tight.operator,
+			tight.operand,
+		]);
+		expect(compare(parseFilter(' name \t= \n Acme ')).operand).toEqual({
+			kind: 'scalar',
+			text: 'Acme',
+		});
 	});
 
 	it('joins value pieces separated by spaces, since spaces are insignificant; quotes keep them', () => {
-		expect(compare(parseFilter('name = hello world')).operand).toEqual({ kind: 'scalar', text: 'helloworld' });
-		expect(compare(parseFilter('name = "hello world"')).operand).toEqual({ kind: 'scalar', text: 'hello world' });
-		expect(compare(parseFilter('name = "a b"c" d"')).operand).toEqual({ kind: 'scalar', text: 'a bc d' });
+		expect(compare(parseFilter('name = hello world')).operand).toEqual({
+			kind: 'scalar',
+			text: 'helloworld',
+		});
+		expect(compare(parseFilter('name = "hello world"')).operand).toEqual({
+			kind: 'scalar',
+			text: 'hello world',
+		});
+		expect(compare(parseFilter('name = "a b"c" d"')).operand).toEqual({
+			kind: 'scalar',
+			text: 'a bc d',
+		});
 	});
 
 	it('makes & bind tighter than |', () => {
@@ -99,7 +199,10 @@ describe('filter parser: structure', () => {
 
 	it('parses negation of a parenthesised expression, nested negation, and !=', () => {
 		expect(shape('!(a = 1)')).toEqual({ kind: 'not', expr: shape('a = 1') });
-		expect(shape('!!(a = 1)')).toEqual({ kind: 'not', expr: { kind: 'not', expr: shape('a = 1') } });
+		expect(shape('!!(a = 1)')).toEqual({
+			kind: 'not',
+			expr: { kind: 'not', expr: shape('a = 1') },
+		});
 		expect(compare(parseFilter('a != 1')).operator).toBe('!=');
 		expect(parseFilter('a = 1 & !(b = 2 | c = 3)').kind).toBe('and');
 	});
@@ -126,16 +229,28 @@ describe('filter parser: structure', () => {
 		expect(compare(parseFilter('a = ""')).operand).toEqual({ kind: 'scalar', text: '' });
 		expect(compare(parseFilter('a =[]')).operand).toEqual({ kind: 'list', items: [] });
 		expect(compare(parseFilter('a = [ ]')).operand).toEqual({ kind: 'list', items: [] });
-		expect(compare(parseFilter('a = [Healthcare,Fintech]')).operand).toEqual({ kind: 'list', items: ['Healthcare', 'Fintech'] });
-		expect(compare(parseFilter('a =~ [ "Health care" , Fin\\,tech , "x,y" ]')).operand).toEqual({ kind: 'list', items: ['Health care', 'Fin,tech', 'x,y'] });
+		expect(compare(parseFilter('a = [Healthcare,Fintech]')).operand).toEqual({
+			kind: 'list',
+			items: ['Healthcare', 'Fintech'],
+		});
+		expect(compare(parseFilter('a =~ [ "Health care" , Fin\\,tech , "x,y" ]')).operand).toEqual({
+			kind: 'list',
+			items: ['Health care', 'Fin,tech', 'x,y'],
+		});
 		expect(compare(parseFilter('a != [x]')).operand).toEqual({ kind: 'list', items: ['x'] });
 	});
 
 	it('reads property names with dots and dashes, and values with colons, dots, dashes and commas', () => {
 		const node = compare(parseFilter('creator.id=1'));
 		expect(node.property).toBe('creator.id');
-		expect(compare(parseFilter('createdAt<2025-02-04T10:48:24Z')).operand).toEqual({ kind: 'scalar', text: '2025-02-04T10:48:24Z' });
-		expect(compare(parseFilter('field-1001 = a,b.c')).operand).toEqual({ kind: 'scalar', text: 'a,b.c' });
+		expect(compare(parseFilter('createdAt<2025-02-04T10:48:24Z')).operand).toEqual({
+			kind: 'scalar',
+			text: '2025-02-04T10:48:24Z',
+		});
+		expect(compare(parseFilter('field-1001 = a,b.c')).operand).toEqual({
+			kind: 'scalar',
+			text: 'a,b.c',
+		});
 	});
 
 	it('records 1-based positions of properties and operators', () => {
@@ -147,21 +262,39 @@ describe('filter parser: structure', () => {
 });
 
 describe('filter parser: escapes', () => {
-	it.each(SPECIALS)('a backslash makes %s an ordinary character, outside and inside quotes', (special) => {
-		expect(compare(parseFilter(`name = a\\${special}b`)).operand).toEqual({ kind: 'scalar', text: `a${special}b` });
-		expect(compare(parseFilter(`name = "a\\${special}b"`)).operand).toEqual({ kind: 'scalar', text: `a${special}b` });
-		expect(compare(parseFilter(`name = \\${special}`)).operand).toEqual({ kind: 'scalar', text: special });
-	});
+	it.each(SPECIALS)(
+		'a backslash makes %s an ordinary character, outside and inside quotes',
+		(special) => {
+			expect(compare(parseFilter(`name = a\\${special}b`)).operand).toEqual({
+				kind: 'scalar',
+				text: `a${special}b`,
+			});
+			expect(compare(parseFilter(`name = "a\\${special}b"`)).operand).toEqual({
+				kind: 'scalar',
+				text: `a${special}b`,
+			});
+			expect(compare(parseFilter(`name = \\${special}`)).operand).toEqual({
+				kind: 'scalar',
+				text: special,
+			});
+		},
+	);
 
 	it('inside quotes, specials other than " and \\ need no escape', () => {
 		for (const special of SPECIALS.filter((c) => c !== '"' && c !== '\\')) {
-			expect(compare(parseFilter(`name = "x ${special} y"`)).operand).toEqual({ kind: 'scalar', text: `x ${special} y` });
+			expect(compare(parseFilter(`name = "x ${special} y"`)).operand).toEqual({
+				kind: 'scalar',
+				text: `x ${special} y`,
+			});
 		}
 	});
 
 	it('escapes in property names and collection items', () => {
 		expect(compare(parseFilter('we\\ird\\=name = 1')).property).toBe('weird=name');
-		expect(compare(parseFilter('tags = [a\\], b\\[, "c\\"d"]')).operand).toEqual({ kind: 'list', items: ['a]', 'b[', 'c"d'] });
+		expect(compare(parseFilter('tags = [a\\], b\\[, "c\\"d"]')).operand).toEqual({
+			kind: 'list',
+			items: ['a]', 'b[', 'c"d'],
+		});
 	});
 
 	it('hostile values never change the logic: every escaped value matches only itself', () => {
@@ -191,7 +324,9 @@ describe('filter parser: escapes', () => {
 				expect(ids(`name = ${written}`, rows)).toEqual([100 + i]);
 				// Combined with other conditions the hostile value stays one operand.
 				expect(ids(`name = ${written} & id = ${100 + i}`, rows)).toEqual([100 + i]);
-				expect(ids(`name = ${written} | id = 100`, rows)).toEqual([...new Set([100, 100 + i])].sort((a, b) => a - b));
+				expect(ids(`name = ${written} | id = 100`, rows)).toEqual(
+					[...new Set([100, 100 + i])].sort((a, b) => a - b),
+				);
 				expect(ids(`!(name = ${written})`, rows)).toHaveLength(hostile.length - 1);
 				expect(ids(`name != ${written}`, rows)).not.toContain(100 + i);
 			}
@@ -203,9 +338,18 @@ describe('filter parser: escapes', () => {
 		const alphabet = [...SPECIALS, 'a', 'Z', '0', ' ', ',', '.', '-', 'é', '\t'];
 		for (let n = 0; n < 500; n++) {
 			const value = Array.from({ length: rng.int(1, 12) }, () => rng.pick(alphabet)).join('');
-			expect(compare(parseFilter(`name = ${quote(value)}`)).operand).toEqual({ kind: 'scalar', text: value });
-			if (!/\s/.test(value)) expect(compare(parseFilter(`name = ${escapeBare(value)}`)).operand).toEqual({ kind: 'scalar', text: value });
-			expect(compare(parseFilter(`tags =~ [${quote(value)}, ${quote(value + value)}]`)).operand).toEqual({ kind: 'list', items: [value, value + value] });
+			expect(compare(parseFilter(`name = ${quote(value)}`)).operand).toEqual({
+				kind: 'scalar',
+				text: value,
+			});
+			if (!/\s/.test(value))
+				expect(compare(parseFilter(`name = ${escapeBare(value)}`)).operand).toEqual({
+					kind: 'scalar',
+					text: value,
+				});
+			expect(
+				compare(parseFilter(`tags =~ [${quote(value)}, ${quote(value + value)}]`)).operand,
+			).toEqual({ kind: 'list', items: [value, value + value] });
 		}
 	});
 });
@@ -213,7 +357,10 @@ describe('filter parser: escapes', () => {
 describe('filter parser: syntax errors name what is wrong and where', () => {
 	it.each([
 		['name = Acme)', 'Unexpected ")" at position 12'],
-		['name = Acme & (id = 1', 'Unexpected end of filter at position 22; expected ")" to close the "(" at position 15'],
+		[
+			'name = Acme & (id = 1',
+			'Unexpected end of filter at position 22; expected ")" to close the "(" at position 15',
+		],
 		['name =', 'Unexpected end of filter at position 7; expected a value after "=" at position 6'],
 		['name = "Acme', 'Unterminated string starting at position 8'],
 		['name = Acme\\', 'Dangling backslash at position 12'],
@@ -254,18 +401,30 @@ describe('filter compiler: properties, operators, values', () => {
 	});
 
 	it('refuses operators a property does not allow, naming both', () => {
-		expect(errorOf(() => compileFilter('id =~ 1', PROPS)).message).toContain('Operator "=~" at position 4 is not supported for property "id"; supported operators: =, !=, >, <');
+		expect(errorOf(() => compileFilter('id =~ 1', PROPS)).message).toContain(
+			'Operator "=~" at position 4 is not supported for property "id"; supported operators: =, !=, >, <',
+		);
 		expect(errorOf(() => compileFilter('when = *', PROPS)).message).toContain('Operator "= *"');
 		expect(errorOf(() => compileFilter('stage = ""', PROPS)).message).toContain('Operator "= ""');
 		expect(errorOf(() => compileFilter('tags > x', PROPS)).message).toContain('Operator ">"');
 	});
 
 	it('refuses values of the wrong type', () => {
-		expect(errorOf(() => compileFilter('score > ten', PROPS)).message).toContain('Value "ten" for property "score" must be a number');
-		expect(errorOf(() => compileFilter('owner = bob', PROPS)).message).toContain('must be an integer id');
-		expect(errorOf(() => compileFilter('when > yesterday', PROPS)).message).toContain('must be an ISO 8601 date or date-time');
-		expect(errorOf(() => compileFilter('name = [a, b]', PROPS)).message).toContain('takes a single value');
-		expect(errorOf(() => compileFilter('refs = [x]', PROPS)).message).toContain('must be an integer id');
+		expect(errorOf(() => compileFilter('score > ten', PROPS)).message).toContain(
+			'Value "ten" for property "score" must be a number',
+		);
+		expect(errorOf(() => compileFilter('owner = bob', PROPS)).message).toContain(
+			'must be an integer id',
+		);
+		expect(errorOf(() => compileFilter('when > yesterday', PROPS)).message).toContain(
+			'must be an ISO 8601 date or date-time',
+		);
+		expect(errorOf(() => compileFilter('name = [a, b]', PROPS)).message).toContain(
+			'takes a single value',
+		);
+		expect(errorOf(() => compileFilter('refs = [x]', PROPS)).message).toContain(
+			'must be an integer id',
+		);
 	});
 });
 

@@ -10,10 +10,17 @@ export interface Page<T = Record<string, unknown>> {
 export type ErrorBody = { errors: Array<{ code: string; message: string; param?: string }> };
 
 /** GET (or POST) an absolute URL, as a client following nextUrl does. */
-export async function follow<T = Page>(url: string, key = ADMIN_KEY, init: { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; body?: unknown } = {}) {
+export async function follow<T = Page>(
+	url: string,
+	key = ADMIN_KEY,
+	init: { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; body?: unknown } = {},
+) {
 	const res = await request(url, {
 		method: init.method ?? 'GET',
-		headers: { authorization: `Bearer ${key}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+		headers: {
+			authorization: `Bearer ${key}`,
+			...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+		},
 		body: init.body === undefined ? undefined : JSON.stringify(init.body),
 	});
 	const text = await res.body.text();
@@ -21,7 +28,11 @@ export async function follow<T = Page>(url: string, key = ADMIN_KEY, init: { met
 }
 
 /** Every item of a paged endpoint, following nextUrl to the end; also the number of pages. */
-export async function collect<T = Record<string, unknown>>(fixture: EmulatorFixture, path: string, key = ADMIN_KEY) {
+export async function collect<T = Record<string, unknown>>(
+	fixture: EmulatorFixture,
+	path: string,
+	key = ADMIN_KEY,
+) {
 	const items: T[] = [];
 	let url: string | null = `${fixture.baseUrl}${path}`;
 	let pages = 0;
@@ -36,19 +47,36 @@ export async function collect<T = Record<string, unknown>>(fixture: EmulatorFixt
 }
 
 /** Asserts a 400 naming the parameter, and returns the message. */
-export async function expect400(fixture: EmulatorFixture, path: string, param: string, key = ADMIN_KEY): Promise<string> {
+export async function expect400(
+	fixture: EmulatorFixture,
+	path: string,
+	param: string,
+	key = ADMIN_KEY,
+): Promise<string> {
 	const res = await fixture.api<ErrorBody>(path, key);
-	expect({ path, status: res.status, param: res.body?.errors?.[0]?.param }).toEqual({ path, status: 400, param });
+	expect({ path, status: res.status, param: res.body?.errors?.[0]?.param }).toEqual({
+		path,
+		status: 400,
+		param,
+	});
 	expect(res.body.errors[0].code).toBe('validation');
 	return res.body.errors[0].message;
 }
 
-export async function statusOf(fixture: EmulatorFixture, path: string, key = ADMIN_KEY): Promise<number> {
+export async function statusOf(
+	fixture: EmulatorFixture,
+	path: string,
+	key = ADMIN_KEY,
+): Promise<number> {
 	return (await fixture.api(path, key)).status;
 }
 
 /** A field id by name from a fields endpoint. */
-export async function fieldId(fixture: EmulatorFixture, fieldsPath: string, name: string): Promise<string> {
+export async function fieldId(
+	fixture: EmulatorFixture,
+	fieldsPath: string,
+	name: string,
+): Promise<string> {
 	const { items } = await collect<{ id: string; name: string }>(fixture, fieldsPath);
 	const field = items.find((f) => f.name === name);
 	if (!field) throw new Error(`no field ${name} at ${fieldsPath}`);

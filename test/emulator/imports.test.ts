@@ -77,7 +77,9 @@ describe('emulator import graph', () => {
 
 	it('no route imports the server', () => {
 		const routes = sourceFiles(join(ROOT, 'routes'));
-		const offenders = routes.filter((file) => importsOf(file).some((target) => target === join(ROOT, 'server.ts')));
+		const offenders = routes.filter((file) =>
+			importsOf(file).some((target) => target === join(ROOT, 'server.ts')),
+		);
 		expect(offenders.map((f) => relative(ROOT, f))).toEqual([]);
 	});
 });

@@ -63,7 +63,10 @@ describe('POST /v2/lists/{listId}/list-entries/search', () => {
 
 	it('refuses sorts the edition does not allow: an unknown field, more than 5', async () => {
 		const sort = { fieldId: 'created-at', direction: 'asc' };
-		for (const body of [{ sorts: [{ fieldId: 'no-such-field', direction: 'asc' }] }, { sorts: Array(6).fill(sort) }]) {
+		for (const body of [
+			{ sorts: [{ fieldId: 'no-such-field', direction: 'asc' }] },
+			{ sorts: Array(6).fill(sort) },
+		]) {
 			const res = await search(body);
 			expect({ body, status: res.status }).toEqual({ body, status: 400 });
 		}

@@ -43,7 +43,12 @@ async function field(path: string, name: string, type?: string): Promise<Field> 
 }
 
 async function firstEntry(listId: number): Promise<{ id: number; entityId: number }> {
-	return (await fixture.control<Array<{ id: number; entityId: number }>>('GET', `/lists/${listId}/entries`))[0];
+	return (
+		await fixture.control<Array<{ id: number; entityId: number }>>(
+			'GET',
+			`/lists/${listId}/entries`,
+		)
+	)[0];
 }
 
 /** A webhook created straight through the API, for the operations that change or delete one. */
@@ -63,33 +68,64 @@ interface Operator {
 	numberOfValuesRequired: string;
 	relativeDateUnits?: string[];
 }
-type Filterability = { filterableFieldType: string; operators?: Operator[]; attributes?: Array<{ id: string; valueType: string; operators: Operator[] }> };
+type Filterability = {
+	filterableFieldType: string;
+	operators?: Operator[];
+	attributes?: Array<{ id: string; valueType: string; operators: Operator[] }>;
+};
 
 /** A condition of the search UI for every operator of every filterable field at `fieldsPath` (…/fields). */
-async function everyCondition(fieldsPath: string): Promise<Array<{ target: string; conditions: IDataObject[] }>> {
-	const res = await fixture.api<{ data: Array<Field & { filterability: Filterability | null }> }>(`${fieldsPath}?includes=filterability&limit=100`);
+async function everyCondition(
+	fieldsPath: string,
+): Promise<Array<{ target: string; conditions: IDataObject[] }>> {
+	const res = await fixture.api<{ data: Array<Field & { filterability: Filterability | null }> }>(
+		`${fieldsPath}?includes=filterability&limit=100`,
+	);
 	const out: Array<{ target: string; conditions: IDataObject[] }> = [];
 	for (const f of res.body.data) {
 		if (!f.filterability) continue;
 		const targets =
 			f.filterability.filterableFieldType === 'attribute-on-field'
-				? f.filterability.attributes!.map((a) => ({ key: `${f.id}|${a.id}`, valueType: a.valueType, operators: a.operators }))
-				: [{ key: f.id, valueType: f.valueType === 'datetime' ? 'date' : f.valueType, operators: f.filterability.operators! }];
+				? f.filterability.attributes!.map((a) => ({
+						key: `${f.id}|${a.id}`,
+						valueType: a.valueType,
+						operators: a.operators,
+					}))
+				: [
+						{
+							key: f.id,
+							valueType: f.valueType === 'datetime' ? 'date' : f.valueType,
+							operators: f.filterability.operators!,
+						},
+					];
 		for (const t of targets) {
 			let list = '';
 			if (t.valueType.includes('dropdown')) {
-				const options = await fixture.api<{ data: Array<{ text: string }> }>(`${fieldsPath}/${f.id}/dropdown-options`);
-				list = options.body.data.slice(0, 2).map((o) => o.text).join(', ');
+				const options = await fixture.api<{ data: Array<{ text: string }> }>(
+					`${fieldsPath}/${f.id}/dropdown-options`,
+				);
+				list = options.body.data
+					.slice(0, 2)
+					.map((o) => o.text)
+					.join(', ');
 			} else if (t.valueType.startsWith('person')) list = '5000007, 5000008';
 			else if (t.valueType.startsWith('company')) list = '3000001';
-			else if (t.valueType.startsWith('location')) list = 'country=Germany | city=Lagos; country=Nigeria';
+			else if (t.valueType.startsWith('location'))
+				list = 'country=Germany | city=Lagos; country=Nigeria';
 			else list = 'Seed, Early Growth';
 			const conditions = t.operators.map((o) => {
 				const c: IDataObject = { target: t.key, operator: o.id };
 				if (o.relativeDateUnits) Object.assign(c, { amount: 6, amount2: 1, unit: 'month' });
 				else if (o.numberOfValuesRequired === 'multi') c.value = list;
-				else if (o.numberOfValuesRequired === 'two') Object.assign(c, t.valueType === 'date' ? { value: '2020-01-01', value2: '2025-12-31' } : { value: '10', value2: '1000' });
-				else if (o.numberOfValuesRequired === 'one') c.value = t.valueType === 'date' ? '2024-03-10' : t.valueType === 'number' ? '100' : 'an';
+				else if (o.numberOfValuesRequired === 'two')
+					Object.assign(
+						c,
+						t.valueType === 'date'
+							? { value: '2020-01-01', value2: '2025-12-31' }
+							: { value: '10', value2: '1000' },
+					);
+				else if (o.numberOfValuesRequired === 'one')
+					c.value = t.valueType === 'date' ? '2024-03-10' : t.valueType === 'number' ? '100' : 'an';
 				return c;
 			});
 			out.push({ target: t.key, conditions });
@@ -102,14 +138,27 @@ async function everyCondition(fieldsPath: string): Promise<Array<{ target: strin
 const CASES: Record<string, () => Promise<IDataObject[]>> = {
 	'listEntry.updateFieldValue': async () => {
 		const entry = await firstEntry(TARGET_ACCOUNTS);
-		const base = { resource: 'listEntry', operation: 'updateFieldValue', listId: byId(TARGET_ACCOUNTS), listEntryId: byId(entry.id) };
+		const base = {
+			resource: 'listEntry',
+			operation: 'updateFieldValue',
+			listId: byId(TARGET_ACCOUNTS),
+			listEntryId: byId(entry.id),
+		};
 		const list = `/v2/lists/${TARGET_ACCOUNTS}/fields`;
 		return [
 			{ ...base, fieldId: pick(await field(list, 'Notes')), textValue: 'Met at the summit' },
 			{ ...base, fieldId: pick(await field(list, 'Deal Size')), numberValue: 12.5 },
 			{ ...base, fieldId: pick(await field(list, 'Scores')), numberValues: '1, 2' },
-			{ ...base, fieldId: pick(await field(list, 'Close Date')), dateValue: '2024-03-10T23:30:00-05:00' },
-			{ ...base, fieldId: pick(await field(list, 'Region')), locationValue: { city: 'Berlin', country: 'Germany' } },
+			{
+				...base,
+				fieldId: pick(await field(list, 'Close Date')),
+				dateValue: '2024-03-10T23:30:00-05:00',
+			},
+			{
+				...base,
+				fieldId: pick(await field(list, 'Region')),
+				locationValue: { city: 'Berlin', country: 'Germany' },
+			},
 			{ ...base, fieldId: pick(await field(list, 'Stage')), dropdownValue: '=IC' },
 			{ ...base, fieldId: pick(await field(list, 'Labels')), dropdownValues: '=Hot, Strategic' },
 			{ ...base, fieldId: pick(await field(list, 'Status')), dropdownValue: '=Negotiation' },
@@ -148,11 +197,27 @@ const CASES: Record<string, () => Promise<IDataObject[]>> = {
 	},
 	'person.updateFieldValue': async () => {
 		const entry = await firstEntry(INVESTORS);
-		const base = { resource: 'person', operation: 'updateFieldValue', personId: byId(entry.entityId) };
+		const base = {
+			resource: 'person',
+			operation: 'updateFieldValue',
+			personId: byId(entry.entityId),
+		};
 		return [
-			{ ...base, fieldId: pick(await field('/v2/persons/fields', 'Job Title')), textValue: 'Partner' },
-			{ ...base, fieldId: pick(await field('/v2/persons/fields', 'Seniority')), dropdownValue: '=c-level' },
-			{ ...base, fieldId: pick(await field('/v2/persons/fields', 'Birthday')), dateValue: '1990-02-28' },
+			{
+				...base,
+				fieldId: pick(await field('/v2/persons/fields', 'Job Title')),
+				textValue: 'Partner',
+			},
+			{
+				...base,
+				fieldId: pick(await field('/v2/persons/fields', 'Seniority')),
+				dropdownValue: '=c-level',
+			},
+			{
+				...base,
+				fieldId: pick(await field('/v2/persons/fields', 'Birthday')),
+				dateValue: '1990-02-28',
+			},
 			{
 				...base,
 				fieldId: pick(await field('/v2/persons/fields', 'Employers')),
@@ -161,59 +226,204 @@ const CASES: Record<string, () => Promise<IDataObject[]>> = {
 		];
 	},
 	'company.updateFieldValue': async () => [
-		{ resource: 'company', operation: 'updateFieldValue', companyId: byId(3000001), fieldId: pick(await field('/v2/companies/fields', 'Industry', 'global')), dropdownValue: '=Climate' },
+		{
+			resource: 'company',
+			operation: 'updateFieldValue',
+			companyId: byId(3000001),
+			fieldId: pick(await field('/v2/companies/fields', 'Industry', 'global')),
+			dropdownValue: '=Climate',
+		},
 	],
 	'company.updateFieldValues': async () => [
-		{ resource: 'company', operation: 'updateFieldValues', companyId: byId(3000001), inputMode: 'json', updatesJson: JSON.stringify([{ id: (await field('/v2/companies/fields', 'Employees', 'global')).id, value: 12 }]) },
+		{
+			resource: 'company',
+			operation: 'updateFieldValues',
+			companyId: byId(3000001),
+			inputMode: 'json',
+			updatesJson: JSON.stringify([
+				{ id: (await field('/v2/companies/fields', 'Employees', 'global')).id, value: 12 },
+			]),
+		},
 	],
 	'person.updateFieldValues': async () => [
-		{ resource: 'person', operation: 'updateFieldValues', personId: byId(5000101), updates: { update: [{ fieldId: pick(await field('/v2/persons/fields', 'Job Title')), textValue: 'CTO' }] } },
+		{
+			resource: 'person',
+			operation: 'updateFieldValues',
+			personId: byId(5000101),
+			updates: {
+				update: [
+					{ fieldId: pick(await field('/v2/persons/fields', 'Job Title')), textValue: 'CTO' },
+				],
+			},
+		},
 	],
 	'person.create': async () => [
-		{ resource: 'person', operation: 'create', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', otherEmails: 'ada@home.example', updates: { update: [{ fieldId: pick(await field('/v2/persons/fields', 'Job Title')), textValue: 'CTO' }] } },
+		{
+			resource: 'person',
+			operation: 'create',
+			firstName: 'Ada',
+			lastName: 'Lovelace',
+			email: 'ada@example.com',
+			otherEmails: 'ada@home.example',
+			updates: {
+				update: [
+					{ fieldId: pick(await field('/v2/persons/fields', 'Job Title')), textValue: 'CTO' },
+				],
+			},
+		},
 		{ resource: 'person', operation: 'create', firstName: 'Solo' },
 	],
 	'note.create': async () => [
-		{ resource: 'note', operation: 'create', about: 'entities', contentFormat: 'markdown', content: '**Recap**: [deck](https://a.example)', persons: { person: [{ person: byId(5000101) }] }, options: { createdAt: '2025-01-01T00:00:00Z' } },
-		{ resource: 'note', operation: 'create', about: 'reply', parentNoteId: byId(400047), content: 'Agreed' },
+		{
+			resource: 'note',
+			operation: 'create',
+			about: 'entities',
+			contentFormat: 'markdown',
+			content: '**Recap**: [deck](https://a.example)',
+			persons: { person: [{ person: byId(5000101) }] },
+			options: { createdAt: '2025-01-01T00:00:00Z' },
+		},
+		{
+			resource: 'note',
+			operation: 'create',
+			about: 'reply',
+			parentNoteId: byId(400047),
+			content: 'Agreed',
+		},
 	],
 	'note.update': async () => [
-		{ resource: 'note', operation: 'update', noteId: byId(400047), content: 'New text', personsUpdate: 'clear', companiesUpdate: 'replace', companies: { company: [{ company: byId(3000002) }] } },
+		{
+			resource: 'note',
+			operation: 'update',
+			noteId: byId(400047),
+			content: 'New text',
+			personsUpdate: 'clear',
+			companiesUpdate: 'replace',
+			companies: { company: [{ company: byId(3000002) }] },
+		},
 	],
 	'reminder.create': async () => [
-		{ resource: 'reminder', operation: 'create', type: 'one-time', dueDate: '2030-01-02T09:00:00Z', owner: byId(5000001), about: { company: byId(3000001) }, options: { content: 'Call' } },
-		{ resource: 'reminder', operation: 'create', type: 'recurring', periodDays: 7, resetTrigger: 'email', owner: byId(5000001), about: { person: byId(5000101) } },
+		{
+			resource: 'reminder',
+			operation: 'create',
+			type: 'one-time',
+			dueDate: '2030-01-02T09:00:00Z',
+			owner: byId(5000001),
+			about: { company: byId(3000001) },
+			options: { content: 'Call' },
+		},
+		{
+			resource: 'reminder',
+			operation: 'create',
+			type: 'recurring',
+			periodDays: 7,
+			resetTrigger: 'email',
+			owner: byId(5000001),
+			about: { person: byId(5000101) },
+		},
 	],
-	'list.create': async () => [{ resource: 'list', operation: 'create', name: 'Q3 targets', type: 'person', isPublic: true }],
+	'list.create': async () => [
+		{ resource: 'list', operation: 'create', name: 'Q3 targets', type: 'person', isPublic: true },
+	],
 	'dropdownOption.create': async () => {
 		const status = (await field('/v2/lists/101/fields', 'Status', 'list')).id;
 		return [
-			{ resource: 'dropdownOption', operation: 'create', listId: byId(101), fieldId: status, optionType: 'status-dropdown', text: 'Term Sheet', rank: 2, color: 'purple', statusCategory: 'open', winRate: 80 },
-			{ resource: 'dropdownOption', operation: 'create', listId: byId(TARGET_ACCOUNTS), fieldId: (await field(`/v2/lists/${TARGET_ACCOUNTS}/fields`, 'Stage', 'list')).id, optionType: 'dropdown', text: 'Exited' },
+			{
+				resource: 'dropdownOption',
+				operation: 'create',
+				listId: byId(101),
+				fieldId: status,
+				optionType: 'status-dropdown',
+				text: 'Term Sheet',
+				rank: 2,
+				color: 'purple',
+				statusCategory: 'open',
+				winRate: 80,
+			},
+			{
+				resource: 'dropdownOption',
+				operation: 'create',
+				listId: byId(TARGET_ACCOUNTS),
+				fieldId: (await field(`/v2/lists/${TARGET_ACCOUNTS}/fields`, 'Stage', 'list')).id,
+				optionType: 'dropdown',
+				text: 'Exited',
+			},
 		];
 	},
 	'dropdownOption.update': async () => {
 		const status = (await field('/v2/lists/101/fields', 'Status', 'list')).id;
-		const options = (await fixture.api<{ data: Array<{ id: number; text: string }> }>(`/v2/lists/101/fields/${status}/dropdown-options`)).body.data;
+		const options = (
+			await fixture.api<{ data: Array<{ id: number; text: string }> }>(
+				`/v2/lists/101/fields/${status}/dropdown-options`,
+			)
+		).body.data;
 		const qualified = options.find((o) => o.text === 'Qualified') as { id: number };
-		return [{ resource: 'dropdownOption', operation: 'update', listId: byId(101), fieldId: status, dropdownOptionId: qualified.id, optionType: 'status-dropdown', text: 'Qualified lead', rank: 1, color: 'blue', winRate: 45 }];
+		return [
+			{
+				resource: 'dropdownOption',
+				operation: 'update',
+				listId: byId(101),
+				fieldId: status,
+				dropdownOptionId: qualified.id,
+				optionType: 'status-dropdown',
+				text: 'Qualified lead',
+				rank: 1,
+				color: 'blue',
+				winRate: 45,
+			},
+		];
 	},
 	'merge.start': async () => [
-		{ resource: 'merge', operation: 'start', entityType: 'company', primaryCompanyId: byId(3000010), duplicateCompanyId: byId(3000011) },
-		{ resource: 'merge', operation: 'start', entityType: 'person', primaryPersonId: byId(5000020), duplicatePersonId: byId(5000021) },
+		{
+			resource: 'merge',
+			operation: 'start',
+			entityType: 'company',
+			primaryCompanyId: byId(3000010),
+			duplicateCompanyId: byId(3000011),
+		},
+		{
+			resource: 'merge',
+			operation: 'start',
+			entityType: 'person',
+			primaryPersonId: byId(5000020),
+			duplicatePersonId: byId(5000021),
+		},
 	],
 	'note.search': async () => [
 		{ resource: 'note', operation: 'search', prompt: 'roadmap', scope: 'all', limit: 5 },
-		{ resource: 'note', operation: 'search', prompt: 'roadmap', scope: 'company', companyId: byId(3000001), limit: 5 },
+		{
+			resource: 'note',
+			operation: 'search',
+			prompt: 'roadmap',
+			scope: 'company',
+			companyId: byId(3000001),
+			limit: 5,
+		},
 	],
-	'file.search': async () => [{ resource: 'file', operation: 'search', prompt: 'pricing', scope: 'all', limit: 3 }],
-	'company.semanticSearch': async () => [{ resource: 'company', operation: 'semanticSearch', prompt: 'health robotics', limit: 5 }],
+	'file.search': async () => [
+		{ resource: 'file', operation: 'search', prompt: 'pricing', scope: 'all', limit: 3 },
+	],
+	'company.semanticSearch': async () => [
+		{ resource: 'company', operation: 'semanticSearch', prompt: 'health robotics', limit: 5 },
+	],
 	'webhook.create': async () => [
-		{ resource: 'webhook', operation: 'create', url: `${fixture.baseUrl}/_emulator/webhook-sink?to=node`, subscriptions: ['list_entry.created'] },
+		{
+			resource: 'webhook',
+			operation: 'create',
+			url: `${fixture.baseUrl}/_emulator/webhook-sink?to=node`,
+			subscriptions: ['list_entry.created'],
+		},
 	],
 	'webhook.update': async () => {
 		const id = await seededWebhook('update');
-		return [{ resource: 'webhook', operation: 'update', webhookId: id, updateFields: { status: 'disabled' } }];
+		return [
+			{
+				resource: 'webhook',
+				operation: 'update',
+				webhookId: id,
+				updateFields: { status: 'disabled' },
+			},
+		];
 	},
 	'webhook.delete': async () => {
 		const id = await seededWebhook('delete');
@@ -222,11 +432,24 @@ const CASES: Record<string, () => Promise<IDataObject[]>> = {
 	'company.search': async () => {
 		const employees = (await field('/v2/companies/fields', 'Employees', 'global')).id;
 		const runs: IDataObject[] = [
-			{ resource: 'company', operation: 'search', term: 'labs', termFieldIds: [employees], returnAll: false, limit: 5 },
 			{
 				resource: 'company',
 				operation: 'search',
-				sort: { sorts: [{ fieldId: employees, direction: 'desc' }, { fieldId: 'last-email|date-of-activity', direction: 'asc' }, { fieldId: 'name', direction: 'asc' }] },
+				term: 'labs',
+				termFieldIds: [employees],
+				returnAll: false,
+				limit: 5,
+			},
+			{
+				resource: 'company',
+				operation: 'search',
+				sort: {
+					sorts: [
+						{ fieldId: employees, direction: 'desc' },
+						{ fieldId: 'last-email|date-of-activity', direction: 'asc' },
+						{ fieldId: 'name', direction: 'asc' },
+					],
+				},
 				returnAll: false,
 				limit: 5,
 			},
@@ -249,11 +472,23 @@ const CASES: Record<string, () => Promise<IDataObject[]>> = {
 	'person.search': async () => {
 		const jobTitle = (await field('/v2/persons/fields', 'Job Title', 'global')).id;
 		const runs: IDataObject[] = [
-			{ resource: 'person', operation: 'search', term: 'ann', termFieldIds: [jobTitle], returnAll: false, limit: 5 },
 			{
 				resource: 'person',
 				operation: 'search',
-				sort: { sorts: [{ fieldId: jobTitle, direction: 'desc' }, { fieldId: 'last-contact|date-of-activity', direction: 'asc' }] },
+				term: 'ann',
+				termFieldIds: [jobTitle],
+				returnAll: false,
+				limit: 5,
+			},
+			{
+				resource: 'person',
+				operation: 'search',
+				sort: {
+					sorts: [
+						{ fieldId: jobTitle, direction: 'desc' },
+						{ fieldId: 'last-contact|date-of-activity', direction: 'asc' },
+					],
+				},
 				output: 'totalCount',
 			},
 		];
@@ -274,18 +509,40 @@ const CASES: Record<string, () => Promise<IDataObject[]>> = {
 		const dealSize = (await field(`/v2/lists/${TARGET_ACCOUNTS}/fields`, 'Deal Size', 'list')).id;
 		const list = byId(TARGET_ACCOUNTS);
 		const runs: IDataObject[] = [
-			{ resource: 'listEntry', operation: 'search', listId: list, term: 'labs', termFieldIds: [dealSize], returnAll: false, limit: 5 },
 			{
 				resource: 'listEntry',
 				operation: 'search',
 				listId: list,
-				sort: { sorts: [{ fieldId: dealSize, direction: 'desc' }, { fieldId: 'created-at', direction: 'asc' }] },
+				term: 'labs',
+				termFieldIds: [dealSize],
+				returnAll: false,
+				limit: 5,
+			},
+			{
+				resource: 'listEntry',
+				operation: 'search',
+				listId: list,
+				sort: {
+					sorts: [
+						{ fieldId: dealSize, direction: 'desc' },
+						{ fieldId: 'created-at', direction: 'asc' },
+					],
+				},
 				output: 'totalCount',
 			},
-			{ resource: 'listEntry', operation: 'search', listId: byId(INVESTORS), term: 'ann', returnAll: false, limit: 5 },
+			{
+				resource: 'listEntry',
+				operation: 'search',
+				listId: byId(INVESTORS),
+				term: 'ann',
+				returnAll: false,
+				limit: 5,
+			},
 		];
 		// Every field of the list (its own and its companies') with every operator it allows.
-		for (const { target, conditions } of await everyCondition(`/v2/lists/${TARGET_ACCOUNTS}/fields`)) {
+		for (const { target, conditions } of await everyCondition(
+			`/v2/lists/${TARGET_ACCOUNTS}/fields`,
+		)) {
 			runs.push({
 				resource: 'listEntry',
 				operation: 'search',
@@ -310,12 +567,14 @@ function nonConformance(exchange: Exchange): string | undefined {
 	if (exchange.requestBody !== undefined) {
 		if (!operation?.requestBody) return `${where}: the operation takes no body`;
 		const validate = description.request(method, template);
-		if (!validate(exchange.requestBody)) return `${where}: request body does not match:\n${explain(validate)}`;
+		if (!validate(exchange.requestBody))
+			return `${where}: request body does not match:\n${explain(validate)}`;
 	}
 	if (!description.documents(method, template, status)) return `${where}: status not documented`;
 	if (description.hasResponseBody(method, template, status)) {
 		const validate = description.response(method, template, status);
-		if (!validate(exchange.responseBody)) return `${where}: answer does not match:\n${explain(validate)}`;
+		if (!validate(exchange.responseBody))
+			return `${where}: answer does not match:\n${explain(validate)}`;
 	}
 	return undefined;
 }
@@ -325,21 +584,33 @@ describe('the node sends bodies the description accepts', () => {
 		const runs = await CASES[operation]();
 		for (const { _target, ...parameters } of runs) {
 			const result = await runAffinityNode({ credentials: fixture.credentials(), parameters });
-			expect({ parameters, error: result.error?.message }).toEqual({ parameters, error: undefined });
+			expect({ parameters, error: result.error?.message }).toEqual({
+				parameters,
+				error: undefined,
+			});
 		}
 		// A DELETE carries no body; it is a write all the same.
 		const writes = exchanges.filter((e) => e.requestBody !== undefined || e.method === 'DELETE');
 		expect(writes.length).toBeGreaterThanOrEqual(runs.length);
 		if (operation === 'company.search') {
 			// Every operator of the edition that a company field allows was sent at least once.
-			const sent = new Set(writes.flatMap((e) => JSON.stringify(e.requestBody).match(/"operator":"[a-z-]+"/g) ?? []));
+			const sent = new Set(
+				writes.flatMap((e) => JSON.stringify(e.requestBody).match(/"operator":"[a-z-]+"/g) ?? []),
+			);
 			expect(sent.size).toBeGreaterThanOrEqual(25);
 		}
 		expect(exchanges.map(nonConformance).filter(Boolean)).toEqual([]);
 	});
 
 	it('the check bites: a body the description refuses is reported', () => {
-		const bad: Exchange = { method: 'POST', path: '/v2/person-merges', query: '', status: 202, requestBody: { primaryPersonId: 'x' }, responseBody: { taskUrl: 'https://x.test/t' } };
+		const bad: Exchange = {
+			method: 'POST',
+			path: '/v2/person-merges',
+			query: '',
+			status: 202,
+			requestBody: { primaryPersonId: 'x' },
+			responseBody: { taskUrl: 'https://x.test/t' },
+		};
 		expect(nonConformance(bad)).toMatch(/request body does not match/);
 	});
 

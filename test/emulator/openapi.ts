@@ -29,7 +29,9 @@ export function loadDescription(edition = EDITION): Json {
 			? process.env.AFFINITY_OPENAPI
 			: join(FIXTURES, FILES[edition] ?? `affinity-v2-openapi-${edition}.json`);
 	if (!existsSync(path)) {
-		throw new Error(`The OpenAPI description is needed at ${path} (or set AFFINITY_OPENAPI to its path)`);
+		throw new Error(
+			`The OpenAPI description is needed at ${path} (or set AFFINITY_OPENAPI to its path)`,
+		);
 	}
 	return JSON.parse(readFileSync(path, 'utf8')) as Json;
 }
@@ -119,18 +121,29 @@ export class Description {
 		const cached = this.validators.get(id);
 		if (cached) return cached;
 		const operation = this.operation(method, template);
-		if (!operation) throw new Error(`${method.toUpperCase()} ${template} is not in the ${this.edition} description`);
-		const key = operation.responses[String(status)] ? String(status) : status >= 400 ? 'default' : '';
+		if (!operation)
+			throw new Error(
+				`${method.toUpperCase()} ${template} is not in the ${this.edition} description`,
+			);
+		const key = operation.responses[String(status)]
+			? String(status)
+			: status >= 400
+				? 'default'
+				: '';
 		let response = operation.responses[key];
-		if (!response) throw new Error(`${id}: status not documented in the ${this.edition} description`);
+		if (!response)
+			throw new Error(`${id}: status not documented in the ${this.edition} description`);
 		let base = `openapi#/${pointer('paths', template, method.toLowerCase(), 'responses', key)}`;
 		if (typeof response.$ref === 'string') {
 			base = `openapi${response.$ref}`;
 			const name = response.$ref.split('/').pop() as string;
 			response = ((this.doc.components as Json).responses as Record<string, Json>)[name];
 		}
-		if (!(response.content as Json)?.['application/json']) throw new Error(`${id}: no JSON body described`);
-		const validate = this.ajv.compile({ $ref: `${base}/${pointer('content', 'application/json', 'schema')}` });
+		if (!(response.content as Json)?.['application/json'])
+			throw new Error(`${id}: no JSON body described`);
+		const validate = this.ajv.compile({
+			$ref: `${base}/${pointer('content', 'application/json', 'schema')}`,
+		});
 		this.validators.set(id, validate);
 		return validate;
 	}
@@ -140,7 +153,9 @@ export class Description {
 		const operation = this.operation(method, template);
 		let response = operation?.responses[String(status)] ?? operation?.responses.default;
 		if (typeof response?.$ref === 'string') {
-			response = ((this.doc.components as Json).responses as Record<string, Json>)[response.$ref.split('/').pop() as string];
+			response = ((this.doc.components as Json).responses as Record<string, Json>)[
+				response.$ref.split('/').pop() as string
+			];
 		}
 		return !!(response?.content as Json | undefined)?.['application/json'];
 	}
@@ -152,7 +167,10 @@ export class Description {
 		if (cached) return cached;
 		const operation = this.operation(method, template);
 		const content = (operation?.requestBody?.content as Json | undefined)?.['application/json'];
-		if (!content) throw new Error(`${method.toUpperCase()} ${template} takes no JSON body in the ${this.edition} description`);
+		if (!content)
+			throw new Error(
+				`${method.toUpperCase()} ${template} takes no JSON body in the ${this.edition} description`,
+			);
 		const validate = this.ajv.compile({
 			$ref: `openapi#/${pointer('paths', template, method.toLowerCase(), 'requestBody', 'content', 'application/json', 'schema')}`,
 		});
@@ -169,7 +187,9 @@ export class Description {
 
 	/** The validator of an error answer of the shared responses section (400, 403, 404…). */
 	errorResponse(status: number): ValidateFunction {
-		return this.ajv.compile({ $ref: `openapi#/components/responses/${status}/content/application~1json/schema` });
+		return this.ajv.compile({
+			$ref: `openapi#/components/responses/${status}/content/application~1json/schema`,
+		});
 	}
 }
 

@@ -20,7 +20,12 @@ afterAll(() => fixture.stop());
 const edition = new Description('2026-07-15');
 const older = new Description('2024-01-01');
 
-async function call<T = unknown>(path: string, key = ADMIN_KEY, version?: string, init: { method?: string; body?: unknown } = {}) {
+async function call<T = unknown>(
+	path: string,
+	key = ADMIN_KEY,
+	version?: string,
+	init: { method?: string; body?: unknown } = {},
+) {
 	const res = await request(`${fixture.baseUrl}${path}`, {
 		method: (init.method ?? 'GET') as 'GET',
 		headers: {
@@ -31,12 +36,25 @@ async function call<T = unknown>(path: string, key = ADMIN_KEY, version?: string
 		body: init.body === undefined ? undefined : JSON.stringify(init.body),
 	});
 	const text = await res.body.text();
-	return { status: res.statusCode, version: res.headers['x-affinity-api-version'], body: (text ? JSON.parse(text) : undefined) as T };
+	return {
+		status: res.statusCode,
+		version: res.headers['x-affinity-api-version'],
+		body: (text ? JSON.parse(text) : undefined) as T,
+	};
 }
 
-function expectValid(description: Description, method: string, template: string, status: number, body: unknown): void {
+function expectValid(
+	description: Description,
+	method: string,
+	template: string,
+	status: number,
+	body: unknown,
+): void {
 	const validate = description.response(method, template, status);
-	if (!validate(body)) throw new Error(`${description.edition} ${method} ${template} ${status}:\n${explain(validate)}`);
+	if (!validate(body))
+		throw new Error(
+			`${description.edition} ${method} ${template} ${status}:\n${explain(validate)}`,
+		);
 }
 
 interface Opportunity {
@@ -54,7 +72,10 @@ describe('the version of an answer', () => {
 	it('is the key default without the header: 2026-07-15 for the admin key, 2024-01-01 for the legacy key', async () => {
 		expect((await call('/v2/auth/whoami')).version).toBe('2026-07-15');
 		expect((await call('/v2/auth/whoami', LEGACY_KEY)).version).toBe('2024-01-01');
-		const keys = await fixture.control<Array<{ label: string; defaultVersion: string }>>('GET', '/keys');
+		const keys = await fixture.control<Array<{ label: string; defaultVersion: string }>>(
+			'GET',
+			'/keys',
+		);
 		expect(keys.find((k) => k.label === 'legacy')!.defaultVersion).toBe('2024-01-01');
 	});
 
@@ -74,22 +95,40 @@ describe('the version of an answer', () => {
 		expect([bad.status, bad.version]).toEqual([400, '2024-01-01']);
 	});
 
-	it.each(['2025-01-01', 'latest', '2026-07-15,2024-01-01', ''])('an unsupported version "%s" is a validation error naming the header', async (version) => {
-		const res = await call<ErrorBody>('/v2/lists', ADMIN_KEY, version);
-		expect(res.status).toBe(400);
-		expect(res.body.errors[0]).toMatchObject({ code: 'validation', param: 'X-Affinity-Api-Version' });
-		expect(res.body.errors[0].message).toContain('2026-07-15');
-		expectValid(edition, 'get', '/v2/lists', 400, res.body);
-		expect(res.version).toBe('2026-07-15');
-	});
+	it.each(['2025-01-01', 'latest', '2026-07-15,2024-01-01', ''])(
+		'an unsupported version "%s" is a validation error naming the header',
+		async (version) => {
+			const res = await call<ErrorBody>('/v2/lists', ADMIN_KEY, version);
+			expect(res.status).toBe(400);
+			expect(res.body.errors[0]).toMatchObject({
+				code: 'validation',
+				param: 'X-Affinity-Api-Version',
+			});
+			expect(res.body.errors[0].message).toContain('2026-07-15');
+			expectValid(edition, 'get', '/v2/lists', 400, res.body);
+			expect(res.version).toBe('2026-07-15');
+		},
+	);
 });
 
 describe('restricted opportunities', () => {
 	it('2026-07-15: listName and the flags; the admin sees a restricted deal in full, the member redacted', async () => {
 		const admin = await call<Opportunity>(`/v2/opportunities/${RESTRICTED}`);
-		expect(admin.body).toMatchObject({ listName: 'Deal Pipeline', isRestricted: true, isRedacted: false, name: expect.stringContaining('Series') });
+		expect(admin.body).toMatchObject({
+			listName: 'Deal Pipeline',
+			isRestricted: true,
+			isRedacted: false,
+			name: expect.stringContaining('Series'),
+		});
 		const member = await call<Opportunity>(`/v2/opportunities/${RESTRICTED}`, MEMBER_KEY);
-		expect(member.body).toEqual({ id: RESTRICTED, listId: 101, listName: 'Deal Pipeline', name: '[Hidden]', isRestricted: true, isRedacted: true });
+		expect(member.body).toEqual({
+			id: RESTRICTED,
+			listId: 101,
+			listName: 'Deal Pipeline',
+			name: '[Hidden]',
+			isRestricted: true,
+			isRedacted: true,
+		});
 		expectValid(edition, 'get', '/v2/opportunities/{opportunityId}', 200, member.body);
 		const page = await call<Page<Opportunity>>('/v2/opportunities?limit=100', MEMBER_KEY);
 		expectValid(edition, 'get', '/v2/opportunities', 200, page.body);
@@ -103,7 +142,11 @@ describe('restricted opportunities', () => {
 		const admin = await call<Opportunity>(`/v2/opportunities/${RESTRICTED}`, LEGACY_KEY);
 		expect(Object.keys(admin.body).sort()).toEqual(['id', 'listId', 'name']);
 		expectValid(older, 'get', '/v2/opportunities/{opportunityId}', 200, admin.body);
-		const member = await call<Opportunity>(`/v2/opportunities/${RESTRICTED}`, MEMBER_KEY, '2024-01-01');
+		const member = await call<Opportunity>(
+			`/v2/opportunities/${RESTRICTED}`,
+			MEMBER_KEY,
+			'2024-01-01',
+		);
 		expect(member.body).toEqual({ id: RESTRICTED, listId: 101, name: '[Hidden]' });
 	});
 
@@ -113,7 +156,14 @@ describe('restricted opportunities', () => {
 		const member = await call<Page<Entry>>(path, MEMBER_KEY);
 		expectValid(edition, 'get', '/v2/lists/{listId}/list-entries', 200, member.body);
 		const redacted = member.body.data.find((e) => e.entity.id === RESTRICTED)!.entity;
-		expect(redacted).toEqual({ id: RESTRICTED, listId: 101, name: '[Hidden]', isRestricted: true, isRedacted: true, fields: [] });
+		expect(redacted).toEqual({
+			id: RESTRICTED,
+			listId: 101,
+			name: '[Hidden]',
+			isRestricted: true,
+			isRedacted: true,
+			fields: [],
+		});
 		const admin = await call<Page<Entry>>(path);
 		const full = admin.body.data.find((e) => e.entity.id === RESTRICTED)!.entity;
 		expect(full).toMatchObject({ isRestricted: true, isRedacted: false });
@@ -123,17 +173,29 @@ describe('restricted opportunities', () => {
 	});
 
 	it('notes: the opportunity previews and attached opportunities carry the flags', async () => {
-		const notes = await call<Page<{ id: number; opportunitiesPreview?: { data: Opportunity[] } }>>('/v2/notes?includes=opportunitiesPreview&limit=100');
+		const notes = await call<Page<{ id: number; opportunitiesPreview?: { data: Opportunity[] } }>>(
+			'/v2/notes?includes=opportunitiesPreview&limit=100',
+		);
 		const previews = notes.body.data.flatMap((n) => n.opportunitiesPreview?.data ?? []);
 		expect(previews.length).toBeGreaterThan(0);
-		for (const preview of previews) expect(preview).toEqual(expect.objectContaining({ listName: expect.any(String), isRestricted: expect.any(Boolean), isRedacted: expect.any(Boolean) }));
+		for (const preview of previews)
+			expect(preview).toEqual(
+				expect.objectContaining({
+					listName: expect.any(String),
+					isRestricted: expect.any(Boolean),
+					isRedacted: expect.any(Boolean),
+				}),
+			);
 		expectValid(edition, 'get', '/v2/notes', 200, notes.body);
 	});
 
 	describe('entry fields of a restricted opportunity the caller cannot manage', () => {
 		let fieldsPath = '';
 		beforeAll(async () => {
-			const entries = await fixture.control<Array<{ id: number; entityId: number }>>('GET', '/lists/101/entries');
+			const entries = await fixture.control<Array<{ id: number; entityId: number }>>(
+				'GET',
+				'/lists/101/entries',
+			);
 			fieldsPath = `/v2/lists/101/list-entries/${entries.find((e) => e.entityId === RESTRICTED)!.id}/fields`;
 		});
 
@@ -141,12 +203,26 @@ describe('restricted opportunities', () => {
 
 		it('2026-07-15: every field `hidden`, without data; the admin reads the values', async () => {
 			const member = await call<Page<Field>>(`${fieldsPath}?limit=100`, MEMBER_KEY);
-			expectValid(edition, 'get', '/v2/lists/{listId}/list-entries/{listEntryId}/fields', 200, member.body);
+			expectValid(
+				edition,
+				'get',
+				'/v2/lists/{listId}/list-entries/{listEntryId}/fields',
+				200,
+				member.body,
+			);
 			expect(member.body.data.length).toBeGreaterThan(0);
-			expect(member.body.data.every((f) => f.type === 'hidden' && f.value.data === null)).toBe(true);
+			expect(member.body.data.every((f) => f.type === 'hidden' && f.value.data === null)).toBe(
+				true,
+			);
 			const one = await call<Field>(`${fieldsPath}/${member.body.data[0].id}`, MEMBER_KEY);
 			expect(one.body).toMatchObject({ type: 'hidden', value: { data: null } });
-			expectValid(edition, 'get', '/v2/lists/{listId}/list-entries/{listEntryId}/fields/{fieldId}', 200, one.body);
+			expectValid(
+				edition,
+				'get',
+				'/v2/lists/{listId}/list-entries/{listEntryId}/fields/{fieldId}',
+				200,
+				one.body,
+			);
 			const admin = await call<Page<Field>>(`${fieldsPath}?limit=100`);
 			expect(admin.body.data.some((f) => f.type === 'hidden')).toBe(false);
 			expect(admin.body.data.some((f) => f.value.data !== null)).toBe(true);
@@ -155,18 +231,41 @@ describe('restricted opportunities', () => {
 		it('2024-01-01: the values as before the change', async () => {
 			const member = await call<Page<Field>>(`${fieldsPath}?limit=100`, MEMBER_KEY, '2024-01-01');
 			expect(member.body.data.some((f) => f.type === 'hidden')).toBe(false);
-			expectValid(older, 'get', '/v2/lists/{listId}/list-entries/{listEntryId}/fields', 200, member.body);
+			expectValid(
+				older,
+				'get',
+				'/v2/lists/{listId}/list-entries/{listEntryId}/fields',
+				200,
+				member.body,
+			);
 		});
 
 		it('2026-07-15: writes are refused with 403; the admin may write', async () => {
-			const [first] = (await call<Page<Field>>(`${fieldsPath}?limit=100`)).body.data.filter((f) => f.value.type === 'text');
+			const [first] = (await call<Page<Field>>(`${fieldsPath}?limit=100`)).body.data.filter(
+				(f) => f.value.type === 'text',
+			);
 			const body = { value: { type: 'text', data: 'x' } };
-			const one = await call<ErrorBody>(`${fieldsPath}/${first.id}`, MEMBER_KEY, undefined, { method: 'POST', body });
+			const one = await call<ErrorBody>(`${fieldsPath}/${first.id}`, MEMBER_KEY, undefined, {
+				method: 'POST',
+				body,
+			});
 			expect(one.status).toBe(403);
-			expectValid(edition, 'post', '/v2/lists/{listId}/list-entries/{listEntryId}/fields/{fieldId}', 403, one.body);
-			const batch = await call(fieldsPath, MEMBER_KEY, undefined, { method: 'PATCH', body: { operation: 'update-fields', updates: [{ id: first.id, ...body }] } });
+			expectValid(
+				edition,
+				'post',
+				'/v2/lists/{listId}/list-entries/{listEntryId}/fields/{fieldId}',
+				403,
+				one.body,
+			);
+			const batch = await call(fieldsPath, MEMBER_KEY, undefined, {
+				method: 'PATCH',
+				body: { operation: 'update-fields', updates: [{ id: first.id, ...body }] },
+			});
 			expect(batch.status).toBe(403);
-			expect((await call(`${fieldsPath}/${first.id}`, ADMIN_KEY, undefined, { method: 'POST', body })).status).toBe(204);
+			expect(
+				(await call(`${fieldsPath}/${first.id}`, ADMIN_KEY, undefined, { method: 'POST', body }))
+					.status,
+			).toBe(204);
 		});
 	});
 });

@@ -20,7 +20,9 @@ async function fields(path: string): Promise<Field[]> {
 }
 
 async function listField(listId: number, name: string, type = 'list'): Promise<Field> {
-	const found = (await fields(`/v2/lists/${listId}/fields`)).find((f) => f.name === name && f.type === type);
+	const found = (await fields(`/v2/lists/${listId}/fields`)).find(
+		(f) => f.name === name && f.type === type,
+	);
 	if (!found) throw new Error(`no field ${name}`);
 	return found;
 }
@@ -30,15 +32,17 @@ async function entries(listId: number): Promise<Entry[]> {
 }
 
 async function readEntryValue(listId: number, entryId: number, fieldId: string) {
-	const res = await fixture.api<{ entity: { fields: Array<{ id: string; value: { type: string; data: unknown } }> } }>(
-		`/v2/lists/${listId}/list-entries/${entryId}?fieldIds=${fieldId}`,
-	);
+	const res = await fixture.api<{
+		entity: { fields: Array<{ id: string; value: { type: string; data: unknown } }> };
+	}>(`/v2/lists/${listId}/list-entries/${entryId}?fieldIds=${fieldId}`);
 	expect(res.status).toBe(200);
 	return res.body.entity.fields.find((f) => f.id === fieldId)!.value;
 }
 
-const post = (path: string, body: unknown, key = ADMIN_KEY) => fixture.api<ApiErrors>(path, key, { method: 'POST', body });
-const patch = (path: string, body: unknown) => fixture.api<ApiErrors & { operation?: string }>(path, ADMIN_KEY, { method: 'PATCH', body });
+const post = (path: string, body: unknown, key = ADMIN_KEY) =>
+	fixture.api<ApiErrors>(path, key, { method: 'POST', body });
+const patch = (path: string, body: unknown) =>
+	fixture.api<ApiErrors & { operation?: string }>(path, ADMIN_KEY, { method: 'PATCH', body });
 
 describe('POST a list entry field value', () => {
 	it('writes with 204, and a later read shows the value; data null clears it', async () => {
@@ -48,18 +52,29 @@ describe('POST a list entry field value', () => {
 		const res = await post(path, { value: { type: 'text', data: 'Met at the summit' } });
 		expect(res.status).toBe(204);
 		expect(res.body).toBeUndefined();
-		expect(await readEntryValue(TARGET_ACCOUNTS, entry.id, notes.id)).toEqual({ type: 'text', data: 'Met at the summit' });
+		expect(await readEntryValue(TARGET_ACCOUNTS, entry.id, notes.id)).toEqual({
+			type: 'text',
+			data: 'Met at the summit',
+		});
 
 		expect((await post(path, { value: { type: 'text', data: null } })).status).toBe(204);
-		expect(await readEntryValue(TARGET_ACCOUNTS, entry.id, notes.id)).toEqual({ type: 'text', data: null });
+		expect(await readEntryValue(TARGET_ACCOUNTS, entry.id, notes.id)).toEqual({
+			type: 'text',
+			data: null,
+		});
 	});
 
-	it('writes a global field of the entry\'s company through the entry, visible on the company', async () => {
+	it("writes a global field of the entry's company through the entry, visible on the company", async () => {
 		const [entry] = await entries(TARGET_ACCOUNTS);
 		const employees = await listField(TARGET_ACCOUNTS, 'Employees', 'global');
-		const res = await post(`/v2/lists/${TARGET_ACCOUNTS}/list-entries/${entry.id}/fields/${employees.id}`, { value: { type: 'number', data: 1234.5 } });
+		const res = await post(
+			`/v2/lists/${TARGET_ACCOUNTS}/list-entries/${entry.id}/fields/${employees.id}`,
+			{ value: { type: 'number', data: 1234.5 } },
+		);
 		expect(res.status).toBe(204);
-		const company = await fixture.api<{ fields: Array<{ id: string; value: unknown }> }>(`/v2/companies/${entry.entityId}?fieldIds=${employees.id}`);
+		const company = await fixture.api<{ fields: Array<{ id: string; value: unknown }> }>(
+			`/v2/companies/${entry.entityId}?fieldIds=${employees.id}`,
+		);
 		expect(company.body.fields[0].value).toEqual({ type: 'number', data: 1234.5 });
 	});
 
@@ -71,7 +86,10 @@ describe('POST a list entry field value', () => {
 	])('refuses %s with 400 naming the offending part', async (_what, value, param) => {
 		const [entry] = await entries(TARGET_ACCOUNTS);
 		const notes = await listField(TARGET_ACCOUNTS, 'Notes');
-		const res = await post(`/v2/lists/${TARGET_ACCOUNTS}/list-entries/${entry.id}/fields/${notes.id}`, { value });
+		const res = await post(
+			`/v2/lists/${TARGET_ACCOUNTS}/list-entries/${entry.id}/fields/${notes.id}`,
+			{ value },
+		);
 		expect(res.status).toBe(400);
 		expect(res.body.errors[0]).toMatchObject({ code: 'validation', param });
 	});
@@ -84,17 +102,41 @@ describe('POST a list entry field value', () => {
 		const related = await listField(TARGET_ACCOUNTS, 'Related Company');
 		const champions = await listField(TARGET_ACCOUNTS, 'Champions');
 		const cases: Array<[string, unknown, string]> = [
-			[status.id, { type: 'ranked-dropdown', data: { dropdownOptionId: 1 } }, 'value.data.dropdownOptionId'],
+			[
+				status.id,
+				{ type: 'ranked-dropdown', data: { dropdownOptionId: 1 } },
+				'value.data.dropdownOptionId',
+			],
 			[owner.id, { type: 'person', data: { id: 999 } }, 'value.data.id'],
 			[related.id, { type: 'company', data: { id: 999 } }, 'value.data.id'],
-			[champions.id, { type: 'person-multi', data: Array.from({ length: 101 }, (_, i) => ({ id: 5000007 + i })) }, 'value.data'],
-			[champions.id, { type: 'person-multi', data: [{ id: 5000007 }, { id: 42 }] }, 'value.data[1].id'],
+			[
+				champions.id,
+				{
+					type: 'person-multi',
+					data: Array.from({ length: 101 }, (_, i) => ({ id: 5000007 + i })),
+				},
+				'value.data',
+			],
+			[
+				champions.id,
+				{ type: 'person-multi', data: [{ id: 5000007 }, { id: 42 }] },
+				'value.data[1].id',
+			],
 		];
 		for (const [fieldId, value, param] of cases) {
 			const res = await post(`${base}/${fieldId}`, { value });
 			expect([res.status, res.body.errors[0].param]).toEqual([400, param]);
 		}
-		expect((await post(`${base}/${champions.id}`, { value: { type: 'person-multi', data: Array.from({ length: 100 }, (_, i) => ({ id: 5000007 + i })) } })).status).toBe(204);
+		expect(
+			(
+				await post(`${base}/${champions.id}`, {
+					value: {
+						type: 'person-multi',
+						data: Array.from({ length: 100 }, (_, i) => ({ id: 5000007 + i })),
+					},
+				})
+			).status,
+		).toBe(204);
 	});
 
 	it('refuses read-only fields (enriched, relationship intelligence, formula) with 400 naming fieldId', async () => {
@@ -108,7 +150,10 @@ describe('POST a list entry field value', () => {
 		] as const) {
 			const res = await post(`${base}/${fieldId}`, { value });
 			expect(res.status).toBe(400);
-			expect(res.body.errors[0]).toMatchObject({ param: 'fieldId', message: expect.stringMatching(/cannot be updated/) });
+			expect(res.body.errors[0]).toMatchObject({
+				param: 'fieldId',
+				message: expect.stringMatching(/cannot be updated/),
+			});
 		}
 	});
 
@@ -116,13 +161,38 @@ describe('POST a list entry field value', () => {
 		const [entry] = await entries(TARGET_ACCOUNTS);
 		const otherListField = await listField(INVESTORS, 'Notes');
 		const body = { value: { type: 'text', data: 'x' } };
-		expect((await post(`/v2/lists/${TARGET_ACCOUNTS}/list-entries/${entry.id}/fields/field-999999`, body)).status).toBe(404);
-		expect((await post(`/v2/lists/${TARGET_ACCOUNTS}/list-entries/999/fields/${otherListField.id}`, body)).status).toBe(404);
-		const other = await post(`/v2/lists/${TARGET_ACCOUNTS}/list-entries/${entry.id}/fields/${otherListField.id}`, body);
+		expect(
+			(
+				await post(
+					`/v2/lists/${TARGET_ACCOUNTS}/list-entries/${entry.id}/fields/field-999999`,
+					body,
+				)
+			).status,
+		).toBe(404);
+		expect(
+			(
+				await post(
+					`/v2/lists/${TARGET_ACCOUNTS}/list-entries/999/fields/${otherListField.id}`,
+					body,
+				)
+			).status,
+		).toBe(404);
+		const other = await post(
+			`/v2/lists/${TARGET_ACCOUNTS}/list-entries/${entry.id}/fields/${otherListField.id}`,
+			body,
+		);
 		expect([other.status, other.body.errors[0].param]).toEqual([400, 'fieldId']);
 		const board = 104;
 		const [boardEntry] = await entries(board);
-		expect((await post(`/v2/lists/${board}/list-entries/${boardEntry.id}/fields/${otherListField.id}`, body, MEMBER_KEY)).status).toBe(403);
+		expect(
+			(
+				await post(
+					`/v2/lists/${board}/list-entries/${boardEntry.id}/fields/${otherListField.id}`,
+					body,
+					MEMBER_KEY,
+				)
+			).status,
+		).toBe(403);
 	});
 });
 
@@ -136,39 +206,65 @@ describe('dates', () => {
 	])('%s is stored as midnight Pacific, %s', async (written, stored) => {
 		const [entry] = await entries(TARGET_ACCOUNTS);
 		const close = await listField(TARGET_ACCOUNTS, 'Close Date');
-		const res = await post(`/v2/lists/${TARGET_ACCOUNTS}/list-entries/${entry.id}/fields/${close.id}`, { value: { type: 'datetime', data: written } });
+		const res = await post(
+			`/v2/lists/${TARGET_ACCOUNTS}/list-entries/${entry.id}/fields/${close.id}`,
+			{ value: { type: 'datetime', data: written } },
+		);
 		expect(res.status).toBe(204);
-		expect(await readEntryValue(TARGET_ACCOUNTS, entry.id, close.id)).toEqual({ type: 'datetime', data: stored });
+		expect(await readEntryValue(TARGET_ACCOUNTS, entry.id, close.id)).toEqual({
+			type: 'datetime',
+			data: stored,
+		});
 	});
 
-	it.each(['2024-03-10', '2024-03-10T09:00:00', '2024-02-30T00:00:00Z', 'tomorrow'])('refuses %s (the API takes RFC 3339 date-times of real dates)', async (data) => {
-		const [entry] = await entries(TARGET_ACCOUNTS);
-		const close = await listField(TARGET_ACCOUNTS, 'Close Date');
-		const res = await post(`/v2/lists/${TARGET_ACCOUNTS}/list-entries/${entry.id}/fields/${close.id}`, { value: { type: 'datetime', data } });
-		expect([res.status, res.body.errors[0].param]).toEqual([400, 'value.data']);
-	});
+	it.each(['2024-03-10', '2024-03-10T09:00:00', '2024-02-30T00:00:00Z', 'tomorrow'])(
+		'refuses %s (the API takes RFC 3339 date-times of real dates)',
+		async (data) => {
+			const [entry] = await entries(TARGET_ACCOUNTS);
+			const close = await listField(TARGET_ACCOUNTS, 'Close Date');
+			const res = await post(
+				`/v2/lists/${TARGET_ACCOUNTS}/list-entries/${entry.id}/fields/${close.id}`,
+				{ value: { type: 'datetime', data } },
+			);
+			expect([res.status, res.body.errors[0].param]).toEqual([400, 'value.data']);
+		},
+	);
 });
 
 describe('POST a person field value', () => {
-	it('writes a global person field; a read through the person\'s list entry shows it', async () => {
+	it("writes a global person field; a read through the person's list entry shows it", async () => {
 		const [entry] = await entries(INVESTORS);
 		const seniority = (await fields('/v2/persons/fields')).find((f) => f.name === 'Seniority')!;
-		const options = await fixture.api<{ data: Array<{ id: number; text: string; type: string }> }>(`/v2/persons/fields/${seniority.id}/dropdown-options`);
+		const options = await fixture.api<{ data: Array<{ id: number; text: string; type: string }> }>(
+			`/v2/persons/fields/${seniority.id}/dropdown-options`,
+		);
 		const vp = options.body.data.find((o) => o.text === 'VP')!;
 		expect(vp.type).toBe('dropdown');
-		const res = await post(`/v2/persons/${entry.entityId}/fields/${seniority.id}`, { value: { type: 'dropdown', data: { dropdownOptionId: vp.id } } });
+		const res = await post(`/v2/persons/${entry.entityId}/fields/${seniority.id}`, {
+			value: { type: 'dropdown', data: { dropdownOptionId: vp.id } },
+		});
 		expect(res.status).toBe(204);
-		expect(await readEntryValue(INVESTORS, entry.id, seniority.id)).toEqual({ type: 'dropdown', data: { dropdownOptionId: vp.id, text: 'VP' } });
+		expect(await readEntryValue(INVESTORS, entry.id, seniority.id)).toEqual({
+			type: 'dropdown',
+			data: { dropdownOptionId: vp.id, text: 'VP' },
+		});
 	});
 
 	it('404 for an unknown person; 400 naming fieldId for a list field or an enriched field', async () => {
 		const [entry] = await entries(INVESTORS);
 		const notes = await listField(INVESTORS, 'Notes');
 		const jobTitle = (await fields('/v2/persons/fields')).find((f) => f.name === 'Job Title')!;
-		expect((await post(`/v2/persons/999/fields/${jobTitle.id}`, { value: { type: 'text', data: 'x' } })).status).toBe(404);
-		const listOnly = await post(`/v2/persons/${entry.entityId}/fields/${notes.id}`, { value: { type: 'text', data: 'x' } });
+		expect(
+			(await post(`/v2/persons/999/fields/${jobTitle.id}`, { value: { type: 'text', data: 'x' } }))
+				.status,
+		).toBe(404);
+		const listOnly = await post(`/v2/persons/${entry.entityId}/fields/${notes.id}`, {
+			value: { type: 'text', data: 'x' },
+		});
 		expect([listOnly.status, listOnly.body.errors[0].param]).toEqual([400, 'fieldId']);
-		const enriched = await post(`/v2/persons/${entry.entityId}/fields/affinity-data-job-titles`, { value: { type: 'filterable-text-multi', data: ['CEO'] } });
+		const enriched = await post(`/v2/persons/${entry.entityId}/fields/affinity-data-job-titles`, {
+			value: { type: 'filterable-text-multi', data: ['CEO'] },
+		});
 		expect([enriched.status, enriched.body.errors[0].param]).toEqual([400, 'fieldId']);
 	});
 });
@@ -187,8 +283,14 @@ describe('PATCH update-fields', () => {
 		});
 		expect(res.status).toBe(200);
 		expect(res.body).toEqual({ operation: 'update-fields' });
-		expect(await readEntryValue(TARGET_ACCOUNTS, entry.id, deal.id)).toEqual({ type: 'number', data: 42 });
-		expect(await readEntryValue(TARGET_ACCOUNTS, entry.id, notes.id)).toEqual({ type: 'text', data: 'batch' });
+		expect(await readEntryValue(TARGET_ACCOUNTS, entry.id, deal.id)).toEqual({
+			type: 'number',
+			data: 42,
+		});
+		expect(await readEntryValue(TARGET_ACCOUNTS, entry.id, notes.id)).toEqual({
+			type: 'text',
+			data: 'batch',
+		});
 	});
 
 	it('refuses 101 updates, and a batch with one bad update changes nothing', async () => {
@@ -197,7 +299,13 @@ describe('PATCH update-fields', () => {
 		const notes = await listField(TARGET_ACCOUNTS, 'Notes');
 		const before = await readEntryValue(TARGET_ACCOUNTS, entry.id, deal.id);
 		const path = `/v2/lists/${TARGET_ACCOUNTS}/list-entries/${entry.id}/fields`;
-		const tooMany = await patch(path, { operation: 'update-fields', updates: Array.from({ length: 101 }, () => ({ id: deal.id, value: { type: 'number', data: 1 } })) });
+		const tooMany = await patch(path, {
+			operation: 'update-fields',
+			updates: Array.from({ length: 101 }, () => ({
+				id: deal.id,
+				value: { type: 'number', data: 1 },
+			})),
+		});
 		expect([tooMany.status, tooMany.body.errors[0].param]).toEqual([400, 'updates']);
 		const oneBad = await patch(path, {
 			operation: 'update-fields',
@@ -216,31 +324,69 @@ describe('PATCH update-fields', () => {
 describe('dropdown options', () => {
 	it('lists a ranked dropdown list field with rank and color, and refuses a non-dropdown field', async () => {
 		const status = await listField(TARGET_ACCOUNTS, 'Status');
-		const res = await fixture.api<{ data: Array<{ id: number; text: string; rank: number; type: string }>; pagination: unknown }>(
-			`/v2/lists/${TARGET_ACCOUNTS}/fields/${status.id}/dropdown-options`,
-		);
-		expect(res.body.data.map((o) => o.text)).toEqual(['New', 'Contacted', 'Qualified', 'Negotiation', 'Won', 'Lost']);
+		const res = await fixture.api<{
+			data: Array<{ id: number; text: string; rank: number; type: string }>;
+			pagination: unknown;
+		}>(`/v2/lists/${TARGET_ACCOUNTS}/fields/${status.id}/dropdown-options`);
+		expect(res.body.data.map((o) => o.text)).toEqual([
+			'New',
+			'Contacted',
+			'Qualified',
+			'Negotiation',
+			'Won',
+			'Lost',
+		]);
 		expect(res.body.data[2]).toMatchObject({ type: 'ranked-dropdown', rank: 2 });
 		const notes = await listField(TARGET_ACCOUNTS, 'Notes');
-		const refused = await fixture.api<ApiErrors>(`/v2/lists/${TARGET_ACCOUNTS}/fields/${notes.id}/dropdown-options`);
+		const refused = await fixture.api<ApiErrors>(
+			`/v2/lists/${TARGET_ACCOUNTS}/fields/${notes.id}/dropdown-options`,
+		);
 		expect([refused.status, refused.body.errors[0].param]).toEqual([400, 'fieldId']);
-		const industry = (await fields('/v2/companies/fields')).find((f) => f.name === 'Industry' && f.type === 'global')!;
-		const companyOptions = await fixture.api<{ data: Array<{ text: string }> }>(`/v2/companies/fields/${industry.id}/dropdown-options?limit=2`);
+		const industry = (await fields('/v2/companies/fields')).find(
+			(f) => f.name === 'Industry' && f.type === 'global',
+		)!;
+		const companyOptions = await fixture.api<{ data: Array<{ text: string }> }>(
+			`/v2/companies/fields/${industry.id}/dropdown-options?limit=2`,
+		);
 		expect(companyOptions.body.data.map((o) => o.text)).toEqual(['Software', 'Fintech']);
 	});
 });
 
 describe('control API: fields', () => {
 	it('adds a list field that the API then lists and accepts writes to', async () => {
-		const created = await fixture.control<{ id: string }>('POST', '/fields', { listId: TARGET_ACCOUNTS, name: 'Extra', valueType: 'text' });
-		expect((await fields(`/v2/lists/${TARGET_ACCOUNTS}/fields`)).map((f) => f.id)).toContain(created.id);
+		const created = await fixture.control<{ id: string }>('POST', '/fields', {
+			listId: TARGET_ACCOUNTS,
+			name: 'Extra',
+			valueType: 'text',
+		});
+		expect((await fields(`/v2/lists/${TARGET_ACCOUNTS}/fields`)).map((f) => f.id)).toContain(
+			created.id,
+		);
 		const [entry] = await entries(TARGET_ACCOUNTS);
-		expect((await post(`/v2/lists/${TARGET_ACCOUNTS}/list-entries/${entry.id}/fields/${created.id}`, { value: { type: 'text', data: 'x' } })).status).toBe(204);
+		expect(
+			(
+				await post(`/v2/lists/${TARGET_ACCOUNTS}/list-entries/${entry.id}/fields/${created.id}`, {
+					value: { type: 'text', data: 'x' },
+				})
+			).status,
+		).toBe(204);
 	});
 });
 
-type MergeState = { id: number; status: string; taskId: string; errorMessage: string | null; completedAt: string | null; primaryPersonId?: number; duplicatePersonId?: number };
-type Task = { id: string; status: string; resultsSummary: { total: number; inProgress: number; success: number; failed: number } };
+type MergeState = {
+	id: number;
+	status: string;
+	taskId: string;
+	errorMessage: string | null;
+	completedAt: string | null;
+	primaryPersonId?: number;
+	duplicatePersonId?: number;
+};
+type Task = {
+	id: string;
+	status: string;
+	resultsSummary: { total: number; inProgress: number; success: number; failed: number };
+};
 
 async function waitForTask(taskUrl: string, kind = 'person'): Promise<Task> {
 	const path = new URL(taskUrl).pathname;
@@ -266,8 +412,14 @@ describe('merges', () => {
 		expect(start.body.taskUrl.startsWith(`${fixture.baseUrl}/v2/tasks/person-merges/`)).toBe(true);
 		const taskId = start.body.taskUrl.split('/').pop()!;
 		const running = await fixture.api<Task>(`/v2/tasks/person-merges/${taskId}`);
-		expect(running.body).toEqual({ id: taskId, status: 'in-progress', resultsSummary: { total: 1, inProgress: 1, success: 0, failed: 0 } });
-		const listed = await fixture.api<{ data: MergeState[] }>(`/v2/person-merges?filter=${encodeURIComponent(`taskId=${taskId}`)}`);
+		expect(running.body).toEqual({
+			id: taskId,
+			status: 'in-progress',
+			resultsSummary: { total: 1, inProgress: 1, success: 0, failed: 0 },
+		});
+		const listed = await fixture.api<{ data: MergeState[] }>(
+			`/v2/person-merges?filter=${encodeURIComponent(`taskId=${taskId}`)}`,
+		);
 		expect(listed.body.data).toEqual([
 			{
 				id: expect.any(Number),
@@ -282,9 +434,16 @@ describe('merges', () => {
 		]);
 
 		const done = await waitForTask(start.body.taskUrl);
-		expect(done).toMatchObject({ status: 'success', resultsSummary: { total: 1, inProgress: 0, success: 1, failed: 0 } });
+		expect(done).toMatchObject({
+			status: 'success',
+			resultsSummary: { total: 1, inProgress: 0, success: 1, failed: 0 },
+		});
 		const merge = await fixture.api<MergeState>(`/v2/person-merges/${listed.body.data[0].id}`);
-		expect(merge.body).toMatchObject({ status: 'success', completedAt: expect.any(String), errorMessage: null });
+		expect(merge.body).toMatchObject({
+			status: 'success',
+			completedAt: expect.any(String),
+			errorMessage: null,
+		});
 		const after = await entries(INVESTORS);
 		expect(after.find((e) => e.id === second.id)!.entityId).toBe(first.entityId);
 		expect(after.some((e) => e.entityId === second.entityId)).toBe(false);
@@ -305,23 +464,49 @@ describe('merges', () => {
 		expect(start.status).toBe(202);
 		const done = await waitForTask(start.body.taskUrl, 'company');
 		expect(done).toMatchObject({ status: 'failed', resultsSummary: { failed: 1 } });
-		const failed = await fixture.api<{ data: Array<MergeState & { duplicateCompanyId: number }> }>(`/v2/company-merges?filter=status%3Dfailed`);
-		expect(failed.body.data[0]).toMatchObject({ status: 'failed', duplicateCompanyId: 3000002, errorMessage: expect.stringContaining('could not be merged') });
+		const failed = await fixture.api<{ data: Array<MergeState & { duplicateCompanyId: number }> }>(
+			`/v2/company-merges?filter=status%3Dfailed`,
+		);
+		expect(failed.body.data[0]).toMatchObject({
+			status: 'failed',
+			duplicateCompanyId: 3000002,
+			errorMessage: expect.stringContaining('could not be merged'),
+		});
 		expect((await fixture.api(`/v2/companies/3000002`)).status).toBe(200);
 	});
 
 	it('refuses a record merged with itself, unknown ids and a record already being merged (400 with param); 403 without admin rights', async () => {
-		const self = await post('/v2/person-merges', { primaryPersonId: 5000007, duplicatePersonId: 5000007 });
+		const self = await post('/v2/person-merges', {
+			primaryPersonId: 5000007,
+			duplicatePersonId: 5000007,
+		});
 		expect([self.status, self.body.errors[0].param]).toEqual([400, 'duplicatePersonId']);
-		const unknown = await post('/v2/person-merges', { primaryPersonId: 42, duplicatePersonId: 5000007 });
+		const unknown = await post('/v2/person-merges', {
+			primaryPersonId: 42,
+			duplicatePersonId: 5000007,
+		});
 		expect([unknown.status, unknown.body.errors[0].param]).toEqual([400, 'primaryPersonId']);
 		const missing = await post('/v2/company-merges', { primaryCompanyId: 3000001 });
 		expect([missing.status, missing.body.errors[0].param]).toEqual([400, 'duplicateCompanyId']);
 		await fixture.control('POST', '/settings', { mergeDurationMs: 60_000 });
-		expect((await post('/v2/person-merges', { primaryPersonId: 5000007, duplicatePersonId: 5000008 })).status).toBe(202);
-		const busy = await post('/v2/person-merges', { primaryPersonId: 5000009, duplicatePersonId: 5000008 });
+		expect(
+			(await post('/v2/person-merges', { primaryPersonId: 5000007, duplicatePersonId: 5000008 }))
+				.status,
+		).toBe(202);
+		const busy = await post('/v2/person-merges', {
+			primaryPersonId: 5000009,
+			duplicatePersonId: 5000008,
+		});
 		expect([busy.status, busy.body.errors[0].param]).toEqual([400, 'duplicatePersonId']);
-		expect((await post('/v2/person-merges', { primaryPersonId: 5000009, duplicatePersonId: 5000010 }, MEMBER_KEY)).status).toBe(403);
+		expect(
+			(
+				await post(
+					'/v2/person-merges',
+					{ primaryPersonId: 5000009, duplicatePersonId: 5000010 },
+					MEMBER_KEY,
+				)
+			).status,
+		).toBe(403);
 		expect((await fixture.api('/v2/person-merges/999')).status).toBe(404);
 		const badTask = await fixture.api<ApiErrors>('/v2/tasks/person-merges/not-a-uuid');
 		expect([badTask.status, badTask.body.errors[0].param]).toEqual([400, 'taskId']);
@@ -332,33 +517,67 @@ describe('merges', () => {
 	it('lists merges and tasks newest first, 25 per page by default, paged by cursor', async () => {
 		await fixture.control('POST', '/settings', { mergeDurationMs: 60_000 });
 		for (let i = 0; i < 30; i++) {
-			const res = await post('/v2/company-merges', { primaryCompanyId: 3000100 + 2 * i, duplicateCompanyId: 3000101 + 2 * i });
+			const res = await post('/v2/company-merges', {
+				primaryCompanyId: 3000100 + 2 * i,
+				duplicateCompanyId: 3000101 + 2 * i,
+			});
 			expect(res.status).toBe(202);
 		}
-		const first = await fixture.api<{ data: Array<{ id: number }>; pagination: { nextUrl: string } }>('/v2/company-merges');
+		const first = await fixture.api<{
+			data: Array<{ id: number }>;
+			pagination: { nextUrl: string };
+		}>('/v2/company-merges');
 		expect(first.body.data).toHaveLength(25);
 		const ids = first.body.data.map((m) => m.id);
 		expect([...ids].sort((a, b) => b - a)).toEqual(ids);
-		const next = await fixture.api<{ data: Array<{ id: number }>; pagination: { nextUrl: string | null } }>(new URL(first.body.pagination.nextUrl).pathname + new URL(first.body.pagination.nextUrl).search);
+		const next = await fixture.api<{
+			data: Array<{ id: number }>;
+			pagination: { nextUrl: string | null };
+		}>(
+			new URL(first.body.pagination.nextUrl).pathname +
+				new URL(first.body.pagination.nextUrl).search,
+		);
 		expect(next.body.data).toHaveLength(5);
 		expect(next.body.pagination.nextUrl).toBeNull();
 		expect(Math.max(...next.body.data.map((m) => m.id))).toBeLessThan(Math.min(...ids));
-		const tasks = await fixture.api<{ data: Task[] }>('/v2/tasks/company-merges?limit=100&filter=status%3Din-progress');
+		const tasks = await fixture.api<{ data: Task[] }>(
+			'/v2/tasks/company-merges?limit=100&filter=status%3Din-progress',
+		);
 		expect(tasks.body.data).toHaveLength(30);
-		expect((await fixture.api<{ data: Task[] }>('/v2/tasks/person-merges')).body.data).toHaveLength(0);
+		expect((await fixture.api<{ data: Task[] }>('/v2/tasks/person-merges')).body.data).toHaveLength(
+			0,
+		);
 	});
 
-	it('a successful merge re-points references to the duplicate and keeps the primary\'s values', async () => {
+	it("a successful merge re-points references to the duplicate and keeps the primary's values", async () => {
 		const [entry] = await entries(TARGET_ACCOUNTS);
 		const related = await listField(TARGET_ACCOUNTS, 'Related Company');
 		const employees = await listField(TARGET_ACCOUNTS, 'Employees', 'global');
-		await post(`/v2/lists/${TARGET_ACCOUNTS}/list-entries/${entry.id}/fields/${related.id}`, { value: { type: 'company', data: { id: 3000300 } } });
-		await fixture.control('POST', '/values', { companyId: 3000301, fieldId: employees.id, value: { type: 'number', data: 10 } });
-		await fixture.control('POST', '/values', { companyId: 3000300, fieldId: employees.id, value: null });
-		const start = await fixture.api<{ taskUrl: string }>('/v2/company-merges', ADMIN_KEY, { method: 'POST', body: { primaryCompanyId: 3000301, duplicateCompanyId: 3000300 } });
+		await post(`/v2/lists/${TARGET_ACCOUNTS}/list-entries/${entry.id}/fields/${related.id}`, {
+			value: { type: 'company', data: { id: 3000300 } },
+		});
+		await fixture.control('POST', '/values', {
+			companyId: 3000301,
+			fieldId: employees.id,
+			value: { type: 'number', data: 10 },
+		});
+		await fixture.control('POST', '/values', {
+			companyId: 3000300,
+			fieldId: employees.id,
+			value: null,
+		});
+		const start = await fixture.api<{ taskUrl: string }>('/v2/company-merges', ADMIN_KEY, {
+			method: 'POST',
+			body: { primaryCompanyId: 3000301, duplicateCompanyId: 3000300 },
+		});
 		expect((await waitForTask(start.body.taskUrl, 'company')).status).toBe('success');
-		expect(await readEntryValue(TARGET_ACCOUNTS, entry.id, related.id)).toMatchObject({ type: 'company', data: { id: 3000301 } });
-		const primary = await fixture.api<{ fields: Array<{ value: unknown }> }>(`/v2/companies/3000301?fieldIds=${employees.id}`);
+		expect(await readEntryValue(TARGET_ACCOUNTS, entry.id, related.id)).toMatchObject({
+			type: 'company',
+			data: { id: 3000301 },
+		});
+		const primary = await fixture.api<{ fields: Array<{ value: unknown }> }>(
+			`/v2/companies/3000301?fieldIds=${employees.id}`,
+		);
 		expect(primary.body.fields[0].value).toEqual({ type: 'number', data: 10 });
 		expect((await fixture.api('/v2/companies/3000300')).status).toBe(404);
 	});

@@ -15,7 +15,13 @@ import {
 	writeMayHaveApplied,
 } from '../../nodes/AffinityV2/transport';
 import { httpError, transportError } from '../../nodes/AffinityV2/transport/errors';
-import { nextBudget, paceDelay, readOrgQuota, readRateLimitHeaders, recordRateLimit } from '../../nodes/AffinityV2/transport/rateLimit';
+import {
+	nextBudget,
+	paceDelay,
+	readOrgQuota,
+	readRateLimitHeaders,
+	recordRateLimit,
+} from '../../nodes/AffinityV2/transport/rateLimit';
 import { rateLimitWaitMs, retryAfterSeconds } from '../../nodes/AffinityV2/transport/request';
 import { fakeContext, node } from './fakeContext';
 
@@ -30,8 +36,15 @@ const hundred = (from: number) => Array.from({ length: 100 }, (_, i) => record(f
 describe('pages that never end', () => {
 	it(`a different cursor on every page, no totalCount: stopped at ${MAX_PAGES} pages with a clear error`, async () => {
 		let n = 0;
-		const { ctx, sent } = fakeContext(() => ({ body: { data: [record(++n)], pagination: { nextUrl: link(n, `https://api.affinity.co/v2/companies?cursor=c${n}`) } } }));
-		await expect(affinityPaginate.call(ctx, { method: 'GET', path: '/v2/companies' })).rejects.toThrow(/Affinity kept sending pages: 10000 records in 10000 pages/);
+		const { ctx, sent } = fakeContext(() => ({
+			body: {
+				data: [record(++n)],
+				pagination: { nextUrl: link(n, `https://api.affinity.co/v2/companies?cursor=c${n}`) },
+			},
+		}));
+		await expect(
+			affinityPaginate.call(ctx, { method: 'GET', path: '/v2/companies' }),
+		).rejects.toThrow(/Affinity kept sending pages: 10000 records in 10000 pages/);
 		expect(sent).toHaveLength(MAX_PAGES);
 	});
 
@@ -39,27 +52,55 @@ describe('pages that never end', () => {
 		let n = 0;
 		const { ctx, sent } = fakeContext(() => {
 			n += 100;
-			return { body: { data: hundred(n), pagination: { totalCount: 150, nextUrl: link(n / 100, `/v2/companies?cursor=c${n}`) } } };
+			return {
+				body: {
+					data: hundred(n),
+					pagination: { totalCount: 150, nextUrl: link(n / 100, `/v2/companies?cursor=c${n}`) },
+				},
+			};
 		});
-		await expect(affinityPaginate.call(ctx, { method: 'GET', path: '/v2/companies' })).rejects.toThrow(/for a list of 150 records/);
+		await expect(
+			affinityPaginate.call(ctx, { method: 'GET', path: '/v2/companies' }),
+		).rejects.toThrow(/for a list of 150 records/);
 		expect(sent.length).toBeLessThanOrEqual(4);
 	});
 
-	it.each([1, 2, 3, 7])('a cycle of %i cursors: stopped when a link comes again', async (length) => {
-		let n = 0;
-		const { ctx, sent } = fakeContext(() => {
-			n++;
-			return { body: { data: [record(n)], pagination: { nextUrl: link(n, `https://api.affinity.co/v2/companies?cursor=c${n % length}`) } } };
-		});
-		const error = await affinityPaginate.call(ctx, { method: 'GET', path: '/v2/companies' }).catch((e: NodeApiError) => e);
-		expect(error).toBeInstanceOf(NodeApiError);
-		expect((error as NodeApiError).message).toMatch(/^Affinity sent a next-page link it had sent before \(after page \d+\): the pages loop \(GET \/v2\/companies\)$/);
-		expect(sent.length).toBeLessThanOrEqual(length + 1);
-	});
+	it.each([1, 2, 3, 7])(
+		'a cycle of %i cursors: stopped when a link comes again',
+		async (length) => {
+			let n = 0;
+			const { ctx, sent } = fakeContext(() => {
+				n++;
+				return {
+					body: {
+						data: [record(n)],
+						pagination: {
+							nextUrl: link(n, `https://api.affinity.co/v2/companies?cursor=c${n % length}`),
+						},
+					},
+				};
+			});
+			const error = await affinityPaginate
+				.call(ctx, { method: 'GET', path: '/v2/companies' })
+				.catch((e: NodeApiError) => e);
+			expect(error).toBeInstanceOf(NodeApiError);
+			expect((error as NodeApiError).message).toMatch(
+				/^Affinity sent a next-page link it had sent before \(after page \d+\): the pages loop \(GET \/v2\/companies\)$/,
+			);
+			expect(sent.length).toBeLessThanOrEqual(length + 1);
+		},
+	);
 
 	it('a link back to the first page (same query, other limit) is a loop too', async () => {
-		const { ctx, sent } = fakeContext(() => ({ body: { data: [record(1)], pagination: { nextUrl: link(sent.length, '/v2/companies?limit=5&term=a') } } }));
-		await expect(affinityPaginate.call(ctx, { method: 'GET', path: '/v2/companies', qs: { term: 'a' } })).rejects.toThrow(/sent before/);
+		const { ctx, sent } = fakeContext(() => ({
+			body: {
+				data: [record(1)],
+				pagination: { nextUrl: link(sent.length, '/v2/companies?limit=5&term=a') },
+			},
+		}));
+		await expect(
+			affinityPaginate.call(ctx, { method: 'GET', path: '/v2/companies', qs: { term: 'a' } }),
+		).rejects.toThrow(/sent before/);
 		expect(sent).toHaveLength(1);
 	});
 
@@ -67,7 +108,12 @@ describe('pages that never end', () => {
 		let n = 0;
 		const { ctx } = fakeContext(() => {
 			n += 100;
-			return { body: { data: hundred(n), pagination: { totalCount: 1000, nextUrl: n < 1000 ? `/v2/companies?cursor=c${n}` : null } } };
+			return {
+				body: {
+					data: hundred(n),
+					pagination: { totalCount: 1000, nextUrl: n < 1000 ? `/v2/companies?cursor=c${n}` : null },
+				},
+			};
 		});
 		const result = await affinityPaginate.call(ctx, { method: 'GET', path: '/v2/companies' });
 		expect(result.items).toHaveLength(1000);
@@ -87,23 +133,55 @@ describe('junk in a page is refused, never turned into items', () => {
 		[{ id: '' }, 'an object without an id'],
 		[{ name: 'no id' }, 'an object without an id'],
 	])('%j at index 2', async (junk, what) => {
-		const { ctx } = fakeContext(() => ({ body: { data: [record(1), record(2), junk, record(3)], pagination: { nextUrl: null } } }));
-		await expect(affinityPaginate.call(ctx, { method: 'GET', path: '/v2/companies' })).rejects.toThrow(
+		const { ctx } = fakeContext(() => ({
+			body: { data: [record(1), record(2), junk, record(3)], pagination: { nextUrl: null } },
+		}));
+		await expect(
+			affinityPaginate.call(ctx, { method: 'GET', path: '/v2/companies' }),
+		).rejects.toThrow(
 			`Affinity answered with an unexpected shape: item 2 of "data" is ${what}, not a record (GET /v2/companies)`,
 		);
 	});
 
 	it('records the API gives no id (transcript fragments) need only be objects; junk among them is still refused', async () => {
-		const fragment = { content: 'Hello', speaker: 'Ada', startTimestamp: '00:00:01', endTimestamp: '00:00:02' };
-		const fine = fakeContext(() => ({ body: { data: [fragment, fragment], pagination: { nextUrl: null } } }));
-		expect((await affinityPaginate.call(fine.ctx, { method: 'GET', path: '/v2/transcripts/7/fragments' })).items).toEqual([fragment, fragment]);
-		const junk = fakeContext(() => ({ body: { data: [fragment, null], pagination: { nextUrl: null } } }));
-		await expect(affinityPaginate.call(junk.ctx, { method: 'GET', path: '/v2/transcripts/7/fragments' })).rejects.toThrow('item 1 of "data" is null, not a record');
+		const fragment = {
+			content: 'Hello',
+			speaker: 'Ada',
+			startTimestamp: '00:00:01',
+			endTimestamp: '00:00:02',
+		};
+		const fine = fakeContext(() => ({
+			body: { data: [fragment, fragment], pagination: { nextUrl: null } },
+		}));
+		expect(
+			(
+				await affinityPaginate.call(fine.ctx, {
+					method: 'GET',
+					path: '/v2/transcripts/7/fragments',
+				})
+			).items,
+		).toEqual([fragment, fragment]);
+		const junk = fakeContext(() => ({
+			body: { data: [fragment, null], pagination: { nextUrl: null } },
+		}));
+		await expect(
+			affinityPaginate.call(junk.ctx, { method: 'GET', path: '/v2/transcripts/7/fragments' }),
+		).rejects.toThrow('item 1 of "data" is null, not a record');
 	});
 
 	it('field ids are text: a page of fields with "field-1" ids is fine', async () => {
-		const { ctx } = fakeContext(() => ({ body: { data: [{ id: 'field-1', name: 'Stage' }, { id: 'affinity-data-description', name: 'Description' }], pagination: { nextUrl: null } } }));
-		expect((await affinityPaginate.call(ctx, { method: 'GET', path: '/v2/lists/1/fields' })).items).toHaveLength(2);
+		const { ctx } = fakeContext(() => ({
+			body: {
+				data: [
+					{ id: 'field-1', name: 'Stage' },
+					{ id: 'affinity-data-description', name: 'Description' },
+				],
+				pagination: { nextUrl: null },
+			},
+		}));
+		expect(
+			(await affinityPaginate.call(ctx, { method: 'GET', path: '/v2/lists/1/fields' })).items,
+		).toHaveLength(2);
 	});
 });
 
@@ -118,7 +196,9 @@ describe('single-record reads: one JSON object or the same "unexpected shape" er
 		['true', 'a boolean'],
 	])('%j', async (raw, what) => {
 		const { ctx, sent } = fakeContext(() => ({ body: raw }));
-		await expect(affinityRequest.call(ctx, { method: 'GET', path: '/v2/companies/1' })).rejects.toThrow(
+		await expect(
+			affinityRequest.call(ctx, { method: 'GET', path: '/v2/companies/1' }),
+		).rejects.toThrow(
 			`Affinity answered with an unexpected shape: ${what} where one record is due (GET /v2/companies/1)`,
 		);
 		expect(sent).toHaveLength(1);
@@ -126,13 +206,18 @@ describe('single-record reads: one JSON object or the same "unexpected shape" er
 
 	it('a write that answers with no body is fine (204s, writes default to any shape)', async () => {
 		const { ctx } = fakeContext(() => ({ statusCode: 204 }));
-		await expect(affinityRequest.call(ctx, { method: 'POST', path: '/v2/companies/1/fields/f', body: {} })).resolves.toMatchObject({ statusCode: 204 });
+		await expect(
+			affinityRequest.call(ctx, { method: 'POST', path: '/v2/companies/1/fields/f', body: {} }),
+		).resolves.toMatchObject({ statusCode: 204 });
 	});
 });
 
 describe('rate-limit headers, believed within bounds', () => {
 	const now = 1_000_000;
-	const headers = (user: [number | string, number | string, number | string], extra: Record<string, string> = {}) => ({
+	const headers = (
+		user: [number | string, number | string, number | string],
+		extra: Record<string, string> = {},
+	) => ({
 		'x-ratelimit-limit-user': String(user[0]),
 		'x-ratelimit-limit-user-remaining': String(user[1]),
 		'x-ratelimit-limit-user-reset': String(user[2]),
@@ -162,7 +247,11 @@ describe('rate-limit headers, believed within bounds', () => {
 		['reset in 10 s', headers([900, 0, 10]), 10060],
 		['reset absurd, Retry-After 5', headers([900, 0, 99999999], { 'retry-after': '5' }), 5060],
 		['Retry-After a day', { 'retry-after': '86400' }, 65000],
-		['Retry-After a date 10 years out', { 'retry-after': new Date(now + 10 * 365 * 86_400_000).toUTCString() }, undefined],
+		[
+			'Retry-After a date 10 years out',
+			{ 'retry-after': new Date(now + 10 * 365 * 86_400_000).toUTCString() },
+			undefined,
+		],
 		['Retry-After negative', { 'retry-after': '-4' }, undefined],
 		['nothing usable', { 'retry-after': 'later' }, undefined],
 	])('a 429 with %s: the wait is bounded (undefined: the backoff)', (_name, h, wait) => {
@@ -174,7 +263,16 @@ describe('rate-limit headers, believed within bounds', () => {
 	});
 
 	it('a 429 with the monthly quota used up is monthly: no wait at all', () => {
-		expect(rateLimitWaitMs(headers([900, 0, 40], { 'x-ratelimit-limit-org': '100000', 'x-ratelimit-limit-org-remaining': '0', 'x-ratelimit-limit-org-reset': '864000' }), now)).toEqual({ monthly: true });
+		expect(
+			rateLimitWaitMs(
+				headers([900, 0, 40], {
+					'x-ratelimit-limit-org': '100000',
+					'x-ratelimit-limit-org-remaining': '0',
+					'x-ratelimit-limit-org-reset': '864000',
+				}),
+				now,
+			),
+		).toEqual({ monthly: true });
 	});
 });
 
@@ -187,7 +285,12 @@ describe('the monthly quota', () => {
 
 	it('is recorded per key: calls left, limit, reset', () => {
 		recordRateLimit('key-a', readRateLimitHeaders(org(4321)), 1_000_000);
-		expect(readOrgQuota('key-a')).toEqual({ limit: 100000, remaining: 4321, resetAt: new Date(1_000_000 + 864_000_000), seenAt: new Date(1_000_000) });
+		expect(readOrgQuota('key-a')).toEqual({
+			limit: 100000,
+			remaining: 4321,
+			resetAt: new Date(1_000_000 + 864_000_000),
+			seenAt: new Date(1_000_000),
+		});
 		expect(readOrgQuota('key-b')).toBeUndefined();
 	});
 
@@ -200,17 +303,33 @@ describe('the monthly quota', () => {
 		const { ctx } = fakeContext(() => ({ body: { id: 1 }, headers: org(777) }));
 		expect(await orgQuota.call(ctx)).toBeUndefined();
 		await affinityRequest.call(ctx, { method: 'GET', path: '/v2/companies/1' });
-		expect(await orgQuota.call(ctx)).toMatchObject({ limit: 100000, remaining: 777, resetAt: expect.any(Date) });
+		expect(await orgQuota.call(ctx)).toMatchObject({
+			limit: 100000,
+			remaining: 777,
+			resetAt: expect.any(Date),
+		});
 	});
 
 	it('used up: a 429 fails at once, naming the reset date, with no retry', async () => {
 		const before = Date.now();
-		const { ctx, sent } = fakeContext(() => ({ statusCode: 429, body: { errors: [{ code: 'rate-limit', message: 'Too many' }] }, headers: { ...org(0, 864000), 'x-ratelimit-limit-user-remaining': '0', 'x-ratelimit-limit-user-reset': '86400' } }));
-		const error = (await affinityRequest.call(ctx, { method: 'GET', path: '/v2/companies/1' }).catch((e: NodeApiError) => e)) as NodeApiError;
+		const { ctx, sent } = fakeContext(() => ({
+			statusCode: 429,
+			body: { errors: [{ code: 'rate-limit', message: 'Too many' }] },
+			headers: {
+				...org(0, 864000),
+				'x-ratelimit-limit-user-remaining': '0',
+				'x-ratelimit-limit-user-reset': '86400',
+			},
+		}));
+		const error = (await affinityRequest
+			.call(ctx, { method: 'GET', path: '/v2/companies/1' })
+			.catch((e: NodeApiError) => e)) as NodeApiError;
 		expect(Date.now() - before).toBeLessThan(2000);
 		expect(sent).toHaveLength(1);
 		const day = new Date(before + 864_000_000).toISOString().slice(0, 10);
-		expect(error.message).toBe('The monthly Affinity API quota of 100000 calls of this account is used up (GET /v2/companies/1)');
+		expect(error.message).toBe(
+			'The monthly Affinity API quota of 100000 calls of this account is used up (GET /v2/companies/1)',
+		);
 		expect(error.description).toContain(`It resets on ${day}`);
 	});
 });
@@ -218,14 +337,37 @@ describe('the monthly quota', () => {
 describe('writeMayHaveApplied: the outcome as data, not prose', () => {
 	const ctx = { method: 'POST', path: '/v2/company-merges' };
 	it('is true only for errors the transport marked', () => {
-		expect(writeMayHaveApplied(httpError(node, 500, undefined, { ...ctx, writeMayHaveApplied: true }))).toBe(true);
-		expect(writeMayHaveApplied(transportError(node, 'The connection to Affinity was reset', { ...ctx, writeMayHaveApplied: true }))).toBe(true);
+		expect(
+			writeMayHaveApplied(httpError(node, 500, undefined, { ...ctx, writeMayHaveApplied: true })),
+		).toBe(true);
+		expect(
+			writeMayHaveApplied(
+				transportError(node, 'The connection to Affinity was reset', {
+					...ctx,
+					writeMayHaveApplied: true,
+				}),
+			),
+		).toBe(true);
 		expect(writeMayHaveApplied(httpError(node, 400, undefined, ctx))).toBe(false);
-		expect(writeMayHaveApplied(transportError(node, 'The connection to Affinity was refused', { ...ctx, writeMayHaveApplied: false }))).toBe(false);
+		expect(
+			writeMayHaveApplied(
+				transportError(node, 'The connection to Affinity was refused', {
+					...ctx,
+					writeMayHaveApplied: false,
+				}),
+			),
+		).toBe(false);
 	});
 
 	it('is not read from the text', () => {
-		const prose = new NodeApiError(node, {}, { message: 'x', description: 'The write may or may not have been applied: it was not sent again' });
+		const prose = new NodeApiError(
+			node,
+			{},
+			{
+				message: 'x',
+				description: 'The write may or may not have been applied: it was not sent again',
+			},
+		);
 		expect(writeMayHaveApplied(prose)).toBe(false);
 		expect(writeMayHaveApplied(new Error('may or may not have been applied'))).toBe(false);
 		expect(writeMayHaveApplied(undefined)).toBe(false);
@@ -233,7 +375,9 @@ describe('writeMayHaveApplied: the outcome as data, not prose', () => {
 
 	it('comes from affinityRequest for a write that met a 500', async () => {
 		const { ctx: context } = fakeContext(() => ({ statusCode: 500, body: {} }));
-		const error = await affinityRequest.call(context, { method: 'POST', path: '/v2/company-merges', body: {} }).catch((e: unknown) => e);
+		const error = await affinityRequest
+			.call(context, { method: 'POST', path: '/v2/company-merges', body: {} })
+			.catch((e: unknown) => e);
 		expect(writeMayHaveApplied(error)).toBe(true);
 	});
 });

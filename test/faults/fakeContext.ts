@@ -2,7 +2,14 @@ import type { IDataObject, IHttpRequestOptions, INode } from 'n8n-workflow';
 
 import type { AffinityContext } from '../../nodes/AffinityV2/transport';
 
-export const node = { name: 'Affinity', type: 'affinityV2', typeVersion: 1, position: [0, 0], parameters: {}, id: '1' } as INode;
+export const node = {
+	name: 'Affinity',
+	type: 'affinityV2',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+	id: '1',
+} as INode;
 
 export interface Reply {
 	statusCode?: number;
@@ -25,11 +32,18 @@ export function fakeContext(
 		getNodeParameter: () => ({}),
 		helpers: {
 			httpRequestWithAuthentication: async (_type: string, options: IHttpRequestOptions) => {
-				const query = options.qs ? new URLSearchParams(options.qs as Record<string, string>).toString() : '';
+				const query = options.qs
+					? new URLSearchParams(options.qs as Record<string, string>).toString()
+					: '';
 				const url = `${options.url}${query ? (options.url.includes('?') ? '&' : '?') + query : ''}`;
 				sent.push(url);
 				const reply = answer(url, options);
-				const body = reply.body === undefined ? '' : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
+				const body =
+					reply.body === undefined
+						? ''
+						: typeof reply.body === 'string'
+							? reply.body
+							: JSON.stringify(reply.body);
 				return { statusCode: reply.statusCode ?? 200, body, headers: reply.headers ?? {} };
 			},
 		},

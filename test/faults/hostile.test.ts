@@ -46,13 +46,26 @@ afterEach(async () => {
 	expect(elsewhere.seen).toEqual([]);
 });
 
-const credentials = () => ({ apiKey: ADMIN_KEY, baseUrl: hostile.baseUrl, apiVersion: '', ipAllowlistNote: '' });
-const run = async (parameters: IDataObject): Promise<NodeRun> => leaks.watch('the run', await runAffinityNode({ credentials: credentials(), parameters }));
-const failure = (result: NodeRun) => `${result.error?.message ?? ''} | ${result.error?.description ?? ''}`;
-const hasQuery = (seen: Seen, name: string) => new URLSearchParams(seen.url.split('?')[1] ?? '').has(name);
+const credentials = () => ({
+	apiKey: ADMIN_KEY,
+	baseUrl: hostile.baseUrl,
+	apiVersion: '',
+	ipAllowlistNote: '',
+});
+const run = async (parameters: IDataObject): Promise<NodeRun> =>
+	leaks.watch('the run', await runAffinityNode({ credentials: credentials(), parameters }));
+const failure = (result: NodeRun) =>
+	`${result.error?.message ?? ''} | ${result.error?.description ?? ''}`;
+const hasQuery = (seen: Seen, name: string) =>
+	new URLSearchParams(seen.url.split('?')[1] ?? '').has(name);
 
 const companiesAll = { resource: 'company', operation: 'getAll', returnAll: true };
-const entriesAll = { resource: 'listEntry', operation: 'getAll', listId: byId(TARGET_ACCOUNTS), returnAll: true };
+const entriesAll = {
+	resource: 'listEntry',
+	operation: 'getAll',
+	listId: byId(TARGET_ACCOUNTS),
+	returnAll: true,
+};
 
 describe('next-page links that would take the key elsewhere', () => {
 	const evil = () => `127.0.0.1:${elsewhere.port}`;
@@ -70,11 +83,19 @@ describe('next-page links that would take the key elsewhere', () => {
 		['the Base URL as user info', () => `${hostile.baseUrl}@${evil()}/v2/companies`, 'refused'],
 		['dot segments', () => '/v2/../../companies', 'refused'],
 		['encoded dot segments', () => '/v2/%2e%2e/%2e%2e/companies', 'refused'],
-		['a line break (header injection)', () => `/v2/companies?cursor=a\r\nHost: ${evil()}`, 'refused'],
+		[
+			'a line break (header injection)',
+			() => `/v2/companies?cursor=a\r\nHost: ${evil()}`,
+			'refused',
+		],
 		['a space', () => '/v2/companies?cursor=a b', 'refused'],
 		['a path outside /v2/', () => '/_emulator/state', 'refused'],
 		['an absolute URL to another port', () => `http://${evil()}/v2/companies?cursor=x`, 'followed'],
-		['an absolute URL to another scheme and host', () => `HTTPS://${evil()}/v2/companies?cursor=x`, 'followed'],
+		[
+			'an absolute URL to another scheme and host',
+			() => `HTTPS://${evil()}/v2/companies?cursor=x`,
+			'followed',
+		],
 	];
 
 	it.each(links)('%s', async (_name, link, outcome) => {
@@ -86,11 +107,16 @@ describe('next-page links that would take the key elsewhere', () => {
 		});
 		const result = await run(companiesAll);
 		if (outcome === 'refused') {
-			expect(failure(result)).toMatch(/^Refused to follow the next-page link of page 1: .* \(GET \/v2\/companies\) \| Nothing was sent for it/);
+			expect(failure(result)).toMatch(
+				/^Refused to follow the next-page link of page 1: .* \(GET \/v2\/companies\) \| Nothing was sent for it/,
+			);
 			expect(hostile.seen.map((s) => pathOf(s))).toEqual(['/v2/companies']);
 		} else {
 			expect(result.error).toBeUndefined();
-			expect(hostile.seen.map((s) => s.url)).toEqual(['/v2/companies?limit=100', '/v2/companies?cursor=x&limit=100']);
+			expect(hostile.seen.map((s) => s.url)).toEqual([
+				'/v2/companies?limit=100',
+				'/v2/companies?cursor=x&limit=100',
+			]);
 		}
 	});
 
@@ -103,8 +129,15 @@ describe('next-page links that would take the key elsewhere', () => {
 		const pickers = loadOptionsHarness({ resource: 'list', operation: 'getAll' }, credentials());
 		const first = await pickers.listSearch('searchLists');
 		hostile.seen.length = 0;
-		const error = leaks.watch('the picker error', await pickers.listSearch('searchLists', undefined, first.paginationToken).catch((e: Error) => e));
-		expect(String((error as Error).message)).toMatch(/^Refused to follow a link that is not a path under the Base URL/);
+		const error = leaks.watch(
+			'the picker error',
+			await pickers
+				.listSearch('searchLists', undefined, first.paginationToken)
+				.catch((e: Error) => e),
+		);
+		expect(String((error as Error).message)).toMatch(
+			/^Refused to follow a link that is not a path under the Base URL/,
+		);
 		expect(hostile.seen).toEqual([]);
 	});
 });
@@ -118,10 +151,17 @@ describe('pages that repeat themselves', () => {
 		hostile.answer((seen) => {
 			if (pathOf(seen) !== '/v2/companies') return undefined;
 			n++;
-			return { body: page([{ id: n, name: `Company ${n}` }], n > SAFETY ? null : `${hostile.baseUrl}/v2/companies?cursor=c${n % length}`) };
+			return {
+				body: page(
+					[{ id: n, name: `Company ${n}` }],
+					n > SAFETY ? null : `${hostile.baseUrl}/v2/companies?cursor=c${n % length}`,
+				),
+			};
 		});
 		const result = await run(companiesAll);
-		expect(failure(result)).toMatch(/^Affinity sent a next-page link it had sent before \(after page \d+\): the pages loop \(GET \/v2\/companies\)/);
+		expect(failure(result)).toMatch(
+			/^Affinity sent a next-page link it had sent before \(after page \d+\): the pages loop \(GET \/v2\/companies\)/,
+		);
 		expect(hostile.seen.length).toBeLessThanOrEqual(length + 1);
 	});
 
@@ -131,7 +171,10 @@ describe('pages that repeat themselves', () => {
 			if (!pathOf(seen).endsWith('/list-entries')) return undefined;
 			first ??= (await upstreamJson<{ data: unknown[] }>(upstream)).json.data;
 			const json = { data: first };
-			const again = hostile.seen.length > SAFETY ? null : `${hostile.baseUrl}/v2/lists/${TARGET_ACCOUNTS}/list-entries?cursor=same`;
+			const again =
+				hostile.seen.length > SAFETY
+					? null
+					: `${hostile.baseUrl}/v2/lists/${TARGET_ACCOUNTS}/list-entries?cursor=same`;
 			return { body: page(json.data, again) };
 		});
 		const result = await run(entriesAll);
@@ -147,7 +190,9 @@ describe('pages that repeat themselves', () => {
 			return { body: page(data, n > 100 * SAFETY ? null : `/v2/companies?cursor=c${n}`, 150) };
 		});
 		const result = await run(companiesAll);
-		expect(failure(result)).toMatch(/^Affinity kept sending pages: \d+ records in \d+ pages, for a list of 150 records/);
+		expect(failure(result)).toMatch(
+			/^Affinity kept sending pages: \d+ records in \d+ pages, for a list of 150 records/,
+		);
 		expect(hostile.seen.length).toBeLessThanOrEqual(4);
 	});
 
@@ -156,10 +201,21 @@ describe('pages that repeat themselves', () => {
 		hostile.answer(async (seen, upstream) => {
 			if (!pathOf(seen).endsWith('/list-entries')) return undefined;
 			first ??= (await upstreamJson<{ data: unknown[] }>(upstream)).json.data;
-			return { body: page(first, `${hostile.baseUrl}/v2/lists/${TARGET_ACCOUNTS}/list-entries?cursor=a${hostile.seen.length % 2}`) };
+			return {
+				body: page(
+					first,
+					`${hostile.baseUrl}/v2/lists/${TARGET_ACCOUNTS}/list-entries?cursor=a${hostile.seen.length % 2}`,
+				),
+			};
 		});
-		const pickers = loadOptionsHarness({ resource: 'listEntry', operation: 'get', listId: byId(TARGET_ACCOUNTS) }, credentials());
-		const error = leaks.watch('the picker error', await pickers.listSearch('searchListEntries', 'no such name anywhere').catch((e: Error) => e));
+		const pickers = loadOptionsHarness(
+			{ resource: 'listEntry', operation: 'get', listId: byId(TARGET_ACCOUNTS) },
+			credentials(),
+		);
+		const error = leaks.watch(
+			'the picker error',
+			await pickers.listSearch('searchListEntries', 'no such name anywhere').catch((e: Error) => e),
+		);
 		expect(String((error as Error).message)).toMatch(/next-page link it had sent before/);
 		expect(hostile.seen.length).toBeLessThanOrEqual(3);
 	});
@@ -171,12 +227,27 @@ describe('pages that repeat themselves', () => {
 		hostile.answer(async (seen, upstream) => {
 			if (!pathOf(seen).endsWith('/list-entries')) return undefined;
 			first ??= (await upstreamJson<{ data: unknown[] }>(upstream)).json.data;
-			return { body: page(first, hostile.seen.length > SAFETY ? null : `${hostile.baseUrl}/v2/lists/${TARGET_ACCOUNTS}/list-entries?cursor=a${hostile.seen.length % 2}`) };
+			return {
+				body: page(
+					first,
+					hostile.seen.length > SAFETY
+						? null
+						: `${hostile.baseUrl}/v2/lists/${TARGET_ACCOUNTS}/list-entries?cursor=a${hostile.seen.length % 2}`,
+				),
+			};
 		});
-		const error = leaks.watch('the poll error', await h.poll().then(() => undefined, (e: Error) => e));
+		const error = leaks.watch(
+			'the poll error',
+			await h.poll().then(
+				() => undefined,
+				(e: Error) => e,
+			),
+		);
 		expect(String(error?.message)).toMatch(/next-page link it had sent before/);
 		expect(JSON.stringify(h.staticData())).toBe('{}');
-		expect(hostile.seen.filter((s) => pathOf(s).endsWith('/list-entries')).length).toBeLessThanOrEqual(3);
+		expect(
+			hostile.seen.filter((s) => pathOf(s).endsWith('/list-entries')).length,
+		).toBeLessThanOrEqual(3);
 	});
 });
 
@@ -188,54 +259,101 @@ describe('junk among the records of a page', () => {
 		['an array', [{ id: 1 }], 'an array'],
 		['an object without an id', { name: 'no id' }, 'an object without an id'],
 	];
-	const tamper = (endsWith: string, value: unknown) => async (seen: Seen, upstream: () => Promise<Answer>) => {
-		if (!pathOf(seen).endsWith(endsWith) || hasQuery(seen, 'cursor')) return undefined;
-		const { answer, json } = await upstreamJson<{ data: unknown[] }>(upstream);
-		json.data.splice(1, 0, value);
-		return { ...answer, raw: JSON.stringify(json) };
-	};
+	const tamper =
+		(endsWith: string, value: unknown) => async (seen: Seen, upstream: () => Promise<Answer>) => {
+			if (!pathOf(seen).endsWith(endsWith) || hasQuery(seen, 'cursor')) return undefined;
+			const { answer, json } = await upstreamJson<{ data: unknown[] }>(upstream);
+			json.data.splice(1, 0, value);
+			return { ...answer, raw: JSON.stringify(json) };
+		};
 
-	it.each(junk)('%s: company Get Many refuses it, naming the endpoint and index', async (_name, value, what) => {
-		hostile.answer(tamper('/v2/companies', value));
-		const result = await run(companiesAll);
-		expect(result.items).toEqual([]);
-		expect(result.error?.message).toBe(`Affinity answered with an unexpected shape: item 1 of "data" is ${what}, not a record (GET /v2/companies)`);
-	});
+	it.each(junk)(
+		'%s: company Get Many refuses it, naming the endpoint and index',
+		async (_name, value, what) => {
+			hostile.answer(tamper('/v2/companies', value));
+			const result = await run(companiesAll);
+			expect(result.items).toEqual([]);
+			expect(result.error?.message).toBe(
+				`Affinity answered with an unexpected shape: item 1 of "data" is ${what}, not a record (GET /v2/companies)`,
+			);
+		},
+	);
 
 	it.each(junk)('%s: list entries Get Many refuses it', async (_name, value, what) => {
 		hostile.answer(tamper('/list-entries', value));
 		const result = await run(entriesAll);
 		expect(result.items).toEqual([]);
-		expect(result.error?.message).toBe(`Affinity answered with an unexpected shape: item 1 of "data" is ${what}, not a record (GET /v2/lists/${TARGET_ACCOUNTS}/list-entries)`);
+		expect(result.error?.message).toBe(
+			`Affinity answered with an unexpected shape: item 1 of "data" is ${what}, not a record (GET /v2/lists/${TARGET_ACCOUNTS}/list-entries)`,
+		);
 	});
 
-	it.each(junk)('%s: with Continue On Fail, an error item, never an invented record', async (_name, value) => {
-		hostile.answer(tamper('/v2/companies', value));
-		const result = leaks.watch('the run', await runAffinityNode({ credentials: credentials(), parameters: companiesAll, continueOnFail: true }));
-		expect(result.items).toEqual([expect.objectContaining({ error: expect.stringMatching(/unexpected shape/) })]);
-	});
+	it.each(junk)(
+		'%s: with Continue On Fail, an error item, never an invented record',
+		async (_name, value) => {
+			hostile.answer(tamper('/v2/companies', value));
+			const result = leaks.watch(
+				'the run',
+				await runAffinityNode({
+					credentials: credentials(),
+					parameters: companiesAll,
+					continueOnFail: true,
+				}),
+			);
+			expect(result.items).toEqual([
+				expect.objectContaining({ error: expect.stringMatching(/unexpected shape/) }),
+			]);
+		},
+	);
 
-	it.each(junk)('%s: the trigger fails the poll with the same error and saves nothing', async (_name, value, what) => {
-		const h = triggerHarness(fixture, { listId: byId(TARGET_ACCOUNTS) });
-		h.helper.setData(credentials());
-		hostile.answer(tamper('/list-entries', value));
-		const error = leaks.watch('the poll error', await h.poll().then(() => undefined, (e: Error) => e));
-		expect(String(error?.message)).toBe(`Affinity answered with an unexpected shape: item 1 of "data" is ${what}, not a record (GET /v2/lists/${TARGET_ACCOUNTS}/list-entries)`);
-		expect(JSON.stringify(h.staticData())).toBe('{}');
-	});
+	it.each(junk)(
+		'%s: the trigger fails the poll with the same error and saves nothing',
+		async (_name, value, what) => {
+			const h = triggerHarness(fixture, { listId: byId(TARGET_ACCOUNTS) });
+			h.helper.setData(credentials());
+			hostile.answer(tamper('/list-entries', value));
+			const error = leaks.watch(
+				'the poll error',
+				await h.poll().then(
+					() => undefined,
+					(e: Error) => e,
+				),
+			);
+			expect(String(error?.message)).toBe(
+				`Affinity answered with an unexpected shape: item 1 of "data" is ${what}, not a record (GET /v2/lists/${TARGET_ACCOUNTS}/list-entries)`,
+			);
+			expect(JSON.stringify(h.staticData())).toBe('{}');
+		},
+	);
 
-	it.each(junk)('%s: the company picker (a search sent with POST) refuses it', async (_name, value, what) => {
-		hostile.answer(tamper('/v2/companies/search', value));
-		const pickers = loadOptionsHarness({ resource: 'company', operation: 'get' }, credentials());
-		const error = leaks.watch('the picker error', await pickers.listSearch('searchCompanies', 'north').catch((e: Error) => e));
-		expect(String((error as Error).message)).toBe(`Affinity answered with an unexpected shape: item 1 of "data" is ${what}, not a record (POST /v2/companies/search)`);
-	});
+	it.each(junk)(
+		'%s: the company picker (a search sent with POST) refuses it',
+		async (_name, value, what) => {
+			hostile.answer(tamper('/v2/companies/search', value));
+			const pickers = loadOptionsHarness({ resource: 'company', operation: 'get' }, credentials());
+			const error = leaks.watch(
+				'the picker error',
+				await pickers.listSearch('searchCompanies', 'north').catch((e: Error) => e),
+			);
+			expect(String((error as Error).message)).toBe(
+				`Affinity answered with an unexpected shape: item 1 of "data" is ${what}, not a record (POST /v2/companies/search)`,
+			);
+		},
+	);
 
 	it.each(junk)('%s: the list-entry picker refuses it', async (_name, value, what) => {
 		hostile.answer(tamper('/list-entries', value));
-		const pickers = loadOptionsHarness({ resource: 'listEntry', operation: 'get', listId: byId(TARGET_ACCOUNTS) }, credentials());
-		const error = leaks.watch('the picker error', await pickers.listSearch('searchListEntries').catch((e: Error) => e));
-		expect(String((error as Error).message)).toBe(`Affinity answered with an unexpected shape: item 1 of "data" is ${what}, not a record (GET /v2/lists/${TARGET_ACCOUNTS}/list-entries)`);
+		const pickers = loadOptionsHarness(
+			{ resource: 'listEntry', operation: 'get', listId: byId(TARGET_ACCOUNTS) },
+			credentials(),
+		);
+		const error = leaks.watch(
+			'the picker error',
+			await pickers.listSearch('searchListEntries').catch((e: Error) => e),
+		);
+		expect(String((error as Error).message)).toBe(
+			`Affinity answered with an unexpected shape: item 1 of "data" is ${what}, not a record (GET /v2/lists/${TARGET_ACCOUNTS}/list-entries)`,
+		);
 	});
 });
 
@@ -248,20 +366,36 @@ describe('malformed bodies where one record is due', () => {
 		['a number', '3000001', 'a number'],
 	];
 	const reads: Array<[string, IDataObject, string]> = [
-		['company Get', { resource: 'company', operation: 'get', companyId: byId(3000001) }, '/v2/companies/3000001'],
-		['list entry Get', { resource: 'listEntry', operation: 'get', listId: byId(TARGET_ACCOUNTS), listEntryId: byId(ENTRY) }, `/v2/lists/${TARGET_ACCOUNTS}/list-entries/${ENTRY}`],
+		[
+			'company Get',
+			{ resource: 'company', operation: 'get', companyId: byId(3000001) },
+			'/v2/companies/3000001',
+		],
+		[
+			'list entry Get',
+			{
+				resource: 'listEntry',
+				operation: 'get',
+				listId: byId(TARGET_ACCOUNTS),
+				listEntryId: byId(ENTRY),
+			},
+			`/v2/lists/${TARGET_ACCOUNTS}/list-entries/${ENTRY}`,
+		],
 	];
 
-	it.each(reads.flatMap(([name, parameters, path]) => bodies.map(([what, raw, shown]) => [name, what, parameters, path, raw, shown] as const)))(
-		'%s, %s: one request, a clear error',
-		async (_name, _what, parameters, path, raw, shown) => {
-			hostile.answer((seen) => (pathOf(seen) === path ? { raw } : undefined));
-			const result = await run(parameters);
-			expect(result.items).toEqual([]);
-			expect(result.error?.message).toBe(`Affinity answered with an unexpected shape: ${shown} where one record is due (GET ${path})`);
-			expect(hostile.seen.filter((s) => pathOf(s) === path)).toHaveLength(1);
-		},
-	);
+	it.each(
+		reads.flatMap(([name, parameters, path]) =>
+			bodies.map(([what, raw, shown]) => [name, what, parameters, path, raw, shown] as const),
+		),
+	)('%s, %s: one request, a clear error', async (_name, _what, parameters, path, raw, shown) => {
+		hostile.answer((seen) => (pathOf(seen) === path ? { raw } : undefined));
+		const result = await run(parameters);
+		expect(result.items).toEqual([]);
+		expect(result.error?.message).toBe(
+			`Affinity answered with an unexpected shape: ${shown} where one record is due (GET ${path})`,
+		);
+		expect(hostile.seen.filter((s) => pathOf(s) === path)).toHaveLength(1);
+	});
 });
 
 describe('rate-limit headers', () => {
@@ -274,36 +408,53 @@ describe('rate-limit headers', () => {
 	it.each([
 		['reset in three days', 3 * 86400],
 		['reset of a year', 365 * 86400],
-	])('a 429 saying %s is retried after a short backoff, not days', async (_name, reset) => {
-		let first = true;
-		hostile.answer((seen) => {
-			if (pathOf(seen) !== '/v2/companies/3000001' || !first) return undefined;
-			first = false;
-			return { status: 429, headers: userHeaders(0, reset), body: { errors: [{ code: 'rate-limit-exceeded', message: 'Too many requests' }] } };
-		});
-		const started = Date.now();
-		const result = await run({ resource: 'company', operation: 'get', companyId: byId(3000001) });
-		expect(result.error).toBeUndefined();
-		expect(result.items).toEqual([expect.objectContaining({ id: 3000001 })]);
-		expect(Date.now() - started).toBeLessThan(8000);
-	}, 20000);
+	])(
+		'a 429 saying %s is retried after a short backoff, not days',
+		async (_name, reset) => {
+			let first = true;
+			hostile.answer((seen) => {
+				if (pathOf(seen) !== '/v2/companies/3000001' || !first) return undefined;
+				first = false;
+				return {
+					status: 429,
+					headers: userHeaders(0, reset),
+					body: { errors: [{ code: 'rate-limit-exceeded', message: 'Too many requests' }] },
+				};
+			});
+			const started = Date.now();
+			const result = await run({ resource: 'company', operation: 'get', companyId: byId(3000001) });
+			expect(result.error).toBeUndefined();
+			expect(result.items).toEqual([expect.objectContaining({ id: 3000001 })]);
+			expect(Date.now() - started).toBeLessThan(8000);
+		},
+		20000,
+	);
 
 	it.each([
 		['remaining 0, reset in two days', userHeaders(0, 2 * 86400)],
 		['remaining 0, reset a date', userHeaders(0, 'Wed, 21 Oct 2099 07:28:00 GMT')],
 		['remaining -5, reset in an hour', userHeaders(-5, 3600)],
-	])('a successful page saying %s does not park the read', async (_name, headers) => {
-		hostile.answer(async (seen, upstream) => {
-			if (pathOf(seen) !== '/v2/companies' || hasQuery(seen, 'cursor')) return undefined;
-			const answer = await upstream();
-			return { ...answer, headers: { ...answer.headers, ...headers } };
-		});
-		const started = Date.now();
-		const result = await run({ resource: 'company', operation: 'getAll', returnAll: false, limit: 150 });
-		expect(result.error).toBeUndefined();
-		expect(result.items).toHaveLength(150);
-		expect(Date.now() - started).toBeLessThan(8000);
-	}, 20000);
+	])(
+		'a successful page saying %s does not park the read',
+		async (_name, headers) => {
+			hostile.answer(async (seen, upstream) => {
+				if (pathOf(seen) !== '/v2/companies' || hasQuery(seen, 'cursor')) return undefined;
+				const answer = await upstream();
+				return { ...answer, headers: { ...answer.headers, ...headers } };
+			});
+			const started = Date.now();
+			const result = await run({
+				resource: 'company',
+				operation: 'getAll',
+				returnAll: false,
+				limit: 150,
+			});
+			expect(result.error).toBeUndefined();
+			expect(result.items).toHaveLength(150);
+			expect(Date.now() - started).toBeLessThan(8000);
+		},
+		20000,
+	);
 
 	it('the monthly quota used up: fails at once, naming the reset date, one request', async () => {
 		await fixture.control('POST', '/rate-limit', { orgLimit: 2 });
@@ -316,7 +467,9 @@ describe('rate-limit headers', () => {
 		expect(Date.now() - started).toBeLessThan(3000);
 		expect(hostile.seen).toHaveLength(1);
 		const reset = new Date(fixture.emulator.limiter.orgResetAt).toISOString().slice(0, 10);
-		expect(result.error?.message).toBe('The monthly Affinity API quota of 2 calls of this account is used up (GET /v2/companies/3000001)');
+		expect(result.error?.message).toBe(
+			'The monthly Affinity API quota of 2 calls of this account is used up (GET /v2/companies/3000001)',
+		);
 		expect(result.error?.description).toContain(`It resets on ${reset}`);
 	});
 
@@ -326,6 +479,8 @@ describe('rate-limit headers', () => {
 		await run({ resource: 'company', operation: 'get', companyId: byId(3000001) });
 		const quota = await orgQuota.call(ctx);
 		expect(quota).toMatchObject({ limit: 1000, remaining: 999 });
-		expect(Math.abs((quota?.resetAt?.getTime() ?? 0) - fixture.emulator.limiter.orgResetAt)).toBeLessThan(2000);
+		expect(
+			Math.abs((quota?.resetAt?.getTime() ?? 0) - fixture.emulator.limiter.orgResetAt),
+		).toBeLessThan(2000);
 	});
 });

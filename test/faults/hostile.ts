@@ -24,7 +24,10 @@ export interface Answer {
  * Decides the answer to one request: return an answer, or undefined to pass it on unchanged.
  * `upstream` fetches the real answer (from the emulator behind) for rules that tamper with it.
  */
-export type Rule = (seen: Seen, upstream: () => Promise<Answer>) => Answer | undefined | Promise<Answer | undefined>;
+export type Rule = (
+	seen: Seen,
+	upstream: () => Promise<Answer>,
+) => Answer | undefined | Promise<Answer | undefined>;
 
 /**
  * A stand-in for Affinity that answers badly on purpose: in front of the emulator (every request
@@ -64,16 +67,23 @@ export class HostileServer {
 
 	async stop(): Promise<void> {
 		this.server?.closeAllConnections();
-		await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+		await new Promise<void>((resolve) =>
+			this.server ? this.server.close(() => resolve()) : resolve(),
+		);
 	}
 
 	private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
 		const chunks: Buffer[] = [];
 		for await (const chunk of req) chunks.push(chunk as Buffer);
-		const seen: Seen = { method: req.method ?? 'GET', url: req.url ?? '/', authorized: !!req.headers.authorization };
+		const seen: Seen = {
+			method: req.method ?? 'GET',
+			url: req.url ?? '/',
+			authorized: !!req.headers.authorization,
+		};
 		this.seen.push(seen);
 		const upstream = async (): Promise<Answer> => {
-			if (!this.upstream) return { status: 404, body: { errors: [{ code: 'not-found', message: 'No upstream' }] } };
+			if (!this.upstream)
+				return { status: 404, body: { errors: [{ code: 'not-found', message: 'No upstream' }] } };
 			const headers: Record<string, string> = {};
 			for (const name of ['authorization', 'content-type', 'x-affinity-api-version']) {
 				const value = req.headers[name];
@@ -102,20 +112,32 @@ export class HostileServer {
 			reply = { status: 599, raw: String(error) };
 		}
 		const body = reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
-		res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...(reply.headers ?? {}) });
+		res.writeHead(reply.status ?? 200, {
+			'content-type': 'application/json',
+			...(reply.headers ?? {}),
+		});
 		res.end(body);
 	}
 }
 
 /** The JSON of an upstream answer, to tamper with. */
-export async function upstreamJson<T = Record<string, unknown>>(upstream: () => Promise<Answer>): Promise<{ answer: Answer; json: T }> {
+export async function upstreamJson<T = Record<string, unknown>>(
+	upstream: () => Promise<Answer>,
+): Promise<{ answer: Answer; json: T }> {
 	const answer = await upstream();
 	return { answer, json: JSON.parse(answer.raw ?? 'null') as T };
 }
 
 /** A page of records as the API shapes it. */
-export function page(data: unknown[], nextUrl: string | null, totalCount?: number): Record<string, unknown> {
-	return { data, pagination: { prevUrl: null, nextUrl, ...(totalCount === undefined ? {} : { totalCount }) } };
+export function page(
+	data: unknown[],
+	nextUrl: string | null,
+	totalCount?: number,
+): Record<string, unknown> {
+	return {
+		data,
+		pagination: { prevUrl: null, nextUrl, ...(totalCount === undefined ? {} : { totalCount }) },
+	};
 }
 
 /** Path without query. */

@@ -58,9 +58,13 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	): Promise<IHttpRequestOptions> {
 		const type = this.types[typeName];
 		const block = type?.authenticate;
-		if (!block || typeof block === 'function') throw new Error(`credential ${typeName} has no generic authenticate block`);
+		if (!block || typeof block === 'function')
+			throw new Error(`credential ${typeName} has no generic authenticate block`);
 		const options = requestOptions as IHttpRequestOptions;
-		const resolved = resolve(block.properties, credentials) as { headers?: IDataObject; qs?: IDataObject };
+		const resolved = resolve(block.properties, credentials) as {
+			headers?: IDataObject;
+			qs?: IDataObject;
+		};
 		options.headers = { ...(options.headers ?? {}), ...(resolved.headers ?? {}) };
 		if (resolved.qs) options.qs = { ...(options.qs ?? {}), ...resolved.qs };
 		return options;

@@ -1,6 +1,12 @@
 import { request } from 'undici';
 
-import { DEMO_KEYS, Emulator, type EmulatorOptions, type FaultSpec, type RequestLogEntry } from '../../emulator';
+import {
+	DEMO_KEYS,
+	Emulator,
+	type EmulatorOptions,
+	type FaultSpec,
+	type RequestLogEntry,
+} from '../../emulator';
 import { forgetRateLimits } from '../../nodes/AffinityV2/transport';
 
 export const ADMIN_KEY = DEMO_KEYS[0].key;
@@ -36,7 +42,8 @@ export class EmulatorFixture {
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		const text = await res.body.text();
-		if (res.statusCode >= 400) throw new Error(`control ${method} ${path}: ${res.statusCode} ${text}`);
+		if (res.statusCode >= 400)
+			throw new Error(`control ${method} ${path}: ${res.statusCode} ${text}`);
 		return (text ? JSON.parse(text) : undefined) as T;
 	}
 
@@ -59,7 +66,11 @@ export class EmulatorFixture {
 	}
 
 	/** An API call as a plain client (not through the node). */
-	async api<T = unknown>(path: string, apiKey = ADMIN_KEY, init: { method?: string; body?: unknown; localAddress?: string } = {}) {
+	async api<T = unknown>(
+		path: string,
+		apiKey = ADMIN_KEY,
+		init: { method?: string; body?: unknown; localAddress?: string } = {},
+	) {
 		const res = await request(`${this.baseUrl}${path}`, {
 			method: (init.method ?? 'GET') as 'GET',
 			headers: {
@@ -69,7 +80,11 @@ export class EmulatorFixture {
 			body: init.body === undefined ? undefined : JSON.stringify(init.body),
 		});
 		const text = await res.body.text();
-		return { status: res.statusCode, headers: res.headers, body: (text ? JSON.parse(text) : undefined) as T };
+		return {
+			status: res.statusCode,
+			headers: res.headers,
+			body: (text ? JSON.parse(text) : undefined) as T,
+		};
 	}
 
 	async stop(): Promise<void> {
@@ -79,7 +94,9 @@ export class EmulatorFixture {
 
 /** Fails if any of the demo keys appears anywhere in what is given (outputs, errors, logs). */
 export function expectNoKey(...things: unknown[]): void {
-	const text = JSON.stringify(things, (_k, v) => (v instanceof Error ? { ...v, message: v.message, stack: v.stack } : v));
+	const text = JSON.stringify(things, (_k, v) =>
+		v instanceof Error ? { ...v, message: v.message, stack: v.stack } : v,
+	);
 	for (const key of ALL_KEYS) {
 		if (text.includes(key)) throw new Error(`API key ${key.slice(0, 12)}… leaked into output`);
 	}

@@ -74,7 +74,9 @@ export class NodeTypes implements INodeTypes {
 	}
 }
 
-export function additionalData(credentialsHelper: TestCredentialsHelper): IWorkflowExecuteAdditionalData {
+export function additionalData(
+	credentialsHelper: TestCredentialsHelper,
+): IWorkflowExecuteAdditionalData {
 	const url = 'http://127.0.0.1:5678';
 	return {
 		credentialsHelper,
@@ -109,7 +111,13 @@ export interface NodeRun {
 	/** pairedItem of each output item. */
 	paired: Array<number | undefined>;
 	/** The node's error, as n8n records it, when it failed. */
-	error?: { message: string; description?: string | null; httpCode?: string | null; name?: string; context?: IDataObject };
+	error?: {
+		message: string;
+		description?: string | null;
+		httpCode?: string | null;
+		name?: string;
+		context?: IDataObject;
+	};
 	run: IRun;
 }
 
@@ -128,7 +136,14 @@ export interface RunOptions {
 export async function runAffinityNode(options: RunOptions): Promise<NodeRun> {
 	const helper = new TestCredentialsHelper(options.credentials);
 	const nodes: INode[] = [
-		{ id: '1', name: 'Items', type: 'test.itemsSource', typeVersion: 1, position: [0, 0], parameters: { items: JSON.stringify(options.items ?? [{}]) } },
+		{
+			id: '1',
+			name: 'Items',
+			type: 'test.itemsSource',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { items: JSON.stringify(options.items ?? [{}]) },
+		},
 		{
 			id: '2',
 			name: 'Affinity',
@@ -144,7 +159,9 @@ export async function runAffinityNode(options: RunOptions): Promise<NodeRun> {
 		id: 'test-workflow',
 		name: 'test',
 		nodes,
-		connections: { Items: { main: [[{ node: 'Affinity', type: NodeConnectionTypes.Main, index: 0 }]] } },
+		connections: {
+			Items: { main: [[{ node: 'Affinity', type: NodeConnectionTypes.Main, index: 0 }]] },
+		},
 		active: false,
 		nodeTypes: new NodeTypes(),
 		staticData: {},
@@ -170,7 +187,11 @@ export async function runAffinityNode(options: RunOptions): Promise<NodeRun> {
 	const error = task?.error as NodeRun['error'] | undefined;
 	return {
 		items: output.map((i) => i.json),
-		paired: output.map((i) => (typeof i.pairedItem === 'object' && !Array.isArray(i.pairedItem) ? i.pairedItem?.item : undefined)),
+		paired: output.map((i) =>
+			typeof i.pairedItem === 'object' && !Array.isArray(i.pairedItem)
+				? i.pairedItem?.item
+				: undefined,
+		),
 		error: error ?? (run.data.resultData.error as NodeRun['error']),
 		run,
 	};

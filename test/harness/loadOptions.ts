@@ -15,7 +15,11 @@ import { additionalData, NodeTypes } from './engine';
 
 export interface LoadOptionsHarness {
 	/** Calls a listSearch method (a resource locator's "From list") as the editor does. */
-	listSearch(method: string, filter?: string, paginationToken?: string): Promise<INodeListSearchResult>;
+	listSearch(
+		method: string,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult>;
 	/** Calls a loadOptions method (an options list) as the editor does. */
 	loadOptions(method: string): Promise<INodePropertyOptions[]>;
 }
@@ -25,7 +29,11 @@ export interface LoadOptionsHarness {
  * workflow holding the node with the parameters the user has set so far (which is what n8n's
  * dynamic-node-parameters service builds), with the harness credentials.
  */
-export function loadOptionsHarness(parameters: IDataObject, credentials: ICredentialDataDecryptedObject, parameterPath = 'parameters'): LoadOptionsHarness {
+export function loadOptionsHarness(
+	parameters: IDataObject,
+	credentials: ICredentialDataDecryptedObject,
+	parameterPath = 'parameters',
+): LoadOptionsHarness {
 	const nodeType = new AffinityV2V1();
 	const node: INode = {
 		id: 'lo',
@@ -48,7 +56,8 @@ export function loadOptionsHarness(parameters: IDataObject, credentials: ICreden
 	});
 	const data = additionalData(new TestCredentialsHelper(credentials));
 	data.currentNodeParameters = parameters as INodeParameters;
-	const context = () => new LoadOptionsContext(workflow, workflow.getNode('Affinity') as INode, data, parameterPath);
+	const context = () =>
+		new LoadOptionsContext(workflow, workflow.getNode('Affinity') as INode, data, parameterPath);
 	return {
 		async listSearch(method, filter, paginationToken) {
 			const fn = nodeType.methods.listSearch[method as keyof typeof nodeType.methods.listSearch];

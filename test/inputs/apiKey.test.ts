@@ -20,7 +20,11 @@ const inside = (text: string) => ADMIN_KEY.slice(0, half) + text + ADMIN_KEY.sli
 
 /** [name, key, what the message must say] */
 const badKeys: Array<[string, string, RegExp]> = [
-	['a trailing line break', `${ADMIN_KEY}\n`, /contains a line break: paste it again without spaces or new lines/],
+	[
+		'a trailing line break',
+		`${ADMIN_KEY}\n`,
+		/contains a line break: paste it again without spaces or new lines/,
+	],
 	['a trailing CR LF', `${ADMIN_KEY}\r\n`, /contains a line break/],
 	['a line break inside', inside('\n'), /contains a line break/],
 	['a carriage return inside', inside('\r'), /contains a line break/],
@@ -29,7 +33,11 @@ const badKeys: Array<[string, string, RegExp]> = [
 	['typographic quotes around it', `“${ADMIN_KEY}”`, /character that cannot be sent in a header/],
 	['a zero-width space inside', inside('\u200b'), /character that cannot be sent in a header/],
 	['an emoji inside', inside('🔑'), /character that cannot be sent in a header/],
-	['a line separator (U+2028) inside', inside('\u2028'), /character that cannot be sent in a header/],
+	[
+		'a line separator (U+2028) inside',
+		inside('\u2028'),
+		/character that cannot be sent in a header/,
+	],
 ];
 
 describe('apiKeyProblem', () => {
@@ -45,14 +53,26 @@ describe('apiKeyProblem', () => {
 describe('the credential', () => {
 	const credential = new AffinityV2Api();
 	const notices = credential.properties.filter((p) => p.type === 'notice' && p.displayOptions);
-	const shown = (apiKey: string) => notices.filter((p) => NodeHelpers.displayParameter({ apiKey }, p, null, null)).map((p) => p.displayName);
+	const shown = (apiKey: string) =>
+		notices
+			.filter((p) => NodeHelpers.displayParameter({ apiKey }, p, null, null))
+			.map((p) => p.displayName);
 	const testHost = (apiKey: string) =>
-		Expression.resolveWithoutWorkflow(String(credential.test.request.baseURL).slice(1), { $credentials: { apiKey, baseUrl: 'https://api.affinity.co' } });
+		Expression.resolveWithoutWorkflow(String(credential.test.request.baseURL).slice(1), {
+			$credentials: { apiKey, baseUrl: 'https://api.affinity.co' },
+		});
 
-	it.each(badKeys)('%s: a notice under the field says what is wrong, the credential test names it', (_name, key, says) => {
-		expect(shown(key)).toEqual([expect.stringMatching(says.source.includes('control') ? /control character/ : says)]);
-		expect(String(testHost(key))).toMatch(/^https:\/\/the-api-key-contains-.*-paste-it-again\.invalid$/);
-	});
+	it.each(badKeys)(
+		'%s: a notice under the field says what is wrong, the credential test names it',
+		(_name, key, says) => {
+			expect(shown(key)).toEqual([
+				expect.stringMatching(says.source.includes('control') ? /control character/ : says),
+			]);
+			expect(String(testHost(key))).toMatch(
+				/^https:\/\/the-api-key-contains-.*-paste-it-again\.invalid$/,
+			);
+		},
+	);
 
 	it('a good key shows no notice and is tested against the Base URL', () => {
 		expect(shown(ADMIN_KEY)).toEqual([]);
@@ -72,7 +92,17 @@ describe('the nodes refuse it before any request', () => {
 	afterEach(async () => leaks.check(await fixture.requests()));
 
 	it.each(badKeys)('the action node: %s', async (_name, key, says) => {
-		const run = leaks.watch('the run', await runAffinityNode({ credentials: fixture.credentials(key), parameters: { resource: 'company', operation: 'get', companyId: { __rl: true, mode: 'id', value: '3000001' } } }));
+		const run = leaks.watch(
+			'the run',
+			await runAffinityNode({
+				credentials: fixture.credentials(key),
+				parameters: {
+					resource: 'company',
+					operation: 'get',
+					companyId: { __rl: true, mode: 'id', value: '3000001' },
+				},
+			}),
+		);
 		expect(run.items).toEqual([]);
 		expect(run.error?.message).toMatch(says);
 		expect(run.error?.description).toMatch(/nothing was sent to Affinity/);
@@ -82,7 +112,13 @@ describe('the nodes refuse it before any request', () => {
 	it.each(badKeys)('the trigger: %s', async (_name, key, says) => {
 		const h = triggerHarness(fixture, { listId: triggerById(TARGET_ACCOUNTS) });
 		h.helper.setData(fixture.credentials(key));
-		const error = leaks.watch('the poll error', await h.poll().then(() => undefined, (e: Error) => e));
+		const error = leaks.watch(
+			'the poll error',
+			await h.poll().then(
+				() => undefined,
+				(e: Error) => e,
+			),
+		);
 		expect(String(error?.message)).toMatch(says);
 		expect(await fixture.requests()).toEqual([]);
 	});

@@ -15,7 +15,15 @@ import { request } from 'undici';
 import { ADMIN_KEY, EmulatorFixture } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
 import { byId as triggerById, savedJson, triggerHarness } from '../trigger/helpers';
-import { TARGET_ACCOUNTS, allOperations, nodeParameters, prepare, seeded, validParameters, type Seeded } from './operations';
+import {
+	TARGET_ACCOUNTS,
+	allOperations,
+	nodeParameters,
+	prepare,
+	seeded,
+	validParameters,
+	type Seeded,
+} from './operations';
 
 const fixture = new EmulatorFixture();
 const leaks = new LeakWatch();
@@ -38,7 +46,13 @@ beforeEach(() => fixture.reset());
 afterEach(async () => leaks.check(await fixture.requests()));
 
 const loopback = () => `http://127.0.0.1:${port}`;
-const credentials = (extra: Record<string, string>): ICredentialDataDecryptedObject => ({ apiKey: ADMIN_KEY, baseUrl: loopback(), apiVersion: '', ipAllowlistNote: '', ...extra });
+const credentials = (extra: Record<string, string>): ICredentialDataDecryptedObject => ({
+	apiKey: ADMIN_KEY,
+	baseUrl: loopback(),
+	apiVersion: '',
+	ipAllowlistNote: '',
+	...extra,
+});
 
 interface BadCredential {
 	name: string;
@@ -49,20 +63,63 @@ interface BadCredential {
 }
 
 const badCredentials: BadCredential[] = [
-	...(lanAddress ? [{ name: `http:// to this machine's address ${lanAddress}`, credentials: () => credentials({ baseUrl: `http://${lanAddress}:${port}` }), names: /Base URL[\s\S]*plain http/, local: true }] : []),
-	{ name: 'http://0.0.0.0 (reaches local listeners, is not loopback)', credentials: () => credentials({ baseUrl: `http://0.0.0.0:${port}` }), names: /Base URL[\s\S]*plain http/, local: true },
-	{ name: 'http://localhost.evil.example', credentials: () => credentials({ baseUrl: 'http://localhost.evil.example' }), names: /Base URL[\s\S]*plain http/, local: true },
-	{ name: 'http://127.0.0.1@evil.example', credentials: () => credentials({ baseUrl: `http://127.0.0.1@evil.example:${port}` }), names: /Base URL[\s\S]*plain http/, local: true },
-	{ name: 'an empty key', credentials: () => credentials({ apiKey: '' }), names: /credential has no API key[\s\S]*API key/, local: true },
-	{ name: 'a key of only spaces', credentials: () => credentials({ apiKey: '   ' }), names: /credential has no API key[\s\S]*API key/, local: true },
-	{ name: 'an unknown key', credentials: () => credentials({ apiKey: BAD_KEYS[0] }), names: /Invalid API key[\s\S]*Check the API key/, local: false },
+	...(lanAddress
+		? [
+				{
+					name: `http:// to this machine's address ${lanAddress}`,
+					credentials: () => credentials({ baseUrl: `http://${lanAddress}:${port}` }),
+					names: /Base URL[\s\S]*plain http/,
+					local: true,
+				},
+			]
+		: []),
+	{
+		name: 'http://0.0.0.0 (reaches local listeners, is not loopback)',
+		credentials: () => credentials({ baseUrl: `http://0.0.0.0:${port}` }),
+		names: /Base URL[\s\S]*plain http/,
+		local: true,
+	},
+	{
+		name: 'http://localhost.evil.example',
+		credentials: () => credentials({ baseUrl: 'http://localhost.evil.example' }),
+		names: /Base URL[\s\S]*plain http/,
+		local: true,
+	},
+	{
+		name: 'http://127.0.0.1@evil.example',
+		credentials: () => credentials({ baseUrl: `http://127.0.0.1@evil.example:${port}` }),
+		names: /Base URL[\s\S]*plain http/,
+		local: true,
+	},
+	{
+		name: 'an empty key',
+		credentials: () => credentials({ apiKey: '' }),
+		names: /credential has no API key[\s\S]*API key/,
+		local: true,
+	},
+	{
+		name: 'a key of only spaces',
+		credentials: () => credentials({ apiKey: '   ' }),
+		names: /credential has no API key[\s\S]*API key/,
+		local: true,
+	},
+	{
+		name: 'an unknown key',
+		credentials: () => credentials({ apiKey: BAD_KEYS[0] }),
+		names: /Invalid API key[\s\S]*Check the API key/,
+		local: false,
+	},
 ];
 
 it('the emulator is reachable on the addresses refused below (so its log would show a request)', async () => {
 	for (const host of [lanAddress, '0.0.0.0', '127.0.0.1'].filter(Boolean)) {
-		await request(`http://${host}:${port}/v2/auth/whoami`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } }).then((r) => r.body.text());
+		await request(`http://${host}:${port}/v2/auth/whoami`, {
+			headers: { authorization: `Bearer ${ADMIN_KEY}` },
+		}).then((r) => r.body.text());
 	}
-	expect((await fixture.requests()).map((r) => r.path)).toEqual(Array(lanAddress ? 3 : 2).fill('/v2/auth/whoami'));
+	expect((await fixture.requests()).map((r) => r.path)).toEqual(
+		Array(lanAddress ? 3 : 2).fill('/v2/auth/whoami'),
+	);
 });
 
 it('the table of valid parameters covers every operation of the node', () => {
@@ -72,14 +129,26 @@ it('the table of valid parameters covers every operation of the node', () => {
 describe.each(allOperations())('%s', (operation) => {
 	it('succeeds with valid parameters and credentials (the control)', async () => {
 		const parameters = await prepare(fixture, s, operation);
-		const run = leaks.watch('the run', await runAffinityNode({ credentials: credentials({}), parameters: nodeParameters(operation, parameters) }));
+		const run = leaks.watch(
+			'the run',
+			await runAffinityNode({
+				credentials: credentials({}),
+				parameters: nodeParameters(operation, parameters),
+			}),
+		);
 		expect(run.error).toBeUndefined();
 		expect(run.items.length).toBeGreaterThan(0);
 	});
 
 	it.each(badCredentials.map((c) => [c.name, c] as const))('refuses %s', async (_name, bad) => {
 		await fixture.clearRequests();
-		const run = leaks.watch('the run', await runAffinityNode({ credentials: bad.credentials(), parameters: nodeParameters(operation, validParameters(s)[operation]) }));
+		const run = leaks.watch(
+			'the run',
+			await runAffinityNode({
+				credentials: bad.credentials(),
+				parameters: nodeParameters(operation, validParameters(s)[operation]),
+			}),
+		);
 		expect(run.items).toEqual([]);
 		expect(`${run.error?.message} ${run.error?.description}`).toMatch(bad.names);
 		const sent = await fixture.requests();
@@ -89,18 +158,27 @@ describe.each(allOperations())('%s', (operation) => {
 });
 
 describe('the trigger', () => {
-	it.each(badCredentials.map((c) => [c.name, c] as const))('refuses %s: the poll fails before any request, its state untouched', async (_name, bad) => {
-		const h = triggerHarness(fixture, { listId: triggerById(TARGET_ACCOUNTS) });
-		h.helper.setData(credentials({}));
-		expect(await h.poll()).toBeNull();
-		const before = savedJson(h);
-		await fixture.clearRequests();
-		h.helper.setData(bad.credentials());
-		const error = leaks.watch('the poll error', await h.poll().then(() => undefined, (e: Error & { description?: string }) => e));
-		expect(`${error?.message} ${error?.description}`).toMatch(bad.names);
-		expect(savedJson(h)).toBe(before);
-		const sent = await fixture.requests();
-		if (bad.local) expect(sent).toEqual([]);
-		else expect(sent.map((r) => r.status)).toEqual([401]);
-	});
+	it.each(badCredentials.map((c) => [c.name, c] as const))(
+		'refuses %s: the poll fails before any request, its state untouched',
+		async (_name, bad) => {
+			const h = triggerHarness(fixture, { listId: triggerById(TARGET_ACCOUNTS) });
+			h.helper.setData(credentials({}));
+			expect(await h.poll()).toBeNull();
+			const before = savedJson(h);
+			await fixture.clearRequests();
+			h.helper.setData(bad.credentials());
+			const error = leaks.watch(
+				'the poll error',
+				await h.poll().then(
+					() => undefined,
+					(e: Error & { description?: string }) => e,
+				),
+			);
+			expect(`${error?.message} ${error?.description}`).toMatch(bad.names);
+			expect(savedJson(h)).toBe(before);
+			const sent = await fixture.requests();
+			if (bad.local) expect(sent).toEqual([]);
+			else expect(sent.map((r) => r.status)).toEqual([401]);
+		},
+	);
 });

@@ -18,14 +18,34 @@ import { EmulatorFixture } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
 import { ENTRY, TARGET_ACCOUNTS, byId } from './operations';
 
-const RESERVED = ['__proto__', 'constructor', 'hasOwnProperty', 'toString', 'valueOf', '__defineGetter__', 'prototype'];
+const RESERVED = [
+	'__proto__',
+	'constructor',
+	'hasOwnProperty',
+	'toString',
+	'valueOf',
+	'__defineGetter__',
+	'prototype',
+];
 
-const location = { streetAddress: '1 Main St', city: 'Lagos', state: null, country: 'Nigeria', continent: 'Africa' };
-const field = (id: string, name: string, value: ApiField['value']): ApiField => ({ id, name, type: 'list', enrichmentSource: null, value }) as ApiField;
+const location = {
+	streetAddress: '1 Main St',
+	city: 'Lagos',
+	state: null,
+	country: 'Nigeria',
+	continent: 'Africa',
+};
+const field = (id: string, name: string, value: ApiField['value']): ApiField =>
+	({ id, name, type: 'list', enrichmentSource: null, value }) as ApiField;
 
 /** Own enumerable keys, and the value under each, read without going through the prototype. */
 function own(object: unknown): Record<string, unknown> {
-	return Object.fromEntries(Object.keys(object as object).map((k) => [k, Object.getOwnPropertyDescriptor(object, k)?.value]));
+	return Object.fromEntries(
+		Object.keys(object as object).map((k) => [
+			k,
+			Object.getOwnPropertyDescriptor(object, k)?.value,
+		]),
+	);
 }
 
 describe('simplifyFields', () => {
@@ -34,20 +54,38 @@ describe('simplifyFields', () => {
 		expect(Object.keys(fields)).toEqual([name]);
 		expect(own(fields)[name]).toBe('hello');
 		expect(Object.getPrototypeOf(fields)).toBe(Object.prototype);
-		expect(JSON.parse(JSON.stringify(fields))).toEqual(JSON.parse(`{${JSON.stringify(name)}:"hello"}`));
+		expect(JSON.parse(JSON.stringify(fields))).toEqual(
+			JSON.parse(`{${JSON.stringify(name)}:"hello"}`),
+		);
 	});
 
 	it('a location field named __proto__ does not become the prototype of fields', () => {
-		const { fields } = simplifyFields([field('field-1', '__proto__', { type: 'location', data: location }), field('field-2', 'Stage', { type: 'text', data: 'IC' })]);
+		const { fields } = simplifyFields([
+			field('field-1', '__proto__', { type: 'location', data: location }),
+			field('field-2', 'Stage', { type: 'text', data: 'IC' }),
+		]);
 		expect(Object.getPrototypeOf(fields)).toBe(Object.prototype);
 		expect((fields as Record<string, unknown>).city).toBeUndefined();
 		expect('line' in fields).toBe(false);
-		expect(own(fields)).toEqual(Object.fromEntries([['__proto__', expect.objectContaining({ city: 'Lagos', line: '1 Main St, Lagos, Nigeria' })], ['Stage', 'IC']]));
+		expect(own(fields)).toEqual(
+			Object.fromEntries([
+				[
+					'__proto__',
+					expect.objectContaining({ city: 'Lagos', line: '1 Main St, Lagos, Nigeria' }),
+				],
+				['Stage', 'IC'],
+			]),
+		);
 		expect(JSON.stringify(fields)).toContain('"__proto__":{"line":"1 Main St, Lagos, Nigeria"');
 	});
 
 	it('calendar dates and the truncated list key by the same names', () => {
-		const people = Array.from({ length: 100 }, (_, i) => ({ id: i + 1, firstName: 'P', lastName: String(i), primaryEmailAddress: null }));
+		const people = Array.from({ length: 100 }, (_, i) => ({
+			id: i + 1,
+			firstName: 'P',
+			lastName: String(i),
+			primaryEmailAddress: null,
+		}));
 		const result = simplifyFields([
 			field('field-1', '__proto__', { type: 'datetime', data: '2025-07-04T07:00:00.000Z' }),
 			field('field-2', 'constructor', { type: 'person-multi', data: people } as ApiField['value']),
@@ -59,16 +97,29 @@ describe('simplifyFields', () => {
 	});
 
 	it('two fields named __proto__ are both kept, as "name (id)"', () => {
-		const { fields } = simplifyFields([field('field-1', '__proto__', { type: 'text', data: 'a' }), field('field-2', '__proto__', { type: 'text', data: 'b' })]);
+		const { fields } = simplifyFields([
+			field('field-1', '__proto__', { type: 'text', data: 'a' }),
+			field('field-2', '__proto__', { type: 'text', data: 'b' }),
+		]);
 		expect(own(fields)).toEqual({ '__proto__ (field-1)': 'a', '__proto__ (field-2)': 'b' });
 	});
 
 	it('simplified entities and entries carry the own keys', () => {
-		const fields = [field('field-1', '__proto__', { type: 'location', data: location }), field('field-2', 'hasOwnProperty', { type: 'number', data: 3 })];
+		const fields = [
+			field('field-1', '__proto__', { type: 'location', data: location }),
+			field('field-2', 'hasOwnProperty', { type: 'number', data: 3 }),
+		];
 		const entity = JSON.parse(JSON.stringify({ id: 7, name: 'Acme', fields }));
 		for (const simplified of [
 			simplifyEntity(entity),
-			simplifyListEntry({ id: 1, listId: 2, type: 'company', createdAt: '', creatorId: 1, entity } as never),
+			simplifyListEntry({
+				id: 1,
+				listId: 2,
+				type: 'company',
+				createdAt: '',
+				creatorId: 1,
+				entity,
+			} as never),
 			simplifyEntryOfEntity({ id: 1, listId: 2, fields: entity.fields }),
 		]) {
 			const out = own(simplified.fields);
@@ -97,24 +148,55 @@ describe('in the engine, with fields so named in the emulator', () => {
 			['hasOwnProperty', 'number', { type: 'number', data: 42 }],
 		];
 		for (const [name, valueType, value] of values) {
-			const { id } = await fixture.control<{ id: string }>('POST', '/fields', { listId: TARGET_ACCOUNTS, name, valueType });
+			const { id } = await fixture.control<{ id: string }>('POST', '/fields', {
+				listId: TARGET_ACCOUNTS,
+				name,
+				valueType,
+			});
 			await fixture.control('POST', '/values', { listEntryId: ENTRY, fieldId: id, value });
 		}
 	}
 
 	it.each([
-		['List Entry → Get', { resource: 'listEntry', operation: 'get', listId: byId(TARGET_ACCOUNTS), listEntryId: byId(ENTRY), fieldTypes: ['list'] }],
-		['List Entry → Get Many', { resource: 'listEntry', operation: 'getAll', listId: byId(TARGET_ACCOUNTS), returnAll: false, limit: 1, fieldTypes: ['list'] }],
-	])('%s: __proto__, constructor and hasOwnProperty are own keys with their values', async (_name, parameters) => {
-		await nameFields();
-		const run = leaks.watch('the run', await runAffinityNode({ credentials: fixture.credentials(), parameters }));
-		expect(run.error).toBeUndefined();
-		const entry = run.items.find((item) => item.id === ENTRY) as IDataObject;
-		const fields = own(entry.fields);
-		expect(fields.__proto__).toEqual(expect.objectContaining({ city: 'Lagos', country: 'Nigeria' }));
-		expect(fields.constructor).toBe('built');
-		expect(fields.hasOwnProperty).toBe(42);
-		expect(Object.getPrototypeOf(entry.fields)).toBe(Object.prototype);
-		expect((entry.fields as Record<string, unknown>).city).toBeUndefined();
-	});
+		[
+			'List Entry → Get',
+			{
+				resource: 'listEntry',
+				operation: 'get',
+				listId: byId(TARGET_ACCOUNTS),
+				listEntryId: byId(ENTRY),
+				fieldTypes: ['list'],
+			},
+		],
+		[
+			'List Entry → Get Many',
+			{
+				resource: 'listEntry',
+				operation: 'getAll',
+				listId: byId(TARGET_ACCOUNTS),
+				returnAll: false,
+				limit: 1,
+				fieldTypes: ['list'],
+			},
+		],
+	])(
+		'%s: __proto__, constructor and hasOwnProperty are own keys with their values',
+		async (_name, parameters) => {
+			await nameFields();
+			const run = leaks.watch(
+				'the run',
+				await runAffinityNode({ credentials: fixture.credentials(), parameters }),
+			);
+			expect(run.error).toBeUndefined();
+			const entry = run.items.find((item) => item.id === ENTRY) as IDataObject;
+			const fields = own(entry.fields);
+			expect(fields.__proto__).toEqual(
+				expect.objectContaining({ city: 'Lagos', country: 'Nigeria' }),
+			);
+			expect(fields.constructor).toBe('built');
+			expect(fields.hasOwnProperty).toBe(42);
+			expect(Object.getPrototypeOf(entry.fields)).toBe(Object.prototype);
+			expect((entry.fields as Record<string, unknown>).city).toBeUndefined();
+		},
+	);
 });

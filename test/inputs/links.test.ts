@@ -10,12 +10,24 @@ const EVIL = 'evil.example:81';
 /** [nextUrl, the path followed (null: refused)] */
 const forms: Array<[string, string | null]> = [
 	// What the API sends, and what a proxy or emulator base gets from it.
-	['https://api.affinity.co/v2/companies?cursor=abc&limit=100', '/v2/companies?cursor=abc&limit=100'],
+	[
+		'https://api.affinity.co/v2/companies?cursor=abc&limit=100',
+		'/v2/companies?cursor=abc&limit=100',
+	],
 	['HTTPS://API.AFFINITY.CO/v2/companies?cursor=abc', '/v2/companies?cursor=abc'],
 	['/v2/companies?cursor=abc', '/v2/companies?cursor=abc'],
-	['https://api.affinity.co/v2/companies?cursor=a%2Fb%2F..%2F', '/v2/companies?cursor=a%2Fb%2F..%2F'],
-	['https://api.affinity.co/v2/companies?next=http://evil.example/', '/v2/companies?next=http://evil.example/'],
-	['https://api.affinity.co/v2/lists/3/list-entries?cursor=x@y', '/v2/lists/3/list-entries?cursor=x@y'],
+	[
+		'https://api.affinity.co/v2/companies?cursor=a%2Fb%2F..%2F',
+		'/v2/companies?cursor=a%2Fb%2F..%2F',
+	],
+	[
+		'https://api.affinity.co/v2/companies?next=http://evil.example/',
+		'/v2/companies?next=http://evil.example/',
+	],
+	[
+		'https://api.affinity.co/v2/lists/3/list-entries?cursor=x@y',
+		'/v2/lists/3/list-entries?cursor=x@y',
+	],
 	// An absolute link to another host is re-rooted on the Base URL: the key never goes there.
 	[`http://${EVIL}/v2/companies?cursor=b`, '/v2/companies?cursor=b'],
 	[`https://[::1]:81/v2/companies?cursor=c`, '/v2/companies?cursor=c'],
@@ -81,7 +93,11 @@ const forms: Array<[string, string | null]> = [
 	['', null],
 ];
 
-const bases = ['https://api.affinity.co', 'http://127.0.0.1:4010', 'https://proxy.example.com/affinity'];
+const bases = [
+	'https://api.affinity.co',
+	'http://127.0.0.1:4010',
+	'https://proxy.example.com/affinity',
+];
 
 describe('followUpPath', () => {
 	it.each(forms)('%j → %j', (nextUrl, expected) => {
@@ -92,36 +108,48 @@ describe('followUpPath', () => {
 });
 
 describe('requestUrl: whatever is followed stays at the Base URL origin, under its /v2/', () => {
-	it.each(bases.flatMap((base) => forms.map(([nextUrl]) => [base, nextUrl] as const)))('%s + %j', (base, nextUrl) => {
-		const followed = followUpPath(nextUrl);
-		const candidates = 'path' in followed ? [followed.path] : [];
-		// Also as a picker token sent back as it came (no parsing on the way).
-		candidates.push(nextUrl);
-		const origin = new URL(base).origin;
-		const prefix = `${new URL(base).pathname.replace(/\/+$/, '')}/v2/`;
-		for (const path of candidates) {
-			const result = requestUrl(base, path);
-			if ('url' in result) {
-				const url = new URL(result.url);
-				expect(url.origin).toBe(origin);
-				expect(url.username + url.password).toBe('');
-				expect(url.pathname.startsWith(prefix)).toBe(true);
-				expect(result.url).toBe(base + path);
+	it.each(bases.flatMap((base) => forms.map(([nextUrl]) => [base, nextUrl] as const)))(
+		'%s + %j',
+		(base, nextUrl) => {
+			const followed = followUpPath(nextUrl);
+			const candidates = 'path' in followed ? [followed.path] : [];
+			// Also as a picker token sent back as it came (no parsing on the way).
+			candidates.push(nextUrl);
+			const origin = new URL(base).origin;
+			const prefix = `${new URL(base).pathname.replace(/\/+$/, '')}/v2/`;
+			for (const path of candidates) {
+				const result = requestUrl(base, path);
+				if ('url' in result) {
+					const url = new URL(result.url);
+					expect(url.origin).toBe(origin);
+					expect(url.username + url.password).toBe('');
+					expect(url.pathname.startsWith(prefix)).toBe(true);
+					expect(result.url).toBe(base + path);
+				}
 			}
-		}
-	});
+		},
+	);
 
 	it.each([
 		['https://api.affinity.co', '/v2/companies/1', 'https://api.affinity.co/v2/companies/1'],
-		['https://proxy.example.com/affinity', '/v2/lists?term=a', 'https://proxy.example.com/affinity/v2/lists?term=a'],
+		[
+			'https://proxy.example.com/affinity',
+			'/v2/lists?term=a',
+			'https://proxy.example.com/affinity/v2/lists?term=a',
+		],
 	])('%s + %s is %s', (base, path, url) => {
 		expect(requestUrl(base, path)).toEqual({ url });
 	});
 
-	it.each([':81/v2/x', '@evil.example/v2/x', '.evil.example/v2/x', 'v2/x', '//evil.example/v2/x', '/v2/../x', '/v2/x\n'])(
-		'refuses %j appended to the Base URL',
-		(path) => {
-			expect(requestUrl('https://api.affinity.co', path)).toEqual({ refused: expect.any(String) });
-		},
-	);
+	it.each([
+		':81/v2/x',
+		'@evil.example/v2/x',
+		'.evil.example/v2/x',
+		'v2/x',
+		'//evil.example/v2/x',
+		'/v2/../x',
+		'/v2/x\n',
+	])('refuses %j appended to the Base URL', (path) => {
+		expect(requestUrl('https://api.affinity.co', path)).toEqual({ refused: expect.any(String) });
+	});
 });

@@ -33,12 +33,14 @@ export async function seeded(fixture: EmulatorFixture): Promise<Seeded> {
 	const fields = fixture.emulator.store.lists.get(TARGET_ACCOUNTS)?.fields ?? [];
 	const notes = fields.find((f) => f.name === 'Notes');
 	const stage = fields.find((f) => f.name === 'Stage');
-	if (!notes || !stage?.dropdownOptions?.length) throw new Error('no Notes or Stage field on Target Accounts');
+	if (!notes || !stage?.dropdownOptions?.length)
+		throw new Error('no Notes or Stage field on Target Accounts');
 	const { store } = fixture.emulator;
 	const meeting = [...store.interactions.values()].find((i) => i.type === 'meeting');
 	const related = store.relationships[0];
 	const connected = store.inferredTargets.find((t) => t.kind === 'coworker');
-	if (!meeting || !related || !connected) throw new Error('no seeded meeting, relationship or inferred connection');
+	if (!meeting || !related || !connected)
+		throw new Error('no seeded meeting, relationship or inferred connection');
 	return {
 		notesField: notes.id,
 		stageField: stage.id,
@@ -67,7 +69,11 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 		'company.getListEntries': { companyId: byId('3000001'), ...few },
 		'company.getFieldValues': { companyId: byId('3000001') },
 		'company.getFieldValue': { companyId: byId('3000001'), fieldId: 'field-1003' },
-		'company.updateFieldValue': { companyId: byId('3000001'), fieldId: 'field-1002|text', textValue: 'valid' },
+		'company.updateFieldValue': {
+			companyId: byId('3000001'),
+			fieldId: 'field-1002|text',
+			textValue: 'valid',
+		},
 		'company.updateFieldValues': {
 			companyId: byId('3000001'),
 			inputMode: 'json',
@@ -75,15 +81,35 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 		},
 		'dropdownOption.getAll': { entity: 'list', ...list, fieldId: s.stageField, ...few },
 		'dropdownOption.get': { ...list, fieldId: s.stageField, dropdownOptionId: s.stageOption },
-		'dropdownOption.create': { ...list, fieldId: s.stageField, optionType: 'dropdown', text: 'Valid' },
-		'dropdownOption.update': { ...list, fieldId: s.stageField, dropdownOptionId: s.stageOption, optionType: 'dropdown', text: 'Valid' },
-		'dropdownOption.delete': { ...list, fieldId: s.stageField, dropdownOptionId: s.stageOption, confirmClearValues: true },
+		'dropdownOption.create': {
+			...list,
+			fieldId: s.stageField,
+			optionType: 'dropdown',
+			text: 'Valid',
+		},
+		'dropdownOption.update': {
+			...list,
+			fieldId: s.stageField,
+			dropdownOptionId: s.stageOption,
+			optionType: 'dropdown',
+			text: 'Valid',
+		},
+		'dropdownOption.delete': {
+			...list,
+			fieldId: s.stageField,
+			dropdownOptionId: s.stageOption,
+			confirmClearValues: true,
+		},
 		'company.semanticSearch': { prompt: 'robotics', limit: 2 },
 		'file.search': { prompt: 'pricing', limit: 2 },
 		'note.search': { prompt: 'roadmap', limit: 2 },
 		'company.getNotes': { companyId: byId('3000001'), ...few },
 		'company.getRelationships': { companyId: byId(String(s.relatedCompanyId)), ...few },
-		'company.getInferredConnections': { companyId: byId(String(s.connectedCompanyId)), connectionType: 'coworkers', limit: 2 },
+		'company.getInferredConnections': {
+			companyId: byId(String(s.connectedCompanyId)),
+			connectionType: 'coworkers',
+			limit: 2,
+		},
 		'interaction.getAll': { interactionType: 'meeting', ...few },
 		'interaction.get': { meetingId: String(s.meetingId) },
 		'opportunity.getNotes': { opportunityId: byId('7000001'), ...few },
@@ -109,7 +135,11 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 			inputMode: 'json',
 			updatesJson: JSON.stringify([{ id: s.notesField, value: { type: 'text', data: 'valid' } }]),
 		},
-		'merge.start': { entityType: 'company', primaryCompanyId: byId('3000030'), duplicateCompanyId: byId('3000031') },
+		'merge.start': {
+			entityType: 'company',
+			primaryCompanyId: byId('3000030'),
+			duplicateCompanyId: byId('3000031'),
+		},
 		'merge.get': { entityType: 'company', mergeId: '1' },
 		'merge.getAll': { entityType: 'company', ...few },
 		'merge.getTask': { entityType: 'company', taskId: TASK_ID },
@@ -121,7 +151,11 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 		'note.getAttachedCompanies': { noteId: byId(String(NOTE)), ...few },
 		'note.getAttachedOpportunities': { noteId: byId(String(NOTE)), ...few },
 		'note.getAttachedPersons': { noteId: byId(String(NOTE)), ...few },
-		'note.create': { about: 'entities', content: 'valid', companies: { company: [{ company: byId('3000001') }] } },
+		'note.create': {
+			about: 'entities',
+			content: 'valid',
+			companies: { company: [{ company: byId('3000001') }] },
+		},
 		'note.update': { noteId: byId('400047'), content: 'valid' },
 		'note.delete': { noteId: byId('400047') },
 		'opportunity.get': { opportunityId: byId('7000001') },
@@ -130,7 +164,11 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 		'person.getAll': { ...few },
 		'person.search': { term: 'example', ...few },
 		'person.getListEntries': { personId: byId('5000007'), ...few },
-		'person.updateFieldValue': { personId: byId('5000007'), fieldId: 'field-1014|text', textValue: 'valid' },
+		'person.updateFieldValue': {
+			personId: byId('5000007'),
+			fieldId: 'field-1014|text',
+			textValue: 'valid',
+		},
 		'person.updateFieldValues': {
 			personId: byId('5000007'),
 			inputMode: 'json',
@@ -141,7 +179,12 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 		'person.create': { firstName: 'Valid', email: 'valid@example.com' },
 		'person.delete': { personId: byId('5000150') },
 		'rateLimit.get': {},
-		'reminder.create': { type: 'one-time', dueDate: '2030-01-02T09:00:00Z', owner: byId('5000001'), about: { company: byId('3000001') } },
+		'reminder.create': {
+			type: 'one-time',
+			dueDate: '2030-01-02T09:00:00Z',
+			owner: byId('5000001'),
+			about: { company: byId('3000001') },
+		},
 		'reminder.get': { reminderId: '1' },
 		'reminder.getAll': { ...few },
 		'reminder.delete': { reminderId: '1' },
@@ -160,7 +203,9 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 
 /** Every operation of the node, as resource.operation. */
 export function allOperations(): string[] {
-	return Object.entries(resources).flatMap(([resource, module]) => Object.keys(module.operations).map((op) => `${resource}.${op}`));
+	return Object.entries(resources).flatMap(([resource, module]) =>
+		Object.keys(module.operations).map((op) => `${resource}.${op}`),
+	);
 }
 
 export function nodeParameters(name: string, parameters: IDataObject): IDataObject {
@@ -172,7 +217,10 @@ export function nodeParameters(name: string, parameters: IDataObject): IDataObje
 export async function startMerge(fixture: EmulatorFixture): Promise<string> {
 	const existing = await fixture.api<{ data: Array<{ taskId: string }> }>('/v2/company-merges');
 	if (existing.body.data.length) return existing.body.data[0].taskId;
-	const res = await fixture.api<{ taskUrl: string }>('/v2/company-merges', undefined, { method: 'POST', body: { primaryCompanyId: 3000040, duplicateCompanyId: 3000041 } });
+	const res = await fixture.api<{ taskUrl: string }>('/v2/company-merges', undefined, {
+		method: 'POST',
+		body: { primaryCompanyId: 3000040, duplicateCompanyId: 3000041 },
+	});
 	if (res.status !== 202) throw new Error(`merge: ${res.status}`);
 	return res.body.taskUrl.split('/').pop() as string;
 }
@@ -181,12 +229,19 @@ export async function startMerge(fixture: EmulatorFixture): Promise<string> {
  * The valid parameters of an operation, with what they need in the emulator: the merge reads
  * need a merge to read (merge 1, and its task). Clears the request log after.
  */
-export async function prepare(fixture: EmulatorFixture, s: Seeded, operation: string): Promise<IDataObject> {
+export async function prepare(
+	fixture: EmulatorFixture,
+	s: Seeded,
+	operation: string,
+): Promise<IDataObject> {
 	const parameters = validParameters(s)[operation];
 	if (operation.startsWith('webhook.') && operation !== 'webhook.create') {
 		// The webhook reads and writes need a webhook: the emulator's first is webhook 1.
 		if (!(await fixture.api<{ data: unknown[] }>('/v2/webhooks')).body.data.length) {
-			await fixture.api('/v2/webhooks', undefined, { method: 'POST', body: { url: `${s.webhookUrl}?for=${operation}`, subscriptions: [] } });
+			await fixture.api('/v2/webhooks', undefined, {
+				method: 'POST',
+				body: { url: `${s.webhookUrl}?for=${operation}`, subscriptions: [] },
+			});
 		}
 		await fixture.clearRequests();
 		return parameters;

@@ -21,12 +21,28 @@ beforeAll(async () => {
 afterAll(() => fixture.stop());
 
 describe('the scan', () => {
-	const node = { id: '1', name: 'Affinity', type: 'test', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
+	const node = {
+		id: '1',
+		name: 'Affinity',
+		type: 'test',
+		typeVersion: 1,
+		position: [0, 0] as [number, number],
+		parameters: {},
+	};
 
 	it.each([
 		['a plain output item', () => ({ json: { note: `key ${ADMIN_KEY}` } })],
-		['the cause of an error (not enumerable)', () => new Error('wrapped', { cause: { config: { headers: { Authorization: `Bearer ${ALL_KEYS[1]}` } } } })],
-		['an error description', () => new NodeApiError(node, { message: 'x' }, { description: `sent ${ALL_KEYS[2]}` })],
+		[
+			'the cause of an error (not enumerable)',
+			() =>
+				new Error('wrapped', {
+					cause: { config: { headers: { Authorization: `Bearer ${ALL_KEYS[1]}` } } },
+				}),
+		],
+		[
+			'an error description',
+			() => new NodeApiError(node, { message: 'x' }, { description: `sent ${ALL_KEYS[2]}` }),
+		],
 		['a Map in run data', () => new Map([['headers', { authorization: ALL_KEYS[3] }]])],
 		['a key cut short to its tail', () => `Bearer affv2-demo-…${ADMIN_KEY.slice(-12)}`],
 	])('finds a key in %s', (_where, make) => {
@@ -41,16 +57,26 @@ describe('the scan', () => {
 	});
 
 	it('passes what holds no key', () => {
-		expect(() => expectNoSecrets({ run: { json: { id: 3000001, name: 'North Analytics' } } })).not.toThrow();
+		expect(() =>
+			expectNoSecrets({ run: { json: { id: 3000001, name: 'North Analytics' } } }),
+		).not.toThrow();
 	});
 });
 
 describe("the capture of n8n's logger", () => {
 	it("records the engine's debug lines of a run", async () => {
 		leaks.logs.clear();
-		const run = await runAffinityNode({ credentials: fixture.credentials(), parameters: { resource: 'company', operation: 'get', companyId: byId(3000001) } });
+		const run = await runAffinityNode({
+			credentials: fixture.credentials(),
+			parameters: { resource: 'company', operation: 'get', companyId: byId(3000001) },
+		});
 		expect(run.error).toBeUndefined();
-		expect(leaks.logs.messages).toEqual(expect.arrayContaining(['debug: Workflow execution started', 'debug: Running node "Affinity" finished successfully']));
+		expect(leaks.logs.messages).toEqual(
+			expect.arrayContaining([
+				'debug: Workflow execution started',
+				'debug: Running node "Affinity" finished successfully',
+			]),
+		);
 		leaks.watch('the run', run);
 		await leaks.check(await fixture.requests());
 	});
@@ -62,7 +88,9 @@ describe("the capture of n8n's logger", () => {
 		state.entryIds = '!!not base64!!';
 		leaks.logs.clear();
 		await h.poll();
-		expect(leaks.logs.messages).toEqual([expect.stringMatching(/^warn: Affinity v2 Trigger: the saved state could not be read/)]);
+		expect(leaks.logs.messages).toEqual([
+			expect.stringMatching(/^warn: Affinity v2 Trigger: the saved state could not be read/),
+		]);
 		await leaks.check(await fixture.requests());
 	});
 });

@@ -69,7 +69,8 @@ export function expectNoSecrets(things: Record<string, unknown>): void {
 	for (const [where, thing] of Object.entries(things)) {
 		const text = deepText(thing);
 		for (const secret of secrets()) {
-			if (text.includes(secret)) throw new Error(`An API key (…${secret.slice(-4)}) appears in ${where}`);
+			if (text.includes(secret))
+				throw new Error(`An API key (…${secret.slice(-4)}) appears in ${where}`);
 		}
 	}
 }
@@ -137,7 +138,10 @@ export class LeakWatch {
 	async check(requests: unknown): Promise<void> {
 		// Winston hands records to its transports through a stream: let it flush.
 		await new Promise((resolve) => setImmediate(resolve));
-		const things: Record<string, unknown> = { 'the emulator request log': requests, 'the log lines': [...this.logs.lines] };
+		const things: Record<string, unknown> = {
+			'the emulator request log': requests,
+			'the log lines': [...this.logs.lines],
+		};
 		this.seen.forEach(([label, thing], i) => (things[`${label} #${i + 1}`] = thing));
 		this.seen = [];
 		this.logs.clear();

@@ -21,21 +21,39 @@ describe('listEntry.getAll through the real engine', () => {
 	it('returns all 250 entries of a list in exactly 3 requests of limit 100', async () => {
 		const result = await runAffinityNode({
 			credentials: fixture.credentials(),
-			parameters: { resource: 'listEntry', operation: 'getAll', listId: byId(TARGET_ACCOUNTS), returnAll: true, simplify: false },
+			parameters: {
+				resource: 'listEntry',
+				operation: 'getAll',
+				listId: byId(TARGET_ACCOUNTS),
+				returnAll: true,
+				simplify: false,
+			},
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(250);
 		expect(new Set(result.items.map((i) => i.id)).size).toBe(250);
 		const log = await fixture.requests();
-		expect(log.map((r) => r.path)).toEqual(Array(3).fill(`/v2/lists/${TARGET_ACCOUNTS}/list-entries`));
-		expect(log.map((r) => new URLSearchParams(r.query).get('limit'))).toEqual(['100', '100', '100']);
+		expect(log.map((r) => r.path)).toEqual(
+			Array(3).fill(`/v2/lists/${TARGET_ACCOUNTS}/list-entries`),
+		);
+		expect(log.map((r) => new URLSearchParams(r.query).get('limit'))).toEqual([
+			'100',
+			'100',
+			'100',
+		]);
 		expect(result.paired.every((p) => p === 0)).toBe(true);
 	});
 
 	it('with a limit of 7 sends one request of limit 7', async () => {
 		const result = await runAffinityNode({
 			credentials: fixture.credentials(),
-			parameters: { resource: 'listEntry', operation: 'getAll', listId: byId(TARGET_ACCOUNTS), returnAll: false, limit: 7 },
+			parameters: {
+				resource: 'listEntry',
+				operation: 'getAll',
+				listId: byId(TARGET_ACCOUNTS),
+				returnAll: false,
+				limit: 7,
+			},
 		});
 		expect(result.items).toHaveLength(7);
 		const log = await fixture.requests();
@@ -46,7 +64,13 @@ describe('listEntry.getAll through the real engine', () => {
 	it('with a limit of 230 asks for 100, 100, then exactly 30', async () => {
 		const result = await runAffinityNode({
 			credentials: fixture.credentials(),
-			parameters: { resource: 'listEntry', operation: 'getAll', listId: byId(TARGET_ACCOUNTS), returnAll: false, limit: 230 },
+			parameters: {
+				resource: 'listEntry',
+				operation: 'getAll',
+				listId: byId(TARGET_ACCOUNTS),
+				returnAll: false,
+				limit: 230,
+			},
 		});
 		expect(result.items).toHaveLength(230);
 		const log = await fixture.requests();
@@ -54,13 +78,23 @@ describe('listEntry.getAll through the real engine', () => {
 	});
 
 	it('sends the selected field ids as repeated query parameters and simplifies the values', async () => {
-		const fields = await fixture.api<{ data: Array<{ id: string; name: string }> }>(`/v2/lists/${TARGET_ACCOUNTS}/fields`);
+		const fields = await fixture.api<{ data: Array<{ id: string; name: string }> }>(
+			`/v2/lists/${TARGET_ACCOUNTS}/fields`,
+		);
 		const status = fields.body.data.find((f) => f.name === 'Status')!.id;
 		const owner = fields.body.data.find((f) => f.name === 'Owner')!.id;
 		await fixture.clearRequests();
 		const result = await runAffinityNode({
 			credentials: fixture.credentials(),
-			parameters: { resource: 'listEntry', operation: 'getAll', listId: byId(TARGET_ACCOUNTS), returnAll: false, limit: 3, fieldIds: [status, owner], fieldTypes: [] },
+			parameters: {
+				resource: 'listEntry',
+				operation: 'getAll',
+				listId: byId(TARGET_ACCOUNTS),
+				returnAll: false,
+				limit: 3,
+				fieldIds: [status, owner],
+				fieldTypes: [],
+			},
 		});
 		const [request] = await fixture.requests();
 		expect(new URLSearchParams(request.query).getAll('fieldIds')).toEqual([status, owner]);
@@ -91,7 +125,11 @@ describe('errors', () => {
 			credentials: fixture.credentials(),
 			continueOnFail: true,
 			items: [{ companyId: 3000001 }, { companyId: 999999999 }, { companyId: 3000002 }],
-			parameters: { resource: 'company', operation: 'get', companyId: byId('={{ $json.companyId }}') },
+			parameters: {
+				resource: 'company',
+				operation: 'get',
+				companyId: byId('={{ $json.companyId }}'),
+			},
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(3);
@@ -105,7 +143,12 @@ describe('errors', () => {
 	it('refuses an id of 0 before any request is sent', async () => {
 		const result = await runAffinityNode({
 			credentials: fixture.credentials(),
-			parameters: { resource: 'listEntry', operation: 'get', listId: byId(0), listEntryId: byId(5) },
+			parameters: {
+				resource: 'listEntry',
+				operation: 'get',
+				listId: byId(0),
+				listEntryId: byId(5),
+			},
 		});
 		expect(result.error?.message).toBe('Invalid List ID: got "0"');
 		expect(result.error?.description).toMatch(/whole number from 1 to 9007199254740991/);
@@ -113,7 +156,11 @@ describe('errors', () => {
 	});
 
 	it('retries after a 429 and succeeds, waiting for the reset the headers give', async () => {
-		await fixture.fault({ kind: 'status', status: 429, headers: { 'x-ratelimit-limit-user-reset': '1' } });
+		await fixture.fault({
+			kind: 'status',
+			status: 429,
+			headers: { 'x-ratelimit-limit-user-reset': '1' },
+		});
 		const started = Date.now();
 		const result = await runAffinityNode({
 			credentials: fixture.credentials(),
@@ -152,14 +199,25 @@ describe('other first-slice operations', () => {
 	it('company.get and company.getAll return companies; list.getAll the lists the key can see', async () => {
 		const one = await runAffinityNode({
 			credentials: fixture.credentials(),
-			parameters: { resource: 'company', operation: 'get', companyId: byId(3000001), fieldTypes: ['global'] },
+			parameters: {
+				resource: 'company',
+				operation: 'get',
+				companyId: byId(3000001),
+				fieldTypes: ['global'],
+			},
 		});
 		expect(one.items[0]).toMatchObject({ id: 3000001, name: expect.any(String) });
 		expect(Object.keys(one.items[0].fields as object)).toContain('Industry');
 
 		const many = await runAffinityNode({
 			credentials: fixture.credentials(),
-			parameters: { resource: 'company', operation: 'getAll', returnAll: false, limit: 120, simplify: false },
+			parameters: {
+				resource: 'company',
+				operation: 'getAll',
+				returnAll: false,
+				limit: 120,
+				simplify: false,
+			},
 		});
 		expect(many.items).toHaveLength(120);
 		expect(many.items[0].fields).toBeUndefined();
@@ -168,11 +226,21 @@ describe('other first-slice operations', () => {
 			credentials: fixture.credentials(),
 			parameters: { resource: 'list', operation: 'getAll', returnAll: true },
 		});
-		expect(lists.items.map((l) => l.name)).toEqual(expect.arrayContaining(['Deal Pipeline', 'Target Accounts', 'Investors', 'Board Confidential']));
+		expect(lists.items.map((l) => l.name)).toEqual(
+			expect.arrayContaining([
+				'Deal Pipeline',
+				'Target Accounts',
+				'Investors',
+				'Board Confidential',
+			]),
+		);
 	});
 
 	it('listEntry.get takes the list by URL and the entry by id, int64 ids beyond int32 included', async () => {
-		const entries = await fixture.control<Array<{ id: number }>>('GET', `/lists/${TARGET_ACCOUNTS}/entries`);
+		const entries = await fixture.control<Array<{ id: number }>>(
+			'GET',
+			`/lists/${TARGET_ACCOUNTS}/entries`,
+		);
 		const bigId = entries.map((e) => e.id).find((id) => id > 2147483647);
 		expect(bigId).toBeDefined();
 		const result = await runAffinityNode({
@@ -180,7 +248,11 @@ describe('other first-slice operations', () => {
 			parameters: {
 				resource: 'listEntry',
 				operation: 'get',
-				listId: { __rl: true, mode: 'url', value: `https://emulated-ventures.affinity.co/lists/${TARGET_ACCOUNTS}/views/1` },
+				listId: {
+					__rl: true,
+					mode: 'url',
+					value: `https://emulated-ventures.affinity.co/lists/${TARGET_ACCOUNTS}/views/1`,
+				},
 				listEntryId: byId(bigId!),
 				fieldTypes: ['list'],
 			},

@@ -47,7 +47,12 @@ beforeEach(async () => {
 
 describe('list.getAll and list.getFields', () => {
 	it('finds lists by part of their name (term), case-insensitively', async () => {
-		const result = await run({ resource: 'list', operation: 'getAll', term: 'PIPE', returnAll: true });
+		const result = await run({
+			resource: 'list',
+			operation: 'getAll',
+			term: 'PIPE',
+			returnAll: true,
+		});
 		expect(result.items.map((l) => l.name)).toEqual(['Deal Pipeline']);
 		expect(result.items[0].type).toBe('opportunity');
 		const [request] = await fixture.requests();
@@ -63,13 +68,19 @@ describe('list.getAll and list.getFields', () => {
 	it("gives a list's columns with their value types", async () => {
 		const result = await run({ resource: 'list', operation: 'getFields', listId: byId(PIPELINE) });
 		expect(result.items.map((f) => f.id)).toEqual(pipelineFields.map((f) => f.id));
-		expect(result.items.find((f) => f.name === 'Status')).toMatchObject({ type: 'list', valueType: 'ranked-dropdown' });
+		expect(result.items.find((f) => f.name === 'Status')).toMatchObject({
+			type: 'list',
+			valueType: 'ranked-dropdown',
+		});
 	});
 
 	it('404 for an unknown list; 403 for a private list of another user', async () => {
 		const missing = await run({ resource: 'list', operation: 'getFields', listId: byId(999) });
 		expect(missing.error?.message).toBe('List 999 not found');
-		const forbidden = await run({ resource: 'list', operation: 'getFields', listId: byId(BOARD_CONFIDENTIAL) }, { credentials: fixture.credentials(MEMBER_KEY) });
+		const forbidden = await run(
+			{ resource: 'list', operation: 'getFields', listId: byId(BOARD_CONFIDENTIAL) },
+			{ credentials: fixture.credentials(MEMBER_KEY) },
+		);
 		expect(forbidden.error?.httpCode).toBe('403');
 	});
 });
@@ -86,23 +97,46 @@ describe('listEntry.getAllInSavedView', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items.length).toBeGreaterThan(0);
 		for (const entry of result.items) {
-			expect(Object.keys(entry.fields as object).sort()).toEqual(['Close Date', 'Deal Size', 'Owner', 'Status']);
+			expect(Object.keys(entry.fields as object).sort()).toEqual([
+				'Close Date',
+				'Deal Size',
+				'Owner',
+				'Status',
+			]);
 			expect((entry.fields as Record<string, unknown>).Status).toBe('Qualified');
 			expect(entry.type).toBe('opportunity');
 			const closeDate = (entry.fields as Record<string, string | null>)['Close Date'];
 			expect((entry.calendarDates as Record<string, string | null>)['Close Date']).toBe(
-				closeDate ? new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(closeDate)) : null,
+				closeDate
+					? new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(
+							new Date(closeDate),
+						)
+					: null,
 			);
 		}
 		const log = await fixture.requests();
-		expect(log[0].path).toBe(`/v2/lists/${PIPELINE}/saved-views/${view('Qualified deals')}/list-entries`);
+		expect(log[0].path).toBe(
+			`/v2/lists/${PIPELINE}/saved-views/${view('Qualified deals')}/list-entries`,
+		);
 	});
 
 	it('a board view is refused by the API with its reason; a view of another list is 404', async () => {
-		const board = await run({ resource: 'listEntry', operation: 'getAllInSavedView', listId: byId(PIPELINE), viewId: byId(view('Pipeline board')), returnAll: true });
+		const board = await run({
+			resource: 'listEntry',
+			operation: 'getAllInSavedView',
+			listId: byId(PIPELINE),
+			viewId: byId(view('Pipeline board')),
+			returnAll: true,
+		});
 		expect(board.error?.httpCode).toBe('400');
 		expect(board.error?.message).toMatch(/only sheet-type saved views are supported/);
-		const elsewhere = await run({ resource: 'listEntry', operation: 'getAllInSavedView', listId: byId(PIPELINE), viewId: byId(view('Hot accounts')), returnAll: true });
+		const elsewhere = await run({
+			resource: 'listEntry',
+			operation: 'getAllInSavedView',
+			listId: byId(PIPELINE),
+			viewId: byId(view('Hot accounts')),
+			returnAll: true,
+		});
 		expect(elsewhere.error?.httpCode).toBe('404');
 		expect(elsewhere.error?.description).toMatch(/saved view with ID \d+ on list 101/);
 	});
@@ -111,26 +145,55 @@ describe('listEntry.getAllInSavedView', () => {
 describe('listEntry.getFieldValues and listEntry.getFieldValue', () => {
 	let entryId: number;
 	beforeAll(async () => {
-		const entries = (await fixture.api<{ data: Array<{ id: number }> }>(`/v2/lists/${PIPELINE}/list-entries?limit=1`)).body.data;
+		const entries = (
+			await fixture.api<{ data: Array<{ id: number }> }>(
+				`/v2/lists/${PIPELINE}/list-entries?limit=1`,
+			)
+		).body.data;
 		entryId = entries[0].id;
 	});
 
 	it('simplified: one item with every field by name; raw: one item per field, all pages', async () => {
-		const simplified = await run({ resource: 'listEntry', operation: 'getFieldValues', listId: byId(PIPELINE), listEntryId: byId(entryId) });
+		const simplified = await run({
+			resource: 'listEntry',
+			operation: 'getFieldValues',
+			listId: byId(PIPELINE),
+			listEntryId: byId(entryId),
+		});
 		expect(simplified.error).toBeUndefined();
 		expect(simplified.items).toHaveLength(1);
 		expect(simplified.items[0]).toMatchObject({ listId: PIPELINE, listEntryId: entryId });
-		expect(Object.keys(simplified.items[0].fields as object).sort()).toEqual(pipelineFields.map((f) => f.name).sort());
+		expect(Object.keys(simplified.items[0].fields as object).sort()).toEqual(
+			pipelineFields.map((f) => f.name).sort(),
+		);
 		// The first pipeline entry's Co-investors hold 105 companies: the API gives 100.
 		expect(simplified.items[0].possiblyTruncated).toEqual(['Co-investors']);
-		const raw = await run({ resource: 'listEntry', operation: 'getFieldValues', listId: byId(PIPELINE), listEntryId: byId(entryId), simplify: false });
+		const raw = await run({
+			resource: 'listEntry',
+			operation: 'getFieldValues',
+			listId: byId(PIPELINE),
+			listEntryId: byId(entryId),
+			simplify: false,
+		});
 		expect(raw.items.map((f) => f.id)).toEqual(pipelineFields.map((f) => f.id));
-		expect(raw.items[0]).toEqual({ id: expect.any(String), name: expect.any(String), type: 'list', enrichmentSource: null, value: expect.any(Object) });
+		expect(raw.items[0]).toEqual({
+			id: expect.any(String),
+			name: expect.any(String),
+			type: 'list',
+			enrichmentSource: null,
+			value: expect.any(Object),
+		});
 	});
 
 	it('sends the chosen fields as ids and the types as types (this endpoint names them so)', async () => {
 		const wanted = [pipelineField('Status'), pipelineField('Owner')];
-		const result = await run({ resource: 'listEntry', operation: 'getFieldValues', listId: byId(PIPELINE), listEntryId: byId(entryId), fieldIds: wanted });
+		const result = await run({
+			resource: 'listEntry',
+			operation: 'getFieldValues',
+			listId: byId(PIPELINE),
+			listEntryId: byId(entryId),
+			fieldIds: wanted,
+		});
 		expect(Object.keys(result.items[0].fields as object)).toEqual(['Status', 'Owner']);
 		const [request] = await fixture.requests();
 		expect(new URLSearchParams(request.query).getAll('ids')).toEqual(wanted);
@@ -138,8 +201,18 @@ describe('listEntry.getFieldValues and listEntry.getFieldValue', () => {
 
 	it('one value: simplified next to its field, raw as the API gives it', async () => {
 		const status = pipelineField('Status');
-		const raw = (await fixture.api<{ value: { type: string; data: { text: string } | null } }>(`/v2/lists/${PIPELINE}/list-entries/${entryId}/fields/${status}`)).body;
-		const result = await run({ resource: 'listEntry', operation: 'getFieldValue', listId: byId(PIPELINE), listEntryId: byId(entryId), fieldId: status });
+		const raw = (
+			await fixture.api<{ value: { type: string; data: { text: string } | null } }>(
+				`/v2/lists/${PIPELINE}/list-entries/${entryId}/fields/${status}`,
+			)
+		).body;
+		const result = await run({
+			resource: 'listEntry',
+			operation: 'getFieldValue',
+			listId: byId(PIPELINE),
+			listEntryId: byId(entryId),
+			fieldId: status,
+		});
 		expect(result.items[0]).toEqual({
 			id: status,
 			name: 'Status',
@@ -149,21 +222,53 @@ describe('listEntry.getFieldValues and listEntry.getFieldValue', () => {
 			value: raw.value.data ? raw.value.data.text : null,
 		});
 		const closeDate = pipelineField('Close Date');
-		const date = await run({ resource: 'listEntry', operation: 'getFieldValue', listId: byId(PIPELINE), listEntryId: byId(entryId), fieldId: closeDate });
+		const date = await run({
+			resource: 'listEntry',
+			operation: 'getFieldValue',
+			listId: byId(PIPELINE),
+			listEntryId: byId(entryId),
+			fieldId: closeDate,
+		});
 		expect(Object.keys(date.items[0])).toContain('calendarDate');
-		const rawResult = await run({ resource: 'listEntry', operation: 'getFieldValue', listId: byId(PIPELINE), listEntryId: byId(entryId), fieldId: status, simplify: false });
+		const rawResult = await run({
+			resource: 'listEntry',
+			operation: 'getFieldValue',
+			listId: byId(PIPELINE),
+			listEntryId: byId(entryId),
+			fieldId: status,
+			simplify: false,
+		});
 		expect(rawResult.items[0]).toEqual(raw);
 	});
 
 	it('a field id that cannot be one is refused before any request; an unknown one is 404; an entry of another list is 404', async () => {
 		await fixture.clearRequests();
-		const bad = await run({ resource: 'listEntry', operation: 'getFieldValue', listId: byId(PIPELINE), listEntryId: byId(entryId), fieldId: '../fields' });
+		const bad = await run({
+			resource: 'listEntry',
+			operation: 'getFieldValue',
+			listId: byId(PIPELINE),
+			listEntryId: byId(entryId),
+			fieldId: '../fields',
+		});
 		expect(bad.error?.message).toBe('Invalid Field: got "../fields"');
 		expect(await fixture.requests()).toHaveLength(0);
-		const unknown = await run({ resource: 'listEntry', operation: 'getFieldValue', listId: byId(PIPELINE), listEntryId: byId(entryId), fieldId: 'field-999999' });
+		const unknown = await run({
+			resource: 'listEntry',
+			operation: 'getFieldValue',
+			listId: byId(PIPELINE),
+			listEntryId: byId(entryId),
+			fieldId: 'field-999999',
+		});
 		expect(unknown.error?.httpCode).toBe('404');
-		const wrongList = await run({ resource: 'listEntry', operation: 'getFieldValues', listId: byId(TARGET_ACCOUNTS), listEntryId: byId(entryId) });
-		expect(wrongList.error?.message).toBe(`List entry ${entryId} not found on list ${TARGET_ACCOUNTS}`);
+		const wrongList = await run({
+			resource: 'listEntry',
+			operation: 'getFieldValues',
+			listId: byId(TARGET_ACCOUNTS),
+			listEntryId: byId(entryId),
+		});
+		expect(wrongList.error?.message).toBe(
+			`List entry ${entryId} not found on list ${TARGET_ACCOUNTS}`,
+		);
 	});
 });
 
@@ -174,7 +279,9 @@ describe('field.getAll', () => {
 			operation: 'getAll',
 			entity: 'company',
 			filterMode: 'conditions',
-			filterConditions: { conditions: [{ property: 'name', operator: 'contains', value: 'email' }] },
+			filterConditions: {
+				conditions: [{ property: 'name', operator: 'contains', value: 'email' }],
+			},
 			includes: ['filterability', 'sortability'],
 			returnAll: true,
 		});
@@ -201,11 +308,25 @@ describe('field.getAll', () => {
 			entity: 'list',
 			listId: byId(PIPELINE),
 			filterMode: 'conditions',
-			filterConditions: { conditions: [{ property: 'name', operator: 'equals', value: 'Deal Size' }] },
+			filterConditions: {
+				conditions: [{ property: 'name', operator: 'equals', value: 'Deal Size' }],
+			},
 			returnAll: true,
 		});
-		expect(list.items).toEqual([expect.objectContaining({ id: pipelineField('Deal Size'), name: 'Deal Size', valueType: 'number' })]);
-		const person = await run({ resource: 'field', operation: 'getAll', entity: 'person', returnAll: false, limit: 3 });
+		expect(list.items).toEqual([
+			expect.objectContaining({
+				id: pipelineField('Deal Size'),
+				name: 'Deal Size',
+				valueType: 'number',
+			}),
+		]);
+		const person = await run({
+			resource: 'field',
+			operation: 'getAll',
+			entity: 'person',
+			returnAll: false,
+			limit: 3,
+		});
 		const expected = (await fixture.api<{ data: Field[] }>('/v2/persons/fields?limit=3')).body.data;
 		expect(person.items).toEqual(expected);
 	});
@@ -217,12 +338,24 @@ describe('field.getAll', () => {
 			operation: 'getAll',
 			entity: 'company',
 			filterMode: 'conditions',
-			filterConditions: { conditions: [{ property: 'name', operator: 'startsWith', value: 'Last' }] },
+			filterConditions: {
+				conditions: [{ property: 'name', operator: 'startsWith', value: 'Last' }],
+			},
 			returnAll: true,
 		});
-		expect(operator.error?.message).toBe('Invalid filter: Condition 1 (Name (name)): the operator "starts with" is not available for this property');
-		expect(operator.error?.description).toBe('Affinity allows these operators for it: is equal to, contains. Choose another operator.');
-		const noList = await run({ resource: 'field', operation: 'getAll', entity: 'list', listId: byId('={{ "" }}'), returnAll: true });
+		expect(operator.error?.message).toBe(
+			'Invalid filter: Condition 1 (Name (name)): the operator "starts with" is not available for this property',
+		);
+		expect(operator.error?.description).toBe(
+			'Affinity allows these operators for it: is equal to, contains. Choose another operator.',
+		);
+		const noList = await run({
+			resource: 'field',
+			operation: 'getAll',
+			entity: 'list',
+			listId: byId('={{ "" }}'),
+			returnAll: true,
+		});
 		expect(noList.error?.message).toBe('Invalid List ID: got nothing');
 		expect(await fixture.requests()).toHaveLength(0);
 	});

@@ -13,7 +13,11 @@ beforeEach(() => fixture.reset());
 
 const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 
-function startMerge(parameters: IDataObject, items?: IDataObject[], extra: { continueOnFail?: boolean; key?: string } = {}) {
+function startMerge(
+	parameters: IDataObject,
+	items?: IDataObject[],
+	extra: { continueOnFail?: boolean; key?: string } = {},
+) {
 	return runAffinityNode({
 		credentials: fixture.credentials(extra.key),
 		items,
@@ -26,7 +30,11 @@ const posts = async () => (await fixture.requests()).filter((r) => r.method === 
 
 describe('merge.start', () => {
 	it('without waiting: one POST, the task URL and id in the output', async () => {
-		const result = await startMerge({ entityType: 'company', primaryCompanyId: byId(3000010), duplicateCompanyId: byId(3000011) });
+		const result = await startMerge({
+			entityType: 'company',
+			primaryCompanyId: byId(3000010),
+			duplicateCompanyId: byId(3000011),
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.items[0]).toMatchObject({
 			entityType: 'company',
@@ -37,14 +45,26 @@ describe('merge.start', () => {
 			taskId: expect.stringMatching(/^[0-9a-f-]{36}$/),
 		});
 		const [post] = await posts();
-		expect(JSON.parse(post.body!)).toEqual({ primaryCompanyId: 3000010, duplicateCompanyId: 3000011 });
+		expect(JSON.parse(post.body!)).toEqual({
+			primaryCompanyId: 3000010,
+			duplicateCompanyId: 3000011,
+		});
 		expect(await posts()).toHaveLength(1);
 	});
 
 	it('waiting until success: the final merge state, the duplicate gone and its list entries on the primary', async () => {
-		const entries = await fixture.control<Array<{ id: number; entityId: number }>>('GET', `/lists/${INVESTORS}/entries`);
+		const entries = await fixture.control<Array<{ id: number; entityId: number }>>(
+			'GET',
+			`/lists/${INVESTORS}/entries`,
+		);
 		const [primary, duplicate] = [entries[0].entityId, entries[1].entityId];
-		const result = await startMerge({ entityType: 'person', primaryPersonId: byId(primary), duplicatePersonId: byId(duplicate), waitForCompletion: true, waitTimeout: 30 });
+		const result = await startMerge({
+			entityType: 'person',
+			primaryPersonId: byId(primary),
+			duplicatePersonId: byId(duplicate),
+			waitForCompletion: true,
+			waitTimeout: 30,
+		});
 		expect(result.error).toBeUndefined();
 		const state = result.items[0];
 		expect(state).toMatchObject({
@@ -54,33 +74,64 @@ describe('merge.start', () => {
 			duplicatePersonId: duplicate,
 			errorMessage: null,
 			completedAt: expect.any(String),
-			task: { status: 'success', resultsSummary: { total: 1, inProgress: 0, success: 1, failed: 0 } },
+			task: {
+				status: 'success',
+				resultsSummary: { total: 1, inProgress: 0, success: 1, failed: 0 },
+			},
 		});
-		expect(Date.parse(state.completedAt as string)).toBeGreaterThanOrEqual(Date.parse(state.startedAt as string));
-		const after = await fixture.control<Array<{ id: number; entityId: number }>>('GET', `/lists/${INVESTORS}/entries`);
+		expect(Date.parse(state.completedAt as string)).toBeGreaterThanOrEqual(
+			Date.parse(state.startedAt as string),
+		);
+		const after = await fixture.control<Array<{ id: number; entityId: number }>>(
+			'GET',
+			`/lists/${INVESTORS}/entries`,
+		);
 		expect(after.find((e) => e.id === entries[1].id)!.entityId).toBe(primary);
 		const log = await fixture.requests();
 		expect(log.filter((r) => r.method === 'POST')).toHaveLength(1);
 		// Polled the task until it ended, then read the merge by its task.
-		expect(log.filter((r) => r.path.startsWith('/v2/tasks/person-merges/')).length).toBeGreaterThanOrEqual(2);
-		expect(log[log.length - 1]).toMatchObject({ method: 'GET', path: '/v2/person-merges', query: expect.stringContaining('taskId') });
+		expect(
+			log.filter((r) => r.path.startsWith('/v2/tasks/person-merges/')).length,
+		).toBeGreaterThanOrEqual(2);
+		expect(log[log.length - 1]).toMatchObject({
+			method: 'GET',
+			path: '/v2/person-merges',
+			query: expect.stringContaining('taskId'),
+		});
 		expectNoKey(result.run);
 	});
 
 	it('waiting until failure: the final state says failed, with the error message', async () => {
 		await fixture.control('POST', '/settings', { mergeOutcome: 'failed', mergeDurationMs: 200 });
-		const result = await startMerge({ entityType: 'company', primaryCompanyId: byId(3000020), duplicateCompanyId: byId(3000021), waitForCompletion: true });
+		const result = await startMerge({
+			entityType: 'company',
+			primaryCompanyId: byId(3000020),
+			duplicateCompanyId: byId(3000021),
+			waitForCompletion: true,
+		});
 		expect(result.error).toBeUndefined();
-		expect(result.items[0]).toMatchObject({ status: 'failed', errorMessage: expect.stringContaining('could not be merged'), task: { status: 'failed' } });
+		expect(result.items[0]).toMatchObject({
+			status: 'failed',
+			errorMessage: expect.stringContaining('could not be merged'),
+			task: { status: 'failed' },
+		});
 		expect((await fixture.api('/v2/companies/3000021')).status).toBe(200);
 		expect(await posts()).toHaveLength(1);
 	});
 
 	it('a wait that times out fails with the task to check, and the merge is not started again', async () => {
 		await fixture.control('POST', '/settings', { mergeDurationMs: 60_000 });
-		const result = await startMerge({ entityType: 'company', primaryCompanyId: byId(3000030), duplicateCompanyId: byId(3000031), waitForCompletion: true, waitTimeout: 1 });
+		const result = await startMerge({
+			entityType: 'company',
+			primaryCompanyId: byId(3000030),
+			duplicateCompanyId: byId(3000031),
+			waitForCompletion: true,
+			waitTimeout: 1,
+		});
 		expect(result.error?.message).toBe('The company merge did not finish within 1 s');
-		expect(result.error?.description).toMatch(/still running in Affinity \(task [0-9a-f-]{36}\).*Merge → Get Task/);
+		expect(result.error?.description).toMatch(
+			/still running in Affinity \(task [0-9a-f-]{36}\).*Merge → Get Task/,
+		);
 		expect(await posts()).toHaveLength(1);
 	});
 
@@ -92,14 +143,23 @@ describe('merge.start', () => {
 			{ p: 3000042, d: 3000043 },
 		];
 		const result = await startMerge(
-			{ entityType: 'company', primaryCompanyId: byId('={{ $json.p }}'), duplicateCompanyId: byId('={{ $json.d }}') },
+			{
+				entityType: 'company',
+				primaryCompanyId: byId('={{ $json.p }}'),
+				duplicateCompanyId: byId('={{ $json.d }}'),
+			},
 			items,
 			{ continueOnFail: true },
 		);
 		expect(result.error).toBeUndefined();
 		expect(result.paired).toEqual([0, 1, 2, 3]);
-		expect(result.items[1]).toMatchObject({ alreadySubmitted: true, taskId: result.items[0].taskId });
-		expect(result.items[2].error).toMatch(/Not submitted: this execution already submitted a merge of companies 3000040 \(primary\) and 3000041 \(duplicate\)/);
+		expect(result.items[1]).toMatchObject({
+			alreadySubmitted: true,
+			taskId: result.items[0].taskId,
+		});
+		expect(result.items[2].error).toMatch(
+			/Not submitted: this execution already submitted a merge of companies 3000040 \(primary\) and 3000041 \(duplicate\)/,
+		);
 		expect(result.items[3]).toMatchObject({ submitted: true, primaryCompanyId: 3000042 });
 		expect((await posts()).map((r) => JSON.parse(r.body!))).toEqual([
 			{ primaryCompanyId: 3000040, duplicateCompanyId: 3000041 },
@@ -114,20 +174,41 @@ describe('merge.start', () => {
 			[{}, {}],
 			{ continueOnFail: true },
 		);
-		expect(result.items[0]).toMatchObject({ httpCode: '500', description: expect.stringMatching(/may or may not have been applied.*Merge → Get Many/) });
-		expect(result.items[1].error).toMatch(/^Not submitted: this execution already submitted a merge/);
+		expect(result.items[0]).toMatchObject({
+			httpCode: '500',
+			description: expect.stringMatching(/may or may not have been applied.*Merge → Get Many/),
+		});
+		expect(result.items[1].error).toMatch(
+			/^Not submitted: this execution already submitted a merge/,
+		);
 		expect(result.items[1].description).toMatch(/may or may not have been applied/);
 		expect(await posts()).toHaveLength(1);
 	});
 
-	it('refuses a record merged with itself before any request; the API\'s refusals name the parameter', async () => {
-		const self = await startMerge({ entityType: 'person', primaryPersonId: byId(5000050), duplicatePersonId: byId(5000050) });
+	it("refuses a record merged with itself before any request; the API's refusals name the parameter", async () => {
+		const self = await startMerge({
+			entityType: 'person',
+			primaryPersonId: byId(5000050),
+			duplicatePersonId: byId(5000050),
+		});
 		expect(self.error?.message).toBe('A person cannot be merged with itself (ID 5000050)');
 		expect(await fixture.requests()).toHaveLength(0);
 
-		const unknown = await startMerge({ entityType: 'person', primaryPersonId: byId(5000050), duplicatePersonId: byId(123) });
-		expect(unknown.error).toMatchObject({ httpCode: '400', message: 'Person 123 not found', description: expect.stringContaining('"duplicatePersonId"') });
-		const forbidden = await startMerge({ entityType: 'person', primaryPersonId: byId(5000050), duplicatePersonId: byId(5000051) }, undefined, { key: MEMBER_KEY });
+		const unknown = await startMerge({
+			entityType: 'person',
+			primaryPersonId: byId(5000050),
+			duplicatePersonId: byId(123),
+		});
+		expect(unknown.error).toMatchObject({
+			httpCode: '400',
+			message: 'Person 123 not found',
+			description: expect.stringContaining('"duplicatePersonId"'),
+		});
+		const forbidden = await startMerge(
+			{ entityType: 'person', primaryPersonId: byId(5000050), duplicatePersonId: byId(5000051) },
+			undefined,
+			{ key: MEMBER_KEY },
+		);
 		expect(forbidden.error?.httpCode).toBe('403');
 	});
 });
@@ -135,25 +216,55 @@ describe('merge.start', () => {
 describe('merge reads', () => {
 	it('get, getAll (with status and task filters, the task given by URL), getTask and getAllTasks', async () => {
 		await fixture.control('POST', '/settings', { mergeDurationMs: 60_000 });
-		const started = await startMerge({ entityType: 'person', primaryPersonId: byId(5000060), duplicatePersonId: byId(5000061) });
+		const started = await startMerge({
+			entityType: 'person',
+			primaryPersonId: byId(5000060),
+			duplicatePersonId: byId(5000061),
+		});
 		const { taskUrl, taskId } = started.items[0] as { taskUrl: string; taskId: string };
-		await startMerge({ entityType: 'person', primaryPersonId: byId(5000062), duplicatePersonId: byId(5000063) });
+		await startMerge({
+			entityType: 'person',
+			primaryPersonId: byId(5000062),
+			duplicatePersonId: byId(5000063),
+		});
 		const run = (operation: string, parameters: IDataObject) =>
-			runAffinityNode({ credentials: fixture.credentials(), parameters: { resource: 'merge', entityType: 'person', operation, ...parameters } });
+			runAffinityNode({
+				credentials: fixture.credentials(),
+				parameters: { resource: 'merge', entityType: 'person', operation, ...parameters },
+			});
 
 		const all = await run('getAll', { returnAll: true });
 		expect(all.items.map((m) => m.primaryPersonId)).toEqual([5000062, 5000060]);
-		const byTask = await run('getAll', { returnAll: true, filters: { taskId: taskUrl, status: 'in-progress' } });
+		const byTask = await run('getAll', {
+			returnAll: true,
+			filters: { taskId: taskUrl, status: 'in-progress' },
+		});
 		expect(byTask.items).toHaveLength(1);
-		expect(byTask.items[0]).toMatchObject({ entityType: 'person', taskId, status: 'in-progress', primaryPersonId: 5000060 });
+		expect(byTask.items[0]).toMatchObject({
+			entityType: 'person',
+			taskId,
+			status: 'in-progress',
+			primaryPersonId: 5000060,
+		});
 		const [request] = (await fixture.requests()).slice(-1);
-		expect(new URLSearchParams(request.query).get('filter')).toBe(`status=in-progress & taskId=${taskId}`);
+		expect(new URLSearchParams(request.query).get('filter')).toBe(
+			`status=in-progress & taskId=${taskId}`,
+		);
 
 		const one = await run('get', { mergeId: String(byTask.items[0].id) });
 		expect(one.items[0]).toMatchObject({ id: byTask.items[0].id, status: 'in-progress' });
 		const task = await run('getTask', { taskId: taskUrl });
-		expect(task.items[0]).toEqual({ entityType: 'person', id: taskId, status: 'in-progress', resultsSummary: { total: 1, inProgress: 1, success: 0, failed: 0 } });
-		const tasks = await run('getAllTasks', { returnAll: false, limit: 1, filters: { status: 'in-progress' } });
+		expect(task.items[0]).toEqual({
+			entityType: 'person',
+			id: taskId,
+			status: 'in-progress',
+			resultsSummary: { total: 1, inProgress: 1, success: 0, failed: 0 },
+		});
+		const tasks = await run('getAllTasks', {
+			returnAll: false,
+			limit: 1,
+			filters: { status: 'in-progress' },
+		});
 		expect(tasks.items).toHaveLength(1);
 		expect(tasks.items[0].id).not.toBe(taskId);
 

@@ -26,10 +26,12 @@ type Page<T> = { body: { data: T[]; pagination: { nextUrl: string | null; totalC
 let personFields: Field[] = [];
 let listFields: Field[] = [];
 const personField = (name: string) => (personFields.find((f) => f.name === name) as Field).id;
-const listField = (name: string) => (listFields.find((f) => f.name === name && f.type === 'list') as Field).id;
+const listField = (name: string) =>
+	(listFields.find((f) => f.name === name && f.type === 'list') as Field).id;
 const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 
-const run = (parameters: IDataObject) => runAffinityNode({ credentials: fixture.credentials(), parameters });
+const run = (parameters: IDataObject) =>
+	runAffinityNode({ credentials: fixture.credentials(), parameters });
 
 /** Every page of a search, POSTed directly with the same body. */
 async function searchDirectly<T>(path: string, body: unknown): Promise<T[]> {
@@ -38,7 +40,10 @@ async function searchDirectly<T>(path: string, body: unknown): Promise<T[]> {
 	while (next) {
 		const page: Page<T> = await fixture.api(next, undefined, { method: 'POST', body });
 		out.push(...page.body.data);
-		next = page.body.pagination.nextUrl ? new URL(page.body.pagination.nextUrl).pathname + new URL(page.body.pagination.nextUrl).search : null;
+		next = page.body.pagination.nextUrl
+			? new URL(page.body.pagination.nextUrl).pathname +
+				new URL(page.body.pagination.nextUrl).search
+			: null;
 	}
 	return out;
 }
@@ -49,7 +54,10 @@ async function allPersons(): Promise<Person[]> {
 	while (next) {
 		const page: Page<Person> = await fixture.api(next);
 		out.push(...page.body.data);
-		next = page.body.pagination.nextUrl ? new URL(page.body.pagination.nextUrl).pathname + new URL(page.body.pagination.nextUrl).search : null;
+		next = page.body.pagination.nextUrl
+			? new URL(page.body.pagination.nextUrl).pathname +
+				new URL(page.body.pagination.nextUrl).search
+			: null;
 	}
 	return out;
 }
@@ -57,7 +65,8 @@ async function allPersons(): Promise<Person[]> {
 beforeAll(async () => {
 	await fixture.start();
 	personFields = (await fixture.api<{ data: Field[] }>('/v2/persons/fields')).body.data;
-	listFields = (await fixture.api<{ data: Field[] }>(`/v2/lists/${TARGET_ACCOUNTS}/fields`)).body.data;
+	listFields = (await fixture.api<{ data: Field[] }>(`/v2/lists/${TARGET_ACCOUNTS}/fields`)).body
+		.data;
 });
 afterAll(async () => {
 	await fixture.stop();
@@ -69,7 +78,11 @@ beforeEach(async () => {
 describe('person.search', () => {
 	it('dropdown options by name and a relative date, sorted by an attribute: the pages are POSTed with one body (201)', async () => {
 		const seniority = personField('Seniority');
-		const options = (await fixture.api<{ data: Array<{ id: number; text: string }> }>(`/v2/persons/fields/${seniority}/dropdown-options`)).body.data;
+		const options = (
+			await fixture.api<{ data: Array<{ id: number; text: string }> }>(
+				`/v2/persons/fields/${seniority}/dropdown-options`,
+			)
+		).body.data;
 		const founder = options.find((o) => o.text === 'Founder') as { id: number };
 		const vp = options.find((o) => o.text === 'VP') as { id: number };
 		const result = await run({
@@ -78,7 +91,12 @@ describe('person.search', () => {
 			searchConditions: {
 				conditions: [
 					{ target: seniority, operator: 'is-any-of', value: 'founder, VP' },
-					{ target: 'last-email|date-of-activity', operator: 'is-within-the-last', amount: 5, unit: 'year' },
+					{
+						target: 'last-email|date-of-activity',
+						operator: 'is-within-the-last',
+						amount: 5,
+						unit: 'year',
+					},
 				],
 			},
 			sort: { sorts: [{ fieldId: 'last-contact|date-of-activity', direction: 'desc' }] },
@@ -90,8 +108,19 @@ describe('person.search', () => {
 			filters: {
 				operator: 'and',
 				filters: [
-					{ valueType: 'dropdown', fieldId: seniority, operator: 'is-any-of', value: [{ dropdownOptionId: founder.id }, { dropdownOptionId: vp.id }] },
-					{ valueType: 'date', fieldId: 'last-email', attributeId: 'date-of-activity', operator: 'is-within-the-last', value: { amount: [5], unit: 'year' } },
+					{
+						valueType: 'dropdown',
+						fieldId: seniority,
+						operator: 'is-any-of',
+						value: [{ dropdownOptionId: founder.id }, { dropdownOptionId: vp.id }],
+					},
+					{
+						valueType: 'date',
+						fieldId: 'last-email',
+						attributeId: 'date-of-activity',
+						operator: 'is-within-the-last',
+						value: { amount: [5], unit: 'year' },
+					},
 				],
 			},
 			sorts: [{ fieldId: 'last-contact', attributeId: 'date-of-activity', direction: 'desc' }],
@@ -104,17 +133,28 @@ describe('person.search', () => {
 		expect(direct.length).toBeGreaterThan(0);
 		expect(direct.length).toBeLessThan((await allPersons()).length);
 		expect(result.items.map((p) => p.id)).toEqual(direct.map((p) => p.id));
-		expect(result.items.every((p) => ['Founder', 'VP'].includes((p.fields as Record<string, string>).Seniority))).toBe(true);
+		expect(
+			result.items.every((p) =>
+				['Founder', 'VP'].includes((p.fields as Record<string, string>).Seniority),
+			),
+		).toBe(true);
 	});
 
 	it('a term matches first name, last name or primary email; Total Count Only is one request, one item', async () => {
 		const persons = await allPersons();
 		const term = persons[0].firstName.slice(0, 4).toLowerCase();
 		const expected = persons.filter((p) =>
-			[p.firstName, p.lastName, p.primaryEmailAddress].some((t) => t !== null && t.toLowerCase().includes(term)),
+			[p.firstName, p.lastName, p.primaryEmailAddress].some(
+				(t) => t !== null && t.toLowerCase().includes(term),
+			),
 		);
 		await fixture.clearRequests();
-		const count = await run({ resource: 'person', operation: 'search', term, output: 'totalCount' });
+		const count = await run({
+			resource: 'person',
+			operation: 'search',
+			term,
+			output: 'totalCount',
+		});
 		expect(count.items).toEqual([{ totalCount: expected.length }]);
 		const log = await fixture.requests();
 		expect(log).toHaveLength(1);
@@ -125,15 +165,34 @@ describe('person.search', () => {
 
 	it('refuses a condition the field does not allow, a short term and a sort without a field, before any request; the API refuses an unsortable field', async () => {
 		await fixture.clearRequests();
-		const wrong = await run({ resource: 'person', operation: 'search', searchConditions: { conditions: [{ target: personField('Job Title'), operator: 'is-greater-than', value: '1' }] } });
-		expect(wrong.error?.message).toMatch(/Condition 1: Job Title cannot be filtered with "is-greater-than"/);
+		const wrong = await run({
+			resource: 'person',
+			operation: 'search',
+			searchConditions: {
+				conditions: [{ target: personField('Job Title'), operator: 'is-greater-than', value: '1' }],
+			},
+		});
+		expect(wrong.error?.message).toMatch(
+			/Condition 1: Job Title cannot be filtered with "is-greater-than"/,
+		);
 		expect(wrong.error?.description).toMatch(/Contains/);
 		const short = await run({ resource: 'person', operation: 'search', term: 'ab' });
 		expect(short.error?.message).toMatch(/at least 3 characters/);
-		const noField = await run({ resource: 'person', operation: 'search', sort: { sorts: [{ fieldId: '', direction: 'asc' }] } });
+		const noField = await run({
+			resource: 'person',
+			operation: 'search',
+			sort: { sorts: [{ fieldId: '', direction: 'asc' }] },
+		});
 		expect(noField.error?.message).toBe('Sort 1: no field chosen');
-		expect((await fixture.requests()).filter((r) => r.path === '/v2/persons/search')).toHaveLength(0);
-		const unsortable = await run({ resource: 'person', operation: 'search', sort: { sorts: [{ fieldId: personField('Home City'), direction: 'asc' }] }, returnAll: true });
+		expect((await fixture.requests()).filter((r) => r.path === '/v2/persons/search')).toHaveLength(
+			0,
+		);
+		const unsortable = await run({
+			resource: 'person',
+			operation: 'search',
+			sort: { sorts: [{ fieldId: personField('Home City'), direction: 'asc' }] },
+			returnAll: true,
+		});
 		expect(unsortable.error?.httpCode).toBe('400');
 		expect(unsortable.error?.message).toMatch(/not sortable/);
 	});
@@ -143,16 +202,39 @@ describe('listEntry.search', () => {
 	it("filters by a list field's dropdown option by name and a number, sorts by a list field: the list's fields and options are read, the pages POSTed", async () => {
 		const status = listField('Status');
 		const dealSize = listField('Deal Size');
-		const options = (await fixture.api<{ data: Array<{ id: number; text: string }> }>(`/v2/lists/${TARGET_ACCOUNTS}/fields/${status}/dropdown-options`)).body.data;
+		const options = (
+			await fixture.api<{ data: Array<{ id: number; text: string }> }>(
+				`/v2/lists/${TARGET_ACCOUNTS}/fields/${status}/dropdown-options`,
+			)
+		).body.data;
 		const wanted = options.filter((o) => ['New', 'Qualified'].includes(o.text));
 		await fixture.clearRequests();
 		const result = await run({
 			resource: 'listEntry',
 			operation: 'search',
 			listId: byId(TARGET_ACCOUNTS),
-			searchConditions: { conditions: [{ target: status, operator: 'is-any-of', value: 'New, qualified' }] },
-			searchGroups: { groups: [{ match: 'or', conditions: { condition: [{ target: dealSize, operator: 'is-greater-than', value: '0' }, { target: dealSize, operator: 'is-empty' }] } }] },
-			sort: { sorts: [{ fieldId: dealSize, direction: 'desc' }, { fieldId: 'created-at', direction: 'asc' }] },
+			searchConditions: {
+				conditions: [{ target: status, operator: 'is-any-of', value: 'New, qualified' }],
+			},
+			searchGroups: {
+				groups: [
+					{
+						match: 'or',
+						conditions: {
+							condition: [
+								{ target: dealSize, operator: 'is-greater-than', value: '0' },
+								{ target: dealSize, operator: 'is-empty' },
+							],
+						},
+					},
+				],
+			},
+			sort: {
+				sorts: [
+					{ fieldId: dealSize, direction: 'desc' },
+					{ fieldId: 'created-at', direction: 'asc' },
+				],
+			},
 			returnAll: false,
 			limit: 20,
 			fieldIds: [status, dealSize],
@@ -162,7 +244,12 @@ describe('listEntry.search', () => {
 			filters: {
 				operator: 'and',
 				filters: [
-					{ valueType: 'ranked-dropdown', fieldId: status, operator: 'is-any-of', value: wanted.map((o) => ({ dropdownOptionId: o.id })) },
+					{
+						valueType: 'ranked-dropdown',
+						fieldId: status,
+						operator: 'is-any-of',
+						value: wanted.map((o) => ({ dropdownOptionId: o.id })),
+					},
 					{
 						operator: 'or',
 						filters: [
@@ -185,60 +272,120 @@ describe('listEntry.search', () => {
 		]);
 		expect(JSON.parse(log[2].body as string)).toEqual(body);
 		expect(new URLSearchParams(log[2].query).get('limit')).toBe('20');
-		const direct = await searchDirectly<{ id: number }>(`/v2/lists/${TARGET_ACCOUNTS}/list-entries/search`, body);
+		const direct = await searchDirectly<{ id: number }>(
+			`/v2/lists/${TARGET_ACCOUNTS}/list-entries/search`,
+			body,
+		);
 		expect(direct.length).toBeGreaterThan(20);
 		expect(result.items.map((e) => e.id)).toEqual(direct.slice(0, 20).map((e) => e.id));
-		expect(result.items.every((e) => ['New', 'Qualified'].includes((e.fields as Record<string, string>).Status))).toBe(true);
-		const sizes = result.items.map((e) => (e.fields as Record<string, number | null>)['Deal Size']).filter((v) => v !== null && v !== undefined);
+		expect(
+			result.items.every((e) =>
+				['New', 'Qualified'].includes((e.fields as Record<string, string>).Status),
+			),
+		).toBe(true);
+		const sizes = result.items
+			.map((e) => (e.fields as Record<string, number | null>)['Deal Size'])
+			.filter((v) => v !== null && v !== undefined);
 		expect(sizes).toEqual([...sizes].sort((a, b) => (b as number) - (a as number)));
 	});
 
 	it("a term matches the person's name or email on a person list; Total Count Only agrees with the records", async () => {
-		const entries = await searchDirectly<{ id: number; entity: Person }>(`/v2/lists/${INVESTORS}/list-entries/search`, {});
+		const entries = await searchDirectly<{ id: number; entity: Person }>(
+			`/v2/lists/${INVESTORS}/list-entries/search`,
+			{},
+		);
 		const term = entries[0].entity.firstName.slice(0, 4).toLowerCase();
 		const expected = entries.filter(({ entity: p }) =>
-			[p.firstName, p.lastName, p.primaryEmailAddress].some((t) => t !== null && t.toLowerCase().includes(term)),
+			[p.firstName, p.lastName, p.primaryEmailAddress].some(
+				(t) => t !== null && t.toLowerCase().includes(term),
+			),
 		);
-		const count = await run({ resource: 'listEntry', operation: 'search', listId: byId(INVESTORS), term, output: 'totalCount' });
+		const count = await run({
+			resource: 'listEntry',
+			operation: 'search',
+			listId: byId(INVESTORS),
+			term,
+			output: 'totalCount',
+		});
 		expect(count.items).toEqual([{ totalCount: expected.length }]);
-		const records = await run({ resource: 'listEntry', operation: 'search', listId: byId(INVESTORS), term, returnAll: true, simplify: false });
+		const records = await run({
+			resource: 'listEntry',
+			operation: 'search',
+			listId: byId(INVESTORS),
+			term,
+			returnAll: true,
+			simplify: false,
+		});
 		expect(records.items.map((e) => e.id)).toEqual(expected.map((e) => e.id));
 		expect(records.items.every((e) => (e.entity as { id: number }).id > 0)).toBe(true);
 	});
 
 	it('404 names the list; a list field of another list is refused by the API', async () => {
-		const missing = await run({ resource: 'listEntry', operation: 'search', listId: byId(999999), term: 'acme' });
+		const missing = await run({
+			resource: 'listEntry',
+			operation: 'search',
+			listId: byId(999999),
+			term: 'acme',
+		});
 		expect(missing.error?.httpCode).toBe('404');
 		expect(missing.error?.description).toMatch(/list with ID 999999/);
-		const otherList = (await fixture.api<{ data: Field[] }>(`/v2/lists/${INVESTORS}/fields`)).body.data.find((f) => f.type === 'list' && f.name === 'Deal Size') as Field;
-		const wrong = await run({ resource: 'listEntry', operation: 'search', listId: byId(TARGET_ACCOUNTS), sort: { sorts: [{ fieldId: otherList.id, direction: 'asc' }] } });
+		const otherList = (
+			await fixture.api<{ data: Field[] }>(`/v2/lists/${INVESTORS}/fields`)
+		).body.data.find((f) => f.type === 'list' && f.name === 'Deal Size') as Field;
+		const wrong = await run({
+			resource: 'listEntry',
+			operation: 'search',
+			listId: byId(TARGET_ACCOUNTS),
+			sort: { sorts: [{ fieldId: otherList.id, direction: 'asc' }] },
+		});
 		expect(wrong.error?.httpCode).toBe('400');
 		expect(wrong.error?.message).toMatch(/no such field/);
 	});
 });
 
 describe('the pickers of both searches', () => {
-	type Capable = Field & { filterability: { attributes?: Array<{ id: string }> } | null; sortability: { attributes?: Array<{ id: string }> } | null };
+	type Capable = Field & {
+		filterability: { attributes?: Array<{ id: string }> } | null;
+		sortability: { attributes?: Array<{ id: string }> } | null;
+	};
 	const keys = (fields: Capable[], of: 'filterability' | 'sortability') =>
-		fields.flatMap((f) => (!f[of] ? [] : f[of]!.attributes ? f[of]!.attributes!.map((a) => `${f.id}|${a.id}`) : [f.id]));
+		fields.flatMap((f) =>
+			!f[of] ? [] : f[of]!.attributes ? f[of]!.attributes!.map((a) => `${f.id}|${a.id}`) : [f.id],
+		);
 	const onList = { listId: byId(TARGET_ACCOUNTS) };
 
-	it('person search and sort fields: the filterable and sortable ones, and the chosen field\'s operators', async () => {
-		const picker = (parameters: IDataObject = {}, path?: string) => loadOptionsHarness(parameters, fixture.credentials(), path);
-		const meta = (await fixture.api<{ data: Capable[] }>('/v2/persons/fields?includes=filterability&includes=sortability')).body.data;
+	it("person search and sort fields: the filterable and sortable ones, and the chosen field's operators", async () => {
+		const picker = (parameters: IDataObject = {}, path?: string) =>
+			loadOptionsHarness(parameters, fixture.credentials(), path);
+		const meta = (
+			await fixture.api<{ data: Capable[] }>(
+				'/v2/persons/fields?includes=filterability&includes=sortability',
+			)
+		).body.data;
 		const search = await picker().loadOptions('getPersonSearchFields');
 		expect(search.map((o) => o.value).sort()).toEqual(keys(meta, 'filterability').sort());
 		const sort = await picker().loadOptions('getPersonSortFields');
 		expect(sort.map((o) => o.value).sort()).toEqual(keys(meta, 'sortability').sort());
-		const operators = await picker({ searchConditions: { conditions: [{ target: personField('Seniority') }] } }, 'parameters.searchConditions.conditions[0].operator').loadOptions(
-			'getPersonSearchOperators',
-		);
-		expect(operators.map((o) => o.value)).toEqual(['is-any-of', 'is-none-of', 'is-empty', 'is-not-empty']);
+		const operators = await picker(
+			{ searchConditions: { conditions: [{ target: personField('Seniority') }] } },
+			'parameters.searchConditions.conditions[0].operator',
+		).loadOptions('getPersonSearchOperators');
+		expect(operators.map((o) => o.value)).toEqual([
+			'is-any-of',
+			'is-none-of',
+			'is-empty',
+			'is-not-empty',
+		]);
 	});
 
 	it("list search and sort fields come from the chosen list (its own and its entity's), with Date Added; no list chosen is refused", async () => {
-		const picker = (parameters: IDataObject = {}, path?: string) => loadOptionsHarness(parameters, fixture.credentials(), path);
-		const meta = (await fixture.api<{ data: Capable[] }>(`/v2/lists/${TARGET_ACCOUNTS}/fields?includes=filterability&includes=sortability`)).body.data;
+		const picker = (parameters: IDataObject = {}, path?: string) =>
+			loadOptionsHarness(parameters, fixture.credentials(), path);
+		const meta = (
+			await fixture.api<{ data: Capable[] }>(
+				`/v2/lists/${TARGET_ACCOUNTS}/fields?includes=filterability&includes=sortability`,
+			)
+		).body.data;
 		await fixture.clearRequests();
 		const search = await picker(onList).loadOptions('getListSearchFields');
 		expect(search.map((o) => o.value).sort()).toEqual(keys(meta, 'filterability').sort());
@@ -247,12 +394,22 @@ describe('the pickers of both searches', () => {
 		expect(request.path).toBe(`/v2/lists/${TARGET_ACCOUNTS}/fields`);
 		expect(new URLSearchParams(request.query).getAll('includes')).toEqual(['filterability']);
 		const sort = await picker(onList).loadOptions('getListSortFields');
-		expect(sort.map((o) => o.value).sort()).toEqual(['created-at', ...keys(meta, 'sortability')].sort());
-		const operators = await picker({ ...onList, searchGroups: { groups: [{ conditions: { condition: [{ target: listField('Deal Size') }] } }] } }, 'parameters.searchGroups.groups[0].conditions.condition[0].operator').loadOptions(
-			'getListSearchOperators',
+		expect(sort.map((o) => o.value).sort()).toEqual(
+			['created-at', ...keys(meta, 'sortability')].sort(),
 		);
+		const operators = await picker(
+			{
+				...onList,
+				searchGroups: {
+					groups: [{ conditions: { condition: [{ target: listField('Deal Size') }] } }],
+				},
+			},
+			'parameters.searchGroups.groups[0].conditions.condition[0].operator',
+		).loadOptions('getListSearchOperators');
 		expect(operators.map((o) => o.value)).toContain('is-between');
 		expect(operators.map((o) => o.value)).not.toContain('is-any-of');
-		await expect(picker().loadOptions('getListSearchFields')).rejects.toThrow('Choose a List first');
+		await expect(picker().loadOptions('getListSearchFields')).rejects.toThrow(
+			'Choose a List first',
+		);
 	});
 });

@@ -29,16 +29,22 @@ async function fieldNamed(path: string, name: string, type?: string): Promise<Fi
 	return field;
 }
 
-const listField = (name: string, listId = TARGET_ACCOUNTS, type = 'list') => fieldNamed(`/v2/lists/${listId}/fields`, name, type);
+const listField = (name: string, listId = TARGET_ACCOUNTS, type = 'list') =>
+	fieldNamed(`/v2/lists/${listId}/fields`, name, type);
 const personField = (name: string) => fieldNamed('/v2/persons/fields', name);
 
 async function firstEntry(listId: number): Promise<{ id: number; entityId: number }> {
-	const entries = await fixture.control<Array<{ id: number; entityId: number }>>('GET', `/lists/${listId}/entries`);
+	const entries = await fixture.control<Array<{ id: number; entityId: number }>>(
+		'GET',
+		`/lists/${listId}/entries`,
+	);
 	return entries[0];
 }
 
 async function readValue(listId: number, entryId: number, fieldId: string): Promise<Value> {
-	const res = await fixture.api<{ entity: { fields: Array<{ id: string; value: Value }> } }>(`/v2/lists/${listId}/list-entries/${entryId}?fieldIds=${fieldId}`);
+	const res = await fixture.api<{ entity: { fields: Array<{ id: string; value: Value }> } }>(
+		`/v2/lists/${listId}/list-entries/${entryId}?fieldIds=${fieldId}`,
+	);
 	return res.body.entity.fields.find((f) => f.id === fieldId)!.value;
 }
 
@@ -63,28 +69,115 @@ function updateEntry(entryId: number, field: Field, inputs: IDataObject, extra: 
 
 describe('listEntry.updateFieldValue: every value type round-trips', () => {
 	const iso = (date: string) => date;
-	const cases: Array<[string, (ids: { persons: number[]; companies: number[] }) => IDataObject, (value: Value, ids: { persons: number[]; companies: number[] }) => void]> = [
-		['Notes', () => ({ textValue: 'Met at the summit — “quotes” & ünïcode' }), (v) => expect(v.data).toBe('Met at the summit — “quotes” & ünïcode')],
+	const cases: Array<
+		[
+			string,
+			(ids: { persons: number[]; companies: number[] }) => IDataObject,
+			(value: Value, ids: { persons: number[]; companies: number[] }) => void,
+		]
+	> = [
+		[
+			'Notes',
+			() => ({ textValue: 'Met at the summit — “quotes” & ünïcode' }),
+			(v) => expect(v.data).toBe('Met at the summit — “quotes” & ünïcode'),
+		],
 		['Deal Size', () => ({ numberValue: 1250000.75 }), (v) => expect(v.data).toBe(1250000.75)],
-		['Scores', () => ({ numberValues: '10, 20.5, -3' }), (v) => expect(v.data).toEqual([10, 20.5, -3])],
-		['Close Date', () => ({ dateValue: iso('2024-03-10T23:30:00-05:00') }), (v) => expect(v.data).toBe('2024-03-10T08:00:00.000Z')],
-		['Region', () => ({ locationValue: { city: 'Berlin', country: 'Germany', continent: 'Europe' } }), (v) =>
-			expect(v.data).toEqual({ streetAddress: null, city: 'Berlin', state: null, country: 'Germany', continent: 'Europe' })],
-		['Sites', () => ({ locationValues: { location: [{ city: 'Lagos', country: 'Nigeria' }, { streetAddress: '1 Market St', city: 'San Francisco', state: 'California' }] } }), (v) =>
-			expect(v.data).toEqual([
-				{ streetAddress: null, city: 'Lagos', state: null, country: 'Nigeria', continent: null },
-				{ streetAddress: '1 Market St', city: 'San Francisco', state: 'California', country: null, continent: null },
-			])],
-		['Stage', () => ({ dropdownValue: '=IC' }), (v) => expect(v.data).toMatchObject({ text: 'IC' })],
-		['Labels', () => ({ dropdownValues: '=Hot, Strategic' }), (v) => expect((v.data as Array<{ text: string }>).map((o) => o.text)).toEqual(['Hot', 'Strategic'])],
-		['Status', () => ({ dropdownValue: '=Negotiation' }), (v) => expect(v.data).toMatchObject({ text: 'Negotiation', rank: 3 })],
-		['Owner', ({ persons }) => ({ personValue: byId(persons[0]) }), (v, { persons }) => expect(v.data).toMatchObject({ id: persons[0] })],
-		['Champions', ({ persons }) => ({ personValues: { person: persons.slice(0, 3).map((id) => ({ person: byId(id) })) } }), (v, { persons }) =>
-			expect((v.data as Array<{ id: number }>).map((p) => p.id)).toEqual(persons.slice(0, 3))],
-		['Related Company', ({ companies }) => ({ companyValue: { __rl: true, mode: 'url', value: `https://emulated-ventures.affinity.co/companies/${companies[0]}` } }), (v, { companies }) =>
-			expect(v.data).toMatchObject({ id: companies[0], name: expect.any(String) })],
-		['Co-investors', ({ companies }) => ({ companyValues: { company: companies.slice(0, 2).map((id) => ({ company: byId(id) })) } }), (v, { companies }) =>
-			expect((v.data as Array<{ id: number }>).map((c) => c.id)).toEqual(companies.slice(0, 2))],
+		[
+			'Scores',
+			() => ({ numberValues: '10, 20.5, -3' }),
+			(v) => expect(v.data).toEqual([10, 20.5, -3]),
+		],
+		[
+			'Close Date',
+			() => ({ dateValue: iso('2024-03-10T23:30:00-05:00') }),
+			(v) => expect(v.data).toBe('2024-03-10T08:00:00.000Z'),
+		],
+		[
+			'Region',
+			() => ({ locationValue: { city: 'Berlin', country: 'Germany', continent: 'Europe' } }),
+			(v) =>
+				expect(v.data).toEqual({
+					streetAddress: null,
+					city: 'Berlin',
+					state: null,
+					country: 'Germany',
+					continent: 'Europe',
+				}),
+		],
+		[
+			'Sites',
+			() => ({
+				locationValues: {
+					location: [
+						{ city: 'Lagos', country: 'Nigeria' },
+						{ streetAddress: '1 Market St', city: 'San Francisco', state: 'California' },
+					],
+				},
+			}),
+			(v) =>
+				expect(v.data).toEqual([
+					{ streetAddress: null, city: 'Lagos', state: null, country: 'Nigeria', continent: null },
+					{
+						streetAddress: '1 Market St',
+						city: 'San Francisco',
+						state: 'California',
+						country: null,
+						continent: null,
+					},
+				]),
+		],
+		[
+			'Stage',
+			() => ({ dropdownValue: '=IC' }),
+			(v) => expect(v.data).toMatchObject({ text: 'IC' }),
+		],
+		[
+			'Labels',
+			() => ({ dropdownValues: '=Hot, Strategic' }),
+			(v) =>
+				expect((v.data as Array<{ text: string }>).map((o) => o.text)).toEqual([
+					'Hot',
+					'Strategic',
+				]),
+		],
+		[
+			'Status',
+			() => ({ dropdownValue: '=Negotiation' }),
+			(v) => expect(v.data).toMatchObject({ text: 'Negotiation', rank: 3 }),
+		],
+		[
+			'Owner',
+			({ persons }) => ({ personValue: byId(persons[0]) }),
+			(v, { persons }) => expect(v.data).toMatchObject({ id: persons[0] }),
+		],
+		[
+			'Champions',
+			({ persons }) => ({
+				personValues: { person: persons.slice(0, 3).map((id) => ({ person: byId(id) })) },
+			}),
+			(v, { persons }) =>
+				expect((v.data as Array<{ id: number }>).map((p) => p.id)).toEqual(persons.slice(0, 3)),
+		],
+		[
+			'Related Company',
+			({ companies }) => ({
+				companyValue: {
+					__rl: true,
+					mode: 'url',
+					value: `https://emulated-ventures.affinity.co/companies/${companies[0]}`,
+				},
+			}),
+			(v, { companies }) =>
+				expect(v.data).toMatchObject({ id: companies[0], name: expect.any(String) }),
+		],
+		[
+			'Co-investors',
+			({ companies }) => ({
+				companyValues: { company: companies.slice(0, 2).map((id) => ({ company: byId(id) })) },
+			}),
+			(v, { companies }) =>
+				expect((v.data as Array<{ id: number }>).map((c) => c.id)).toEqual(companies.slice(0, 2)),
+		],
 	];
 
 	it.each(cases)('%s', async (name, inputs, check) => {
@@ -95,7 +188,14 @@ describe('listEntry.updateFieldValue: every value type round-trips', () => {
 		const result = await updateEntry(entry.id, field, inputs(ids));
 		expect(result.error).toBeUndefined();
 		const [item] = result.items;
-		expect(item).toMatchObject({ success: true, listId: TARGET_ACCOUNTS, listEntryId: entry.id, fieldId: field.id, fieldName: name, value: { type: field.valueType } });
+		expect(item).toMatchObject({
+			success: true,
+			listId: TARGET_ACCOUNTS,
+			listEntryId: entry.id,
+			fieldId: field.id,
+			fieldName: name,
+			value: { type: field.valueType },
+		});
 		const posts = await writes();
 		expect(posts).toHaveLength(1);
 		expect(JSON.parse(posts[0].body!)).toEqual({ value: item.value });
@@ -113,26 +213,51 @@ describe('listEntry.updateFieldValue: every value type round-trips', () => {
 		expect((await updateEntry(entry.id, deal, { numberValue: 99 })).error).toBeUndefined();
 		const read = await runAffinityNode({
 			credentials: fixture.credentials(),
-			parameters: { resource: 'listEntry', operation: 'get', listId: byId(TARGET_ACCOUNTS), listEntryId: byId(entry.id), fieldIds: [status.id, deal.id], fieldTypes: [] },
+			parameters: {
+				resource: 'listEntry',
+				operation: 'get',
+				listId: byId(TARGET_ACCOUNTS),
+				listEntryId: byId(entry.id),
+				fieldIds: [status.id, deal.id],
+				fieldTypes: [],
+			},
 		});
 		expect(read.items[0].fields).toEqual({ Status: 'Won', 'Deal Size': 99 });
 	});
 
-	it('writes a global field of the entry\'s company, clears it, and writes raw JSON', async () => {
+	it("writes a global field of the entry's company, clears it, and writes raw JSON", async () => {
 		const entry = await firstEntry(TARGET_ACCOUNTS);
 		const employees = await listField('Employees', TARGET_ACCOUNTS, 'global');
 		expect((await updateEntry(entry.id, employees, { numberValue: 77 })).error).toBeUndefined();
-		expect(await readValue(TARGET_ACCOUNTS, entry.id, employees.id)).toEqual({ type: 'number', data: 77 });
+		expect(await readValue(TARGET_ACCOUNTS, entry.id, employees.id)).toEqual({
+			type: 'number',
+			data: 77,
+		});
 		const cleared = await updateEntry(entry.id, employees, { writeMode: 'clear' });
-		expect(cleared.items[0]).toMatchObject({ success: true, value: { type: 'number', data: null } });
-		expect(await readValue(TARGET_ACCOUNTS, entry.id, employees.id)).toEqual({ type: 'number', data: null });
-		const raw = await updateEntry(entry.id, employees, { writeMode: 'raw', rawValue: '{"type": "number", "data": 12}' });
+		expect(cleared.items[0]).toMatchObject({
+			success: true,
+			value: { type: 'number', data: null },
+		});
+		expect(await readValue(TARGET_ACCOUNTS, entry.id, employees.id)).toEqual({
+			type: 'number',
+			data: null,
+		});
+		const raw = await updateEntry(entry.id, employees, {
+			writeMode: 'raw',
+			rawValue: '{"type": "number", "data": 12}',
+		});
 		expect(raw.error).toBeUndefined();
-		expect(await readValue(TARGET_ACCOUNTS, entry.id, employees.id)).toEqual({ type: 'number', data: 12 });
+		expect(await readValue(TARGET_ACCOUNTS, entry.id, employees.id)).toEqual({
+			type: 'number',
+			data: 12,
+		});
 	});
 
-	it('a field given by an expression, with the generic Value, is encoded by the field\'s own type', async () => {
-		const entries = await fixture.control<Array<{ id: number }>>('GET', `/lists/${TARGET_ACCOUNTS}/entries`);
+	it("a field given by an expression, with the generic Value, is encoded by the field's own type", async () => {
+		const entries = await fixture.control<Array<{ id: number }>>(
+			'GET',
+			`/lists/${TARGET_ACCOUNTS}/entries`,
+		);
 		const close = await listField('Close Date');
 		const labels = await listField('Labels');
 		await fixture.clearRequests();
@@ -154,7 +279,10 @@ describe('listEntry.updateFieldValue: every value type round-trips', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.paired).toEqual([0, 1]);
 		// 3 November 2024 is the day Pacific time falls back: its midnight is still PDT (07:00Z).
-		expect(await readValue(TARGET_ACCOUNTS, entries[0].id, close.id)).toEqual({ type: 'datetime', data: '2024-11-03T07:00:00.000Z' });
+		expect(await readValue(TARGET_ACCOUNTS, entries[0].id, close.id)).toEqual({
+			type: 'datetime',
+			data: '2024-11-03T07:00:00.000Z',
+		});
 		const stored = await readValue(TARGET_ACCOUNTS, entries[1].id, labels.id);
 		expect((stored.data as Array<{ text: string }>).map((o) => o.text)).toEqual(['Cold', 'Warm']);
 		// One fields page and one dropdown-options page were read once for both items.
@@ -167,9 +295,14 @@ describe('listEntry.updateFieldValue: every value type round-trips', () => {
 		const entry = await firstEntry(TARGET_ACCOUNTS);
 		const close = await listField('Close Date');
 		// 4 July 22:00 in Tokyo is 4 July there (13:00Z), though it is 4 July 06:00 in Los Angeles.
-		const result = await updateEntry(entry.id, close, { dateValue: '={{ DateTime.fromISO("2024-07-04T22:00:00", { zone: "Asia/Tokyo" }) }}' });
+		const result = await updateEntry(entry.id, close, {
+			dateValue: '={{ DateTime.fromISO("2024-07-04T22:00:00", { zone: "Asia/Tokyo" }) }}',
+		});
 		expect(result.error).toBeUndefined();
-		expect(await readValue(TARGET_ACCOUNTS, entry.id, close.id)).toEqual({ type: 'datetime', data: '2024-07-04T07:00:00.000Z' });
+		expect(await readValue(TARGET_ACCOUNTS, entry.id, close.id)).toEqual({
+			type: 'datetime',
+			data: '2024-07-04T07:00:00.000Z',
+		});
 	});
 });
 
@@ -183,20 +316,41 @@ describe('person.updateFieldValue', () => {
 		const run = (field: Field, inputs: IDataObject) =>
 			runAffinityNode({
 				credentials: fixture.credentials(),
-				parameters: { resource: 'person', operation: 'updateFieldValue', personId: byId(entry.entityId), fieldId: `${field.id}|${field.valueType}`, ...inputs },
+				parameters: {
+					resource: 'person',
+					operation: 'updateFieldValue',
+					personId: byId(entry.entityId),
+					fieldId: `${field.id}|${field.valueType}`,
+					...inputs,
+				},
 			});
 		const results = [
 			await run(jobTitle, { textValue: 'Partner' }),
 			await run(seniority, { dropdownValue: '=c-level' }),
 			await run(birthday, { dateValue: '1990-02-28' }),
-			await run(employers, { companyValues: { company: [{ company: byId(3000005) }, { company: byId(3000006) }] } }),
+			await run(employers, {
+				companyValues: { company: [{ company: byId(3000005) }, { company: byId(3000006) }] },
+			}),
 		];
 		for (const result of results) expect(result.error).toBeUndefined();
-		expect(results[1].items[0]).toMatchObject({ success: true, personId: entry.entityId, fieldId: seniority.id, value: { type: 'dropdown', data: { dropdownOptionId: expect.any(Number) } } });
+		expect(results[1].items[0]).toMatchObject({
+			success: true,
+			personId: entry.entityId,
+			fieldId: seniority.id,
+			value: { type: 'dropdown', data: { dropdownOptionId: expect.any(Number) } },
+		});
 		expect((await readValue(INVESTORS, entry.id, jobTitle.id)).data).toBe('Partner');
-		expect((await readValue(INVESTORS, entry.id, seniority.id)).data).toMatchObject({ text: 'C-Level' });
-		expect((await readValue(INVESTORS, entry.id, birthday.id)).data).toBe('1990-02-28T08:00:00.000Z');
-		expect(((await readValue(INVESTORS, entry.id, employers.id)).data as Array<{ id: number }>).map((c) => c.id)).toEqual([3000005, 3000006]);
+		expect((await readValue(INVESTORS, entry.id, seniority.id)).data).toMatchObject({
+			text: 'C-Level',
+		});
+		expect((await readValue(INVESTORS, entry.id, birthday.id)).data).toBe(
+			'1990-02-28T08:00:00.000Z',
+		);
+		expect(
+			((await readValue(INVESTORS, entry.id, employers.id)).data as Array<{ id: number }>).map(
+				(c) => c.id,
+			),
+		).toEqual([3000005, 3000006]);
 	});
 
 	it('an unknown dropdown name is refused with the options listed, before any write', async () => {
@@ -205,7 +359,13 @@ describe('person.updateFieldValue', () => {
 		await fixture.clearRequests();
 		const result = await runAffinityNode({
 			credentials: fixture.credentials(),
-			parameters: { resource: 'person', operation: 'updateFieldValue', personId: byId(entry.entityId), fieldId: `${seniority.id}|dropdown`, dropdownValue: '=Wizard' },
+			parameters: {
+				resource: 'person',
+				operation: 'updateFieldValue',
+				personId: byId(entry.entityId),
+				fieldId: `${seniority.id}|dropdown`,
+				dropdownValue: '=Wizard',
+			},
 		});
 		expect(result.error?.message).toMatch(/no dropdown option "Wizard"/);
 		expect(result.error?.description).toMatch(/"Founder" \(\d+\)/);
@@ -219,9 +379,18 @@ describe('refused before the write', () => {
 		for (const fieldId of ['affinity-data-description|text', 'last-email']) {
 			const result = await runAffinityNode({
 				credentials: fixture.credentials(),
-				parameters: { resource: 'listEntry', operation: 'updateFieldValue', listId: byId(TARGET_ACCOUNTS), listEntryId: byId(entry.id), fieldId, textValue: 'x' },
+				parameters: {
+					resource: 'listEntry',
+					operation: 'updateFieldValue',
+					listId: byId(TARGET_ACCOUNTS),
+					listEntryId: byId(entry.id),
+					fieldId,
+					textValue: 'x',
+				},
 			});
-			expect(result.error?.message).toMatch(/cannot write .*(enriched|relationship-intelligence) field/);
+			expect(result.error?.message).toMatch(
+				/cannot write .*(enriched|relationship-intelligence) field/,
+			);
 		}
 		expect(await fixture.requests()).toHaveLength(0);
 
@@ -229,28 +398,55 @@ describe('refused before the write', () => {
 		await fixture.clearRequests();
 		const result = await runAffinityNode({
 			credentials: fixture.credentials(),
-			parameters: { resource: 'listEntry', operation: 'updateFieldValue', listId: byId(TARGET_ACCOUNTS), listEntryId: byId(entry.id), fieldId: formula.id, anyValue: '5' },
+			parameters: {
+				resource: 'listEntry',
+				operation: 'updateFieldValue',
+				listId: byId(TARGET_ACCOUNTS),
+				listEntryId: byId(entry.id),
+				fieldId: formula.id,
+				anyValue: '5',
+			},
 		});
 		expect(result.error?.message).toMatch(/"Weighted Value" .* is a formula field/);
 		expect(await writes()).toHaveLength(0);
 	});
 
-	it('a value of another type than the field\'s, and a malformed value, name the field and the fix', async () => {
+	it("a value of another type than the field's, and a malformed value, name the field and the fix", async () => {
 		const entry = await firstEntry(TARGET_ACCOUNTS);
 		const notes = await listField('Notes');
 		const deal = await listField('Deal Size');
 		await fixture.clearRequests();
 		const wrongType = await runAffinityNode({
 			credentials: fixture.credentials(),
-			parameters: { resource: 'listEntry', operation: 'updateFieldValue', listId: byId(TARGET_ACCOUNTS), listEntryId: byId(entry.id), fieldId: `${notes.id}|number`, numberValue: 5 },
+			parameters: {
+				resource: 'listEntry',
+				operation: 'updateFieldValue',
+				listId: byId(TARGET_ACCOUNTS),
+				listEntryId: byId(entry.id),
+				fieldId: `${notes.id}|number`,
+				numberValue: 5,
+			},
 		});
-		expect(wrongType.error?.message).toMatch(/"Notes" .* is a text field; the value given is of type number/);
-		const notANumber = await updateEntry(entry.id, deal, { numberValues: 'x' }, { fieldId: `${deal.id}|number`, numberValue: '=lots' });
+		expect(wrongType.error?.message).toMatch(
+			/"Notes" .* is a text field; the value given is of type number/,
+		);
+		const notANumber = await updateEntry(
+			entry.id,
+			deal,
+			{ numberValues: 'x' },
+			{ fieldId: `${deal.id}|number`, numberValue: '=lots' },
+		);
 		expect(notANumber.error?.message).toBe(`Field: ${deal.id}: "lots" is not a number`);
 		const champions = await listField('Champions');
 		await fixture.clearRequests();
-		const tooMany = await updateEntry(entry.id, champions, { personValues: { person: Array.from({ length: 101 }, (_, i) => ({ person: byId(5000007 + i) })) } });
-		expect(tooMany.error?.message).toBe(`Field: ${champions.id}: 101 persons given; Affinity takes at most 100 in one value`);
+		const tooMany = await updateEntry(entry.id, champions, {
+			personValues: {
+				person: Array.from({ length: 101 }, (_, i) => ({ person: byId(5000007 + i) })),
+			},
+		});
+		expect(tooMany.error?.message).toBe(
+			`Field: ${champions.id}: 101 persons given; Affinity takes at most 100 in one value`,
+		);
 		// A value of a known type that cannot be encoded is refused before any request at all.
 		expect(await fixture.requests()).toHaveLength(0);
 	});
@@ -267,10 +463,15 @@ describe('never sent twice', () => {
 		const result = await updateEntry(entry.id, field, { numberValue: 501 });
 		expect(result.error?.httpCode).toBe('500');
 		expect(result.error?.description).toMatch(/may or may not have been applied/);
-		expect(result.error?.description).toContain(`List Entry → Get Field Value (list ${TARGET_ACCOUNTS}, entry ${entry.id}, field ${field.id})`);
+		expect(result.error?.description).toContain(
+			`List Entry → Get Field Value (list ${TARGET_ACCOUNTS}, entry ${entry.id}, field ${field.id})`,
+		);
 		expect((await writes()).map((r) => r.status)).toEqual([500]);
 		// It was in fact applied: exactly why it must not be sent again.
-		expect(await readValue(TARGET_ACCOUNTS, entry.id, field.id)).toEqual({ type: 'number', data: 501 });
+		expect(await readValue(TARGET_ACCOUNTS, entry.id, field.id)).toEqual({
+			type: 'number',
+			data: 501,
+		});
 		expectNoKey(result.run);
 	});
 
@@ -279,22 +480,36 @@ describe('never sent twice', () => {
 		await fixture.fault({ kind: 'reset', apply: true, method: 'POST' });
 		const result = await updateEntry(entry.id, field, { numberValue: 502 });
 		expect(result.error?.message).toMatch(/connection to Affinity was reset/);
-		expect(result.error?.description).toMatch(/may or may not have been applied.*List Entry → Get Field Value/);
+		expect(result.error?.description).toMatch(
+			/may or may not have been applied.*List Entry → Get Field Value/,
+		);
 		expect(await writes()).toHaveLength(1);
 	});
 
 	it('a timeout: one POST, write of unknown outcome', async () => {
 		const { entry, field } = await deal();
 		await fixture.fault({ kind: 'delay', delayMs: 2500, method: 'POST' });
-		const result = await updateEntry(entry.id, field, { numberValue: 503 }, { requestOptions: { timeout: 1 } });
+		const result = await updateEntry(
+			entry.id,
+			field,
+			{ numberValue: 503 },
+			{ requestOptions: { timeout: 1 } },
+		);
 		expect(result.error?.message).toMatch(/did not answer in time/);
-		expect(result.error?.description).toMatch(/may or may not have been applied.*List Entry → Get Field Value/);
+		expect(result.error?.description).toMatch(
+			/may or may not have been applied.*List Entry → Get Field Value/,
+		);
 		expect(await writes()).toHaveLength(1);
 	});
 
 	it('a 429 is retried once and the write succeeds: two POSTs, the first refused', async () => {
 		const { entry, field } = await deal();
-		await fixture.fault({ kind: 'status', status: 429, method: 'POST', headers: { 'x-ratelimit-limit-user-reset': '1' } });
+		await fixture.fault({
+			kind: 'status',
+			status: 429,
+			method: 'POST',
+			headers: { 'x-ratelimit-limit-user-reset': '1' },
+		});
 		const result = await updateEntry(entry.id, field, { numberValue: 429 });
 		expect(result.error).toBeUndefined();
 		expect(result.items[0]).toMatchObject({ success: true, value: { type: 'number', data: 429 } });
@@ -315,7 +530,11 @@ describe('listEntry.updateFieldValues', () => {
 	async function manyFields(count: number): Promise<string[]> {
 		const ids: string[] = [];
 		for (let i = 0; i < count; i++) {
-			const created = await fixture.control<{ id: string }>('POST', '/fields', { listId: TARGET_ACCOUNTS, name: `Extra ${i + 1}`, valueType: 'text' });
+			const created = await fixture.control<{ id: string }>('POST', '/fields', {
+				listId: TARGET_ACCOUNTS,
+				name: `Extra ${i + 1}`,
+				valueType: 'text',
+			});
 			ids.push(created.id);
 		}
 		return ids;
@@ -343,19 +562,38 @@ describe('listEntry.updateFieldValues', () => {
 		const entry = await firstEntry(TARGET_ACCOUNTS);
 		const ids = await manyFields(count);
 		await fixture.clearRequests();
-		const result = await batch(entry.id, ids.map((id, i) => ({ id, value: { type: 'text', data: `v${i + 1}` } })));
+		const result = await batch(
+			entry.id,
+			ids.map((id, i) => ({ id, value: { type: 'text', data: `v${i + 1}` } })),
+		);
 		expect(result.error).toBeUndefined();
 		const patches = await writes('PATCH');
-		expect(patches.map((r) => (JSON.parse(r.body!) as { updates: unknown[] }).updates.length)).toEqual(sizes);
-		expect(patches.flatMap((r) => (JSON.parse(r.body!) as { updates: Array<{ id: string }> }).updates.map((u) => u.id))).toEqual(ids);
-		expect(result.items[0]).toMatchObject({ success: true, updated: count, chunks: sizes.map((updates, i) => ({ chunk: i + 1, updates })) });
-		const stored = await fixture.control<Array<{ id: number; values: Record<string, Value> }>>('GET', `/lists/${TARGET_ACCOUNTS}/entries`);
+		expect(
+			patches.map((r) => (JSON.parse(r.body!) as { updates: unknown[] }).updates.length),
+		).toEqual(sizes);
+		expect(
+			patches.flatMap((r) =>
+				(JSON.parse(r.body!) as { updates: Array<{ id: string }> }).updates.map((u) => u.id),
+			),
+		).toEqual(ids);
+		expect(result.items[0]).toMatchObject({
+			success: true,
+			updated: count,
+			chunks: sizes.map((updates, i) => ({ chunk: i + 1, updates })),
+		});
+		const stored = await fixture.control<Array<{ id: number; values: Record<string, Value> }>>(
+			'GET',
+			`/lists/${TARGET_ACCOUNTS}/entries`,
+		);
 		const values = stored.find((e) => e.id === entry.id)!.values;
 		expect(ids.map((id) => values[id]?.data)).toEqual(ids.map((_, i) => `v${i + 1}`));
 		// Requests in all: the list's fields (pages of 100) once, then the PATCHes; nothing else.
 		const log = await fixture.requests();
 		const fieldPages = Math.ceil((27 + count) / 100);
-		expect(log.map((r) => r.method)).toEqual([...Array(fieldPages).fill('GET'), ...sizes.map(() => 'PATCH')]);
+		expect(log.map((r) => r.method)).toEqual([
+			...Array(fieldPages).fill('GET'),
+			...sizes.map(() => 'PATCH'),
+		]);
 	});
 
 	it('a 500 on chunk 2 of 3: chunk 1 applied, chunk 2 not re-sent (outcome unknown), chunk 3 not sent; the error says so', async () => {
@@ -363,14 +601,26 @@ describe('listEntry.updateFieldValues', () => {
 		const ids = await manyFields(250);
 		await fixture.clearRequests();
 		await fixture.fault({ kind: 'status', status: 500, method: 'PATCH', skip: 1 });
-		const result = await batch(entry.id, ids.map((id, i) => ({ id, value: { type: 'text', data: `w${i + 1}` } })));
+		const result = await batch(
+			entry.id,
+			ids.map((id, i) => ({ id, value: { type: 'text', data: `w${i + 1}` } })),
+		);
 		expect(result.error?.message).toMatch(/^Chunk 2 of 3 \(updates 101–200\) failed/);
-		expect(result.error?.description).toMatch(/^Chunk 1 \(updates 1–100\) was applied\. Chunk 3 \(updates 201–250\) was not sent\. Fields in chunk 2: /);
+		expect(result.error?.description).toMatch(
+			/^Chunk 1 \(updates 1–100\) was applied\. Chunk 3 \(updates 201–250\) was not sent\. Fields in chunk 2: /,
+		);
 		expect(result.error?.description).toContain(ids[100]);
-		expect(result.error?.description).toMatch(/may or may not have been applied.*List Entry → Get Field Values/);
+		expect(result.error?.description).toMatch(
+			/may or may not have been applied.*List Entry → Get Field Values/,
+		);
 		expect(result.error?.context).toMatchObject({ failedChunk: 2, chunks: 3, appliedUpdates: 100 });
 		expect((await writes('PATCH')).map((r) => r.status)).toEqual([200, 500]);
-		const values = (await fixture.control<Array<{ id: number; values: Record<string, Value> }>>('GET', `/lists/${TARGET_ACCOUNTS}/entries`)).find((e) => e.id === entry.id)!.values;
+		const values = (
+			await fixture.control<Array<{ id: number; values: Record<string, Value> }>>(
+				'GET',
+				`/lists/${TARGET_ACCOUNTS}/entries`,
+			)
+		).find((e) => e.id === entry.id)!.values;
 		expect(values[ids[99]]?.data).toBe('w100');
 		expect(values[ids[249]]).toBeUndefined();
 	});
@@ -384,8 +634,12 @@ describe('listEntry.updateFieldValues', () => {
 		await fixture.clearRequests();
 		const result = await batch(entry.id, updates);
 		expect(result.error?.httpCode).toBe('400');
-		expect(result.error?.message).toMatch(/^Chunk 2 of 2 \(updates 101–150\) failed: Person 424242 does not exist/);
-		expect(result.error?.description).toMatch(/^Chunk 1 \(updates 1–100\) was applied\. Affinity refused chunk 2\./);
+		expect(result.error?.message).toMatch(
+			/^Chunk 2 of 2 \(updates 101–150\) failed: Person 424242 does not exist/,
+		);
+		expect(result.error?.description).toMatch(
+			/^Chunk 1 \(updates 1–100\) was applied\. Affinity refused chunk 2\./,
+		);
 		expect(result.error?.description).toMatch(/"updates\[20\]\.value\.data\.id"/);
 		expect((await writes('PATCH')).map((r) => r.status)).toEqual([200, 400]);
 	});
@@ -416,15 +670,23 @@ describe('listEntry.updateFieldValues', () => {
 			},
 		});
 		expect(result.error).toBeUndefined();
-		expect(result.items[0]).toMatchObject({ success: true, updated: 4, chunks: [{ chunk: 1, updates: 4, fieldIds: [notes.id, status.id, close.id, owner.id] }] });
+		expect(result.items[0]).toMatchObject({
+			success: true,
+			updated: 4,
+			chunks: [{ chunk: 1, updates: 4, fieldIds: [notes.id, status.id, close.id, owner.id] }],
+		});
 		expect(await writes('PATCH')).toHaveLength(1);
 		expect((await readValue(TARGET_ACCOUNTS, entry.id, notes.id)).data).toBe('from the batch');
-		expect((await readValue(TARGET_ACCOUNTS, entry.id, status.id)).data).toMatchObject({ text: 'Qualified' });
-		expect((await readValue(TARGET_ACCOUNTS, entry.id, close.id)).data).toBe('2025-12-31T08:00:00.000Z');
+		expect((await readValue(TARGET_ACCOUNTS, entry.id, status.id)).data).toMatchObject({
+			text: 'Qualified',
+		});
+		expect((await readValue(TARGET_ACCOUNTS, entry.id, close.id)).data).toBe(
+			'2025-12-31T08:00:00.000Z',
+		);
 		expect((await readValue(TARGET_ACCOUNTS, entry.id, owner.id)).data).toBeNull();
 	});
 
-	it('JSON updates may give plain values (encoded by each field\'s type) and null (clears)', async () => {
+	it("JSON updates may give plain values (encoded by each field's type) and null (clears)", async () => {
 		const entry = await firstEntry(TARGET_ACCOUNTS);
 		const deal = await listField('Deal Size');
 		const stage = await listField('Stage');
@@ -441,10 +703,15 @@ describe('listEntry.updateFieldValues', () => {
 		expect((JSON.parse(patch.body!) as { updates: unknown[] }).updates).toEqual([
 			{ id: deal.id, value: { type: 'number', data: 1500 } },
 			{ id: stage.id, value: { type: 'dropdown', data: { dropdownOptionId: expect.any(Number) } } },
-			{ id: champions.id, value: { type: 'person-multi', data: [{ id: 5000011 }, { id: 5000012 }] } },
+			{
+				id: champions.id,
+				value: { type: 'person-multi', data: [{ id: 5000011 }, { id: 5000012 }] },
+			},
 			{ id: notes.id, value: { type: 'text', data: null } },
 		]);
-		expect((await readValue(TARGET_ACCOUNTS, entry.id, stage.id)).data).toMatchObject({ text: 'Diligence' });
+		expect((await readValue(TARGET_ACCOUNTS, entry.id, stage.id)).data).toMatchObject({
+			text: 'Diligence',
+		});
 		expect((await readValue(TARGET_ACCOUNTS, entry.id, notes.id)).data).toBeNull();
 	});
 
@@ -455,7 +722,9 @@ describe('listEntry.updateFieldValues', () => {
 		updates[110] = { id: 'affinity-data-description', value: { type: 'text', data: 'x' } };
 		await fixture.clearRequests();
 		const result = await batch(entry.id, updates);
-		expect(result.error?.message).toMatch(/^Update 111: cannot write "affinity-data-description" is an enriched field/);
+		expect(result.error?.message).toMatch(
+			/^Update 111: cannot write "affinity-data-description" is an enriched field/,
+		);
 		expect(await writes('PATCH')).toHaveLength(0);
 	});
 });

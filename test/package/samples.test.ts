@@ -12,17 +12,30 @@ const DIR = path.resolve(__dirname, '..', '..', 'workflows');
 const samples = fs
 	.readdirSync(DIR)
 	.filter((f) => f.endsWith('.json'))
-	.map((file) => ({ file, workflow: JSON.parse(fs.readFileSync(path.join(DIR, file), 'utf8')) as { nodes: Array<{ name: string; type: string }> } }));
+	.map((file) => ({
+		file,
+		workflow: JSON.parse(fs.readFileSync(path.join(DIR, file), 'utf8')) as {
+			nodes: Array<{ name: string; type: string }>;
+		},
+	}));
 
 const editorToolName = (name: string) => name.replaceAll(' ', '_');
 const toolNameOf = (name: string) => name.replace(/[^a-zA-Z0-9_-]+/g, '_');
 
 it('there are samples with tools', () => {
-	expect(samples.flatMap((s) => s.workflow.nodes).filter((n) => n.type.endsWith('Tool')).length).toBeGreaterThan(0);
+	expect(
+		samples.flatMap((s) => s.workflow.nodes).filter((n) => n.type.endsWith('Tool')).length,
+	).toBeGreaterThan(0);
 });
 
-it.each(samples.map((s) => [s.file, s.workflow] as const))('%s: every tool node can be executed on its own', (_file, workflow) => {
-	for (const node of workflow.nodes.filter((n) => n.type.endsWith('Tool'))) {
-		expect({ node: node.name, editor: editorToolName(node.name) }).toEqual({ node: node.name, editor: toolNameOf(node.name) });
-	}
-});
+it.each(samples.map((s) => [s.file, s.workflow] as const))(
+	'%s: every tool node can be executed on its own',
+	(_file, workflow) => {
+		for (const node of workflow.nodes.filter((n) => n.type.endsWith('Tool'))) {
+			expect({ node: node.name, editor: editorToolName(node.name) }).toEqual({
+				node: node.name,
+				editor: toolNameOf(node.name),
+			});
+		}
+	},
+);

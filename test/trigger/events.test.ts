@@ -43,13 +43,20 @@ describe('baseline', () => {
 	it('records the list on the first poll and emits nothing, in 3 requests for 250 entries', async () => {
 		const h = triggerHarness(fixture, list);
 		expect(await h.poll()).toBeNull();
-		const state = h.staticData().state as { count: number; key: string; entityType: string; fields: unknown[] };
+		const state = h.staticData().state as {
+			count: number;
+			key: string;
+			entityType: string;
+			fields: unknown[];
+		};
 		expect(state.count).toBe(250);
 		expect(state.key).toBe('list:102|view:');
 		expect(state.entityType).toBe('company');
 		expect(state.fields).toHaveLength(14);
 		const log = await fixture.requests();
-		expect(log.map((r) => r.path)).toEqual(Array(3).fill(`/v2/lists/${TARGET_ACCOUNTS}/list-entries`));
+		expect(log.map((r) => r.path)).toEqual(
+			Array(3).fill(`/v2/lists/${TARGET_ACCOUNTS}/list-entries`),
+		);
 		expect(new URLSearchParams(log[0].query).getAll('fieldTypes')).toEqual(['list']);
 		// Nothing changed: the next poll emits nothing either.
 		expect(await h.poll()).toBeNull();
@@ -75,9 +82,17 @@ describe('events', () => {
 		expect(out).toHaveLength(2);
 		expect(out.map((e) => e.listEntryId)).toEqual([created.id, again.id]);
 		for (const e of out) {
-			expect(e).toMatchObject({ event: 'listEntryAdded', listId: TARGET_ACCOUNTS, entityType: 'company', entityId: created.entityId, entityName: 'Zephyr Robotics' });
+			expect(e).toMatchObject({
+				event: 'listEntryAdded',
+				listId: TARGET_ACCOUNTS,
+				entityType: 'company',
+				entityId: created.entityId,
+				entityName: 'Zephyr Robotics',
+			});
 			expect((e.changes as unknown[]).length).toBe(14);
-			expect((e.changes as Array<Record<string, unknown>>).every((c) => c.previous === null)).toBe(true);
+			expect((e.changes as Array<Record<string, unknown>>).every((c) => c.previous === null)).toBe(
+				true,
+			);
 		}
 		expectNoKey(out);
 		expect(await h.poll()).toBeNull();
@@ -115,7 +130,8 @@ describe('events', () => {
 		const [first, second] = await fetchAll(fixture, listId);
 		await removeEntry(fixture, first.id);
 		await removeEntry(fixture, second.id);
-		const name = (e: typeof first) => e.entity.name ?? [e.entity.firstName, e.entity.lastName].filter(Boolean).join(' ');
+		const name = (e: typeof first) =>
+			e.entity.name ?? [e.entity.firstName, e.entity.lastName].filter(Boolean).join(' ');
 		const out = events(await h.poll());
 		expect(out.map((e) => [e.listEntryId, e.entityType, e.entityId, e.entityName])).toEqual([
 			[first.id, entityType, first.entity.id, name(first)],
@@ -124,7 +140,11 @@ describe('events', () => {
 	});
 
 	it('fieldValueChanged: one event per changed entry, naming exactly the changed fields, for every value type', async () => {
-		const h = triggerHarness(fixture, { ...list, event: 'fieldValueChanged', options: { keepPreviousValues: true } });
+		const h = triggerHarness(fixture, {
+			...list,
+			event: 'fieldValueChanged',
+			options: { keepPreviousValues: true },
+		});
 		await h.poll();
 		const entries = await fetchAll(fixture, TARGET_ACCOUNTS);
 		const target = entries[5];
@@ -132,7 +152,10 @@ describe('events', () => {
 		const person = 5_000_010;
 		const companies = [3_000_020, 3_000_021];
 		const updates: Array<[string, { type: string; data: unknown }]> = [
-			['Status', { type: 'ranked-dropdown', data: { dropdownOptionId: optionId(f('Status'), 'Won') } }],
+			[
+				'Status',
+				{ type: 'ranked-dropdown', data: { dropdownOptionId: optionId(f('Status'), 'Won') } },
+			],
 			['Owner', { type: 'person', data: { id: person } }],
 			['Deal Size', { type: 'number', data: 123456 }],
 			['Close Date', { type: 'datetime', data: '2026-07-01T07:00:00.000Z' }],
@@ -140,18 +163,59 @@ describe('events', () => {
 			['Stage', { type: 'dropdown', data: { dropdownOptionId: optionId(f('Stage'), 'IC') } }],
 			['Co-investors', { type: 'company-multi', data: companies.map((id) => ({ id })) }],
 			['Champions', { type: 'person-multi', data: [{ id: person }, { id: person + 1 }] }],
-			['Region', { type: 'location', data: { streetAddress: null, city: 'Lagos', state: 'Lagos', country: 'Nigeria', continent: 'Africa' } }],
+			[
+				'Region',
+				{
+					type: 'location',
+					data: {
+						streetAddress: null,
+						city: 'Lagos',
+						state: 'Lagos',
+						country: 'Nigeria',
+						continent: 'Africa',
+					},
+				},
+			],
 			['Scores', { type: 'number-multi', data: [9, 8, 7] }],
-			['Labels', { type: 'dropdown-multi', data: [{ dropdownOptionId: optionId(f('Labels'), 'Strategic') }] }],
+			[
+				'Labels',
+				{
+					type: 'dropdown-multi',
+					data: [{ dropdownOptionId: optionId(f('Labels'), 'Strategic') }],
+				},
+			],
 			['Related Company', { type: 'company', data: { id: companies[0] } }],
-			['Sites', { type: 'location-multi', data: [{ streetAddress: null, city: 'Oslo', state: null, country: 'Norway', continent: 'Europe' }] }],
+			[
+				'Sites',
+				{
+					type: 'location-multi',
+					data: [
+						{
+							streetAddress: null,
+							city: 'Oslo',
+							state: null,
+							country: 'Norway',
+							continent: 'Europe',
+						},
+					],
+				},
+			],
 		];
 		for (const [name, value] of updates) await setValue(fixture, target.id, f(name).id, value);
 		const out = events(await h.poll());
 		expect(out).toHaveLength(1);
 		const [event] = out;
-		expect(event).toMatchObject({ event: 'fieldValueChanged', listEntryId: target.id, entityId: target.entity.id, entityName: target.entity.name });
-		const changes = event.changes as Array<{ fieldName: string; previous: unknown; current: unknown }>;
+		expect(event).toMatchObject({
+			event: 'fieldValueChanged',
+			listEntryId: target.id,
+			entityId: target.entity.id,
+			entityName: target.entity.name,
+		});
+		const changes = event.changes as Array<{
+			fieldName: string;
+			previous: unknown;
+			current: unknown;
+		}>;
 		const byName = new Map(changes.map((c) => [c.fieldName, c]));
 		// Every field set (unless it already had that value), plus the formula that follows Deal Size and Status.
 		const before = new Map((target.entity.fields ?? []).map((x) => [x.name, x]));
@@ -160,27 +224,38 @@ describe('events', () => {
 		expect(byName.get('Status')?.current).toBe('Won');
 		expect(byName.get('Owner')?.current).toMatchObject({ id: person });
 		expect(byName.get('Notes')?.current).toBe('Signed "today" ✓');
-		expect(byName.get('Region')?.current).toMatchObject({ line: 'Lagos, Lagos, Nigeria', city: 'Lagos' });
+		expect(byName.get('Region')?.current).toMatchObject({
+			line: 'Lagos, Lagos, Nigeria',
+			city: 'Lagos',
+		});
 		expect(byName.get('Scores')?.current).toEqual([9, 8, 7]);
 		expect(byName.get('Labels')?.current).toEqual(['Strategic']);
 		expect(byName.get('Close Date')?.current).toBe('2026-07-01T07:00:00.000Z');
 		// Previous values are the ones the entry had, simplified the same way.
 		const { simplifyValue } = await import('../../nodes/AffinityV2/helpers/simplify');
-		for (const c of changes) expect(c.previous).toEqual(simplifyValue(before.get(c.fieldName)?.value));
+		for (const c of changes)
+			expect(c.previous).toEqual(simplifyValue(before.get(c.fieldName)?.value));
 		expect(await h.poll()).toBeNull();
 	});
 
 	it('only watched fields count: a change elsewhere is no event', async () => {
 		const status = fieldNamed(fixture, TARGET_ACCOUNTS, 'Status');
 		const notes = fieldNamed(fixture, TARGET_ACCOUNTS, 'Notes');
-		const h = triggerHarness(fixture, { ...list, event: 'fieldValueChanged', watchedFieldIds: [status.id] });
+		const h = triggerHarness(fixture, {
+			...list,
+			event: 'fieldValueChanged',
+			watchedFieldIds: [status.id],
+		});
 		await h.poll();
 		const log = await fixture.requests();
 		expect(new URLSearchParams(log[0].query).getAll('fieldIds')).toEqual([status.id]);
 		const [a, b] = await entryIds();
 		await setValue(fixture, a, notes.id, { type: 'text', data: 'not watched' });
 		expect(await h.poll()).toBeNull();
-		await setValue(fixture, b, status.id, { type: 'ranked-dropdown', data: { dropdownOptionId: optionId(status, 'Lost') } });
+		await setValue(fixture, b, status.id, {
+			type: 'ranked-dropdown',
+			data: { dropdownOptionId: optionId(status, 'Lost') },
+		});
 		const out = events(await h.poll());
 		expect(out).toHaveLength(1);
 		expect(out[0].listEntryId).toBe(b);
@@ -198,8 +273,14 @@ describe('events', () => {
 		const added = await addEntry(fixture, TARGET_ACCOUNTS, c.entity.id);
 		// Not changes: a company renamed, a multi-select given in another order.
 		await fixture.control('PATCH', `/companies/${c.entity.id}`, { name: 'Renamed Inc' });
-		const current = c.entity.fields?.find((x) => x.id === labels.id)?.value.data as Array<{ dropdownOptionId: number }> | null;
-		if (current && current.length > 1) await setValue(fixture, c.id, labels.id, { type: 'dropdown-multi', data: [...current].reverse() });
+		const current = c.entity.fields?.find((x) => x.id === labels.id)?.value.data as Array<{
+			dropdownOptionId: number;
+		}> | null;
+		if (current && current.length > 1)
+			await setValue(fixture, c.id, labels.id, {
+				type: 'dropdown-multi',
+				data: [...current].reverse(),
+			});
 		const out = events(await h.poll());
 		expect(out.map((e) => [e.event, e.listEntryId])).toEqual([
 			['fieldValueChanged', b.id],
@@ -214,25 +295,45 @@ describe('events', () => {
 
 	it('says when an association value may be truncated instead of reporting false changes', async () => {
 		const champions = fieldNamed(fixture, TARGET_ACCOUNTS, 'Champions');
-		const h = triggerHarness(fixture, { ...list, event: 'fieldValueChanged', watchedFieldIds: [champions.id] });
+		const h = triggerHarness(fixture, {
+			...list,
+			event: 'fieldValueChanged',
+			watchedFieldIds: [champions.id],
+		});
 		await h.poll();
 		const [entry] = await entryIds();
 		const persons = [...fixture.emulator.store.persons.keys()].slice(0, 200);
-		await setValue(fixture, entry, champions.id, { type: 'person-multi', data: persons.slice(0, 150).map((id) => ({ id })) });
+		await setValue(fixture, entry, champions.id, {
+			type: 'person-multi',
+			data: persons.slice(0, 150).map((id) => ({ id })),
+		});
 		const reached = events(await h.poll());
 		expect(reached).toHaveLength(1);
 		expect(reached[0].possiblyTruncated).toEqual(['Champions']);
-		expect((reached[0].changes as Array<Record<string, unknown>>)[0]).toMatchObject({ fieldName: 'Champions', possiblyTruncated: true });
-		expect(((reached[0].changes as Array<Record<string, unknown>>)[0].current as unknown[]).length).toBe(100);
+		expect((reached[0].changes as Array<Record<string, unknown>>)[0]).toMatchObject({
+			fieldName: 'Champions',
+			possiblyTruncated: true,
+		});
+		expect(
+			((reached[0].changes as Array<Record<string, unknown>>)[0].current as unknown[]).length,
+		).toBe(100);
 		// Changes beyond what the API shows, and a different cut: nothing reported.
-		await setValue(fixture, entry, champions.id, { type: 'person-multi', data: persons.slice(10, 190).map((id) => ({ id })) });
+		await setValue(fixture, entry, champions.id, {
+			type: 'person-multi',
+			data: persons.slice(10, 190).map((id) => ({ id })),
+		});
 		expect(await h.poll()).toBeNull();
 		// Back under the cut-off: a real, complete value again.
-		await setValue(fixture, entry, champions.id, { type: 'person-multi', data: persons.slice(0, 3).map((id) => ({ id })) });
+		await setValue(fixture, entry, champions.id, {
+			type: 'person-multi',
+			data: persons.slice(0, 3).map((id) => ({ id })),
+		});
 		const back = events(await h.poll());
 		expect(back).toHaveLength(1);
 		expect(back[0].possiblyTruncated).toBeUndefined();
-		expect(((back[0].changes as Array<Record<string, unknown>>)[0].current as unknown[]).length).toBe(3);
+		expect(
+			((back[0].changes as Array<Record<string, unknown>>)[0].current as unknown[]).length,
+		).toBe(3);
 	});
 });
 
@@ -249,13 +350,24 @@ describe('saved views', () => {
 		const outside = all.find((e) => !inView.some((v) => v.id === e.id))!;
 		const [leaving, staying] = inView;
 		const hotId = optionId(labels, 'Hot');
-		await setValue(fixture, outside.id, labels.id, { type: 'dropdown-multi', data: [{ dropdownOptionId: hotId }] });
-		await setValue(fixture, leaving.id, labels.id, { type: 'dropdown-multi', data: [{ dropdownOptionId: optionId(labels, 'Cold') }] });
-		await setValue(fixture, staying.id, status.id, { type: 'ranked-dropdown', data: { dropdownOptionId: optionId(status, 'Negotiation') } });
+		await setValue(fixture, outside.id, labels.id, {
+			type: 'dropdown-multi',
+			data: [{ dropdownOptionId: hotId }],
+		});
+		await setValue(fixture, leaving.id, labels.id, {
+			type: 'dropdown-multi',
+			data: [{ dropdownOptionId: optionId(labels, 'Cold') }],
+		});
+		await setValue(fixture, staying.id, status.id, {
+			type: 'ranked-dropdown',
+			data: { dropdownOptionId: optionId(status, 'Negotiation') },
+		});
 		// Not a column of the view: not seen, not an event.
 		await setValue(fixture, staying.id, notes.id, { type: 'text', data: 'invisible to the view' });
 		const out = events(await h.poll());
-		const kinds = out.map((e) => [e.event, e.listEntryId]).sort((x, y) => Number(x[1]) - Number(y[1]));
+		const kinds = out
+			.map((e) => [e.event, e.listEntryId])
+			.sort((x, y) => Number(x[1]) - Number(y[1]));
 		expect(kinds).toEqual(
 			[
 				['listEntryAdded', outside.id],
@@ -265,20 +377,35 @@ describe('saved views', () => {
 		);
 		expect(out.every((e) => e.savedViewId === hot)).toBe(true);
 		const changed = out.find((e) => e.event === 'fieldValueChanged')!;
-		expect(changed.changes).toEqual([{ fieldId: status.id, fieldName: 'Status', current: 'Negotiation' }]);
+		expect(changed.changes).toEqual([
+			{ fieldId: status.id, fieldName: 'Status', current: 'Negotiation' },
+		]);
 		const log = await fixture.requests();
-		expect(log.some((r) => r.path === `/v2/lists/${TARGET_ACCOUNTS}/saved-views/${hot}/list-entries`)).toBe(true);
+		expect(
+			log.some((r) => r.path === `/v2/lists/${TARGET_ACCOUNTS}/saved-views/${hot}/list-entries`),
+		).toBe(true);
 	});
 
 	it('refuses a watched field that is not a column of the view, saying how to fix it', async () => {
 		const notes = fieldNamed(fixture, TARGET_ACCOUNTS, 'Notes');
-		const h = triggerHarness(fixture, { ...list, watch: 'savedView', savedViewId: byId(viewId(fixture, 'Hot accounts')), watchedFieldIds: [notes.id] });
-		await expect(h.poll()).rejects.toThrow(`Watched field "${notes.id}" is not a column of saved view`);
+		const h = triggerHarness(fixture, {
+			...list,
+			watch: 'savedView',
+			savedViewId: byId(viewId(fixture, 'Hot accounts')),
+			watchedFieldIds: [notes.id],
+		});
+		await expect(h.poll()).rejects.toThrow(
+			`Watched field "${notes.id}" is not a column of saved view`,
+		);
 		expect(h.staticData().state).toBeUndefined();
 	});
 
-	it('refuses a board view with the API\'s reason', async () => {
-		const h = triggerHarness(fixture, { listId: byId(101), watch: 'savedView', savedViewId: byId(viewId(fixture, 'Pipeline board')) });
+	it("refuses a board view with the API's reason", async () => {
+		const h = triggerHarness(fixture, {
+			listId: byId(101),
+			watch: 'savedView',
+			savedViewId: byId(viewId(fixture, 'Pipeline board')),
+		});
 		await expect(h.poll()).rejects.toThrow(/only sheet-type saved views/);
 	});
 });
@@ -290,7 +417,11 @@ describe('changing what is watched', () => {
 		setParameters(h, { listId: byId(101) });
 		expect(await h.poll()).toBeNull();
 		expect((h.staticData().state as { key: string }).key).toBe('list:101|view:');
-		setParameters(h, { listId: byId(101), watch: 'savedView', savedViewId: byId(viewId(fixture, 'Qualified deals')) });
+		setParameters(h, {
+			listId: byId(101),
+			watch: 'savedView',
+			savedViewId: byId(viewId(fixture, 'Qualified deals')),
+		});
 		expect(await h.poll()).toBeNull();
 		setParameters(h, { ...list, options: { emitCurrentEntries: true } });
 		expect(events(await h.poll())).toHaveLength(250);
@@ -308,7 +439,9 @@ describe('changing what is watched', () => {
 		const out = events(await h.poll());
 		expect(out.map((e) => [e.event, e.listEntryId])).toEqual([['listEntryRemoved', a]]);
 		await setValue(fixture, b, notes.id, { type: 'text', data: 'y' });
-		expect(events(await h.poll()).map((e) => e.changes)).toEqual([[{ fieldId: notes.id, fieldName: 'Notes', current: 'y' }]]);
+		expect(events(await h.poll()).map((e) => e.changes)).toEqual([
+			[{ fieldId: notes.id, fieldName: 'Notes', current: 'y' }],
+		]);
 	});
 });
 
@@ -318,7 +451,9 @@ describe('manual "Fetch Test Event"', () => {
 		const out = events(await h.poll('manual'));
 		const ids = await entryIds();
 		expect(out.map((e) => e.listEntryId)).toEqual([...ids].sort((x, y) => y - x).slice(0, 5));
-		expect(out.every((e) => e.event === 'listEntryAdded' && (e.changes as unknown[]).length === 14)).toBe(true);
+		expect(
+			out.every((e) => e.event === 'listEntryAdded' && (e.changes as unknown[]).length === 14),
+		).toBe(true);
 		expect(savedJson(h)).toBe('{}');
 	});
 
@@ -370,12 +505,18 @@ describe('state and polls', () => {
 		await h.poll();
 		const [a] = await entryIds();
 		await removeEntry(fixture, a);
-		await fixture.fault({ kind: 'delay', delayMs: 300, path: `/v2/lists/${TARGET_ACCOUNTS}/list-entries$` });
+		await fixture.fault({
+			kind: 'delay',
+			delayMs: 300,
+			path: `/v2/lists/${TARGET_ACCOUNTS}/list-entries$`,
+		});
 		await fixture.clearRequests();
 		const [first, second] = await Promise.all([h.poll(), h.poll()]);
 		expect(events(first).map((e) => e.listEntryId)).toEqual([a]);
 		expect(second).toBeNull();
-		expect((await fixture.requests()).filter((r) => r.path.endsWith('/list-entries'))).toHaveLength(3);
+		expect((await fixture.requests()).filter((r) => r.path.endsWith('/list-entries'))).toHaveLength(
+			3,
+		);
 	});
 
 	it('a damaged state starts a new baseline instead of failing every poll', async () => {
@@ -386,7 +527,9 @@ describe('state and polls', () => {
 		expect(await h.poll()).toBeNull();
 		const [a] = await entryIds();
 		await removeEntry(fixture, a);
-		expect(events(await h.poll()).map((e) => [e.event, e.listEntryId])).toEqual([['listEntryRemoved', a]]);
+		expect(events(await h.poll()).map((e) => [e.event, e.listEntryId])).toEqual([
+			['listEntryRemoved', a],
+		]);
 	});
 
 	it('fails with a clear error on a list it cannot see, before saving anything', async () => {

@@ -6,7 +6,18 @@
 import type { FaultSpec } from '../../emulator';
 import { RETRY_POLICY } from '../../nodes/AffinityV2/transport';
 import { EmulatorFixture, expectNoKey } from '../harness/emulator';
-import { TARGET_ACCOUNTS, addEntry, byId, events, fetchAll, fieldNamed, removeEntry, savedJson, setValue, triggerHarness } from './helpers';
+import {
+	TARGET_ACCOUNTS,
+	addEntry,
+	byId,
+	events,
+	fetchAll,
+	fieldNamed,
+	removeEntry,
+	savedJson,
+	setValue,
+	triggerHarness,
+} from './helpers';
 
 const fixture = new EmulatorFixture();
 
@@ -45,18 +56,34 @@ function kinds(items: Array<Record<string, unknown>>): Array<[string, number]> {
 }
 
 const faults: Array<[string, FaultSpec, RegExp]> = [
-	['500s beyond the retries', { kind: 'status', status: 500, times: RETRY_POLICY.readRetries + 1 }, /server error that did not go away/],
-	['connection resets beyond the retries', { kind: 'reset', times: RETRY_POLICY.readRetries + 1 }, /connection to Affinity was reset/],
+	[
+		'500s beyond the retries',
+		{ kind: 'status', status: 500, times: RETRY_POLICY.readRetries + 1 },
+		/server error that did not go away/,
+	],
+	[
+		'connection resets beyond the retries',
+		{ kind: 'reset', times: RETRY_POLICY.readRetries + 1 },
+		/connection to Affinity was reset/,
+	],
 	[
 		'a 429 storm beyond the retry budget',
-		{ kind: 'status', status: 429, times: RETRY_POLICY.rateLimitRetries + 1, headers: { 'x-ratelimit-limit-user-reset': '1' } },
+		{
+			kind: 'status',
+			status: 429,
+			times: RETRY_POLICY.rateLimitRetries + 1,
+			headers: { 'x-ratelimit-limit-user-reset': '1' },
+		},
 		/rate limit stayed exhausted/,
 	],
 ];
 
 describe.each(faults)('%s on the 3rd page of a poll', (_label, fault, description) => {
 	it('throws, leaves the state byte-identical, and the next poll reports everything since the last good one', async () => {
-		const h = triggerHarness(fixture, { listId: byId(TARGET_ACCOUNTS), options: { keepPreviousValues: true } });
+		const h = triggerHarness(fixture, {
+			listId: byId(TARGET_ACCOUNTS),
+			options: { keepPreviousValues: true },
+		});
 		await h.poll();
 		const before = savedJson(h);
 		const first = await changeThree(0);
@@ -82,7 +109,8 @@ describe.each(faults)('%s on the 3rd page of a poll', (_label, fault, descriptio
 		const expected = [...first, ...second];
 		expect(kinds(out).sort()).toEqual(expected.sort());
 		const notes = out.filter((e) => e.event === 'fieldValueChanged');
-		for (const e of notes) expect(e.changes).toEqual([expect.objectContaining({ fieldName: 'Notes' })]);
+		for (const e of notes)
+			expect(e.changes).toEqual([expect.objectContaining({ fieldName: 'Notes' })]);
 		expect(await h.poll()).toBeNull();
 	});
 });
@@ -94,10 +122,21 @@ describe('other failures', () => {
 		const before = savedJson(h);
 		const [a] = await fetchAll(fixture, TARGET_ACCOUNTS);
 		await removeEntry(fixture, a.id);
-		await fixture.fault({ kind: 'status', status: 503, times: RETRY_POLICY.readRetries + 1, path: '^/v2/companies$' });
+		await fixture.fault({
+			kind: 'status',
+			status: 503,
+			times: RETRY_POLICY.readRetries + 1,
+			path: '^/v2/companies$',
+		});
 		await expect(h.poll()).rejects.toThrow();
 		expect(savedJson(h)).toBe(before);
-		expect(events(await h.poll())).toEqual([expect.objectContaining({ event: 'listEntryRemoved', listEntryId: a.id, entityName: a.entity.name })]);
+		expect(events(await h.poll())).toEqual([
+			expect.objectContaining({
+				event: 'listEntryRemoved',
+				listEntryId: a.id,
+				entityName: a.entity.name,
+			}),
+		]);
 	});
 
 	it("stops in time within n8n's poll budget, with a clear error and the state untouched", async () => {
@@ -118,7 +157,9 @@ describe('other failures', () => {
 		expect(savedJson(h)).toBe(before);
 		const pages = (await fixture.requests()).filter((r) => r.path.endsWith('/list-entries'));
 		expect(pages.length).toBeLessThan(3);
-		expect(kinds(events(await h.poll()) as Array<Record<string, unknown>>)).toEqual([['listEntryRemoved', a.id]]);
+		expect(kinds(events(await h.poll()) as Array<Record<string, unknown>>)).toEqual([
+			['listEntryRemoved', a.id],
+		]);
 	});
 
 	it('a malformed page is a failed poll, not a list that lost its entries', async () => {

@@ -17,14 +17,24 @@ export const INVESTORS = 103;
 export const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 
 export function triggerHarness(fixture: EmulatorFixture, parameters: IDataObject): PollHarness {
-	return pollHarness(new AffinityV2Trigger(), { watch: 'list', event: 'anyChange', watchedFieldIds: [], options: {}, ...parameters }, fixture.credentials());
+	return pollHarness(
+		new AffinityV2Trigger(),
+		{ watch: 'list', event: 'anyChange', watchedFieldIds: [], options: {}, ...parameters },
+		fixture.credentials(),
+	);
 }
 
 /** Replaces the trigger's parameters, as a user editing the node of an active workflow. */
 export function setParameters(harness: PollHarness, parameters: IDataObject): void {
 	const node = harness.workflow.getNode('Trigger');
 	if (!node) throw new Error('no trigger node');
-	node.parameters = { watch: 'list', event: 'anyChange', watchedFieldIds: [], options: {}, ...parameters } as typeof node.parameters;
+	node.parameters = {
+		watch: 'list',
+		event: 'anyChange',
+		watchedFieldIds: [],
+		options: {},
+		...parameters,
+	} as typeof node.parameters;
 }
 
 export function events(result: INodeExecutionData[][] | null): IDataObject[] {
@@ -58,12 +68,26 @@ export function optionId(field: FieldDef, text: string): number {
 	return option.id;
 }
 
-export async function setValue(fixture: EmulatorFixture, listEntryId: number, fieldId: string, value: { type: string; data: unknown } | null): Promise<void> {
+export async function setValue(
+	fixture: EmulatorFixture,
+	listEntryId: number,
+	fieldId: string,
+	value: { type: string; data: unknown } | null,
+): Promise<void> {
 	await fixture.control('POST', '/values', { listEntryId, fieldId, value });
 }
 
-export async function addEntry(fixture: EmulatorFixture, listId: number, entityId?: number, name?: string): Promise<{ id: number; entityId: number }> {
-	return fixture.control('POST', '/list-entries', { listId, ...(entityId === undefined ? {} : { entityId }), ...(name ? { name } : {}) });
+export async function addEntry(
+	fixture: EmulatorFixture,
+	listId: number,
+	entityId?: number,
+	name?: string,
+): Promise<{ id: number; entityId: number }> {
+	return fixture.control('POST', '/list-entries', {
+		listId,
+		...(entityId === undefined ? {} : { entityId }),
+		...(name ? { name } : {}),
+	});
 }
 
 export async function removeEntry(fixture: EmulatorFixture, listEntryId: number): Promise<void> {
@@ -71,12 +95,21 @@ export async function removeEntry(fixture: EmulatorFixture, listEntryId: number)
 }
 
 /** Every entry of a list or saved view, read as a plain API client (not through the node). */
-export async function fetchAll(fixture: EmulatorFixture, listId: number, savedViewId?: number): Promise<ApiListEntry[]> {
+export async function fetchAll(
+	fixture: EmulatorFixture,
+	listId: number,
+	savedViewId?: number,
+): Promise<ApiListEntry[]> {
 	const out: ApiListEntry[] = [];
 	let path: string | null =
-		savedViewId === undefined ? `/v2/lists/${listId}/list-entries?limit=100&fieldTypes=list` : `/v2/lists/${listId}/saved-views/${savedViewId}/list-entries?limit=100`;
+		savedViewId === undefined
+			? `/v2/lists/${listId}/list-entries?limit=100&fieldTypes=list`
+			: `/v2/lists/${listId}/saved-views/${savedViewId}/list-entries?limit=100`;
 	while (path) {
-		const res: { status: number; body: { data: ApiListEntry[]; pagination: { nextUrl: string | null } } } = await fixture.api(path);
+		const res: {
+			status: number;
+			body: { data: ApiListEntry[]; pagination: { nextUrl: string | null } };
+		} = await fixture.api(path);
 		if (res.status !== 200) throw new Error(`GET ${path}: ${res.status}`);
 		out.push(...res.body.data);
 		const next: string | null = res.body.pagination.nextUrl;
@@ -92,7 +125,8 @@ export async function fetchAll(fixture: EmulatorFixture, listId: number, savedVi
 export function semantic(value: unknown): string {
 	if (value === null || value === undefined) return 'null';
 	if (Array.isArray(value)) return `[${value.map(semantic).sort().join(',')}]`;
-	if (typeof value === 'object' && 'id' in (value as object)) return `#${String((value as { id: unknown }).id)}`;
+	if (typeof value === 'object' && 'id' in (value as object))
+		return `#${String((value as { id: unknown }).id)}`;
 	return canonicalJson(value);
 }
 
@@ -114,24 +148,54 @@ export function snapshotOf(entries: ApiListEntry[]): Map<number, SnapshotEntry> 
 
 const CITIES = [
 	{ streetAddress: null, city: 'Berlin', state: null, country: 'Germany', continent: 'Europe' },
-	{ streetAddress: '1 Market St', city: 'San Francisco', state: 'California', country: 'United States', continent: 'North America' },
+	{
+		streetAddress: '1 Market St',
+		city: 'San Francisco',
+		state: 'California',
+		country: 'United States',
+		continent: 'North America',
+	},
 	{ streetAddress: null, city: 'Lagos', state: 'Lagos', country: 'Nigeria', continent: 'Africa' },
-	{ streetAddress: '8 Marina Blvd', city: 'Singapore', state: null, country: 'Singapore', continent: 'Asia' },
+	{
+		streetAddress: '8 Marina Blvd',
+		city: 'Singapore',
+		state: null,
+		country: 'Singapore',
+		continent: 'Asia',
+	},
 ];
 
 /** A random value for a field, in the control API's {type, data} form (sometimes null: cleared). */
-export function randomValue(rng: Random, field: FieldDef, pools: { persons: number[]; companies: number[] }, clearRate = 0.1): { type: string; data: unknown } | null {
+export function randomValue(
+	rng: Random,
+	field: FieldDef,
+	pools: { persons: number[]; companies: number[] },
+	clearRate = 0.1,
+): { type: string; data: unknown } | null {
 	if (rng.chance(clearRate)) return null;
 	const type = field.valueType;
 	const options = field.dropdownOptions ?? [];
-	const refs = (ids: number[], min: number, max: number) => rng.sample(ids, rng.int(min, max)).map((id) => ({ id }));
+	const refs = (ids: number[], min: number, max: number) =>
+		rng.sample(ids, rng.int(min, max)).map((id) => ({ id }));
 	switch (type) {
 		case 'text':
-			return { type, data: rng.pick(['Intro call booked', 'Sent the deck', 'Waiting on legal', 'Ünïcödé "quoted" \\ text', `Note ${rng.int(1, 1e6)}`]) };
+			return {
+				type,
+				data: rng.pick([
+					'Intro call booked',
+					'Sent the deck',
+					'Waiting on legal',
+					'Ünïcödé "quoted" \\ text',
+					`Note ${rng.int(1, 1e6)}`,
+				]),
+			};
 		case 'number':
 			return { type, data: rng.chance(0.3) ? rng.int(1, 9999) + 0.5 : rng.int(1, 9999) };
 		case 'datetime':
-			return { type, data: pacificMidnight(`202${rng.int(0, 6)}-0${rng.int(1, 9)}-1${rng.int(0, 9)}`) };
+			return {
+				type,
+				data: pacificMidnight(`202${rng.int(0, 6)}-0${rng.int(1, 9)}-1${rng.int(0, 9)}`),
+			};
 		case 'location':
 			return { type, data: rng.pick(CITIES) };
 		case 'location-multi':
@@ -140,7 +204,10 @@ export function randomValue(rng: Random, field: FieldDef, pools: { persons: numb
 		case 'ranked-dropdown':
 			return { type, data: { dropdownOptionId: rng.pick(options).id } };
 		case 'dropdown-multi':
-			return { type, data: rng.sample(options, rng.int(1, 3)).map((o) => ({ dropdownOptionId: o.id })) };
+			return {
+				type,
+				data: rng.sample(options, rng.int(1, 3)).map((o) => ({ dropdownOptionId: o.id })),
+			};
 		case 'person':
 			return { type, data: { id: rng.pick(pools.persons) } };
 		case 'person-multi':

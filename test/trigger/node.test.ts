@@ -27,14 +27,28 @@ describe('description', () => {
 	const { description, methods } = new AffinityV2Trigger();
 
 	it('is a polling trigger with the public names', () => {
-		expect(description).toMatchObject({ name: 'affinityV2Trigger', displayName: 'Affinity v2 Trigger', polling: true, group: ['trigger'], inputs: [] });
+		expect(description).toMatchObject({
+			name: 'affinityV2Trigger',
+			displayName: 'Affinity v2 Trigger',
+			polling: true,
+			group: ['trigger'],
+			inputs: [],
+		});
 		expect(description.credentials).toEqual([{ name: 'affinityV2Api', required: true }]);
 		const event = description.properties.find((p) => p.name === 'event') as INodeProperties;
-		expect(event.options?.map((o) => (o as { value: string }).value).sort()).toEqual(['anyChange', 'fieldValueChanged', 'listEntryAdded', 'listEntryRemoved']);
+		expect(event.options?.map((o) => (o as { value: string }).value).sort()).toEqual([
+			'anyChange',
+			'fieldValueChanged',
+			'listEntryAdded',
+			'listEntryRemoved',
+		]);
 	});
 
 	it('has every method its parameters name', () => {
-		const named = JSON.stringify(description.properties).match(/"(searchListMethod|loadOptionsMethod)":"(\w+)"/g) ?? [];
+		const named =
+			JSON.stringify(description.properties).match(
+				/"(searchListMethod|loadOptionsMethod)":"(\w+)"/g,
+			) ?? [];
 		for (const entry of named) {
 			const [, kind, name] = /"(\w+)":"(\w+)"/.exec(entry)!;
 			const group = kind === 'searchListMethod' ? methods.listSearch : methods.loadOptions;
@@ -50,19 +64,35 @@ describe('pickers', () => {
 	it("offers the chosen list's saved views, searchable by name, saying which the API serves", async () => {
 		const ctx = loadOptionsContext({ listId: byId(TARGET_ACCOUNTS) }, 'parameters.savedViewId');
 		const all = await methods.listSearch.searchSavedViews.call(ctx);
-		expect(all.results.map((r) => r.name)).toEqual(['Hot accounts (sheet view)', 'Large deals (sheet view)', 'Overview dashboard (dashboard view: the API serves only sheet views)']);
+		expect(all.results.map((r) => r.name)).toEqual([
+			'Hot accounts (sheet view)',
+			'Large deals (sheet view)',
+			'Overview dashboard (dashboard view: the API serves only sheet views)',
+		]);
 		const hot = await methods.listSearch.searchSavedViews.call(ctx, 'HOT');
-		expect(hot.results).toEqual([{ name: 'Hot accounts (sheet view)', value: expect.stringMatching(/^\d+$/) }]);
+		expect(hot.results).toEqual([
+			{ name: 'Hot accounts (sheet view)', value: expect.stringMatching(/^\d+$/) },
+		]);
 	});
 
 	it('before a list is chosen: no saved views and no watched fields, and no error', async () => {
-		expect(await methods.listSearch.searchSavedViews.call(loadOptionsContext({}, 'parameters.savedViewId'))).toEqual({ results: [] });
-		expect(await methods.loadOptions.getListFields.call(loadOptionsContext({}, 'parameters.watchedFieldIds'))).toEqual([]);
+		expect(
+			await methods.listSearch.searchSavedViews.call(
+				loadOptionsContext({}, 'parameters.savedViewId'),
+			),
+		).toEqual({ results: [] });
+		expect(
+			await methods.loadOptions.getListFields.call(
+				loadOptionsContext({}, 'parameters.watchedFieldIds'),
+			),
+		).toEqual([]);
 	});
 
 	it("loads the list's fields for Watched Fields", async () => {
 		const ctx = loadOptionsContext({ listId: byId(TARGET_ACCOUNTS) }, 'parameters.watchedFieldIds');
 		const fields = await methods.loadOptions.getListFields.call(ctx);
-		expect(fields.map((f) => f.name)).toEqual(expect.arrayContaining(['Status', 'Labels', 'Champions', 'Weighted Value']));
+		expect(fields.map((f) => f.name)).toEqual(
+			expect.arrayContaining(['Status', 'Labels', 'Champions', 'Weighted Value']),
+		);
 	});
 });

@@ -67,13 +67,21 @@ class Replay {
 	apply(items: IDataObject[]): void {
 		for (const item of items) {
 			const id = item.listEntryId as number;
-			const changes = item.changes as Array<{ fieldId: string; previous?: unknown; current: unknown }>;
+			const changes = item.changes as Array<{
+				fieldId: string;
+				previous?: unknown;
+				current: unknown;
+			}>;
 			const present = this.entries.get(id);
 			switch (item.event) {
 				case 'listEntryAdded':
 					this.tally.added++;
 					if (present) this.tally.duplicated++;
-					else this.entries.set(id, { entityId: item.entityId as number, values: new Map(changes.map((c) => [c.fieldId, semantic(c.current)])) });
+					else
+						this.entries.set(id, {
+							entityId: item.entityId as number,
+							values: new Map(changes.map((c) => [c.fieldId, semantic(c.current)])),
+						});
 					break;
 				case 'listEntryRemoved':
 					this.tally.removed++;
@@ -82,7 +90,10 @@ class Replay {
 						break;
 					}
 					if (present.entityId !== item.entityId) this.tally.wrongPrevious++;
-					if (this.checkPrevious) for (const c of changes) if (semantic(c.previous) !== present.values.get(c.fieldId)) this.tally.wrongPrevious++;
+					if (this.checkPrevious)
+						for (const c of changes)
+							if (semantic(c.previous) !== present.values.get(c.fieldId))
+								this.tally.wrongPrevious++;
 					this.entries.delete(id);
 					break;
 				case 'fieldValueChanged':
@@ -122,7 +133,11 @@ class Replay {
 	}
 }
 
-async function randomRun(seed: number, savedView?: string, keepPreviousValues = false): Promise<Tally> {
+async function randomRun(
+	seed: number,
+	savedView?: string,
+	keepPreviousValues = false,
+): Promise<Tally> {
 	const rng: Random = createRandom(seed);
 	const store = fixture.emulator.store;
 	const view = savedView ? viewId(fixture, savedView) : undefined;
@@ -139,25 +154,52 @@ async function randomRun(seed: number, savedView?: string, keepPreviousValues = 
 		...(view ? { watch: 'savedView', savedViewId: byId(view) } : {}),
 		options: { keepPreviousValues },
 	});
-	const tally: Tally = { mutations: 0, polls: 0, concurrentPolls: 0, added: 0, removed: 0, changed: 0, fieldChanges: 0, duplicated: 0, wrongPrevious: 0, lost: 0 };
+	const tally: Tally = {
+		mutations: 0,
+		polls: 0,
+		concurrentPolls: 0,
+		added: 0,
+		removed: 0,
+		changed: 0,
+		fieldChanges: 0,
+		duplicated: 0,
+		wrongPrevious: 0,
+		lost: 0,
+	};
 
 	expect(await h.poll()).toBeNull();
-	const replay = new Replay(snapshotOf(await fetchAll(fixture, TARGET_ACCOUNTS, view)), keepPreviousValues, tally);
+	const replay = new Replay(
+		snapshotOf(await fetchAll(fixture, TARGET_ACCOUNTS, view)),
+		keepPreviousValues,
+		tally,
+	);
 
 	const current = () => store.entriesByList.get(TARGET_ACCOUNTS) ?? [];
 	const mutateOnce = async (): Promise<void> => {
 		const entries = current();
 		const roll = rng.next();
 		const entry = rng.pick(entries);
-		if (roll < 0.1) await addEntry(fixture, TARGET_ACCOUNTS, undefined, `Random Co ${rng.int(1, 1e6)}`);
-		else if (roll < 0.18) await addEntry(fixture, TARGET_ACCOUNTS, entry.entityId); // the same company again
+		if (roll < 0.1)
+			await addEntry(fixture, TARGET_ACCOUNTS, undefined, `Random Co ${rng.int(1, 1e6)}`);
+		else if (roll < 0.18)
+			await addEntry(fixture, TARGET_ACCOUNTS, entry.entityId); // the same company again
 		else if (roll < 0.3 && entries.length > 150) await removeEntry(fixture, entry.id);
-		else if (roll < 0.35) await fixture.control('PATCH', `/companies/${entry.entityId}`, { name: `Renamed ${rng.int(1, 1e6)}` });
+		else if (roll < 0.35)
+			await fixture.control('PATCH', `/companies/${entry.entityId}`, {
+				name: `Renamed ${rng.int(1, 1e6)}`,
+			});
 		else if (roll < 0.5) {
 			// In or out of "Hot accounts": Labels with or without Hot.
 			const chosen = rng.sample(others, rng.int(0, 2));
 			if (rng.chance(0.5)) chosen.push(hot);
-			await setValue(fixture, entry.id, labels.id, chosen.length ? { type: 'dropdown-multi', data: chosen.map((id) => ({ dropdownOptionId: id })) } : null);
+			await setValue(
+				fixture,
+				entry.id,
+				labels.id,
+				chosen.length
+					? { type: 'dropdown-multi', data: chosen.map((id) => ({ dropdownOptionId: id })) }
+					: null,
+			);
 		} else {
 			const field = rng.pick(fields);
 			await setValue(fixture, entry.id, field.id, randomValue(rng, field, pools));
@@ -207,7 +249,11 @@ describe('randomized: replaying the events reproduces the list', () => {
 		expect(tally.added).toBeGreaterThan(100);
 		expect(tally.removed).toBeGreaterThan(50);
 		expect(tally.fieldChanges).toBeGreaterThan(300);
-		expect({ lost: tally.lost, duplicated: tally.duplicated, wrongPrevious: tally.wrongPrevious }).toEqual({ lost: 0, duplicated: 0, wrongPrevious: 0 });
+		expect({
+			lost: tally.lost,
+			duplicated: tally.duplicated,
+			wrongPrevious: tally.wrongPrevious,
+		}).toEqual({ lost: 0, duplicated: 0, wrongPrevious: 0 });
 	});
 
 	it('a saved view: entries entering and leaving its filter', async () => {
@@ -217,6 +263,10 @@ describe('randomized: replaying the events reproduces the list', () => {
 		expect(tally.added).toBeGreaterThan(50);
 		expect(tally.removed).toBeGreaterThan(50);
 		expect(tally.changed).toBeGreaterThan(20);
-		expect({ lost: tally.lost, duplicated: tally.duplicated, wrongPrevious: tally.wrongPrevious }).toEqual({ lost: 0, duplicated: 0, wrongPrevious: 0 });
+		expect({
+			lost: tally.lost,
+			duplicated: tally.duplicated,
+			wrongPrevious: tally.wrongPrevious,
+		}).toEqual({ lost: 0, duplicated: 0, wrongPrevious: 0 });
 	});
 });

@@ -45,9 +45,12 @@ describe('calendarDateOf: the date the user meant', () => {
 		expect(calendarDateOf(new Date(instant), 'Not/AZone')).toBe('2024-03-11');
 	});
 
-	it.each(['', '2024-02-30', '2024-13-01T00:00:00Z', 'next Tuesday', '10/03/2024'])('refuses %j with a hint', (input) => {
-		expect(() => calendarDateOf(input)).toThrow(ValueInputError);
-	});
+	it.each(['', '2024-02-30', '2024-13-01T00:00:00Z', 'next Tuesday', '10/03/2024'])(
+		'refuses %j with a hint',
+		(input) => {
+			expect(() => calendarDateOf(input)).toThrow(ValueInputError);
+		},
+	);
 });
 
 describe('pacificMidnight: DST-correct', () => {
@@ -70,23 +73,67 @@ describe('encodeFieldValue', () => {
 		expect(encodeFieldValue('text', 'hi')).toEqual({ type: 'text', data: 'hi' });
 		expect(encodeFieldValue('text', 42)).toEqual({ type: 'text', data: '42' });
 		expect(encodeFieldValue('number', '1_000.5')).toEqual({ type: 'number', data: 1000.5 });
-		expect(encodeFieldValue('number-multi', '1, 2.5,-3')).toEqual({ type: 'number-multi', data: [1, 2.5, -3] });
-		expect(encodeFieldValue('number-multi', [4, '5'])).toEqual({ type: 'number-multi', data: [4, 5] });
-		expect(encodeFieldValue('datetime', '2024-11-03T23:00:00-08:00')).toEqual({ type: 'datetime', data: '2024-11-03T07:00:00.000Z' });
-		expect(encodeFieldValue('location', { city: ' Berlin ', country: 'Germany', streetAddress: '' })).toEqual({
-			type: 'location',
-			data: { streetAddress: null, city: 'Berlin', state: null, country: 'Germany', continent: null },
+		expect(encodeFieldValue('number-multi', '1, 2.5,-3')).toEqual({
+			type: 'number-multi',
+			data: [1, 2.5, -3],
 		});
-		expect(encodeFieldValue('location', '{"city": "Lagos"}').data).toMatchObject({ city: 'Lagos', country: null });
+		expect(encodeFieldValue('number-multi', [4, '5'])).toEqual({
+			type: 'number-multi',
+			data: [4, 5],
+		});
+		expect(encodeFieldValue('datetime', '2024-11-03T23:00:00-08:00')).toEqual({
+			type: 'datetime',
+			data: '2024-11-03T07:00:00.000Z',
+		});
+		expect(
+			encodeFieldValue('location', { city: ' Berlin ', country: 'Germany', streetAddress: '' }),
+		).toEqual({
+			type: 'location',
+			data: {
+				streetAddress: null,
+				city: 'Berlin',
+				state: null,
+				country: 'Germany',
+				continent: null,
+			},
+		});
+		expect(encodeFieldValue('location', '{"city": "Lagos"}').data).toMatchObject({
+			city: 'Lagos',
+			country: null,
+		});
 		expect(encodeFieldValue('location-multi', [{ city: 'A' }, { city: 'B' }]).data).toHaveLength(2);
-		expect(encodeFieldValue('dropdown', 7)).toEqual({ type: 'dropdown', data: { dropdownOptionId: 7 } });
-		expect(encodeFieldValue('ranked-dropdown', '8')).toEqual({ type: 'ranked-dropdown', data: { dropdownOptionId: 8 } });
-		expect(encodeFieldValue('dropdown-multi', '1, 2, 1')).toEqual({ type: 'dropdown-multi', data: [{ dropdownOptionId: 1 }, { dropdownOptionId: 2 }] });
-		expect(encodeFieldValue('person', { __rl: true, mode: 'url', value: 'https://x.affinity.co/persons/55' })).toEqual({ type: 'person', data: { id: 55 } });
+		expect(encodeFieldValue('dropdown', 7)).toEqual({
+			type: 'dropdown',
+			data: { dropdownOptionId: 7 },
+		});
+		expect(encodeFieldValue('ranked-dropdown', '8')).toEqual({
+			type: 'ranked-dropdown',
+			data: { dropdownOptionId: 8 },
+		});
+		expect(encodeFieldValue('dropdown-multi', '1, 2, 1')).toEqual({
+			type: 'dropdown-multi',
+			data: [{ dropdownOptionId: 1 }, { dropdownOptionId: 2 }],
+		});
+		expect(
+			encodeFieldValue('person', {
+				__rl: true,
+				mode: 'url',
+				value: 'https://x.affinity.co/persons/55',
+			}),
+		).toEqual({ type: 'person', data: { id: 55 } });
 		expect(encodeFieldValue('company', { id: 3 })).toEqual({ type: 'company', data: { id: 3 } });
-		expect(encodeFieldValue('person-multi', [1, '2', { id: 2 }])).toEqual({ type: 'person-multi', data: [{ id: 1 }, { id: 2 }] });
-		expect(encodeFieldValue('company-multi', '[5, 6]')).toEqual({ type: 'company-multi', data: [{ id: 5 }, { id: 6 }] });
-		expect(encodeFieldValue('filterable-text-multi', ['a', 'b'])).toEqual({ type: 'filterable-text-multi', data: ['a', 'b'] });
+		expect(encodeFieldValue('person-multi', [1, '2', { id: 2 }])).toEqual({
+			type: 'person-multi',
+			data: [{ id: 1 }, { id: 2 }],
+		});
+		expect(encodeFieldValue('company-multi', '[5, 6]')).toEqual({
+			type: 'company-multi',
+			data: [{ id: 5 }, { id: 6 }],
+		});
+		expect(encodeFieldValue('filterable-text-multi', ['a', 'b'])).toEqual({
+			type: 'filterable-text-multi',
+			data: ['a', 'b'],
+		});
 	});
 
 	it('accepts dropdown options by name when the options are known, case and spaces ignored', () => {
@@ -95,7 +142,9 @@ describe('encodeFieldValue', () => {
 			{ id: 12, text: 'Cold' },
 			{ id: 13, text: '2024' },
 		];
-		expect(encodeFieldValue('dropdown-multi', ' cold ,HOT', { dropdownOptions: options }).data).toEqual([{ dropdownOptionId: 12 }, { dropdownOptionId: 11 }]);
+		expect(
+			encodeFieldValue('dropdown-multi', ' cold ,HOT', { dropdownOptions: options }).data,
+		).toEqual([{ dropdownOptionId: 12 }, { dropdownOptionId: 11 }]);
 		expect(dropdownOptionIdOf('2024', options)).toBe(13); // a numeric-looking name, not an id
 		expect(() => dropdownOptionIdOf('Warm', options)).toThrow(/no dropdown option "Warm"/);
 		expect(() => dropdownOptionIdOf(99, options)).toThrow(/no dropdown option with ID 99/);
@@ -115,7 +164,11 @@ describe('encodeFieldValue', () => {
 		['location', { town: 'X' }, /Unknown location part "town"/],
 		['person', 'Ada', /Invalid person ID: got "Ada"/],
 		['person', 0, /Invalid person ID/],
-		['person-multi', Array.from({ length: 101 }, (_, i) => i + 1), /101 persons given; Affinity takes at most 100/],
+		[
+			'person-multi',
+			Array.from({ length: 101 }, (_, i) => i + 1),
+			/101 persons given; Affinity takes at most 100/,
+		],
 		['formula-number', 1, /computed by Affinity/],
 		['interaction', 1, /computed by Affinity/],
 		['colour', 1, /Unknown value type "colour"/],
@@ -131,18 +184,29 @@ describe('encodeFieldValue', () => {
 
 describe('rawFieldValue', () => {
 	it('checks and normalises {type, data}; data null clears', () => {
-		expect(rawFieldValue('{"type": "datetime", "data": "2024-03-10"}')).toEqual({ type: 'datetime', data: '2024-03-10T08:00:00.000Z' });
-		expect(rawFieldValue({ type: 'person-multi', data: null })).toEqual({ type: 'person-multi', data: null });
+		expect(rawFieldValue('{"type": "datetime", "data": "2024-03-10"}')).toEqual({
+			type: 'datetime',
+			data: '2024-03-10T08:00:00.000Z',
+		});
+		expect(rawFieldValue({ type: 'person-multi', data: null })).toEqual({
+			type: 'person-multi',
+			data: null,
+		});
 		expect(() => rawFieldValue('{nope')).toThrow(/not valid JSON/);
 		expect(() => rawFieldValue({ type: 'text' })).toThrow(/no "data"/);
-		expect(() => rawFieldValue({ type: 'interaction', data: null })).toThrow(/computed by Affinity/);
+		expect(() => rawFieldValue({ type: 'interaction', data: null })).toThrow(
+			/computed by Affinity/,
+		);
 		expect(() => rawFieldValue([1])).toThrow(/must be an object/);
 	});
 });
 
 describe('fields', () => {
 	it('parses the pickers\' "id|type" and bare ids', () => {
-		expect(parseFieldChoice('field-12|ranked-dropdown')).toEqual({ fieldId: 'field-12', valueType: 'ranked-dropdown' });
+		expect(parseFieldChoice('field-12|ranked-dropdown')).toEqual({
+			fieldId: 'field-12',
+			valueType: 'ranked-dropdown',
+		});
 		expect(parseFieldChoice(' field-12 ')).toEqual({ fieldId: 'field-12' });
 		expect(parseFieldChoice(undefined)).toEqual({ fieldId: '' });
 	});
@@ -153,9 +217,20 @@ describe('fields', () => {
 		expect(readOnlyFieldReason('last-email')).toMatch(/relationship-intelligence/);
 		expect(readOnlyFieldReason('field-12')).toBeUndefined();
 		expect(readOnlyFieldReason('companies')).toBeUndefined(); // an opportunity list's association field
-		expect(readOnlyMetadataReason({ id: 'field-9', name: 'Weighted', type: 'list', valueType: 'formula-number' })).toMatch(/formula/);
-		expect(readOnlyMetadataReason({ id: 'x', type: 'enriched', valueType: 'text' })).toMatch(/enriched/);
-		expect(readOnlyMetadataReason({ id: 'field-1', type: 'global', valueType: 'text' })).toBeUndefined();
+		expect(
+			readOnlyMetadataReason({
+				id: 'field-9',
+				name: 'Weighted',
+				type: 'list',
+				valueType: 'formula-number',
+			}),
+		).toMatch(/formula/);
+		expect(readOnlyMetadataReason({ id: 'x', type: 'enriched', valueType: 'text' })).toMatch(
+			/enriched/,
+		);
+		expect(
+			readOnlyMetadataReason({ id: 'field-1', type: 'global', valueType: 'text' }),
+		).toBeUndefined();
 	});
 
 	it('reads lists and ids in the forms expressions give', () => {
@@ -191,6 +266,8 @@ describe('merge helpers', () => {
 		expect(pairKey('person', 2, 1)).toBe(pairKey('person', 1, 2));
 		expect(pairKey('person', 1, 2)).not.toBe(pairKey('company', 1, 2));
 		const next = pollDelays();
-		expect([next(), next(), next(), next(), next(), next()]).toEqual([500, 1000, 2000, 4000, 5000, 5000]);
+		expect([next(), next(), next(), next(), next(), next()]).toEqual([
+			500, 1000, 2000, 4000, 5000, 5000,
+		]);
 	});
 });

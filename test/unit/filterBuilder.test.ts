@@ -40,7 +40,12 @@ const condition = (c: FilterCondition) => text(compileCondition(c, 0));
 
 function comparisons(node: Node): Array<{ property: string; operator: string; value: unknown }> {
 	if (node.kind === 'compare') {
-		const value = node.value.kind === 'literal' ? node.value.text : node.value.kind === 'list' ? node.value.items : '*';
+		const value =
+			node.value.kind === 'literal'
+				? node.value.text
+				: node.value.kind === 'list'
+					? node.value.items
+					: '*';
 		return [{ property: node.property, operator: node.operator, value }];
 	}
 	if (node.kind === 'not') return comparisons(node.part);
@@ -64,31 +69,55 @@ describe('escapeFilterValue', () => {
 describe('compileFilter with hostile values', () => {
 	it.each(HOSTILE)('%j stays one literal value of one condition', (hostile) => {
 		const tree = parseFilter(condition({ property: 'name', operator: 'contains', value: hostile }));
-		expect(tree).toEqual({ kind: 'compare', property: 'name', operator: '=~', value: { kind: 'literal', text: hostile } });
+		expect(tree).toEqual({
+			kind: 'compare',
+			property: 'name',
+			operator: '=~',
+			value: { kind: 'literal', text: hostile },
+		});
 	});
 
 	it('keeps the AND/OR structure of three conditions whatever their values hold', () => {
 		const tree = parseFilter(
 			text(
 				compileFilter(
-					HOSTILE.slice(0, 3).map((value, i) => ({ property: `field-${i + 1}`, operator: 'equals', value })),
+					HOSTILE.slice(0, 3).map((value, i) => ({
+						property: `field-${i + 1}`,
+						operator: 'equals',
+						value,
+					})),
 					'or',
 				),
 			),
 		);
 		expect(tree.kind).toBe('or');
-		expect(comparisons(tree)).toEqual(HOSTILE.slice(0, 3).map((value, i) => ({ property: `field-${i + 1}`, operator: '=', value })));
+		expect(comparisons(tree)).toEqual(
+			HOSTILE.slice(0, 3).map((value, i) => ({ property: `field-${i + 1}`, operator: '=', value })),
+		);
 	});
 
 	it('AND-joins by default; every hostile value of the whole set comes back unchanged', () => {
-		const tree = parseFilter(text(compileFilter(HOSTILE.map((value) => ({ property: 'domain', operator: 'startsWith', value })))));
+		const tree = parseFilter(
+			text(
+				compileFilter(
+					HOSTILE.map((value) => ({ property: 'domain', operator: 'startsWith', value })),
+				),
+			),
+		);
 		expect(tree.kind).toBe('and');
 		expect(comparisons(tree).map((c) => c.value)).toEqual(HOSTILE);
 	});
 
 	it('list items with commas, brackets and quotes stay separate, whole items', () => {
 		const items = ['Health, care', '[x]', '"q"', 'plain'];
-		expect(parseFilter(condition({ property: 'field-9', operator: 'listContainsAll', value: items }))).toEqual({ kind: 'compare', property: 'field-9', operator: '=~', value: { kind: 'list', items } });
+		expect(
+			parseFilter(condition({ property: 'field-9', operator: 'listContainsAll', value: items })),
+		).toEqual({
+			kind: 'compare',
+			property: 'field-9',
+			operator: '=~',
+			value: { kind: 'list', items },
+		});
 	});
 });
 
@@ -128,7 +157,8 @@ describe('local checks, before any request', () => {
 	};
 
 	function failure(compiled: Compiled): FilterProblem {
-		if (!('problem' in compiled)) throw new Error(`expected a problem, got the filter ${compiled.filter}`);
+		if (!('problem' in compiled))
+			throw new Error(`expected a problem, got the filter ${compiled.filter}`);
 		return compiled.problem;
 	}
 
@@ -138,7 +168,9 @@ describe('local checks, before any request', () => {
 			{ property: 'createdAt', operator: 'contains', value: '2025' },
 		];
 		const error = failure(compileFilter(conditions, 'and', notes));
-		expect(error.message).toBe('Condition 2 (Created At (createdAt)): the operator "contains" is not available for this property');
+		expect(error.message).toBe(
+			'Condition 2 (Created At (createdAt)): the operator "contains" is not available for this property',
+		);
 		expect(error.condition).toBe(2);
 		expect(error.hint).toBe(
 			'Affinity allows these operators for it: is greater than, is greater than or equal to, is less than, is less than or equal to. Choose another operator.',
@@ -148,36 +180,89 @@ describe('local checks, before any request', () => {
 	it('refuses an empty value for an operator that needs one', () => {
 		const error = failure(compileFilter([{ property: 'name', operator: 'equals', value: '' }]));
 		expect(error.message).toBe('Condition 1 (name): "is equal to" needs a value');
-		expect(failure(compileFilter([{ property: 'tags', operator: 'listContainsAll', value: ' , ' }])).message).toMatch(/needs at least one value/);
+		expect(
+			failure(compileFilter([{ property: 'tags', operator: 'listContainsAll', value: ' , ' }]))
+				.message,
+		).toMatch(/needs at least one value/);
 	});
 
 	it('refuses a property the endpoint cannot filter on, and a property name that is not one', () => {
-		expect(failure(compileFilter([{ property: 'content', operator: 'equals', value: 'x' }], 'and', notes)).hint).toBe(
-			'Filterable properties: id, creator.id, createdAt.',
-		);
-		expect(failure(compileFilter([{ property: 'name | id', operator: 'equals', value: 'x' }])).message).toMatch(/is not a property name/);
-		expect(failure(compileFilter([{ property: '', operator: 'equals', value: 'x' }])).message).toMatch(/no property chosen/);
+		expect(
+			failure(
+				compileFilter([{ property: 'content', operator: 'equals', value: 'x' }], 'and', notes),
+			).hint,
+		).toBe('Filterable properties: id, creator.id, createdAt.');
+		expect(
+			failure(compileFilter([{ property: 'name | id', operator: 'equals', value: 'x' }])).message,
+		).toMatch(/is not a property name/);
+		expect(
+			failure(compileFilter([{ property: '', operator: 'equals', value: 'x' }])).message,
+		).toMatch(/no property chosen/);
 	});
 
 	it('checks value types: whole numbers for ids, dates for datetimes (a date stays a date, the rest becomes ISO 8601)', () => {
-		expect(failure(compileFilter([{ property: 'id', operator: 'equals', value: '1 | id = 2' }], 'and', notes)).message).toBe(
-			'Condition 1 (ID (id)): "1 | id = 2" is not a whole number',
-		);
-		expect(failure(compileFilter([{ property: 'createdAt', operator: 'greaterThan', value: 'yesterday' }], 'and', notes)).message).toMatch(
-			/is not a date/,
-		);
-		expect(text(compileFilter([{ property: 'createdAt', operator: 'greaterThan', value: '2025-02-04' }], 'and', notes))).toBe(
-			'createdAt > 2025-02-04',
-		);
-		expect(text(compileFilter([{ property: 'createdAt', operator: 'greaterThan', value: 'Tue, 04 Feb 2025 10:48:24 GMT' }], 'and', notes))).toBe(
-			'createdAt > 2025-02-04T10:48:24.000Z',
-		);
-		expect(text(compileFilter([{ property: 'createdAt', operator: 'lessThanOrEqual', value: new Date('2025-02-04T10:48:24Z') }], 'and', notes))).toBe(
-			'createdAt <= 2025-02-04T10:48:24.000Z',
-		);
-		expect(text(compileFilter([{ property: 'createdAt', operator: 'lessThan', value: '2025-02-04T10:48:24+02:00' }], 'and', notes))).toBe(
-			'createdAt < 2025-02-04T10:48:24+02:00',
-		);
+		expect(
+			failure(
+				compileFilter([{ property: 'id', operator: 'equals', value: '1 | id = 2' }], 'and', notes),
+			).message,
+		).toBe('Condition 1 (ID (id)): "1 | id = 2" is not a whole number');
+		expect(
+			failure(
+				compileFilter(
+					[{ property: 'createdAt', operator: 'greaterThan', value: 'yesterday' }],
+					'and',
+					notes,
+				),
+			).message,
+		).toMatch(/is not a date/);
+		expect(
+			text(
+				compileFilter(
+					[{ property: 'createdAt', operator: 'greaterThan', value: '2025-02-04' }],
+					'and',
+					notes,
+				),
+			),
+		).toBe('createdAt > 2025-02-04');
+		expect(
+			text(
+				compileFilter(
+					[
+						{
+							property: 'createdAt',
+							operator: 'greaterThan',
+							value: 'Tue, 04 Feb 2025 10:48:24 GMT',
+						},
+					],
+					'and',
+					notes,
+				),
+			),
+		).toBe('createdAt > 2025-02-04T10:48:24.000Z');
+		expect(
+			text(
+				compileFilter(
+					[
+						{
+							property: 'createdAt',
+							operator: 'lessThanOrEqual',
+							value: new Date('2025-02-04T10:48:24Z'),
+						},
+					],
+					'and',
+					notes,
+				),
+			),
+		).toBe('createdAt <= 2025-02-04T10:48:24.000Z');
+		expect(
+			text(
+				compileFilter(
+					[{ property: 'createdAt', operator: 'lessThan', value: '2025-02-04T10:48:24+02:00' }],
+					'and',
+					notes,
+				),
+			),
+		).toBe('createdAt < 2025-02-04T10:48:24+02:00');
 	});
 
 	it('offers list operators only on collection properties, and text operators not on them', () => {
@@ -185,19 +270,45 @@ describe('local checks, before any request', () => {
 			name: { operators: ['=', '=^', '=~', '= *', '= ""'], collection: false },
 			'field-7': { label: 'Tags', operators: ['=', '=~', '=[]', '!='], collection: true },
 		};
-		expect(failure(compileFilter([{ property: 'name', operator: 'listContainsAll', value: 'a' }], 'and', company)).message).toBe(
+		expect(
+			failure(
+				compileFilter(
+					[{ property: 'name', operator: 'listContainsAll', value: 'a' }],
+					'and',
+					company,
+				),
+			).message,
+		).toBe(
 			'Condition 1 (name): the operator "list contains all of" is not available for this property',
 		);
-		expect(text(compileFilter([{ property: 'field-7', operator: 'listContainsAll', value: 'B2B,Hardware' }], 'and', company))).toBe(
-			'field-7 =~ ["B2B","Hardware"]',
-		);
-		expect(text(compileFilter([{ property: 'field-7', operator: 'listIsEmpty' }], 'and', company))).toBe('field-7 =[]');
-		expect(failure(compileFilter([{ property: 'field-7', operator: 'startsWith', value: 'B' }], 'and', company)).hint).toBe(
+		expect(
+			text(
+				compileFilter(
+					[{ property: 'field-7', operator: 'listContainsAll', value: 'B2B,Hardware' }],
+					'and',
+					company,
+				),
+			),
+		).toBe('field-7 =~ ["B2B","Hardware"]');
+		expect(
+			text(compileFilter([{ property: 'field-7', operator: 'listIsEmpty' }], 'and', company)),
+		).toBe('field-7 =[]');
+		expect(
+			failure(
+				compileFilter(
+					[{ property: 'field-7', operator: 'startsWith', value: 'B' }],
+					'and',
+					company,
+				),
+			).hint,
+		).toBe(
 			'Affinity allows these operators for it: is equal to, is not equal to, contains, list is exactly (in order), list contains all of, list is empty. Choose another operator.',
 		);
 	});
 
 	it('refuses an unknown operator', () => {
-		expect(failure(compileFilter([{ property: 'name', operator: 'like', value: 'x' }])).message).toMatch(/unknown operator "like"/);
+		expect(
+			failure(compileFilter([{ property: 'name', operator: 'like', value: 'x' }])).message,
+		).toMatch(/unknown operator "like"/);
 	});
 });

@@ -4,14 +4,36 @@
  * exactly the conditions it was given (and nothing a hostile value tried to add).
  */
 
-const SPECIAL = new Set(['\\', '*', '~', '!', '&', '=', '>', '<', '$', '^', '|', '"', "'", '(', ')', ']', '[', '/']);
+const SPECIAL = new Set([
+	'\\',
+	'*',
+	'~',
+	'!',
+	'&',
+	'=',
+	'>',
+	'<',
+	'$',
+	'^',
+	'|',
+	'"',
+	"'",
+	'(',
+	')',
+	']',
+	'[',
+	'/',
+]);
 
 export type Node =
 	| { kind: 'and' | 'or'; parts: Node[] }
 	| { kind: 'not'; part: Node }
 	| { kind: 'compare'; property: string; operator: string; value: Value };
 
-export type Value = { kind: 'literal'; text: string } | { kind: 'wildcard' } | { kind: 'list'; items: string[] };
+export type Value =
+	| { kind: 'literal'; text: string }
+	| { kind: 'wildcard' }
+	| { kind: 'list'; items: string[] };
 
 type Token = { type: 'word'; text: string; quoted: boolean } | { type: 'symbol'; text: string };
 
@@ -109,10 +131,14 @@ export function parseFilter(input: string): Node {
 			return inner;
 		}
 		const property = peek();
-		if (property?.type !== 'word' || property.quoted) throw new Error(`expected a property at token ${pos}`);
+		if (property?.type !== 'word' || property.quoted)
+			throw new Error(`expected a property at token ${pos}`);
 		pos++;
 		const op = peek();
-		if (op?.type !== 'symbol' || !['=', '!=', '=^', '=$', '=~', '>', '>=', '<', '<='].includes(op.text)) {
+		if (
+			op?.type !== 'symbol' ||
+			!['=', '!=', '=^', '=$', '=~', '>', '>=', '<', '<='].includes(op.text)
+		) {
 			throw new Error(`expected an operator at token ${pos}`);
 		}
 		pos++;
@@ -143,6 +169,7 @@ export function parseFilter(input: string): Node {
 	}
 
 	const tree = orExpr();
-	if (pos !== tokens.length) throw new Error(`unexpected token ${pos}: ${JSON.stringify(tokens[pos])}`);
+	if (pos !== tokens.length)
+		throw new Error(`unexpected token ${pos}: ${JSON.stringify(tokens[pos])}`);
 	return tree;
 }

@@ -24,14 +24,37 @@ const description = new Description();
 const criteria = description.schema('SearchCriteria');
 
 const VALUE_TYPES: ValueType[] = [
-	'text', 'number', 'datetime', 'interaction', 'dropdown', 'ranked-dropdown', 'dropdown-multi', 'filterable-text',
-	'filterable-text-multi', 'person', 'person-multi', 'company', 'company-multi', 'location', 'location-multi',
+	'text',
+	'number',
+	'datetime',
+	'interaction',
+	'dropdown',
+	'ranked-dropdown',
+	'dropdown-multi',
+	'filterable-text',
+	'filterable-text-multi',
+	'person',
+	'person-multi',
+	'company',
+	'company-multi',
+	'location',
+	'location-multi',
 ];
 
 /** Field metadata as GET /v2/companies/fields?includes=filterability&includes=sortability gives it. */
 function metadata(valueType: ValueType): FieldMetadata {
-	const def = { id: `field-${valueType}`, name: valueType, type: 'global', valueType, enrichmentSource: null, createdAt: null } as unknown as FieldDef;
-	return { ...def, ...fieldCapabilities(def, new Set(['filterability', 'sortability']), '2026-07-15') } as unknown as FieldMetadata;
+	const def = {
+		id: `field-${valueType}`,
+		name: valueType,
+		type: 'global',
+		valueType,
+		enrichmentSource: null,
+		createdAt: null,
+	} as unknown as FieldDef;
+	return {
+		...def,
+		...fieldCapabilities(def, new Set(['filterability', 'sortability']), '2026-07-15'),
+	} as unknown as FieldMetadata;
 }
 
 const OPTIONS = [
@@ -61,8 +84,10 @@ function sampleCondition(target: SearchTarget, operator: string): SearchConditio
 			return { ...condition, amount: 6, amount2: 1, unit: 'month' };
 		case 'list':
 			if (target.valueType.includes('dropdown')) return { ...condition, value: 'hot, 12' };
-			if (target.valueType.startsWith('person') || target.valueType.startsWith('company')) return { ...condition, value: '5000007, 5000008' };
-			if (target.valueType.startsWith('location')) return { ...condition, value: 'city=Berlin; country=Germany | country=Nigeria' };
+			if (target.valueType.startsWith('person') || target.valueType.startsWith('company'))
+				return { ...condition, value: '5000007, 5000008' };
+			if (target.valueType.startsWith('location'))
+				return { ...condition, value: 'city=Berlin; country=Germany | country=Nigeria' };
 			return { ...condition, value: '["Seed", "Series A, B"]' };
 		default:
 			return condition;
@@ -70,7 +95,9 @@ function sampleCondition(target: SearchTarget, operator: string): SearchConditio
 }
 
 const cases = VALUE_TYPES.flatMap((valueType) =>
-	searchTargetsOf(metadata(valueType)).flatMap((target) => target.operators.map((o) => [valueType, o.id, target] as const)),
+	searchTargetsOf(metadata(valueType)).flatMap((target) =>
+		target.operators.map((o) => [valueType, o.id, target] as const),
+	),
 );
 
 describe('every condition kind builds a ValueFilter the edition accepts', () => {
@@ -90,16 +117,35 @@ describe('every condition kind builds a ValueFilter the edition accepts', () => 
 
 	it('values are typed: dropdowns by name or id, dates as calendar dates, numbers as numbers', () => {
 		const [dropdown] = searchTargetsOf(metadata('dropdown'));
-		expect(buildValueFilter({ target: 'x', operator: 'is-any-of', value: 'HOT, 12' }, dropdown, OPTIONS)).toEqual({
-			ok: { valueType: 'dropdown', fieldId: 'field-dropdown', operator: 'is-any-of', value: [{ dropdownOptionId: 11 }, { dropdownOptionId: 12 }] },
+		expect(
+			buildValueFilter({ target: 'x', operator: 'is-any-of', value: 'HOT, 12' }, dropdown, OPTIONS),
+		).toEqual({
+			ok: {
+				valueType: 'dropdown',
+				fieldId: 'field-dropdown',
+				operator: 'is-any-of',
+				value: [{ dropdownOptionId: 11 }, { dropdownOptionId: 12 }],
+			},
 		});
 		const [date] = searchTargetsOf(metadata('datetime'));
-		expect(buildValueFilter({ target: 'x', operator: 'is-on', value: '2024-03-10T23:00:00-08:00' }, date)).toMatchObject({ ok: { valueType: 'date', value: '2024-03-10' } });
+		expect(
+			buildValueFilter(
+				{ target: 'x', operator: 'is-on', value: '2024-03-10T23:00:00-08:00' },
+				date,
+			),
+		).toMatchObject({ ok: { valueType: 'date', value: '2024-03-10' } });
 		const [number] = searchTargetsOf(metadata('number'));
-		expect(buildValueFilter({ target: 'x', operator: 'is-between', value: '1', value2: '2.5' }, number)).toMatchObject({ ok: { value: [1, 2.5] } });
+		expect(
+			buildValueFilter({ target: 'x', operator: 'is-between', value: '1', value2: '2.5' }, number),
+		).toMatchObject({ ok: { value: [1, 2.5] } });
 		const [interaction] = searchTargetsOf(metadata('interaction'));
 		expect(interaction).toMatchObject({ attributeId: 'date-of-activity', valueType: 'date' });
-		expect(buildValueFilter({ target: 'x', operator: 'is-within-the-last', amount: 2, unit: 'week' }, interaction)).toMatchObject({
+		expect(
+			buildValueFilter(
+				{ target: 'x', operator: 'is-within-the-last', amount: 2, unit: 'week' },
+				interaction,
+			),
+		).toMatchObject({
 			ok: { attributeId: 'date-of-activity', value: { amount: [2], unit: 'week' } },
 		});
 	});
@@ -108,16 +154,27 @@ describe('every condition kind builds a ValueFilter the edition accepts', () => 
 		const [text] = searchTargetsOf(metadata('text'));
 		const [tags] = searchTargetsOf(metadata('dropdown-multi'));
 		const a = buildValueFilter({ target: 'x', operator: 'contains', value: 'labs' }, text);
-		const b = buildValueFilter({ target: 'x', operator: 'has-all-of', value: [11, 12] }, tags, OPTIONS);
+		const b = buildValueFilter(
+			{ target: 'x', operator: 'has-all-of', value: [11, 12] },
+			tags,
+			OPTIONS,
+		);
 		if ('problem' in a || 'problem' in b) throw new Error('not built');
 		const inner = buildFilterGroup('or', [a.ok, b.ok]);
 		if ('problem' in inner) throw new Error('not built');
-		const sorts = [...sortTargetsOf(metadata('interaction')), ...sortTargetsOf(metadata('number'))].map((t) => ({ ...t, direction: 'desc' as const }));
+		const sorts = [
+			...sortTargetsOf(metadata('interaction')),
+			...sortTargetsOf(metadata('number')),
+		].map((t) => ({ ...t, direction: 'desc' as const }));
 		const body = buildSearchCriteria({
 			filters: { operator: 'and', filters: [a.ok, inner.ok] },
 			term: ' north ',
 			termFieldIds: ['field-text'],
-			sorts: sorts.map(({ fieldId, attributeId, direction }) => ({ fieldId, direction, ...(attributeId ? { attributeId } : {}) })),
+			sorts: sorts.map(({ fieldId, attributeId, direction }) => ({
+				fieldId,
+				direction,
+				...(attributeId ? { attributeId } : {}),
+			})),
 		});
 		if ('problem' in body) throw new Error(body.problem.message);
 		expect(body.ok.search).toEqual({ term: 'north', fieldIds: ['field-text'] });
@@ -136,25 +193,84 @@ describe('refused before any request, with a message', () => {
 	const [person] = searchTargetsOf(metadata('person'));
 	const [location] = searchTargetsOf(metadata('location'));
 	it.each([
-		['an operator the field does not allow', number, { target: 'x', operator: 'contains', value: 'a' }, /cannot be filtered with "contains"/],
-		['a number that is not one', number, { target: 'x', operator: 'is-equal-to', value: 'ten' }, /"ten" is not a number/],
-		['a between with one bound', number, { target: 'x', operator: 'is-between', value: '1' }, /needs two numbers/],
-		['a date that is not one', date, { target: 'x', operator: 'is-on', value: '2024-02-30' }, /is not a date/],
-		['a unit the operator does not list', date, { target: 'x', operator: 'is-within-the-last', amount: 2, unit: 'fortnight' }, /unit must be one of/],
-		['a negative amount', date, { target: 'x', operator: 'is-within-the-last', amount: -1, unit: 'day' }, /whole number of 0 or more/],
-		['an unknown dropdown option', dropdown, { target: 'x', operator: 'is-any-of', value: 'Cold' }, /no dropdown option "Cold"/],
-		['a person that is not an id', person, { target: 'x', operator: 'is-any-of', value: 'Alex' }, /give person IDs/],
-		['a location key that does not exist', location, { target: 'x', operator: 'is-any-of', value: 'planet=Mars' }, /give locations/],
-		['over 100 values', person, { target: 'x', operator: 'is-any-of', value: Array.from({ length: 101 }, (_, i) => i + 1) }, /at most 100 values/],
+		[
+			'an operator the field does not allow',
+			number,
+			{ target: 'x', operator: 'contains', value: 'a' },
+			/cannot be filtered with "contains"/,
+		],
+		[
+			'a number that is not one',
+			number,
+			{ target: 'x', operator: 'is-equal-to', value: 'ten' },
+			/"ten" is not a number/,
+		],
+		[
+			'a between with one bound',
+			number,
+			{ target: 'x', operator: 'is-between', value: '1' },
+			/needs two numbers/,
+		],
+		[
+			'a date that is not one',
+			date,
+			{ target: 'x', operator: 'is-on', value: '2024-02-30' },
+			/is not a date/,
+		],
+		[
+			'a unit the operator does not list',
+			date,
+			{ target: 'x', operator: 'is-within-the-last', amount: 2, unit: 'fortnight' },
+			/unit must be one of/,
+		],
+		[
+			'a negative amount',
+			date,
+			{ target: 'x', operator: 'is-within-the-last', amount: -1, unit: 'day' },
+			/whole number of 0 or more/,
+		],
+		[
+			'an unknown dropdown option',
+			dropdown,
+			{ target: 'x', operator: 'is-any-of', value: 'Cold' },
+			/no dropdown option "Cold"/,
+		],
+		[
+			'a person that is not an id',
+			person,
+			{ target: 'x', operator: 'is-any-of', value: 'Alex' },
+			/give person IDs/,
+		],
+		[
+			'a location key that does not exist',
+			location,
+			{ target: 'x', operator: 'is-any-of', value: 'planet=Mars' },
+			/give locations/,
+		],
+		[
+			'over 100 values',
+			person,
+			{ target: 'x', operator: 'is-any-of', value: Array.from({ length: 101 }, (_, i) => i + 1) },
+			/at most 100 values/,
+		],
 	] as const)('%s', (_what, target, condition, message) => {
 		const built = buildValueFilter(condition as SearchCondition, target, OPTIONS);
 		expect('problem' in built && built.problem.message).toMatch(message);
 	});
 
 	it('a term under 3 characters, more than 5 sorts, more than 50 items in a group', () => {
-		expect(buildSearchCriteria({ term: 'ab' })).toMatchObject({ problem: { message: expect.stringContaining('at least 3 characters') } });
-		expect(buildSearchCriteria({ sorts: Array(6).fill({ fieldId: 'f', direction: 'asc' }) })).toMatchObject({ problem: { message: 'At most 5 sorts; got 6' } });
-		expect(buildFilterGroup('and', Array(51).fill({ valueType: 'text', fieldId: 'f', operator: 'is-empty' }))).toMatchObject({ problem: { message: expect.stringContaining('at most 50') } });
+		expect(buildSearchCriteria({ term: 'ab' })).toMatchObject({
+			problem: { message: expect.stringContaining('at least 3 characters') },
+		});
+		expect(
+			buildSearchCriteria({ sorts: Array(6).fill({ fieldId: 'f', direction: 'asc' }) }),
+		).toMatchObject({ problem: { message: 'At most 5 sorts; got 6' } });
+		expect(
+			buildFilterGroup(
+				'and',
+				Array(51).fill({ valueType: 'text', fieldId: 'f', operator: 'is-empty' }),
+			),
+		).toMatchObject({ problem: { message: expect.stringContaining('at most 50') } });
 		expect(buildSearchCriteria({ term: '  ' })).toEqual({ ok: {} });
 	});
 });

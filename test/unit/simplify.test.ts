@@ -9,7 +9,13 @@ import {
 } from '../../nodes/AffinityV2/helpers/simplify';
 import type { ApiField } from '../../nodes/AffinityV2/helpers/types';
 
-const location = { streetAddress: '1 Market St', city: 'San Francisco', state: 'California', country: 'United States', continent: 'North America' };
+const location = {
+	streetAddress: '1 Market St',
+	city: 'San Francisco',
+	state: 'California',
+	country: 'United States',
+	continent: 'North America',
+};
 
 describe('simplifyValue', () => {
 	it.each([
@@ -18,13 +24,57 @@ describe('simplifyValue', () => {
 		[{ type: 'number-multi', data: [1, 2] }, [1, 2]],
 		[{ type: 'filterable-text-multi', data: ['a', 'b'], totalCount: 2 }, ['a', 'b']],
 		[{ type: 'dropdown', data: { dropdownOptionId: 1, text: 'Fintech' } }, 'Fintech'],
-		[{ type: 'ranked-dropdown', data: { dropdownOptionId: 2, text: 'Won', rank: 4, color: 'green' } }, 'Won'],
-		[{ type: 'dropdown-multi', data: [{ dropdownOptionId: 1, text: 'A' }, { dropdownOptionId: 2, text: 'B' }] }, ['A', 'B']],
-		[{ type: 'person', data: { id: 7, firstName: 'Ada', lastName: 'Okafor', primaryEmailAddress: 'a@x.co', type: 'external' } }, { id: 7, name: 'Ada Okafor', email: 'a@x.co' }],
-		[{ type: 'person-multi', data: [{ id: 7, firstName: 'Ada', lastName: null, primaryEmailAddress: null, type: 'external' }] }, [{ id: 7, name: 'Ada', email: null }]],
-		[{ type: 'company', data: { id: 3, name: 'Acme', domain: 'acme.com' } }, { id: 3, name: 'Acme', domain: 'acme.com' }],
-		[{ type: 'company-multi', data: [{ id: 3, name: 'Acme', domain: null }] }, [{ id: 3, name: 'Acme', domain: null }]],
-		[{ type: 'location', data: location }, { line: '1 Market St, San Francisco, California, United States', ...location }],
+		[
+			{
+				type: 'ranked-dropdown',
+				data: { dropdownOptionId: 2, text: 'Won', rank: 4, color: 'green' },
+			},
+			'Won',
+		],
+		[
+			{
+				type: 'dropdown-multi',
+				data: [
+					{ dropdownOptionId: 1, text: 'A' },
+					{ dropdownOptionId: 2, text: 'B' },
+				],
+			},
+			['A', 'B'],
+		],
+		[
+			{
+				type: 'person',
+				data: {
+					id: 7,
+					firstName: 'Ada',
+					lastName: 'Okafor',
+					primaryEmailAddress: 'a@x.co',
+					type: 'external',
+				},
+			},
+			{ id: 7, name: 'Ada Okafor', email: 'a@x.co' },
+		],
+		[
+			{
+				type: 'person-multi',
+				data: [
+					{ id: 7, firstName: 'Ada', lastName: null, primaryEmailAddress: null, type: 'external' },
+				],
+			},
+			[{ id: 7, name: 'Ada', email: null }],
+		],
+		[
+			{ type: 'company', data: { id: 3, name: 'Acme', domain: 'acme.com' } },
+			{ id: 3, name: 'Acme', domain: 'acme.com' },
+		],
+		[
+			{ type: 'company-multi', data: [{ id: 3, name: 'Acme', domain: null }] },
+			[{ id: 3, name: 'Acme', domain: null }],
+		],
+		[
+			{ type: 'location', data: location },
+			{ line: '1 Market St, San Francisco, California, United States', ...location },
+		],
 		[{ type: 'formula-number', data: { calculatedValue: 12.5 } }, 12.5],
 		[{ type: 'datetime', data: '2025-03-10T07:00:00Z' }, '2025-03-10T07:00:00Z'],
 	])('%j → %j', (value, expected) => {
@@ -32,7 +82,14 @@ describe('simplifyValue', () => {
 	});
 
 	it('keeps null as null for every type, arrays included (the API sends null, not [])', () => {
-		for (const type of ['text', 'dropdown-multi', 'person-multi', 'location', 'company', 'number-multi']) {
+		for (const type of [
+			'text',
+			'dropdown-multi',
+			'person-multi',
+			'location',
+			'company',
+			'number-multi',
+		]) {
 			expect(simplifyValue({ type, data: null })).toBeNull();
 		}
 		expect(simplifyValue(undefined)).toBeNull();
@@ -54,10 +111,21 @@ describe('calendarDate', () => {
 });
 
 describe('simplifyFields', () => {
-	const field = (id: string, name: string, value: ApiField['value'], type: ApiField['type'] = 'global'): ApiField => ({ id, name, type, enrichmentSource: null, value });
+	const field = (
+		id: string,
+		name: string,
+		value: ApiField['value'],
+		type: ApiField['type'] = 'global',
+	): ApiField => ({ id, name, type, enrichmentSource: null, value });
 
 	it('keys fields by name, and by "name (id)" where two share a name', () => {
-		expect(fieldKeys([{ id: 'field-1', name: 'Status' }, { id: 'field-2', name: 'Status' }, { id: 'field-3', name: 'Owner' }])).toEqual(
+		expect(
+			fieldKeys([
+				{ id: 'field-1', name: 'Status' },
+				{ id: 'field-2', name: 'Status' },
+				{ id: 'field-3', name: 'Owner' },
+			]),
+		).toEqual(
 			new Map([
 				['field-1', 'Status (field-1)'],
 				['field-2', 'Status (field-2)'],
@@ -67,7 +135,13 @@ describe('simplifyFields', () => {
 	});
 
 	it('adds calendar dates for datetime fields and flags association arrays at the 100 cut-off', () => {
-		const people = Array.from({ length: 100 }, (_, i) => ({ id: i + 1, firstName: `P${i}`, lastName: null, primaryEmailAddress: null, type: 'external' }));
+		const people = Array.from({ length: 100 }, (_, i) => ({
+			id: i + 1,
+			firstName: `P${i}`,
+			lastName: null,
+			primaryEmailAddress: null,
+			type: 'external',
+		}));
 		const result = simplifyFields([
 			field('field-1', 'Close Date', { type: 'datetime', data: '2025-07-04T07:00:00.000Z' }),
 			field('field-2', 'Team', { type: 'person-multi', data: people }),
@@ -87,9 +161,28 @@ describe('simplifyFields', () => {
 			listId: 9,
 			createdAt: '2025-01-01T00:00:00Z',
 			creatorId: 1,
-			entity: { id: 77, firstName: 'Ada', lastName: 'Okafor', fields: [field('field-1', 'Stage', { type: 'dropdown', data: { dropdownOptionId: 1, text: 'IC' } }, 'list')] },
+			entity: {
+				id: 77,
+				firstName: 'Ada',
+				lastName: 'Okafor',
+				fields: [
+					field(
+						'field-1',
+						'Stage',
+						{ type: 'dropdown', data: { dropdownOptionId: 1, text: 'IC' } },
+						'list',
+					),
+				],
+			},
 		});
-		expect(simplified).toMatchObject({ id: 5, listId: 9, type: 'person', entityId: 77, entityName: 'Ada Okafor', fields: { Stage: 'IC' } });
+		expect(simplified).toMatchObject({
+			id: 5,
+			listId: 9,
+			type: 'person',
+			entityId: 77,
+			entityName: 'Ada Okafor',
+			fields: { Stage: 'IC' },
+		});
 		expect((simplified.entity as Record<string, unknown>).fields).toBeUndefined();
 	});
 

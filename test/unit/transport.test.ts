@@ -4,7 +4,14 @@ import { normalizeBaseUrl } from '../../nodes/AffinityV2/transport/baseUrl';
 import { validateId } from '../../nodes/AffinityV2/transport/ids';
 import { nextBudget, paceDelay } from '../../nodes/AffinityV2/transport/rateLimit';
 
-const node = { name: 'Affinity', type: 'affinityV2', typeVersion: 1, position: [0, 0], parameters: {}, id: '1' } as INode;
+const node = {
+	name: 'Affinity',
+	type: 'affinityV2',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+	id: '1',
+} as INode;
 
 describe('normalizeBaseUrl', () => {
 	it.each([
@@ -20,12 +27,17 @@ describe('normalizeBaseUrl', () => {
 		expect(normalizeBaseUrl(raw)).toEqual({ url: expected });
 	});
 
-	it.each(['http://api.affinity.co', 'http://10.0.0.5:4010', 'http://localhost.evil.com'])('refuses plain http to %s', (raw) => {
-		expect(normalizeBaseUrl(raw)).toEqual({ error: expect.stringContaining('plain http://') });
-	});
+	it.each(['http://api.affinity.co', 'http://10.0.0.5:4010', 'http://localhost.evil.com'])(
+		'refuses plain http to %s',
+		(raw) => {
+			expect(normalizeBaseUrl(raw)).toEqual({ error: expect.stringContaining('plain http://') });
+		},
+	);
 
 	it('refuses text that is not a URL', () => {
-		expect(normalizeBaseUrl('api.affinity.co')).toEqual({ error: expect.stringContaining('is not a URL') });
+		expect(normalizeBaseUrl('api.affinity.co')).toEqual({
+			error: expect.stringContaining('is not a URL'),
+		});
 	});
 });
 
@@ -47,7 +59,9 @@ describe('validateId', () => {
 		[undefined, 'int64', 'got nothing'],
 		[{ id: 3 }, 'int64', 'got "{"id":3}"'],
 	] as const)('refuses %j as %s, naming the parameter', (value, kind, shown) => {
-		expect(() => validateId(node, value, 'Company ID', kind)).toThrow(`Invalid Company ID: ${shown}`);
+		expect(() => validateId(node, value, 'Company ID', kind)).toThrow(
+			`Invalid Company ID: ${shown}`,
+		);
 	});
 });
 
@@ -82,8 +96,18 @@ describe('nextBudget', () => {
 
 	it('starts a new window when the budget comes back or the old one ended', () => {
 		const spent = { limit: 60, remaining: 0, resetAt: 5200 };
-		expect(nextBudget(spent, { userLimit: 60, userRemaining: 59, userReset: 5 }, 5300)).toEqual({ limit: 60, remaining: 59, resetAt: 10300 });
-		expect(nextBudget({ ...spent, resetAt: 99999 }, { userLimit: 60, userRemaining: 59, userReset: 5 }, 5300)?.remaining).toBe(59);
+		expect(nextBudget(spent, { userLimit: 60, userRemaining: 59, userReset: 5 }, 5300)).toEqual({
+			limit: 60,
+			remaining: 59,
+			resetAt: 10300,
+		});
+		expect(
+			nextBudget(
+				{ ...spent, resetAt: 99999 },
+				{ userLimit: 60, userRemaining: 59, userReset: 5 },
+				5300,
+			)?.remaining,
+		).toBe(59);
 	});
 
 	it('ignores answers without the headers', () => {

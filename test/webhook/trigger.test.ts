@@ -267,7 +267,9 @@ describe('deliveries (webhook())', () => {
 		}
 		expect(h.executions).toHaveLength(1);
 		// Dedupe state is compact: one short key per event.
-		expect(Object.values(h.staticData().seen as object)).toEqual([expect.stringMatching(/^[0-9a-z]{1,11}$/)]);
+		expect(Object.values(h.staticData().seen as object)).toEqual([
+			expect.stringMatching(/^[0-9a-z]{1,11}$/),
+		]);
 		expect(JSON.stringify(h.staticData()).length).toBeLessThan(80);
 	});
 });

@@ -5,7 +5,10 @@ import { compactForAgent } from '../helpers/agentOutput';
 import { asNodeError } from '../helpers/nodeErrors';
 import { resources } from './resources';
 
-function errorItem(error: Error & { description?: string | null; httpCode?: string | null }, itemIndex: number): INodeExecutionData {
+function errorItem(
+	error: Error & { description?: string | null; httpCode?: string | null },
+	itemIndex: number,
+): INodeExecutionData {
 	const json: IDataObject = { error: error.message };
 	if (error.description) json.description = error.description;
 	if (error.httpCode) json.httpCode = error.httpCode;
@@ -34,9 +37,13 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const op = resources[resource]?.operations[operation];
 	if (!op) {
-		throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not supported for "${resource}"`, {
-			description: 'Pick the resource and operation again in the node.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation "${operation}" is not supported for "${resource}"`,
+			{
+				description: 'Pick the resource and operation again in the node.',
+			},
+		);
 	}
 
 	const asAgentTool = runsAsAgentTool.call(this);
@@ -45,11 +52,17 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		try {
 			let result = await op.execute.call(this, itemIndex);
 			if (asAgentTool) {
-				result = compactForAgent(Array.isArray(result) ? result : [result], requestedLimit.call(this, itemIndex));
+				result = compactForAgent(
+					Array.isArray(result) ? result : [result],
+					requestedLimit.call(this, itemIndex),
+				);
 			}
-			const executionData = this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
-				itemData: { item: itemIndex },
-			});
+			const executionData = this.helpers.constructExecutionMetaData(
+				this.helpers.returnJsonArray(result),
+				{
+					itemData: { item: itemIndex },
+				},
+			);
 			for (const item of executionData) output.push(item);
 		} catch (caught) {
 			const error = asNodeError(this.getNode(), caught, itemIndex);
@@ -62,7 +75,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				output.push(errorItem(error, itemIndex));
 				continue;
 			}
-			if (error.context && error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
+			if (error.context && error.context.itemIndex === undefined)
+				error.context.itemIndex = itemIndex;
 			throw error;
 		}
 	}

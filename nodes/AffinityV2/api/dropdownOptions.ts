@@ -9,10 +9,17 @@ import { listSummary } from './lists';
  * The options of a dropdown field, from the (BETA) dropdown-options endpoint of its kind: a list
  * field's under its list, a global field's under its entity (a list entry's entity is the list's type).
  */
-export async function dropdownOptionsOf(ctx: AffinityContext, scope: FieldScope, field: FieldMetadata, itemIndex?: number): Promise<DropdownChoice[]> {
+export async function dropdownOptionsOf(
+	ctx: AffinityContext,
+	scope: FieldScope,
+	field: FieldMetadata,
+	itemIndex?: number,
+): Promise<DropdownChoice[]> {
 	let path: string;
-	if (scope.kind !== 'listEntry') path = `/v2/${scope.kind === 'person' ? 'persons' : 'companies'}/fields/${encodeURIComponent(field.id)}/dropdown-options`;
-	else if (field.type === 'list') path = `/v2/lists/${scope.listId}/fields/${encodeURIComponent(field.id)}/dropdown-options`;
+	if (scope.kind !== 'listEntry')
+		path = `/v2/${scope.kind === 'person' ? 'persons' : 'companies'}/fields/${encodeURIComponent(field.id)}/dropdown-options`;
+	else if (field.type === 'list')
+		path = `/v2/lists/${scope.listId}/fields/${encodeURIComponent(field.id)}/dropdown-options`;
 	else {
 		const kind = (await listSummary(ctx, scope.listId, itemIndex)).type;
 		path = `/v2/${kind === 'person' ? 'persons' : 'companies'}/fields/${encodeURIComponent(field.id)}/dropdown-options`;
@@ -27,12 +34,27 @@ export function entityDropdownOptions(
 	field: FieldMetadata,
 	itemIndex?: number,
 ): Promise<DropdownChoice[]> {
-	return optionsAt(ctx, `/v2/${entity}/fields/${encodeURIComponent(field.id)}/dropdown-options`, field, itemIndex);
+	return optionsAt(
+		ctx,
+		`/v2/${entity}/fields/${encodeURIComponent(field.id)}/dropdown-options`,
+		field,
+		itemIndex,
+	);
 }
 
-function optionsAt(ctx: AffinityContext, path: string, field: FieldMetadata, itemIndex?: number): Promise<DropdownChoice[]> {
+function optionsAt(
+	ctx: AffinityContext,
+	path: string,
+	field: FieldMetadata,
+	itemIndex?: number,
+): Promise<DropdownChoice[]> {
 	return cachedPerRun(ctx, `dropdown ${path}`, async () => {
-		const { items } = await affinityPaginate.call(ctx, { method: 'GET', path, subject: `dropdown field ${field.id}`, itemIndex });
+		const { items } = await affinityPaginate.call(ctx, {
+			method: 'GET',
+			path,
+			subject: `dropdown field ${field.id}`,
+			itemIndex,
+		});
 		return (items as Array<{ id: number; text: string }>).map((o) => ({ id: o.id, text: o.text }));
 	});
 }

@@ -20,25 +20,47 @@ function fieldsPath(source: FieldSource): string {
 }
 
 /** The field metadata of an entity or a list (every page), read once per run. */
-export async function fieldsOf(ctx: AffinityContext, source: FieldSource, options: FieldsOptions = {}): Promise<FieldMetadata[]> {
+export async function fieldsOf(
+	ctx: AffinityContext,
+	source: FieldSource,
+	options: FieldsOptions = {},
+): Promise<FieldMetadata[]> {
 	const path = fieldsPath(source);
 	const includes = options.includes ?? [];
 	const qs: IDataObject | undefined = includes.length ? { includes } : undefined;
 	return cachedPerRun(ctx, `fields ${path} ${includes.join(',')}`, async () => {
-		const { items } = await affinityPaginate.call(ctx, { method: 'GET', path, qs, subject: options.subject, itemIndex: options.itemIndex });
+		const { items } = await affinityPaginate.call(ctx, {
+			method: 'GET',
+			path,
+			qs,
+			subject: options.subject,
+			itemIndex: options.itemIndex,
+		});
 		return items as unknown as FieldMetadata[];
 	});
 }
 
 /** Where a written field lives: a person's or a company's own fields, or a list's (list fields and its entity's). */
-export type FieldScope = { kind: 'person' } | { kind: 'company' } | { kind: 'listEntry'; listId: number };
+export type FieldScope =
+	| { kind: 'person' }
+	| { kind: 'company' }
+	| { kind: 'listEntry'; listId: number };
 
 export function scopeLabel(scope: FieldScope): string {
 	return scope.kind === 'listEntry' ? `the fields of list ${scope.listId}` : `${scope.kind} fields`;
 }
 
 /** The fields a write in this scope may name. */
-export function fieldsInScope(ctx: AffinityContext, scope: FieldScope, itemIndex?: number): Promise<FieldMetadata[]> {
-	if (scope.kind === 'listEntry') return fieldsOf(ctx, { listId: scope.listId }, { itemIndex, subject: `list with ID ${scope.listId}` });
+export function fieldsInScope(
+	ctx: AffinityContext,
+	scope: FieldScope,
+	itemIndex?: number,
+): Promise<FieldMetadata[]> {
+	if (scope.kind === 'listEntry')
+		return fieldsOf(
+			ctx,
+			{ listId: scope.listId },
+			{ itemIndex, subject: `list with ID ${scope.listId}` },
+		);
 	return fieldsOf(ctx, scope.kind === 'person' ? 'persons' : 'companies', { itemIndex });
 }

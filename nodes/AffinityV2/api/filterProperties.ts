@@ -8,11 +8,17 @@ const TEXT_OPERATORS = ['=', '!=', '=^', '=$', '=~', '= *', '!= *', '= ""'];
 export type CompanyFilterProperty = FilterProperty & { label: string; field?: FieldMetadata };
 
 /** Company properties that are not fields: filterable on GET /v2/companies and the search. */
-export const COMPANY_BUILTIN_FILTER_PROPERTIES: Record<string, FilterProperty & { label: string }> = {
-	id: { label: 'ID', operators: ['=', '!=', '>', '>=', '<', '<='], valueType: 'int', collection: false },
-	name: { label: 'Name', operators: TEXT_OPERATORS, valueType: 'text', collection: false },
-	domain: { label: 'Domain', operators: TEXT_OPERATORS, valueType: 'text', collection: false },
-};
+export const COMPANY_BUILTIN_FILTER_PROPERTIES: Record<string, FilterProperty & { label: string }> =
+	{
+		id: {
+			label: 'ID',
+			operators: ['=', '!=', '>', '>=', '<', '<='],
+			valueType: 'int',
+			collection: false,
+		},
+		name: { label: 'Name', operators: TEXT_OPERATORS, valueType: 'text', collection: false },
+		domain: { label: 'Domain', operators: TEXT_OPERATORS, valueType: 'text', collection: false },
+	};
 
 /** What a filter value on this field must be: people and companies are compared by ID. */
 function valueTypeOf(field: FieldMetadata): FilterProperty['valueType'] {
@@ -57,9 +63,15 @@ const ALWAYS = ['=', '!=', '= *', '!= *'];
 function languageOperators(field: FieldMetadata): string[] | undefined {
 	const filterability = field.filterability;
 	// Attribute filters (interaction dates) and locations have no filter-language form.
-	if (!filterability || filterability.filterableFieldType !== 'field-only' || field.valueType.startsWith('location')) return undefined;
+	if (
+		!filterability ||
+		filterability.filterableFieldType !== 'field-only' ||
+		field.valueType.startsWith('location')
+	)
+		return undefined;
 	const symbols = new Set(ALWAYS);
-	for (const operator of filterability.operators) for (const symbol of LANGUAGE_OPERATORS[operator.id] ?? []) symbols.add(symbol);
+	for (const operator of filterability.operators)
+		for (const symbol of LANGUAGE_OPERATORS[operator.id] ?? []) symbols.add(symbol);
 	if (field.valueType === 'text') symbols.add('= ""');
 	if (field.valueType.endsWith('-multi')) symbols.add('=[]');
 	return [...symbols];
@@ -69,9 +81,17 @@ function languageOperators(field: FieldMetadata): string[] | undefined {
  * Every property a company filter may use: id, name, domain and the company fields whose
  * `filterability` (GET /v2/companies/fields?includes=filterability) has a filter-language form.
  */
-export async function companyFilterProperties(ctx: AffinityContext, itemIndex?: number): Promise<Record<string, CompanyFilterProperty>> {
-	const properties: Record<string, CompanyFilterProperty> = { ...COMPANY_BUILTIN_FILTER_PROPERTIES };
-	for (const field of await fieldsOf(ctx, 'companies', { includes: ['filterability'], itemIndex })) {
+export async function companyFilterProperties(
+	ctx: AffinityContext,
+	itemIndex?: number,
+): Promise<Record<string, CompanyFilterProperty>> {
+	const properties: Record<string, CompanyFilterProperty> = {
+		...COMPANY_BUILTIN_FILTER_PROPERTIES,
+	};
+	for (const field of await fieldsOf(ctx, 'companies', {
+		includes: ['filterability'],
+		itemIndex,
+	})) {
 		const operators = languageOperators(field);
 		if (!operators) continue;
 		properties[field.id] = {

@@ -1,4 +1,9 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 
 import { matchesTerm } from '../helpers/text';
 import { affinityRequest, PageTrail, withQuery } from '../transport';
@@ -31,7 +36,10 @@ export async function fetchPage<T>(
 	first: { path: string; qs?: IDataObject },
 	token?: string,
 ): Promise<Paged<T>> {
-	const { body } = await affinityRequest.call(ctx, token ? { method: 'GET', path: token } : { method: 'GET', ...first });
+	const { body } = await affinityRequest.call(
+		ctx,
+		token ? { method: 'GET', path: token } : { method: 'GET', ...first },
+	);
 	const paged = body as Paged<T>;
 	return { data: Array.isArray(paged?.data) ? paged.data : [], pagination: paged?.pagination };
 }
@@ -58,7 +66,11 @@ export async function scanSearch<T>(
 	let next = token;
 	let pages = 0;
 	const firstQs = { limit: 100, ...(first.qs ?? {}) };
-	const trail = new PageTrail(ctx.getNode(), { method: 'GET', path: first.path }, next ?? withQuery(first.path, firstQs));
+	const trail = new PageTrail(
+		ctx.getNode(),
+		{ method: 'GET', path: first.path },
+		next ?? withQuery(first.path, firstQs),
+	);
 	for (;;) {
 		const body = await fetchPage<T>(ctx, { path: first.path, qs: firstQs }, next);
 		pages++;
@@ -67,7 +79,13 @@ export async function scanSearch<T>(
 			if (matchesTerm(searchText, term)) results.push(item);
 		}
 		next = trail.next({ data: body.data, nextUrl: body.pagination?.nextUrl });
-		if (!next || !term?.trim() || results.length >= SCAN_LIMITS.matches || pages >= SCAN_LIMITS.pages) break;
+		if (
+			!next ||
+			!term?.trim() ||
+			results.length >= SCAN_LIMITS.matches ||
+			pages >= SCAN_LIMITS.pages
+		)
+			break;
 	}
 	return { results, paginationToken: next };
 }

@@ -50,7 +50,8 @@ export function readQuotaGuard(options: IDataObject): QuotaGuard {
 export function quotaExhausted(quota: OrgQuota, guard: QuotaGuard, cost: number): boolean {
 	// Without the month's limit in the answer, the reserve cannot be worked out: only an
 	// exhausted quota stops the run.
-	const reserve = quota.limit === undefined ? 0 : Math.ceil((quota.limit * guard.reservePercent) / 100);
+	const reserve =
+		quota.limit === undefined ? 0 : Math.ceil((quota.limit * guard.reservePercent) / 100);
 	return quota.remaining - cost < reserve;
 }
 
@@ -68,7 +69,9 @@ export async function assertQuotaLeft(
 	if (!guard.enabled) return;
 	const quota = await orgQuota.call(ctx as AffinityContext);
 	if (!quota || !quotaExhausted(quota, guard, cost)) return;
-	const resets = quota.resetAt ? quota.resetAt.toISOString() : 'an unknown time (Affinity did not say)';
+	const resets = quota.resetAt
+		? quota.resetAt.toISOString()
+		: 'an unknown time (Affinity did not say)';
 	throw new NodeOperationError(
 		ctx.getNode(),
 		`Stopped before the monthly API quota runs out: ${quota.remaining} of ${quota.limit ?? 'the month’s'} calls left`,

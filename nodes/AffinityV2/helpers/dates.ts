@@ -23,11 +23,18 @@ export function calendarDate(iso: unknown): string | null {
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+const ISO_DATE_TIME =
+	/^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
 
 function validCalendarDate(y: number, m: number, d: number): boolean {
 	const t = new Date(Date.UTC(y, m - 1, d));
-	return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d && y >= 1 && y <= 9999;
+	return (
+		t.getUTCFullYear() === y &&
+		t.getUTCMonth() === m - 1 &&
+		t.getUTCDate() === d &&
+		y >= 1 &&
+		y <= 9999
+	);
 }
 
 function formatDate(y: number, m: number, d: number): string {
@@ -41,7 +48,12 @@ function dateInZone(time: number, timezone: string): string {
 	} catch {
 		zone = 'UTC';
 	}
-	return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(time);
+	return new Intl.DateTimeFormat('en-CA', {
+		timeZone: zone,
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+	}).format(time);
 }
 
 interface DateTimeLike {
@@ -50,7 +62,9 @@ interface DateTimeLike {
 }
 
 function isDateTimeLike(value: unknown): value is DateTimeLike {
-	return !!value && typeof value === 'object' && typeof (value as DateTimeLike).toISODate === 'function';
+	return (
+		!!value && typeof value === 'object' && typeof (value as DateTimeLike).toISODate === 'function'
+	);
 }
 
 /**
@@ -63,7 +77,10 @@ function isDateTimeLike(value: unknown): value is DateTimeLike {
  */
 export function calendarDateOf(input: unknown, timezone = 'UTC'): string {
 	if (input === null || input === undefined || (typeof input === 'string' && input.trim() === '')) {
-		throw new ValueInputError('No date given', 'Enter a date (YYYY-MM-DD or an ISO date-time), or choose "Clear the Value".');
+		throw new ValueInputError(
+			'No date given',
+			'Enter a date (YYYY-MM-DD or an ISO date-time), or choose "Clear the Value".',
+		);
 	}
 	if (isDateTimeLike(input)) {
 		const date = input.isValid === false ? null : input.toISODate();
@@ -83,7 +100,8 @@ export function calendarDateOf(input: unknown, timezone = 'UTC'): string {
 		const match = ISO_DATE.exec(text) ?? ISO_DATE_TIME.exec(text);
 		if (match) {
 			const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-			if (!validCalendarDate(y, m, d)) throw new ValueInputError(`"${text}" is not a real calendar date`);
+			if (!validCalendarDate(y, m, d))
+				throw new ValueInputError(`"${text}" is not a real calendar date`);
 			return formatDate(y, m, d);
 		}
 		if (/^\d{12,14}$/.test(text)) return dateInZone(Number(text), timezone);
@@ -92,10 +110,17 @@ export function calendarDateOf(input: unknown, timezone = 'UTC'): string {
 			'Use YYYY-MM-DD (2024-03-10) or an ISO date-time (2024-03-10T09:00:00+01:00), or an n8n date such as {{ $now }}.',
 		);
 	}
-	throw new ValueInputError(`A ${typeof input} is not a date`, 'Use YYYY-MM-DD or an ISO date-time.');
+	throw new ValueInputError(
+		`A ${typeof input} is not a date`,
+		'Use YYYY-MM-DD or an ISO date-time.',
+	);
 }
 
-const pacificHour = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour: 'numeric', hourCycle: 'h23' });
+const pacificHour = new Intl.DateTimeFormat('en-US', {
+	timeZone: 'America/Los_Angeles',
+	hour: 'numeric',
+	hourCycle: 'h23',
+});
 
 /**
  * Midnight America/Los_Angeles of a calendar date, as an ISO instant: 08:00Z under standard

@@ -21,5 +21,7 @@ export function entityDisplayName(entity: unknown): string {
 	if (entity === null || typeof entity !== 'object') return '';
 	const record = entity as { name?: unknown; firstName?: unknown; lastName?: unknown };
 	if (typeof record.name === 'string') return record.name;
-	return [record.firstName, record.lastName].filter((part) => typeof part === 'string' && part !== '').join(' ');
+	return [record.firstName, record.lastName]
+		.filter((part) => typeof part === 'string' && part !== '')
+		.join(' ');
 }

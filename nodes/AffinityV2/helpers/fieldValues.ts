@@ -23,9 +23,14 @@ function numberOf(input: unknown, what = 'number'): number {
 	if (input === null || input === undefined || input === '') {
 		throw new ValueInputError(`No ${what} given`, 'Enter the number, or choose "Clear the Value".');
 	}
-	const n = typeof input === 'string' && input.trim() !== '' ? Number(input.trim().replace(/_/g, '')) : input;
+	const n =
+		typeof input === 'string' && input.trim() !== ''
+			? Number(input.trim().replace(/_/g, ''))
+			: input;
 	if (typeof n !== 'number' || !Number.isFinite(n)) {
-		throw new ValueInputError(`"${typeof input === 'object' ? JSON.stringify(input) : String(input)}" is not a ${what}`);
+		throw new ValueInputError(
+			`"${typeof input === 'object' ? JSON.stringify(input) : String(input)}" is not a ${what}`,
+		);
 	}
 	return n;
 }
@@ -44,7 +49,10 @@ export function listOf(input: unknown): unknown[] {
 				// not JSON: read as a comma-separated list
 			}
 		}
-		return text.split(',').map((part) => part.trim()).filter((part) => part !== '');
+		return text
+			.split(',')
+			.map((part) => part.trim())
+			.filter((part) => part !== '');
 	}
 	return [input];
 }
@@ -58,12 +66,19 @@ export function recordIdOf(input: unknown, what: string): number {
 	}
 	let text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
 	// The id is the whole path segment: …/persons/12abc is not person 12.
-	const fromUrl = /\.affinity\.(?:co|com)\/(?:persons|companies|organizations)\/(\d+)(?:[/?#]|$)/.exec(text);
+	const fromUrl =
+		/\.affinity\.(?:co|com)\/(?:persons|companies|organizations)\/(\d+)(?:[/?#]|$)/.exec(text);
 	if (fromUrl) text = fromUrl[1];
 	const id = /^\d+$/.test(text) ? Number(text) : NaN;
 	if (!Number.isSafeInteger(id) || id < 1) {
-		const shown = raw === undefined || raw === '' ? 'nothing' : `"${typeof raw === 'object' ? JSON.stringify(raw) : String(raw)}"`;
-		throw new ValueInputError(`Invalid ${what} ID: got ${shown}`, `A ${what} ID is a whole number of 1 or more; pick the ${what} from the list or check the expression.`);
+		const shown =
+			raw === undefined || raw === ''
+				? 'nothing'
+				: `"${typeof raw === 'object' ? JSON.stringify(raw) : String(raw)}"`;
+		throw new ValueInputError(
+			`Invalid ${what} ID: got ${shown}`,
+			`A ${what} ID is a whole number of 1 or more; pick the ${what} from the list or check the expression.`,
+		);
 	}
 	return id;
 }
@@ -86,19 +101,34 @@ function parseJson(text: string): unknown {
 export function locationOf(input: unknown): LocationValue {
 	const value = typeof input === 'string' ? parseJson(input) : input;
 	if (value === undefined) {
-		throw new ValueInputError(`"${String(input)}" is not a location`, 'Give the location parts (street address, city, state, country, continent), or JSON of them.');
+		throw new ValueInputError(
+			`"${String(input)}" is not a location`,
+			'Give the location parts (street address, city, state, country, continent), or JSON of them.',
+		);
 	}
 	if (!value || typeof value !== 'object' || Array.isArray(value)) {
-		throw new ValueInputError('A location is an object with streetAddress, city, state, country and continent');
+		throw new ValueInputError(
+			'A location is an object with streetAddress, city, state, country and continent',
+		);
 	}
 	const parts = value as Record<string, unknown>;
-	const unknown = Object.keys(parts).filter((key) => !(LOCATION_PARTS as string[]).includes(key) && key !== 'line');
+	const unknown = Object.keys(parts).filter(
+		(key) => !(LOCATION_PARTS as string[]).includes(key) && key !== 'line',
+	);
 	if (unknown.length) {
-		throw new ValueInputError(`Unknown location part "${unknown[0]}"`, `A location has only ${LOCATION_PARTS.join(', ')}.`);
+		throw new ValueInputError(
+			`Unknown location part "${unknown[0]}"`,
+			`A location has only ${LOCATION_PARTS.join(', ')}.`,
+		);
 	}
-	const location = Object.fromEntries(LOCATION_PARTS.map((key) => [key, textOrNull(parts[key])])) as unknown as LocationValue;
+	const location = Object.fromEntries(
+		LOCATION_PARTS.map((key) => [key, textOrNull(parts[key])]),
+	) as unknown as LocationValue;
 	if (LOCATION_PARTS.every((key) => location[key] === null)) {
-		throw new ValueInputError('The location has no parts', 'Fill at least one part (a city, say), or choose "Clear the Value".');
+		throw new ValueInputError(
+			'The location has no parts',
+			'Fill at least one part (a city, say), or choose "Clear the Value".',
+		);
 	}
 	return location;
 }
@@ -117,21 +147,33 @@ export function dropdownOptionIdOf(input: unknown, options?: DropdownChoice[]): 
 		const id = Number(raw);
 		if (Number.isSafeInteger(id) && id >= 1) {
 			if (options && !options.some((o) => o.id === id)) {
-				const byText = options.find((o) => o.text.trim().toLowerCase() === String(raw).trim().toLowerCase());
+				const byText = options.find(
+					(o) => o.text.trim().toLowerCase() === String(raw).trim().toLowerCase(),
+				);
 				if (byText) return byText.id;
-				throw new ValueInputError(`The field has no dropdown option with ID ${id}`, `Options: ${describeOptions(options)}.`);
+				throw new ValueInputError(
+					`The field has no dropdown option with ID ${id}`,
+					`Options: ${describeOptions(options)}.`,
+				);
 			}
 			return id;
 		}
 	}
 	if (typeof raw !== 'string' || raw.trim() === '') {
-		throw new ValueInputError('No dropdown option given', 'Pick an option from the list, or give its name or ID.');
+		throw new ValueInputError(
+			'No dropdown option given',
+			'Pick an option from the list, or give its name or ID.',
+		);
 	}
-	if (!options) throw new ValueInputError(`The option "${raw}" needs the field's options to be looked up`);
+	if (!options)
+		throw new ValueInputError(`The option "${raw}" needs the field's options to be looked up`);
 	const wanted = raw.trim().toLowerCase();
 	const found = options.find((o) => o.text.trim().toLowerCase() === wanted);
 	if (!found) {
-		throw new ValueInputError(`The field has no dropdown option "${raw.trim()}"`, `Options: ${describeOptions(options)}.`);
+		throw new ValueInputError(
+			`The field has no dropdown option "${raw.trim()}"`,
+			`Options: ${describeOptions(options)}.`,
+		);
 	}
 	return found.id;
 }
@@ -147,7 +189,13 @@ export function needsDropdownLookup(type: string, input: unknown): boolean {
 	if (type !== 'dropdown' && type !== 'ranked-dropdown' && type !== 'dropdown-multi') return false;
 	const items = type === 'dropdown-multi' ? listOf(input) : [input];
 	return items.some((item) => {
-		const raw = item && typeof item === 'object' ? ((item as { dropdownOptionId?: unknown; id?: unknown; text?: unknown }).dropdownOptionId ?? (item as { id?: unknown }).id ?? (item as { text?: unknown }).text) : item;
+		const raw =
+			item && typeof item === 'object'
+				? ((item as { dropdownOptionId?: unknown; id?: unknown; text?: unknown })
+						.dropdownOptionId ??
+					(item as { id?: unknown }).id ??
+					(item as { text?: unknown }).text)
+				: item;
 		return !(typeof raw === 'number' || (typeof raw === 'string' && /^\s*\d+\s*$/.test(raw)));
 	});
 }
@@ -174,27 +222,51 @@ export interface EncodeOptions {
  * are refused here: clearing is a choice of its own (`clearValue`), so that an expression that
  * came out empty by mistake does not silently erase data.
  */
-export function encodeFieldValue(type: string, input: unknown, options: EncodeOptions = {}): FieldValueUpdate {
+export function encodeFieldValue(
+	type: string,
+	input: unknown,
+	options: EncodeOptions = {},
+): FieldValueUpdate {
 	if (READ_ONLY_VALUE_TYPES.has(type)) {
-		throw new ValueInputError(`Values of type "${type}" are computed by Affinity and cannot be written`);
+		throw new ValueInputError(
+			`Values of type "${type}" are computed by Affinity and cannot be written`,
+		);
 	}
 	if (!isWritableValueType(type)) {
-		throw new ValueInputError(`Unknown value type "${type}"`, `Value types: ${WRITABLE_VALUE_TYPES.join(', ')}.`);
+		throw new ValueInputError(
+			`Unknown value type "${type}"`,
+			`Value types: ${WRITABLE_VALUE_TYPES.join(', ')}.`,
+		);
 	}
 	const many = (what: string): unknown[] => {
 		const items = listOf(input);
-		if (!items.length) throw new ValueInputError(`No ${what} given`, 'Give at least one, or choose "Clear the Value".');
+		if (!items.length)
+			throw new ValueInputError(
+				`No ${what} given`,
+				'Give at least one, or choose "Clear the Value".',
+			);
 		return items;
 	};
 	switch (type) {
 		case 'text':
 		case 'filterable-text': {
-			if (input === null || input === undefined) throw new ValueInputError('No text given', 'Enter the text, or choose "Clear the Value".');
-			if (typeof input === 'object') throw new ValueInputError('Text must be a string, not an object', 'Use an expression that gives text.');
+			if (input === null || input === undefined)
+				throw new ValueInputError('No text given', 'Enter the text, or choose "Clear the Value".');
+			if (typeof input === 'object')
+				throw new ValueInputError(
+					'Text must be a string, not an object',
+					'Use an expression that gives text.',
+				);
 			return { type, data: String(input) };
 		}
 		case 'filterable-text-multi':
-			return { type, data: uniqueBy(many('texts').map((item) => String(item)), (s) => s) };
+			return {
+				type,
+				data: uniqueBy(
+					many('texts').map((item) => String(item)),
+					(s) => s,
+				),
+			};
 		case 'number':
 			return { type, data: numberOf(input) };
 		case 'number-multi':
@@ -207,9 +279,15 @@ export function encodeFieldValue(type: string, input: unknown, options: EncodeOp
 			return { type, data: many('locations').map(locationOf) };
 		case 'dropdown':
 		case 'ranked-dropdown':
-			return { type, data: { dropdownOptionId: dropdownOptionIdOf(input, options.dropdownOptions) } };
+			return {
+				type,
+				data: { dropdownOptionId: dropdownOptionIdOf(input, options.dropdownOptions) },
+			};
 		case 'dropdown-multi': {
-			const ids = uniqueBy(many('dropdown options').map((item) => dropdownOptionIdOf(item, options.dropdownOptions)), (id) => id);
+			const ids = uniqueBy(
+				many('dropdown options').map((item) => dropdownOptionIdOf(item, options.dropdownOptions)),
+				(id) => id,
+			);
 			return { type, data: ids.map((dropdownOptionId) => ({ dropdownOptionId })) };
 		}
 		case 'person':
@@ -218,7 +296,12 @@ export function encodeFieldValue(type: string, input: unknown, options: EncodeOp
 		case 'person-multi':
 		case 'company-multi': {
 			const what = type === 'person-multi' ? 'person' : 'company';
-			const ids = uniqueBy(many(type === 'person-multi' ? 'persons' : 'companies').map((item) => recordIdOf(item, what)), (id) => id);
+			const ids = uniqueBy(
+				many(type === 'person-multi' ? 'persons' : 'companies').map((item) =>
+					recordIdOf(item, what),
+				),
+				(id) => id,
+			);
 			if (ids.length > ASSOCIATION_LIMIT) {
 				throw new ValueInputError(
 					`${ids.length} ${type === 'person-multi' ? 'persons' : 'companies'} given; Affinity takes at most ${ASSOCIATION_LIMIT} in one value`,
@@ -241,15 +324,38 @@ export function clearValue(type: string): FieldValueUpdate {
  */
 export function rawFieldValue(input: unknown, options: EncodeOptions = {}): FieldValueUpdate {
 	const value = typeof input === 'string' ? parseJson(input) : input;
-	if (value === undefined) throw new ValueInputError('The raw value is not valid JSON', 'Give {"type": "<value type>", "data": <data>}.');
-	if (!value || typeof value !== 'object' || Array.isArray(value) || typeof (value as { type?: unknown }).type !== 'string') {
-		throw new ValueInputError('The raw value must be an object {"type": ..., "data": ...}', 'For example {"type": "number", "data": 42}.');
+	if (value === undefined)
+		throw new ValueInputError(
+			'The raw value is not valid JSON',
+			'Give {"type": "<value type>", "data": <data>}.',
+		);
+	if (
+		!value ||
+		typeof value !== 'object' ||
+		Array.isArray(value) ||
+		typeof (value as { type?: unknown }).type !== 'string'
+	) {
+		throw new ValueInputError(
+			'The raw value must be an object {"type": ..., "data": ...}',
+			'For example {"type": "number", "data": 42}.',
+		);
 	}
 	const { type, data } = value as { type: string; data?: unknown };
-	if (!('data' in (value as object))) throw new ValueInputError('The raw value has no "data"', 'Use "data": null to clear the field.');
+	if (!('data' in (value as object)))
+		throw new ValueInputError(
+			'The raw value has no "data"',
+			'Use "data": null to clear the field.',
+		);
 	if (data === null) {
-		if (READ_ONLY_VALUE_TYPES.has(type)) throw new ValueInputError(`Values of type "${type}" are computed by Affinity and cannot be written`);
-		if (!isWritableValueType(type)) throw new ValueInputError(`Unknown value type "${type}"`, `Value types: ${WRITABLE_VALUE_TYPES.join(', ')}.`);
+		if (READ_ONLY_VALUE_TYPES.has(type))
+			throw new ValueInputError(
+				`Values of type "${type}" are computed by Affinity and cannot be written`,
+			);
+		if (!isWritableValueType(type))
+			throw new ValueInputError(
+				`Unknown value type "${type}"`,
+				`Value types: ${WRITABLE_VALUE_TYPES.join(', ')}.`,
+			);
 		return clearValue(type);
 	}
 	return encodeFieldValue(type, data, options);

@@ -5,7 +5,26 @@
  */
 
 /** The filter language's special characters: each is escaped with a backslash. */
-export const SPECIAL_CHARACTERS: readonly string[] = ['\\', '*', '~', '!', '&', '=', '>', '<', '$', '^', '|', '"', "'", '(', ')', ']', '[', '/'];
+export const SPECIAL_CHARACTERS: readonly string[] = [
+	'\\',
+	'*',
+	'~',
+	'!',
+	'&',
+	'=',
+	'>',
+	'<',
+	'$',
+	'^',
+	'|',
+	'"',
+	"'",
+	'(',
+	')',
+	']',
+	'[',
+	'/',
+];
 
 const SPECIAL = new RegExp(`[${SPECIAL_CHARACTERS.map((c) => `\\${c}`).join('')}]`, 'g');
 
@@ -49,11 +68,19 @@ export interface FilterCondition {
 }
 
 /** Whether a property whose endpoint lists these operator tokens takes this UI operator. */
-export function operatorAllowed(operator: FilterOperator, tokens: readonly string[], collection?: boolean): boolean {
+export function operatorAllowed(
+	operator: FilterOperator,
+	tokens: readonly string[],
+	collection?: boolean,
+): boolean {
 	const takesList = FILTER_OPERATORS[operator].value === 'list' || operator === 'listIsEmpty';
 	// A single-valued property takes no collection operand; a collection property does.
 	if (collection === false && takesList) return false;
-	if (collection === true && (operator === 'isEmpty' || operator === 'startsWith' || operator === 'endsWith')) return false;
+	if (
+		collection === true &&
+		(operator === 'isEmpty' || operator === 'startsWith' || operator === 'endsWith')
+	)
+		return false;
 	// Tokens as the filter language writes them: `=`, `=~`, `= *`, `=[]`…
 	return tokens.includes(FILTER_OPERATORS[operator].symbol);
 }
@@ -68,15 +95,23 @@ export function escapeFilterValue(value: string): string {
 
 const PROPERTY_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 
-function describeCondition(index: number, condition: FilterCondition, spec?: FilterProperty): string {
-	const name = spec?.label && spec.label !== condition.property ? `${spec.label} (${condition.property})` : condition.property;
+function describeCondition(
+	index: number,
+	condition: FilterCondition,
+	spec?: FilterProperty,
+): string {
+	const name =
+		spec?.label && spec.label !== condition.property
+			? `${spec.label} (${condition.property})`
+			: condition.property;
 	return `Condition ${index + 1}${name ? ` (${name})` : ''}`;
 }
 
 function asText(value: unknown): string | undefined {
 	if (value === undefined || value === null) return undefined;
 	if (typeof value === 'string') return value;
-	if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+	if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+		return String(value);
 	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString();
 	// Luxon DateTime (n8n's date type in expressions) and the like.
 	const iso = (value as { toISO?: () => unknown }).toISO;
@@ -113,7 +148,10 @@ function typedValue(text: string, spec: FilterProperty | undefined): Checked {
 		case 'int':
 			return /^-?\d+$/.test(trimmed)
 				? { text: trimmed }
-				: { problem: `"${text}" is not a whole number`, hint: 'This property takes a whole number, such as an ID.' };
+				: {
+						problem: `"${text}" is not a whole number`,
+						hint: 'This property takes a whole number, such as an ID.',
+					};
 		case 'number':
 			return trimmed !== '' && Number.isFinite(Number(trimmed))
 				? { text: trimmed }
@@ -128,7 +166,9 @@ function typedValue(text: string, spec: FilterProperty | undefined): Checked {
 			}
 			// An ISO 8601 date stays a date (date fields compare calendar days: Affinity stores a date at midnight Pacific) and a
 			// date-time with a zone stays as written; anything else readable is normalised.
-			const iso = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/.test(trimmed);
+			const iso = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/.test(
+				trimmed,
+			);
 			return { text: iso ? trimmed : new Date(time).toISOString() };
 		}
 		default:
@@ -150,27 +190,45 @@ export type Compiled = { filter: string } | { problem: FilterProblem };
  * properties: an unknown property, an operator the property does not allow, a missing value
  * or a value of the wrong type is a problem naming the condition, found before any request.
  */
-export function compileCondition(condition: FilterCondition, index: number, properties?: Record<string, FilterProperty>): Compiled {
+export function compileCondition(
+	condition: FilterCondition,
+	index: number,
+	properties?: Record<string, FilterProperty>,
+): Compiled {
 	const property = String(condition.property ?? '').trim();
 	const spec = properties?.[property];
 	const where = describeCondition(index, { ...condition, property }, spec);
-	const fail = (message: string, hint: string): Compiled => ({ problem: { message: `${where}: ${message}`, condition: index + 1, hint } });
-	if (!property) return fail('no property chosen', 'Choose the property to filter on, or remove the condition.');
+	const fail = (message: string, hint: string): Compiled => ({
+		problem: { message: `${where}: ${message}`, condition: index + 1, hint },
+	});
+	if (!property)
+		return fail('no property chosen', 'Choose the property to filter on, or remove the condition.');
 	if (!PROPERTY_NAME.test(property)) {
-		return fail(`"${property}" is not a property name`, 'Choose the property from the list; property names hold only letters, digits, ".", "-" and "_".');
+		return fail(
+			`"${property}" is not a property name`,
+			'Choose the property from the list; property names hold only letters, digits, ".", "-" and "_".',
+		);
 	}
 	if (properties && !spec) {
 		const known = Object.keys(properties);
 		return fail(
 			`"${property}" cannot be filtered on here`,
-			known.length ? `Filterable properties: ${known.join(', ')}.` : 'This endpoint has no filterable properties.',
+			known.length
+				? `Filterable properties: ${known.join(', ')}.`
+				: 'This endpoint has no filterable properties.',
 		);
 	}
 	const operator = condition.operator as FilterOperator;
 	const definition = FILTER_OPERATORS[operator];
-	if (!definition) return fail(`unknown operator "${String(condition.operator)}"`, `Use one of: ${Object.keys(FILTER_OPERATORS).join(', ')}.`);
+	if (!definition)
+		return fail(
+			`unknown operator "${String(condition.operator)}"`,
+			`Use one of: ${Object.keys(FILTER_OPERATORS).join(', ')}.`,
+		);
 	if (spec?.operators && !operatorAllowed(operator, spec.operators, spec.collection)) {
-		const allowed = (Object.keys(FILTER_OPERATORS) as FilterOperator[]).filter((op) => operatorAllowed(op, spec.operators ?? [], spec.collection));
+		const allowed = (Object.keys(FILTER_OPERATORS) as FilterOperator[]).filter((op) =>
+			operatorAllowed(op, spec.operators ?? [], spec.collection),
+		);
 		return fail(
 			`the operator "${definition.label}" is not available for this property`,
 			`Affinity allows these operators for it: ${allowed.map((op) => FILTER_OPERATORS[op].label).join(', ') || 'none'}. Choose another operator.`,
@@ -181,7 +239,11 @@ export function compileCondition(condition: FilterCondition, index: number, prop
 
 	if (definition.value === 'list') {
 		const items = listItems(condition.value);
-		if (!items.length) return fail(`"${definition.label}" needs at least one value`, 'Enter the values separated by commas, or a JSON array from an expression.');
+		if (!items.length)
+			return fail(
+				`"${definition.label}" needs at least one value`,
+				'Enter the values separated by commas, or a JSON array from an expression.',
+			);
 		const typed: string[] = [];
 		for (const item of items) {
 			const checked = typedValue(item, spec);
@@ -189,12 +251,17 @@ export function compileCondition(condition: FilterCondition, index: number, prop
 			typed.push(checked.text);
 		}
 		// Every item quoted, so that an item holding a comma stays one item.
-		return { filter: `${property} ${definition.symbol} [${typed.map((item) => `"${item.replace(SPECIAL, (c) => `\\${c}`)}"`).join(',')}]` };
+		return {
+			filter: `${property} ${definition.symbol} [${typed.map((item) => `"${item.replace(SPECIAL, (c) => `\\${c}`)}"`).join(',')}]`,
+		};
 	}
 
 	const text = asText(condition.value);
 	if (text === undefined || text === '') {
-		return fail(`"${definition.label}" needs a value`, `Enter a value, or use the operator "${FILTER_OPERATORS.isEmpty.label}" to find empty text.`);
+		return fail(
+			`"${definition.label}" needs a value`,
+			`Enter a value, or use the operator "${FILTER_OPERATORS.isEmpty.label}" to find empty text.`,
+		);
 	}
 	const checked = typedValue(text, spec);
 	if ('problem' in checked) return fail(checked.problem, checked.hint);

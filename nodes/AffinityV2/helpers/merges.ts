@@ -23,10 +23,25 @@ export function mergeFilter(conditions: { status?: string; taskId?: string }): s
 	return parts.length ? parts.join(' & ') : undefined;
 }
 
-export function mergePaths(kind: MergeKind): { merges: string; tasks: string; primaryKey: string; duplicateKey: string } {
+export function mergePaths(kind: MergeKind): {
+	merges: string;
+	tasks: string;
+	primaryKey: string;
+	duplicateKey: string;
+} {
 	return kind === 'person'
-		? { merges: '/v2/person-merges', tasks: '/v2/tasks/person-merges', primaryKey: 'primaryPersonId', duplicateKey: 'duplicatePersonId' }
-		: { merges: '/v2/company-merges', tasks: '/v2/tasks/company-merges', primaryKey: 'primaryCompanyId', duplicateKey: 'duplicateCompanyId' };
+		? {
+				merges: '/v2/person-merges',
+				tasks: '/v2/tasks/person-merges',
+				primaryKey: 'primaryPersonId',
+				duplicateKey: 'duplicatePersonId',
+			}
+		: {
+				merges: '/v2/company-merges',
+				tasks: '/v2/tasks/company-merges',
+				primaryKey: 'primaryCompanyId',
+				duplicateKey: 'duplicateCompanyId',
+			};
 }
 
 /** The same two records in either order: one key, so a pair is submitted once per execution. */

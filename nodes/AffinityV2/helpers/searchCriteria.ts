@@ -103,11 +103,17 @@ export function searchTargetsOf(field: FieldMetadata): SearchTarget[] {
 }
 
 /** Every way to sort by a field (FieldSortability): itself, or each of its attributes. */
-export function sortTargetsOf(field: FieldMetadata): Array<{ fieldId: string; attributeId?: string; label: string }> {
+export function sortTargetsOf(
+	field: FieldMetadata,
+): Array<{ fieldId: string; attributeId?: string; label: string }> {
 	const sortability = field.sortability;
 	if (!sortability) return [];
 	if (sortability.sortableFieldType === 'attribute-on-field') {
-		return sortability.attributes.map((a) => ({ fieldId: field.id, attributeId: a.id, label: `${field.name} › ${a.name}` }));
+		return sortability.attributes.map((a) => ({
+			fieldId: field.id,
+			attributeId: a.id,
+			label: `${field.name} › ${a.name}`,
+		}));
 	}
 	return [{ fieldId: field.id, label: field.name }];
 }
@@ -116,14 +122,16 @@ const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ]/;
 
 function asDate(value: unknown): string | undefined {
-	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString().slice(0, 10);
+	if (value instanceof Date)
+		return Number.isNaN(value.getTime()) ? undefined : value.toISOString().slice(0, 10);
 	if (typeof value !== 'string') return undefined;
 	const text = value.trim();
 	const match = DATE_ONLY.exec(text) ?? DATE_TIME.exec(text);
 	if (!match) return undefined;
 	const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
 	const check = new Date(Date.UTC(y, m - 1, d));
-	if (check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) return undefined;
+	if (check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d)
+		return undefined;
 	return `${match[1]}-${match[2]}-${match[3]}`;
 }
 
@@ -184,30 +192,57 @@ function asLocations(value: unknown): Array<Record<string, string>> | undefined 
 	const out: Array<Record<string, string>> = [];
 	for (const item of items) {
 		if (!item || typeof item !== 'object' || Array.isArray(item)) return undefined;
-		const entries = Object.entries(item as Record<string, unknown>).filter(([, v]) => v !== '' && v !== null && v !== undefined);
-		if (!entries.length || entries.some(([k, v]) => !LOCATION_KEYS.includes(k) || typeof v !== 'string')) return undefined;
+		const entries = Object.entries(item as Record<string, unknown>).filter(
+			([, v]) => v !== '' && v !== null && v !== undefined,
+		);
+		if (
+			!entries.length ||
+			entries.some(([k, v]) => !LOCATION_KEYS.includes(k) || typeof v !== 'string')
+		)
+			return undefined;
 		out.push(Object.fromEntries(entries) as Record<string, string>);
 	}
 	return out.length ? out : undefined;
 }
 
 /** A dropdown option by id or by its text (any case). */
-function optionId(value: unknown, options: Array<{ id: number; text: string }> | undefined): number | undefined {
+function optionId(
+	value: unknown,
+	options: Array<{ id: number; text: string }> | undefined,
+): number | undefined {
 	const id = asInteger(value);
 	if (id !== undefined && (!options || options.some((o) => o.id === id))) return id;
-	const text = String(value ?? '').trim().toLowerCase();
+	const text = String(value ?? '')
+		.trim()
+		.toLowerCase();
 	return options?.find((o) => o.text.toLowerCase() === text)?.id;
 }
 
-const RELATIVE_ONE = new Set(['is-within-the-last', 'is-not-within-the-last', 'is-within-the-next', 'is-not-within-the-next']);
+const RELATIVE_ONE = new Set([
+	'is-within-the-last',
+	'is-not-within-the-last',
+	'is-within-the-next',
+	'is-not-within-the-next',
+]);
 
 /** Value shape of an operator for a ValueFilter valueType. */
-export type ValueKind = 'none' | 'text' | 'number' | 'numberRange' | 'date' | 'dateRange' | 'relative' | 'relativeRange' | 'relativeDate' | 'list';
+export type ValueKind =
+	| 'none'
+	| 'text'
+	| 'number'
+	| 'numberRange'
+	| 'date'
+	| 'dateRange'
+	| 'relative'
+	| 'relativeRange'
+	| 'relativeDate'
+	| 'list';
 
 export function valueKindOf(valueType: string, operator: FilterableOperator): ValueKind {
 	if (operator.numberOfValuesRequired === 'none') return 'none';
 	if (operator.numberOfValuesRequired === 'multi') return 'list';
-	if (valueType === 'number') return operator.numberOfValuesRequired === 'two' ? 'numberRange' : 'number';
+	if (valueType === 'number')
+		return operator.numberOfValuesRequired === 'two' ? 'numberRange' : 'number';
 	if (valueType === 'date') {
 		if (operator.id === 'is-between-relative') return 'relativeRange';
 		if (RELATIVE_ONE.has(operator.id)) return 'relative';
@@ -226,64 +261,103 @@ export function buildValueFilter(
 	target: SearchTarget,
 	options?: Array<{ id: number; text: string }>,
 ): Built<ValueFilter> {
-	const fail = (message: string, hint?: string): Built<ValueFilter> => ({ problem: { message, hint } });
+	const fail = (message: string, hint?: string): Built<ValueFilter> => ({
+		problem: { message, hint },
+	});
 	const operator = target.operators.find((o) => o.id === condition.operator);
 	if (!operator) {
-		return fail(`${target.label} cannot be filtered with "${condition.operator}"`, `Operators of this field: ${target.operators.map((o) => o.name).join(', ')}`);
+		return fail(
+			`${target.label} cannot be filtered with "${condition.operator}"`,
+			`Operators of this field: ${target.operators.map((o) => o.name).join(', ')}`,
+		);
 	}
-	const filter: ValueFilter = { valueType: target.valueType, fieldId: target.fieldId, operator: operator.id };
+	const filter: ValueFilter = {
+		valueType: target.valueType,
+		fieldId: target.fieldId,
+		operator: operator.id,
+	};
 	if (target.attributeId) filter.attributeId = target.attributeId;
 	const units = operator.relativeDateUnits ?? [];
 	const relative = (amounts: unknown[]) => {
 		const parsed = amounts.map(asInteger);
-		if (parsed.some((a) => a === undefined)) return fail(`${target.label}: the amount must be a whole number of 0 or more`);
-		if (!condition.unit || !units.includes(condition.unit)) return fail(`${target.label}: the unit must be one of ${units.join(', ')}`);
+		if (parsed.some((a) => a === undefined))
+			return fail(`${target.label}: the amount must be a whole number of 0 or more`);
+		if (!condition.unit || !units.includes(condition.unit))
+			return fail(`${target.label}: the unit must be one of ${units.join(', ')}`);
 		return undefined;
 	};
 	switch (valueKindOf(target.valueType, operator)) {
 		case 'none':
 			return { ok: filter };
 		case 'text': {
-			const text = typeof condition.value === 'string' ? condition.value : condition.value === undefined || condition.value === null ? '' : String(condition.value);
+			const text =
+				typeof condition.value === 'string'
+					? condition.value
+					: condition.value === undefined || condition.value === null
+						? ''
+						: String(condition.value);
 			if (text === '') return fail(`${target.label}: ${operator.name} needs a value`);
 			return { ok: { ...filter, value: text } };
 		}
 		case 'number': {
 			const n = asNumber(condition.value);
-			if (n === undefined) return fail(`${target.label}: ${JSON.stringify(condition.value)} is not a number`);
+			if (n === undefined)
+				return fail(`${target.label}: ${JSON.stringify(condition.value)} is not a number`);
 			return { ok: { ...filter, value: n } };
 		}
 		case 'numberRange': {
 			const [low, high] = [asNumber(condition.value), asNumber(condition.value2)];
-			if (low === undefined || high === undefined) return fail(`${target.label}: ${operator.name} needs two numbers (From and To)`);
+			if (low === undefined || high === undefined)
+				return fail(`${target.label}: ${operator.name} needs two numbers (From and To)`);
 			return { ok: { ...filter, value: [low, high] } };
 		}
 		case 'date': {
 			const date = asDate(condition.value);
-			if (!date) return fail(`${target.label}: ${JSON.stringify(condition.value)} is not a date (YYYY-MM-DD)`);
+			if (!date)
+				return fail(
+					`${target.label}: ${JSON.stringify(condition.value)} is not a date (YYYY-MM-DD)`,
+				);
 			return { ok: { ...filter, value: date } };
 		}
 		case 'dateRange': {
 			const [from, to] = [asDate(condition.value), asDate(condition.value2)];
-			if (!from || !to) return fail(`${target.label}: ${operator.name} needs two dates (From and To, YYYY-MM-DD)`);
+			if (!from || !to)
+				return fail(`${target.label}: ${operator.name} needs two dates (From and To, YYYY-MM-DD)`);
 			return { ok: { ...filter, value: [from, to] } };
 		}
 		case 'relative':
-			return relative([condition.amount]) ?? { ok: { ...filter, value: { amount: [asInteger(condition.amount)], unit: condition.unit } } };
+			return (
+				relative([condition.amount]) ?? {
+					ok: { ...filter, value: { amount: [asInteger(condition.amount)], unit: condition.unit } },
+				}
+			);
 		case 'relativeRange':
 			return (
 				relative([condition.amount, condition.amount2]) ?? {
-					ok: { ...filter, value: { amount: [asInteger(condition.amount), asInteger(condition.amount2)], unit: condition.unit } },
+					ok: {
+						...filter,
+						value: {
+							amount: [asInteger(condition.amount), asInteger(condition.amount2)],
+							unit: condition.unit,
+						},
+					},
 				}
 			);
 		case 'relativeDate':
-			return relative([condition.amount]) ?? { ok: { ...filter, value: { amount: asInteger(condition.amount), unit: condition.unit } } };
+			return (
+				relative([condition.amount]) ?? {
+					ok: { ...filter, value: { amount: asInteger(condition.amount), unit: condition.unit } },
+				}
+			);
 		case 'list': {
 			let values: unknown[];
 			if (target.valueType.startsWith('location')) {
 				const locations = asLocations(condition.value);
 				if (!locations) {
-					return fail(`${target.label}: give locations as JSON objects or as city=…; country=… (several separated by |)`, `Keys: ${LOCATION_KEYS.join(', ')}`);
+					return fail(
+						`${target.label}: give locations as JSON objects or as city=…; country=… (several separated by |)`,
+						`Keys: ${LOCATION_KEYS.join(', ')}`,
+					);
 				}
 				values = locations;
 			} else {
@@ -294,46 +368,84 @@ export function buildValueFilter(
 					if (missing.length) {
 						return fail(
 							`${target.label}: no dropdown option ${missing.map((m) => JSON.stringify(String(m))).join(', ')}`,
-							options ? `Options: ${options.map((o) => `"${o.text}" (${o.id})`).join(', ')}` : undefined,
+							options
+								? `Options: ${options.map((o) => `"${o.text}" (${o.id})`).join(', ')}`
+								: undefined,
 						);
 					}
 					values = ids.map((id) => ({ dropdownOptionId: id }));
-				} else if (target.valueType.startsWith('person') || target.valueType.startsWith('company')) {
-					const ids = items.map((item) => (item && typeof item === 'object' ? asInteger((item as { id?: unknown }).id) : asInteger(item)));
-					if (ids.some((id) => id === undefined || id < 1)) return fail(`${target.label}: give ${target.valueType.startsWith('person') ? 'person' : 'company'} IDs (whole numbers)`);
+				} else if (
+					target.valueType.startsWith('person') ||
+					target.valueType.startsWith('company')
+				) {
+					const ids = items.map((item) =>
+						item && typeof item === 'object'
+							? asInteger((item as { id?: unknown }).id)
+							: asInteger(item),
+					);
+					if (ids.some((id) => id === undefined || id < 1))
+						return fail(
+							`${target.label}: give ${target.valueType.startsWith('person') ? 'person' : 'company'} IDs (whole numbers)`,
+						);
 					values = ids.map((id) => ({ id }));
 				} else {
 					values = items.map(String);
 				}
 			}
-			if (values.length === 0) return fail(`${target.label}: ${operator.name} needs at least one value`);
-			if (values.length > VALUES_LIMIT) return fail(`${target.label}: at most ${VALUES_LIMIT} values per condition; got ${values.length}`);
+			if (values.length === 0)
+				return fail(`${target.label}: ${operator.name} needs at least one value`);
+			if (values.length > VALUES_LIMIT)
+				return fail(
+					`${target.label}: at most ${VALUES_LIMIT} values per condition; got ${values.length}`,
+				);
 			return { ok: { ...filter, value: values } };
 		}
 	}
 }
 
 /** A FilterGroup of at most 50 items. */
-export function buildFilterGroup(operator: 'and' | 'or', filters: Array<ValueFilter | FilterGroup>): Built<FilterGroup> {
+export function buildFilterGroup(
+	operator: 'and' | 'or',
+	filters: Array<ValueFilter | FilterGroup>,
+): Built<FilterGroup> {
 	if (filters.length > GROUP_LIMIT) {
-		return { problem: { message: `A group takes at most ${GROUP_LIMIT} conditions and groups; got ${filters.length}`, hint: 'Split the conditions into groups.' } };
+		return {
+			problem: {
+				message: `A group takes at most ${GROUP_LIMIT} conditions and groups; got ${filters.length}`,
+				hint: 'Split the conditions into groups.',
+			},
+		};
 	}
 	return { ok: { operator, filters } };
 }
 
 /** The whole body; what is absent is left out (no body member means no constraint). */
-export function buildSearchCriteria(parts: { filters?: FilterGroup; term?: string; termFieldIds?: string[]; sorts?: SearchSort[] }): Built<SearchCriteria> {
+export function buildSearchCriteria(parts: {
+	filters?: FilterGroup;
+	term?: string;
+	termFieldIds?: string[];
+	sorts?: SearchSort[];
+}): Built<SearchCriteria> {
 	const criteria: SearchCriteria = {};
 	if (parts.filters && parts.filters.filters.length) criteria.filters = parts.filters;
 	const term = parts.term?.trim() ?? '';
 	if (term) {
 		if (term.length < TERM_MINIMUM) {
-			return { problem: { message: `The search term must have at least ${TERM_MINIMUM} characters; got "${term}"`, hint: 'Lengthen the term, or leave it empty to search by conditions only.' } };
+			return {
+				problem: {
+					message: `The search term must have at least ${TERM_MINIMUM} characters; got "${term}"`,
+					hint: 'Lengthen the term, or leave it empty to search by conditions only.',
+				},
+			};
 		}
-		criteria.search = { term, ...(parts.termFieldIds?.length ? { fieldIds: parts.termFieldIds } : {}) };
+		criteria.search = {
+			term,
+			...(parts.termFieldIds?.length ? { fieldIds: parts.termFieldIds } : {}),
+		};
 	}
 	if (parts.sorts?.length) {
-		if (parts.sorts.length > SORTS_LIMIT) return { problem: { message: `At most ${SORTS_LIMIT} sorts; got ${parts.sorts.length}` } };
+		if (parts.sorts.length > SORTS_LIMIT)
+			return { problem: { message: `At most ${SORTS_LIMIT} sorts; got ${parts.sorts.length}` } };
 		criteria.sorts = parts.sorts;
 	}
 	return { ok: criteria };

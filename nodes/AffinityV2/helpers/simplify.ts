@@ -26,14 +26,27 @@ function simplifyLocation(location: unknown): IDataObject | null {
 
 function personReference(person: unknown): IDataObject | null {
 	if (!person || typeof person !== 'object') return null;
-	const p = person as { id?: unknown; firstName?: unknown; lastName?: unknown; primaryEmailAddress?: unknown };
-	return { id: p.id as number, name: entityDisplayName(p), email: (p.primaryEmailAddress as string | null) ?? null };
+	const p = person as {
+		id?: unknown;
+		firstName?: unknown;
+		lastName?: unknown;
+		primaryEmailAddress?: unknown;
+	};
+	return {
+		id: p.id as number,
+		name: entityDisplayName(p),
+		email: (p.primaryEmailAddress as string | null) ?? null,
+	};
 }
 
 function companyReference(company: unknown): IDataObject | null {
 	if (!company || typeof company !== 'object') return null;
 	const c = company as { id?: unknown; name?: unknown; domain?: unknown };
-	return { id: c.id as number, name: (c.name as string) ?? '', domain: (c.domain as string | null) ?? null };
+	return {
+		id: c.id as number,
+		name: (c.name as string) ?? '',
+		domain: (c.domain as string | null) ?? null,
+	};
 }
 
 function dropdownText(option: unknown): string | null {
@@ -106,7 +119,8 @@ export function fieldKeys(fields: Array<Pick<ApiField, 'id' | 'name'>>): Map<str
 	const count = new Map<string, number>();
 	for (const f of fields) count.set(f.name, (count.get(f.name) ?? 0) + 1);
 	const keys = new Map<string, string>();
-	for (const f of fields) keys.set(f.id, (count.get(f.name) ?? 0) > 1 ? `${f.name} (${f.id})` : f.name);
+	for (const f of fields)
+		keys.set(f.id, (count.get(f.name) ?? 0) > 1 ? `${f.name} (${f.id})` : f.name);
 	return keys;
 }
 
@@ -115,7 +129,12 @@ export function fieldKeys(fields: Array<Pick<ApiField, 'id' | 'name'>>): Map<str
  * data, and a plain assignment to `__proto__` would set the object's prototype instead.
  */
 export function setOwn(object: IDataObject, key: string, value: unknown): void {
-	Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+	Object.defineProperty(object, key, {
+		value,
+		enumerable: true,
+		writable: true,
+		configurable: true,
+	});
 }
 
 export interface SimplifiedFields {
@@ -149,7 +168,10 @@ export function simplifyFields(fields: ApiField[] | undefined): SimplifiedFields
 export function simplifyEntity(entity: ApiEntity): IDataObject {
 	const { fields, id, ...rest } = entity;
 	// The name first and the id after the fields, as tables show them best.
-	const simplified: IDataObject = { name: (rest as IDataObject).name ?? entityDisplayName(entity), ...(rest as IDataObject) };
+	const simplified: IDataObject = {
+		name: (rest as IDataObject).name ?? entityDisplayName(entity),
+		...(rest as IDataObject),
+	};
 	if (fields !== undefined) Object.assign(simplified, simplifyFields(fields));
 	simplified.id = id;
 	return simplified;
@@ -161,10 +183,15 @@ export function simplifyEntity(entity: ApiEntity): IDataObject {
  */
 export function simplifyListEntry(entry: ApiListEntry): IDataObject {
 	// An entry without an entity object gets null, never an invented id.
-	const entity: Partial<ApiEntity> = entry.entity && typeof entry.entity === 'object' ? entry.entity : {};
+	const entity: Partial<ApiEntity> =
+		entry.entity && typeof entry.entity === 'object' ? entry.entity : {};
 	const { fields, ...entityRest } = entity;
 	const { fields: values, calendarDates, possiblyTruncated } = simplifyFields(fields);
-	const simplified: IDataObject = { entityName: entityDisplayName(entity), type: entry.type, fields: values };
+	const simplified: IDataObject = {
+		entityName: entityDisplayName(entity),
+		type: entry.type,
+		fields: values,
+	};
 	if (calendarDates) simplified.calendarDates = calendarDates;
 	if (possiblyTruncated) simplified.possiblyTruncated = possiblyTruncated;
 	return Object.assign(simplified, {
@@ -182,7 +209,10 @@ export function simplifyListEntry(entry: ApiListEntry): IDataObject {
  * with its (comprehensive) field data by name. That page has no `entity`: the entity is the
  * company or person asked about.
  */
-export function simplifyEntryOfEntity(entry: { fields?: ApiField[]; [key: string]: unknown }): IDataObject {
+export function simplifyEntryOfEntity(entry: {
+	fields?: ApiField[];
+	[key: string]: unknown;
+}): IDataObject {
 	const { fields, ...rest } = entry;
 	return Object.assign({ ...(rest as IDataObject) }, simplifyFields(fields));
 }

@@ -61,13 +61,21 @@ export type FieldFilterability =
 	| { filterableFieldType: 'field-only'; operators: FilterableOperator[] }
 	| {
 			filterableFieldType: 'attribute-on-field';
-			attributes: Array<{ id: string; name: string; valueType: string; operators: FilterableOperator[] }>;
+			attributes: Array<{
+				id: string;
+				name: string;
+				valueType: string;
+				operators: FilterableOperator[];
+			}>;
 	  };
 
 /** FieldSortability: sorted directly, or through attributes. */
 export type FieldSortability =
 	| { sortableFieldType: 'field-only' }
-	| { sortableFieldType: 'attribute-on-field'; attributes: Array<{ id: string; name: string; valueType: string }> };
+	| {
+			sortableFieldType: 'attribute-on-field';
+			attributes: Array<{ id: string; name: string; valueType: string }>;
+	  };
 
 export interface Location {
 	streetAddress: string | null;

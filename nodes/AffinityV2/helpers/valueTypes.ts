@@ -26,10 +26,16 @@ export const WRITABLE_VALUE_TYPES = [
 export type WritableValueType = (typeof WRITABLE_VALUE_TYPES)[number];
 
 /** Computed by Affinity: a write is refused before any request. */
-export const READ_ONLY_VALUE_TYPES: ReadonlySet<string> = new Set(['formula-number', 'interaction']);
+export const READ_ONLY_VALUE_TYPES: ReadonlySet<string> = new Set([
+	'formula-number',
+	'interaction',
+]);
 
 /** Field categories (the Field schema's `type`) that Affinity fills itself. */
-export const READ_ONLY_FIELD_CATEGORIES: ReadonlySet<string> = new Set(['enriched', 'relationship-intelligence']);
+export const READ_ONLY_FIELD_CATEGORIES: ReadonlySet<string> = new Set([
+	'enriched',
+	'relationship-intelligence',
+]);
 
 /** Enrichment sources named in the OpenAPI description: their field ids start with them. */
 const ENRICHMENT_PREFIXES = ['affinity-data-', 'dealroom-', 'eventbrite-', 'mailchimp-'];
@@ -47,7 +53,6 @@ const RELATIONSHIP_INTELLIGENCE_IDS: ReadonlySet<string> = new Set([
 	'source-of-introduction',
 ]);
 
-
 export interface FieldValueUpdate {
 	type: string;
 	data: unknown;
@@ -61,7 +66,13 @@ export interface LocationValue {
 	continent: string | null;
 }
 
-export const LOCATION_PARTS: Array<keyof LocationValue> = ['streetAddress', 'city', 'state', 'country', 'continent'];
+export const LOCATION_PARTS: Array<keyof LocationValue> = [
+	'streetAddress',
+	'city',
+	'state',
+	'country',
+	'continent',
+];
 
 export interface DropdownChoice {
 	id: number;
@@ -98,7 +109,12 @@ export function readOnlyFieldReason(fieldId: string): string | undefined {
 }
 
 /** Why a field (from its metadata) cannot be written; undefined when it can. */
-export function readOnlyMetadataReason(field: { id: string; name?: string; type?: string; valueType?: string }): string | undefined {
+export function readOnlyMetadataReason(field: {
+	id: string;
+	name?: string;
+	type?: string;
+	valueType?: string;
+}): string | undefined {
 	const label = field.name ? `"${field.name}" (${field.id})` : `"${field.id}"`;
 	if (field.type && READ_ONLY_FIELD_CATEGORIES.has(field.type)) {
 		return `${label} is ${field.type === 'enriched' ? 'an enriched' : 'a relationship-intelligence'} field, which Affinity fills itself; the API does not accept writes to it`;
@@ -110,8 +126,17 @@ export function readOnlyMetadataReason(field: { id: string; name?: string; type?
 }
 
 /** Whether the write pickers offer a field: writable, of a type the node can encode. */
-export function isWritableField(field: { id: string; name?: string; type?: string; valueType: string }): boolean {
-	return !readOnlyMetadataReason(field) && isWritableValueType(field.valueType) && !field.valueType.startsWith('filterable-text');
+export function isWritableField(field: {
+	id: string;
+	name?: string;
+	type?: string;
+	valueType: string;
+}): boolean {
+	return (
+		!readOnlyMetadataReason(field) &&
+		isWritableValueType(field.valueType) &&
+		!field.valueType.startsWith('filterable-text')
+	);
 }
 
 /**

@@ -1,4 +1,9 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 
 import { chosenListId } from '../actions/common/ids';
 import { listSummary } from '../api/lists';
@@ -42,10 +47,18 @@ const day = (iso?: string) => (typeof iso === 'string' ? iso.slice(0, 10) : '');
 /** The pickers (resource locators' "From list" mode), by their searchListMethod name. */
 export const listSearch = {
 	/** Lists by name: the API filters by `term` server-side. */
-	async searchLists(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	async searchLists(
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
 		const qs: IDataObject = { limit: 100 };
 		if (filter?.trim()) qs.term = filter.trim();
-		const body = await fetchPage<{ id: number; name: string; type?: string }>(this, { path: '/v2/lists', qs }, paginationToken);
+		const body = await fetchPage<{ id: number; name: string; type?: string }>(
+			this,
+			{ path: '/v2/lists', qs },
+			paginationToken,
+		);
 		const results: INodeListSearchItems[] = body.data.map((l) => ({
 			name: l.type ? `${l.name} (${l.type})` : l.name,
 			value: String(l.id),
@@ -57,14 +70,27 @@ export const listSearch = {
 	 * Companies by name or domain: POST /v2/companies/search takes a term of 3 characters or more;
 	 * a shorter term is matched here, page by page, against the companies' names and domains.
 	 */
-	async searchCompanies(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	async searchCompanies(
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
 		const term = filter?.trim() ?? '';
-		const toItem = (c: CompanyRecord) => ({ name: c.domain ? `${c.name} (${c.domain})` : c.name, value: String(c.id) });
+		const toItem = (c: CompanyRecord) => ({
+			name: c.domain ? `${c.name} (${c.domain})` : c.name,
+			value: String(c.id),
+		});
 		if (term && term.length < TERM_MINIMUM) {
-			return scanSearch<CompanyRecord>(this, { path: '/v2/companies' }, term, paginationToken, (c) => ({
-				...toItem(c),
-				searchText: `${c.name} ${c.domain ?? ''}`,
-			}));
+			return scanSearch<CompanyRecord>(
+				this,
+				{ path: '/v2/companies' },
+				term,
+				paginationToken,
+				(c) => ({
+					...toItem(c),
+					searchText: `${c.name} ${c.domain ?? ''}`,
+				}),
+			);
 		}
 		let body: Paged<CompanyRecord>;
 		if (term) {
@@ -87,25 +113,42 @@ export const listSearch = {
 	 * Entries of the chosen list, matched by the name of their company, person or opportunity,
 	 * labelled name and list first, ids last: a label cut short keeps what tells entries apart.
 	 */
-	async searchListEntries(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	async searchListEntries(
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
 		const listId = chosenListId(this);
 		if (listId === undefined) return { results: [] };
 		const ids = new Map<string, string>();
 		// Read page by page (the API has no entry search), so a match beyond the first page is found.
-		const page = await scanSearch<ApiListEntry>(this, { path: `/v2/lists/${listId}/list-entries` }, filter, paginationToken, (e) => {
-			const name = entityDisplayName(e.entity) || `${e.type} ${e.entity?.id}`;
-			ids.set(String(e.id), `${e.type} ${e.entity?.id}, entry ${e.id}`);
-			return { name, value: String(e.id), searchText: entityDisplayName(e.entity) };
-		});
+		const page = await scanSearch<ApiListEntry>(
+			this,
+			{ path: `/v2/lists/${listId}/list-entries` },
+			filter,
+			paginationToken,
+			(e) => {
+				const name = entityDisplayName(e.entity) || `${e.type} ${e.entity?.id}`;
+				ids.set(String(e.id), `${e.type} ${e.entity?.id}, entry ${e.id}`);
+				return { name, value: String(e.id), searchText: entityDisplayName(e.entity) };
+			},
+		);
 		if (!page.results.length) return page;
 		// The list's name only once something was found (GET /v2/lists/{listId}, once per call).
 		const list = await listSummary(this, listId);
-		const results = page.results.map((r) => ({ ...r, name: `${r.name} · ${list.name} · ${ids.get(String(r.value))}` }));
+		const results = page.results.map((r) => ({
+			...r,
+			name: `${r.name} · ${list.name} · ${ids.get(String(r.value))}`,
+		}));
 		return { ...page, results };
 	},
 
 	/** Persons by name or email address (read page by page: the API has no person search). */
-	async searchPersons(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	async searchPersons(
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
 		return scanSearch<PersonRecord>(this, { path: '/v2/persons' }, filter, paginationToken, (p) => {
 			const name = entityDisplayName(p) || `Person ${p.id}`;
 			const email = p.primaryEmailAddress ?? '';
@@ -122,15 +165,26 @@ export const listSearch = {
 	 * must be), by name or email. The persons endpoint cannot filter on type, so pages are read
 	 * until enough members matched or the per-call read budget is spent.
 	 */
-	async searchInternalPersons(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	async searchInternalPersons(
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
 		const results: INodeListSearchResult['results'] = [];
 		let next = paginationToken;
 		for (let pages = 0; pages < SCAN_LIMITS.pages; pages++) {
-			const body = await fetchPage<PersonRecord & { type?: string }>(this, { path: '/v2/persons', qs: { limit: 100 } }, next);
+			const body = await fetchPage<PersonRecord & { type?: string }>(
+				this,
+				{ path: '/v2/persons', qs: { limit: 100 } },
+				next,
+			);
 			for (const p of body.data) {
 				const name = entityDisplayName(p) || `Person ${p.id}`;
 				const email = p.primaryEmailAddress ?? '';
-				if (p.type === 'internal' && matchesTerm([name, ...(p.emailAddresses ?? []), email].join(' '), filter)) {
+				if (
+					p.type === 'internal' &&
+					matchesTerm([name, ...(p.emailAddresses ?? []), email].join(' '), filter)
+				) {
 					results.push({ name: email ? `${name} (${email})` : name, value: String(p.id) });
 				}
 			}
@@ -141,16 +195,30 @@ export const listSearch = {
 	},
 
 	/** Opportunities by name. */
-	async searchOpportunities(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-		return scanSearch<{ id: number; name: string; listId?: number }>(this, { path: '/v2/opportunities' }, filter, paginationToken, (o) => ({
-			name: o.name || `Opportunity ${o.id}`,
-			value: String(o.id),
-			searchText: o.name ?? '',
-		}));
+	async searchOpportunities(
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
+		return scanSearch<{ id: number; name: string; listId?: number }>(
+			this,
+			{ path: '/v2/opportunities' },
+			filter,
+			paginationToken,
+			(o) => ({
+				name: o.name || `Opportunity ${o.id}`,
+				value: String(o.id),
+				searchText: o.name ?? '',
+			}),
+		);
 	},
 
 	/** Notes by their text; each shown with its date and the start of its text. */
-	async searchNotes(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	async searchNotes(
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
 		return scanSearch<NoteRecord>(this, { path: '/v2/notes' }, filter, paginationToken, (n) => {
 			const text = htmlText(n.content?.html);
 			return {
@@ -162,16 +230,34 @@ export const listSearch = {
 	},
 
 	/** Transcripts (BETA endpoint), by the text of their note or their date. */
-	async searchTranscripts(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-		return scanSearch<TranscriptRecord>(this, { path: '/v2/transcripts' }, filter, paginationToken, (t) => {
-			const text = htmlText(t.note?.content?.html);
-			const label = `${day(t.createdAt)} · ${t.languageCode ?? ''}${text ? ` · ${shorten(text, 60)}` : ''}`;
-			return { name: `Transcript ${t.id} (${label})`, value: String(t.id), searchText: `${label} ${text} ${t.id}` };
-		});
+	async searchTranscripts(
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
+		return scanSearch<TranscriptRecord>(
+			this,
+			{ path: '/v2/transcripts' },
+			filter,
+			paginationToken,
+			(t) => {
+				const text = htmlText(t.note?.content?.html);
+				const label = `${day(t.createdAt)} · ${t.languageCode ?? ''}${text ? ` · ${shorten(text, 60)}` : ''}`;
+				return {
+					name: `Transcript ${t.id} (${label})`,
+					value: String(t.id),
+					searchText: `${label} ${text} ${t.id}`,
+				};
+			},
+		);
 	},
 
 	/** The chosen list's saved views by name; says which are sheet views, the only kind the API serves. */
-	async searchSavedViews(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	async searchSavedViews(
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
 		const listId = chosenListId(this);
 		if (listId === undefined) return { results: [] };
 		const body = await fetchPage<{ id: number; name: string; type?: string }>(
@@ -182,7 +268,10 @@ export const listSearch = {
 		const results = body.data
 			.filter((v) => matchesTerm(v.name ?? '', filter))
 			.map((v) => ({
-				name: v.type === 'sheet' || !v.type ? `${v.name} (sheet view)` : `${v.name} (${v.type} view: the API serves only sheet views)`,
+				name:
+					v.type === 'sheet' || !v.type
+						? `${v.name} (sheet view)`
+						: `${v.name} (${v.type} view: the API serves only sheet views)`,
 				value: String(v.id),
 			}));
 		return { results, paginationToken: pageToken(body) };

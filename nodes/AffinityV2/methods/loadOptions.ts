@@ -3,7 +3,13 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { chosenListId } from '../actions/common/ids';
 import { dropdownOptionsOf } from '../api/dropdownOptions';
-import { fieldsInScope, fieldsOf, scopeLabel, type FieldScope, type FieldSource } from '../api/fields';
+import {
+	fieldsInScope,
+	fieldsOf,
+	scopeLabel,
+	type FieldScope,
+	type FieldSource,
+} from '../api/fields';
 import { companyFilterProperties } from '../api/filterProperties';
 import { allLists } from '../api/lists';
 import {
@@ -15,12 +21,20 @@ import {
 } from '../helpers/valueTypes';
 import { asNodeError } from '../helpers/nodeErrors';
 import { FILTER_OPERATORS, operatorAllowed, type FilterOperator } from '../helpers/filterBuilder';
-import { searchTargetKey, searchTargetsOf, sortTargetsOf, type SearchTarget } from '../helpers/searchCriteria';
+import {
+	searchTargetKey,
+	searchTargetsOf,
+	sortTargetsOf,
+	type SearchTarget,
+} from '../helpers/searchCriteria';
 import type { FieldMetadata, FilterableOperator } from '../helpers/types';
 
 const DROPDOWN_VALUE_TYPES = ['dropdown', 'dropdown-multi', 'ranked-dropdown'];
 
-async function fieldOptions(ctx: ILoadOptionsFunctions, source: FieldSource): Promise<INodePropertyOptions[]> {
+async function fieldOptions(
+	ctx: ILoadOptionsFunctions,
+	source: FieldSource,
+): Promise<INodePropertyOptions[]> {
 	const subject = typeof source === 'object' ? `list with ID ${source.listId}` : undefined;
 	return (await fieldsOf(ctx, source, { subject }))
 		.map((f) => ({
@@ -39,12 +53,18 @@ function operatorList(tokens: readonly string[] | undefined, collection?: boolea
 	return names.join(', ');
 }
 
-async function searchTargets(ctx: ILoadOptionsFunctions, source: FieldSource): Promise<Array<SearchTarget & { field: FieldMetadata }>> {
+async function searchTargets(
+	ctx: ILoadOptionsFunctions,
+	source: FieldSource,
+): Promise<Array<SearchTarget & { field: FieldMetadata }>> {
 	const fields = await fieldsOf(ctx, source, { includes: ['filterability'] });
 	return fields.flatMap((field) => searchTargetsOf(field).map((target) => ({ ...target, field })));
 }
 
-async function searchFieldOptions(ctx: ILoadOptionsFunctions, source: FieldSource): Promise<INodePropertyOptions[]> {
+async function searchFieldOptions(
+	ctx: ILoadOptionsFunctions,
+	source: FieldSource,
+): Promise<INodePropertyOptions[]> {
 	return (await searchTargets(ctx, source))
 		.map((t) => ({
 			name: `${t.label} (${t.field.valueType})`,
@@ -55,7 +75,10 @@ async function searchFieldOptions(ctx: ILoadOptionsFunctions, source: FieldSourc
 }
 
 /** The chosen field's operators; with no field chosen yet, every operator some field allows. */
-async function searchOperatorOptions(ctx: ILoadOptionsFunctions, source: FieldSource): Promise<INodePropertyOptions[]> {
+async function searchOperatorOptions(
+	ctx: ILoadOptionsFunctions,
+	source: FieldSource,
+): Promise<INodePropertyOptions[]> {
 	const chosen = String(ctx.getCurrentNodeParameter('&target') ?? '');
 	const targets = await searchTargets(ctx, source);
 	const target = targets.find((t) => searchTargetKey(t) === chosen);
@@ -64,12 +87,18 @@ async function searchOperatorOptions(ctx: ILoadOptionsFunctions, source: FieldSo
 	return [...operators.values()].map((o) => ({
 		name: o.name,
 		value: o.id,
-		description: o.numberOfValuesRequired === 'none' ? 'Takes no value' : `Takes ${o.numberOfValuesRequired === 'two' ? 'two values' : o.numberOfValuesRequired === 'multi' ? 'one or more values' : 'one value'}${o.relativeDateUnits ? ` (units: ${o.relativeDateUnits.join(', ')})` : ''}`,
+		description:
+			o.numberOfValuesRequired === 'none'
+				? 'Takes no value'
+				: `Takes ${o.numberOfValuesRequired === 'two' ? 'two values' : o.numberOfValuesRequired === 'multi' ? 'one or more values' : 'one value'}${o.relativeDateUnits ? ` (units: ${o.relativeDateUnits.join(', ')})` : ''}`,
 	}));
 }
 
 /** Fields (or their attributes) a search can sort by (FieldSortability). */
-async function sortFieldOptions(ctx: ILoadOptionsFunctions, source: FieldSource): Promise<INodePropertyOptions[]> {
+async function sortFieldOptions(
+	ctx: ILoadOptionsFunctions,
+	source: FieldSource,
+): Promise<INodePropertyOptions[]> {
 	const fields = await fieldsOf(ctx, source, { includes: ['sortability'] });
 	return fields
 		.flatMap((f) =>
@@ -91,10 +120,18 @@ function writeScope(ctx: ILoadOptionsFunctions): FieldScope | undefined {
 }
 
 /** How a field is described in every option list: "Dropdown · list field · field-1027". */
-function fieldDescriptor(field: Pick<FieldMetadata, 'id' | 'type' | 'valueType'> & { enrichmentSource?: string | null }): string {
-	const type = isWritableValueType(field.valueType) ? VALUE_TYPE_NAMES[field.valueType] : field.valueType;
+function fieldDescriptor(
+	field: Pick<FieldMetadata, 'id' | 'type' | 'valueType'> & { enrichmentSource?: string | null },
+): string {
+	const type = isWritableValueType(field.valueType)
+		? VALUE_TYPE_NAMES[field.valueType]
+		: field.valueType;
 	const kind = `${field.type} field`;
-	return [type, field.enrichmentSource ? `${kind} (${field.enrichmentSource})` : kind, field.id].join(' · ');
+	return [
+		type,
+		field.enrichmentSource ? `${kind} (${field.enrichmentSource})` : kind,
+		field.id,
+	].join(' · ');
 }
 
 /** The parameters whose choices come from getListFields, in the operations and the trigger. */
@@ -121,11 +158,18 @@ function keptChoices(ctx: ILoadOptionsFunctions, why: string): INodePropertyOpti
 	return [...chosen].map((id) => ({ name: id, value: id, description: `Chosen earlier; ${why}` }));
 }
 
-async function writableFieldOptions(ctx: ILoadOptionsFunctions, scope: FieldScope | undefined): Promise<INodePropertyOptions[]> {
+async function writableFieldOptions(
+	ctx: ILoadOptionsFunctions,
+	scope: FieldScope | undefined,
+): Promise<INodePropertyOptions[]> {
 	if (!scope) return [];
 	return (await fieldsInScope(ctx, scope))
 		.filter(isWritableField)
-		.map((f) => ({ name: f.name, value: fieldChoiceValue(f.id, f.valueType), description: fieldDescriptor(f) }))
+		.map((f) => ({
+			name: f.name,
+			value: fieldChoiceValue(f.id, f.valueType),
+			description: fieldDescriptor(f),
+		}))
 		.sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -154,7 +198,10 @@ export const loadOptions = {
 			const listId = chosenListId(this);
 			if (listId !== undefined) return await fieldOptions(this, { listId });
 		} catch (error) {
-			const kept = keptChoices(this, `the list's fields could not be read: ${(error as Error).message}`);
+			const kept = keptChoices(
+				this,
+				`the list's fields could not be read: ${(error as Error).message}`,
+			);
 			if (kept.length) return kept;
 			throw asNodeError(this.getNode(), error);
 		}
@@ -176,7 +223,10 @@ export const loadOptions = {
 	/** Company fields (or their attributes) Affinity can sort a search by (FieldSortability). */
 	async getCompanySortFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		// The company name is sortable too, though it is not a field.
-		return [{ name: 'Company Name', value: 'name', description: "The company's name" }, ...(await sortFieldOptions(this, 'companies'))];
+		return [
+			{ name: 'Company Name', value: 'name', description: "The company's name" },
+			...(await sortFieldOptions(this, 'companies')),
+		];
 	},
 	/** Person fields (or their attributes) Affinity can sort a search by (FieldSortability). */
 	async getPersonSortFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
@@ -188,7 +238,14 @@ export const loadOptions = {
 		if (listId === undefined) return [];
 		const sortable = await sortFieldOptions(this, { listId });
 		// When the entry was added to the list: sortable, though not a field (the search's own example sorts by it).
-		return [{ name: 'Date Added', value: 'created-at', description: 'When the entry was added to the list' }, ...sortable];
+		return [
+			{
+				name: 'Date Added',
+				value: 'created-at',
+				description: 'When the entry was added to the list',
+			},
+			...sortable,
+		];
 	},
 
 	/** Company fields (or their attributes) a search can filter on (FieldFilterability). */
@@ -231,11 +288,20 @@ export const loadOptions = {
 		const entity = (this.getCurrentNodeParameter('entity') as string | undefined) ?? 'list';
 		const listId = entity === 'list' ? chosenListId(this) : undefined;
 		if (entity === 'list' && listId === undefined) return [];
-		const source: FieldSource = entity === 'person' ? 'persons' : entity === 'company' ? 'companies' : { listId: listId as number };
+		const source: FieldSource =
+			entity === 'person'
+				? 'persons'
+				: entity === 'company'
+					? 'companies'
+					: { listId: listId as number };
 		const ownOnly = entity === 'list' && this.getCurrentNodeParameter('operation') !== 'getAll';
 		return (await fieldsOf(this, source))
 			.filter((f) => DROPDOWN_VALUE_TYPES.includes(f.valueType) && (!ownOnly || f.type === 'list'))
-			.map((f) => ({ name: f.name, value: f.id, description: `${f.valueType} · ${f.type} field · ${f.id}` }))
+			.map((f) => ({
+				name: f.name,
+				value: f.id,
+				description: `${f.valueType} · ${f.type} field · ${f.id}`,
+			}))
 			.sort((a, b) => a.name.localeCompare(b.name));
 	},
 	/** Company fields a user can write (global), each with its value type. */
@@ -254,7 +320,11 @@ export const loadOptions = {
 		const scope = writeScope(this);
 		if (!scope) return [];
 		const field = (await fieldsInScope(this, scope)).find((f) => f.id === fieldId);
-		if (!field) throw new NodeOperationError(this.getNode(), `Field ${fieldId} is not one of ${scopeLabel(scope)}`);
+		if (!field)
+			throw new NodeOperationError(
+				this.getNode(),
+				`Field ${fieldId} is not one of ${scopeLabel(scope)}`,
+			);
 		const options = await dropdownOptionsOf(this, scope, field);
 		return options.map((o) => ({ name: o.text, value: o.id }));
 	},

@@ -11,7 +11,9 @@ export function normalizeBaseUrl(raw: unknown): { url: string } | { error: strin
 	const text = typeof raw === 'string' && raw.trim() !== '' ? raw.trim() : DEFAULT_BASE_URL;
 	const url = text.replace(/\/+$/, '').replace(/\/v2$/i, '').replace(/\/+$/, '');
 	if (!/^https?:\/\/[^/\s]+/i.test(url)) {
-		return { error: `The Base URL "${url}" is not a URL. Use https://api.affinity.co, or leave the field empty.` };
+		return {
+			error: `The Base URL "${url}" is not a URL. Use https://api.affinity.co, or leave the field empty.`,
+		};
 	}
 	if (/^http:\/\//i.test(url) && !LOOPBACK_HTTP.test(url)) {
 		return {

@@ -26,7 +26,7 @@ export interface FailureContext {
 
 export function apiErrors(body: unknown): ApiErrorEntry[] {
 	if (body && typeof body === 'object' && Array.isArray((body as { errors?: unknown }).errors)) {
-		return ((body as { errors: unknown[] }).errors).filter(
+		return (body as { errors: unknown[] }).errors.filter(
 			(e): e is ApiErrorEntry => !!e && typeof e === 'object',
 		);
 	}
@@ -36,7 +36,9 @@ export function apiErrors(body: unknown): ApiErrorEntry[] {
 function describe(status: number, errors: ApiErrorEntry[], ctx: FailureContext): string {
 	const params = errors.map((e) => e.param).filter((p): p is string => !!p);
 	// Named as the user knows them where the API's name differs ("ids" is "Field Names or IDs").
-	const named = params.map((p) => (ctx.parameterNames?.[p] ? `"${ctx.parameterNames[p]}" (sent as "${p}")` : `"${p}"`));
+	const named = params.map((p) =>
+		ctx.parameterNames?.[p] ? `"${ctx.parameterNames[p]}" (sent as "${p}")` : `"${p}"`,
+	);
 	switch (status) {
 		case 400:
 		case 422:
@@ -50,7 +52,7 @@ function describe(status: number, errors: ApiErrorEntry[], ctx: FailureContext):
 		case 404:
 			return ctx.subject
 				? `Affinity has no ${ctx.subject}, or the key's user cannot see it. Check the ID.`
-				: 'Affinity has no such record, or the key\'s user cannot see it. Check the IDs.';
+				: "Affinity has no such record, or the key's user cannot see it. Check the IDs.";
 		case 405:
 			return `Affinity does not allow ${ctx.method} on ${ctx.path}.`;
 		case 429:
@@ -78,7 +80,10 @@ export function httpError(
 	ctx: FailureContext,
 ): NodeApiError {
 	const errors = apiErrors(body);
-	const apiMessage = errors.map((e) => e.message).filter(Boolean).join('; ');
+	const apiMessage = errors
+		.map((e) => e.message)
+		.filter(Boolean)
+		.join('; ');
 	const message = apiMessage || `Affinity answered ${status} to ${ctx.method} ${ctx.path}`;
 	let description = describe(status, errors, ctx);
 	if (ctx.writeMayHaveApplied) description += writeUnknown(ctx);
@@ -113,7 +118,11 @@ export function writeMayHaveApplied(error: unknown): boolean {
  * A 429 because the account's monthly quota (x-ratelimit-limit-org-remaining 0) is used up:
  * waiting minutes cannot help, so the run fails at once and says when the quota resets.
  */
-export function monthlyQuotaError(node: INode, quota: OrgQuota | undefined, ctx: FailureContext): NodeApiError {
+export function monthlyQuotaError(
+	node: INode,
+	quota: OrgQuota | undefined,
+	ctx: FailureContext,
+): NodeApiError {
 	const limit = quota?.limit !== undefined ? ` of ${quota.limit} calls` : '';
 	const reset = quota?.resetAt
 		? `It resets on ${quota.resetAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`

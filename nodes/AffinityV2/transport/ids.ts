@@ -21,11 +21,15 @@ export function validateId(
 	itemIndex?: number,
 ): number {
 	const max = ID_RANGES[kind];
-	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+	const text =
+		typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
 	const id = /^\d+$/.test(text) ? Number(text) : NaN;
 	if (!Number.isSafeInteger(id) || id < 1 || id > max) {
-		const empty = value === undefined || value === null || (typeof value === 'string' && text === '');
-		const shown = empty ? 'nothing' : `"${typeof value === 'object' ? JSON.stringify(value) : String(value)}"`;
+		const empty =
+			value === undefined || value === null || (typeof value === 'string' && text === '');
+		const shown = empty
+			? 'nothing'
+			: `"${typeof value === 'object' ? JSON.stringify(value) : String(value)}"`;
 		throw new NodeOperationError(node, `Invalid ${parameter}: got ${shown}`, {
 			itemIndex,
 			description: `${parameter} must be a whole number from 1 to ${max}. Pick it from the list, or check the expression that sets it.`,

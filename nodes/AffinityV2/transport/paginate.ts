@@ -21,12 +21,19 @@ export interface PaginateOptions {
 
 /** A page the transport has checked (`expect: 'page'`): `data` holds records with ids. */
 function readPage(body: unknown): Page<unknown> {
-	const { data, pagination } = body as { data: unknown[]; pagination: { nextUrl?: unknown; totalCount?: unknown } };
+	const { data, pagination } = body as {
+		data: unknown[];
+		pagination: { nextUrl?: unknown; totalCount?: unknown };
+	};
 	const { totalCount } = pagination;
 	return {
 		data,
-		nextUrl: typeof pagination.nextUrl === 'string' && pagination.nextUrl ? pagination.nextUrl : null,
-		totalCount: typeof totalCount === 'number' && Number.isSafeInteger(totalCount) && totalCount >= 0 ? totalCount : undefined,
+		nextUrl:
+			typeof pagination.nextUrl === 'string' && pagination.nextUrl ? pagination.nextUrl : null,
+		totalCount:
+			typeof totalCount === 'number' && Number.isSafeInteger(totalCount) && totalCount >= 0
+				? totalCount
+				: undefined,
 	};
 }
 

@@ -66,11 +66,17 @@ export function readRateLimitHeaders(headers: Record<string, unknown>): RateLimi
  * both safe and tight (within a round trip of the real end), so a long read waits for the
  * window to end, not for up to a second more at every window.
  */
-export function nextBudget(previous: Budget | undefined, limits: RateLimitHeaders, now: number): Budget | undefined {
+export function nextBudget(
+	previous: Budget | undefined,
+	limits: RateLimitHeaders,
+	now: number,
+): Budget | undefined {
 	if (limits.userRemaining === undefined || limits.userReset === undefined) return previous;
 	const upperBound = now + limits.userReset * 1000;
 	const sameWindow =
-		previous !== undefined && now < previous.resetAt && limits.userRemaining <= previous.remaining + 1;
+		previous !== undefined &&
+		now < previous.resetAt &&
+		limits.userRemaining <= previous.remaining + 1;
 	return {
 		limit: limits.userLimit ?? Math.max(limits.userRemaining, 1),
 		remaining: limits.userRemaining,

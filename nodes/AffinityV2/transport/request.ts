@@ -122,10 +122,12 @@ async function connection(ctx: AffinityContext, itemIndex?: number): Promise<Con
 	if (keyProblem) {
 		throw new NodeOperationError(ctx.getNode(), keyProblem, {
 			itemIndex,
-			description: 'Fix the API key in the "Affinity API v2" credential; nothing was sent to Affinity.',
+			description:
+				'Fix the API key in the "Affinity API v2" credential; nothing was sent to Affinity.',
 		});
 	}
-	const apiVersion = typeof credentials.apiVersion === 'string' ? credentials.apiVersion.trim() : '';
+	const apiVersion =
+		typeof credentials.apiVersion === 'string' ? credentials.apiVersion.trim() : '';
 	const conn: Connection = {
 		baseUrl: base.url,
 		apiVersion: apiVersion || undefined,
@@ -150,10 +152,14 @@ function configuredTimeoutMs(ctx: AffinityContext, itemIndex = 0): number | unde
 	if (raw === undefined || raw === null || raw === '') return undefined;
 	const seconds = Number(raw);
 	if (!Number.isFinite(seconds) || seconds <= 0) {
-		throw new NodeOperationError(ctx.getNode(), `Invalid Request Options → Timeout: got "${String(raw)}"`, {
-			itemIndex,
-			description: 'The timeout is a number of seconds, 1 or more.',
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Invalid Request Options → Timeout: got "${String(raw)}"`,
+			{
+				itemIndex,
+				description: 'The timeout is a number of seconds, 1 or more.',
+			},
+		);
 	}
 	return Math.round(seconds * 1000);
 }
@@ -220,12 +226,17 @@ export function retryAfterSeconds(raw: unknown, now = Date.now()): number | unde
  * Milliseconds to wait after a 429, from its headers (undefined when they say nothing usable),
  * or `monthly` when the account's monthly quota is what ran out: waiting cannot help then.
  */
-export function rateLimitWaitMs(headers: Record<string, unknown>, now = Date.now()): { waitMs?: number; monthly: boolean } {
+export function rateLimitWaitMs(
+	headers: Record<string, unknown>,
+	now = Date.now(),
+): { waitMs?: number; monthly: boolean } {
 	const limits = readRateLimitHeaders(headers);
 	if (limits.orgRemaining !== undefined && limits.orgRemaining <= 0) return { monthly: true };
 	const userExhausted = limits.userRemaining !== undefined && limits.userRemaining <= 0;
 	const seconds =
-		userExhausted && limits.userReset !== undefined ? limits.userReset : (retryAfterSeconds(headers['retry-after'], now) ?? limits.userReset);
+		userExhausted && limits.userReset !== undefined
+			? limits.userReset
+			: (retryAfterSeconds(headers['retry-after'], now) ?? limits.userReset);
 	if (seconds === undefined) return { monthly: false };
 	return { waitMs: Math.min(seconds * 1000 + 60, MAX_WAIT_MS), monthly: false };
 }
@@ -243,7 +254,10 @@ export async function affinityRequest<T = unknown>(
 	const node: INode = this.getNode();
 	const conn = await connection(this, request.itemIndex);
 	const isRead = request.idempotent ?? request.method === 'GET';
-	const timeoutMs = request.timeoutMs ?? configuredTimeoutMs(this, request.itemIndex) ?? RETRY_POLICY.defaultTimeoutMs;
+	const timeoutMs =
+		request.timeoutMs ??
+		configuredTimeoutMs(this, request.itemIndex) ??
+		RETRY_POLICY.defaultTimeoutMs;
 	const failure: FailureContext = {
 		method: request.method,
 		path: request.path.split('?')[0],
@@ -292,13 +306,22 @@ export async function affinityRequest<T = unknown>(
 
 		let response: { statusCode: number; body: unknown; headers: Record<string, unknown> };
 		try {
-			response = await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, options);
+			response = await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_TYPE,
+				options,
+			);
 		} catch (error) {
 			const code = errorCode(error) ?? 'EUNKNOWN';
 			// The execution was canceled (axios says ERR_CANCELED): nothing to retry. A new error,
 			// not the client's: that one holds the request's headers, so the key.
 			if (code === 'ECANCELED' || code === 'ERR_CANCELED') {
-				throw transportError(node, 'The request to Affinity was canceled', { ...failure, writeMayHaveApplied: !isRead }, 'The execution was canceled.');
+				throw transportError(
+					node,
+					'The request to Affinity was canceled',
+					{ ...failure, writeMayHaveApplied: !isRead },
+					'The execution was canceled.',
+				);
 			}
 			const safeToRetry = isRead || NEVER_SENT.has(code);
 			if (safeToRetry && readFailures < RETRY_POLICY.readRetries) {
@@ -346,7 +369,10 @@ export async function affinityRequest<T = unknown>(
 		}
 
 		if (status >= 400) {
-			throw httpError(node, status, parsed.value, { ...failure, writeMayHaveApplied: !isRead && status >= 500 });
+			throw httpError(node, status, parsed.value, {
+				...failure,
+				writeMayHaveApplied: !isRead && status >= 500,
+			});
 		}
 		const problem = shapeProblem(parsed.value, expected, failure.path);
 		if (problem) {

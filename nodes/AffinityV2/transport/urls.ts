@@ -44,7 +44,8 @@ export function requestUrl(baseUrl: string, path: string): { url: string } | Ref
 	if (url.origin !== base.origin || url.username || url.password) {
 		return { refused: 'it would leave the Base URL' };
 	}
-	if (!url.pathname.startsWith(`${basePath}/v2/`)) return { refused: 'it would leave the /v2/ path of the Base URL' };
+	if (!url.pathname.startsWith(`${basePath}/v2/`))
+		return { refused: 'it would leave the /v2/ path of the Base URL' };
 	return { url: baseUrl + path };
 }
 
@@ -56,7 +57,9 @@ export function requestUrl(baseUrl: string, path: string): { url: string } | Ref
  */
 export function followUpPath(nextUrl: string): { path: string } | Refused {
 	if (UNSAFE_CHARACTER.test(nextUrl)) {
-		return { refused: 'it holds whitespace, a control character, a backslash or a character outside ASCII' };
+		return {
+			refused: 'it holds whitespace, a control character, a backslash or a character outside ASCII',
+		};
 	}
 	let path: string;
 	if (nextUrl.startsWith('/') && !nextUrl.startsWith('//')) {
@@ -68,7 +71,8 @@ export function followUpPath(nextUrl: string): { path: string } | Refused {
 		} catch {
 			return { refused: 'it is not a valid URL' };
 		}
-		if (url.username || url.password || /^https?:\/\/[^/?#]*@/i.test(nextUrl)) return { refused: 'it holds user info (@)' };
+		if (url.username || url.password || /^https?:\/\/[^/?#]*@/i.test(nextUrl))
+			return { refused: 'it holds user info (@)' };
 		// The path as written, not as the parser normalised it, so that dot segments are seen.
 		const written = nextUrl.replace(/^https?:\/\/[^/?#]*/i, '');
 		path = written === '' ? '/' : written;

@@ -56,11 +56,14 @@ async function dropdownTextOf(
 	if (!DROPDOWN_TYPES.has(value.type) || value.data === null) return undefined;
 	let texts: Map<number, string>;
 	try {
-		texts = new Map((await dropdownOptionsOf(ctx, scope, field, itemIndex)).map((o) => [o.id, o.text]));
+		texts = new Map(
+			(await dropdownOptionsOf(ctx, scope, field, itemIndex)).map((o) => [o.id, o.text]),
+		);
 	} catch {
 		return undefined;
 	}
-	const textOf = (option: unknown) => texts.get((option as { dropdownOptionId: number }).dropdownOptionId) ?? null;
+	const textOf = (option: unknown) =>
+		texts.get((option as { dropdownOptionId: number }).dropdownOptionId) ?? null;
 	return Array.isArray(value.data) ? value.data.map(textOf) : textOf(value.data);
 }
 
@@ -82,22 +85,33 @@ export async function resolveFieldWrite(
 		throw new NodeOperationError(node, `${label}: ${message}`, { itemIndex, description });
 	};
 	const { fieldId, valueType: chosenType } = parseFieldChoice(read('fieldId', ''));
-	if (!fieldId) fail('no field given', 'Choose the field from the list, or give its ID (field-123) with an expression.');
+	if (!fieldId)
+		fail(
+			'no field given',
+			'Choose the field from the list, or give its ID (field-123) with an expression.',
+		);
 	const idReason = readOnlyFieldReason(fieldId);
-	if (idReason) fail(`cannot write ${idReason}`, 'Choose a global or list field; enriched and relationship-intelligence fields are read-only.');
+	if (idReason)
+		fail(
+			`cannot write ${idReason}`,
+			'Choose a global or list field; enriched and relationship-intelligence fields are read-only.',
+		);
 	const pickedType = chosenType ?? (read('valueType', 'auto') as string);
 	const declared = pickedType && pickedType !== 'auto' ? pickedType : undefined;
-	if (declared && READ_ONLY_VALUE_TYPES.has(declared)) fail(`values of type "${declared}" are computed by Affinity and cannot be written`);
+	if (declared && READ_ONLY_VALUE_TYPES.has(declared))
+		fail(`values of type "${declared}" are computed by Affinity and cannot be written`);
 	const mode = read('writeMode', 'set') as string;
 
 	// Decode what can be decoded locally first, so a bad value is reported before any request;
 	// such a value is encoded once, here, and sent as is once the field is known to be of its type.
 	let early: FieldValueUpdate | undefined;
 	try {
-		if (mode === 'raw') early = rawFieldValue(read('rawValue', ''), { timezone: this.getTimezone() });
+		if (mode === 'raw')
+			early = rawFieldValue(read('rawValue', ''), { timezone: this.getTimezone() });
 		else if (mode === 'set' && declared) {
 			const input = valueInputFor(declared, read);
-			if (!needsDropdownLookup(declared, input)) early = encodeFieldValue(declared, input, { timezone: this.getTimezone() });
+			if (!needsDropdownLookup(declared, input))
+				early = encodeFieldValue(declared, input, { timezone: this.getTimezone() });
 		}
 	} catch (error) {
 		if (error instanceof ValueInputError) fail(`${fieldId}: ${error.message}`, error.hint);
@@ -107,7 +121,10 @@ export async function resolveFieldWrite(
 	const fields = await fieldsInScope(this, scope, itemIndex);
 	const field = fields.find((f) => f.id === fieldId);
 	if (!field) {
-		fail(`"${fieldId}" is not one of ${scopeLabel(scope)}`, 'Choose the field from the list; a list entry takes its list’s fields and the global fields of its person or company.');
+		fail(
+			`"${fieldId}" is not one of ${scopeLabel(scope)}`,
+			'Choose the field from the list; a list entry takes its list’s fields and the global fields of its person or company.',
+		);
 	}
 	const metadata = field as FieldMetadata;
 	const metaReason = readOnlyMetadataReason(metadata);
@@ -125,12 +142,15 @@ export async function resolveFieldWrite(
 	try {
 		if (mode === 'clear') value = clearValue(fieldType);
 		else if (mode === 'raw') {
-			if ((early as FieldValueUpdate).type !== fieldType) mismatch((early as FieldValueUpdate).type);
+			if ((early as FieldValueUpdate).type !== fieldType)
+				mismatch((early as FieldValueUpdate).type);
 			value = early as FieldValueUpdate;
 		} else if (early) value = early;
 		else {
 			const input = valueInputFor(declared ?? 'auto', read);
-			const dropdownOptions = needsDropdownLookup(fieldType, input) ? await dropdownOptionsOf(this, scope, metadata, itemIndex) : undefined;
+			const dropdownOptions = needsDropdownLookup(fieldType, input)
+				? await dropdownOptionsOf(this, scope, metadata, itemIndex)
+				: undefined;
 			value = encodeFieldValue(fieldType, input, { timezone: this.getTimezone(), dropdownOptions });
 		}
 	} catch (error) {
@@ -138,7 +158,12 @@ export async function resolveFieldWrite(
 		throw asNodeError(node, error, itemIndex);
 	}
 	const dropdownText = await dropdownTextOf(this, scope, metadata, value, itemIndex);
-	return { fieldId, fieldName: metadata.name, value, ...(dropdownText !== undefined ? { dropdownText } : {}) };
+	return {
+		fieldId,
+		fieldName: metadata.name,
+		value,
+		...(dropdownText !== undefined ? { dropdownText } : {}),
+	};
 }
 
 /** For the batch JSON: an update `{id, value}` whose value is `{type, data}` or a plain value. */
@@ -150,14 +175,34 @@ export async function resolveJsonUpdate(
 	label: string,
 ): Promise<FieldWrite> {
 	if (!update || typeof update !== 'object' || Array.isArray(update)) {
-		throw new NodeOperationError(this.getNode(), `${label}: each update must be an object {"id": "field-123", "value": ...}`, { itemIndex });
+		throw new NodeOperationError(
+			this.getNode(),
+			`${label}: each update must be an object {"id": "field-123", "value": ...}`,
+			{ itemIndex },
+		);
 	}
 	const { id, fieldId, value } = update as { id?: unknown; fieldId?: unknown; value?: unknown };
-	const typed = value && typeof value === 'object' && !Array.isArray(value) && 'type' in value && 'data' in value;
+	const typed =
+		value &&
+		typeof value === 'object' &&
+		!Array.isArray(value) &&
+		'type' in value &&
+		'data' in value;
 	const inputs: IDataObject = typed
 		? { fieldId: String(id ?? fieldId ?? ''), writeMode: 'raw', rawValue: value as IDataObject }
 		: value === null
 			? { fieldId: String(id ?? fieldId ?? ''), writeMode: 'clear' }
-			: { fieldId: String(id ?? fieldId ?? ''), writeMode: 'set', valueType: 'auto', anyValue: value as string };
-	return resolveFieldWrite.call(this, scope, (name, fallback) => inputs[name] ?? fallback, itemIndex, label);
+			: {
+					fieldId: String(id ?? fieldId ?? ''),
+					writeMode: 'set',
+					valueType: 'auto',
+					anyValue: value as string,
+				};
+	return resolveFieldWrite.call(
+		this,
+		scope,
+		(name, fallback) => inputs[name] ?? fallback,
+		itemIndex,
+		label,
+	);
 }

@@ -1,14 +1,21 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { toStringList } from '../../helpers/stringList';
 
 /** The field types of the API's `fieldTypes` query parameter, as the UI offers them. */
 export const fieldTypeOptions = (withList: boolean): INodePropertyOptions[] => [
-	{ name: 'Enriched', value: 'enriched', description: 'Firmographic, funding and people data from Affinity and its partners' },
+	{
+		name: 'Enriched',
+		value: 'enriched',
+		description: 'Firmographic, funding and people data from Affinity and its partners',
+	},
 	{ name: 'Global', value: 'global', description: 'Fields shared across the whole account' },
-	...(withList
-		? [{ name: 'List', value: 'list', description: "The list's own columns" }]
-		: []),
+	...(withList ? [{ name: 'List', value: 'list', description: "The list's own columns" }] : []),
 	{
 		name: 'Relationship Intelligence',
 		value: 'relationship-intelligence',
@@ -43,7 +50,8 @@ export function fieldSelection(
 			type: 'multiOptions',
 			options: fieldTypeOptions(withList),
 			default: [...defaultTypes],
-			description: 'Return the values of every field of these types (in addition to the fields chosen above)',
+			description:
+				'Return the values of every field of these types (in addition to the fields chosen above)',
 		},
 	];
 }

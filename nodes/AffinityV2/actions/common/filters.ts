@@ -30,12 +30,17 @@ export interface FilterTarget {
 /** The operators that at least one of the given properties allows, for the operator list. */
 export function operatorsFor(properties: Record<string, FilterProperty>): FilterOperator[] {
 	return (Object.keys(FILTER_OPERATORS) as FilterOperator[]).filter((op) =>
-		Object.values(properties).some((p) => !p.operators || operatorAllowed(op, p.operators, p.collection)),
+		Object.values(properties).some(
+			(p) => !p.operators || operatorAllowed(op, p.operators, p.collection),
+		),
 	);
 }
 
 function titleCase(text: string): string {
-	return text.replace(/(^|[\s(])([a-z])/g, (_m, before: string, letter: string) => before + letter.toUpperCase());
+	return text.replace(
+		/(^|[\s(])([a-z])/g,
+		(_m, before: string, letter: string) => before + letter.toUpperCase(),
+	);
 }
 
 function operatorOptions(operators: FilterOperator[]): INodePropertyOptions[] {
@@ -48,7 +53,9 @@ function operatorOptions(operators: FilterOperator[]): INodePropertyOptions[] {
 		.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-const NO_VALUE_OPERATORS = (Object.keys(FILTER_OPERATORS) as FilterOperator[]).filter((op) => FILTER_OPERATORS[op].value === 'none');
+const NO_VALUE_OPERATORS = (Object.keys(FILTER_OPERATORS) as FilterOperator[]).filter(
+	(op) => FILTER_OPERATORS[op].value === 'none',
+);
 
 /**
  * The filter of a Get Many: none, conditions built from lists (property, operator, value;
@@ -83,8 +90,16 @@ export function filterParameters(target: FilterTarget): INodeProperties[] {
 			noDataExpression: true,
 			options: [
 				{ name: 'None', value: 'none', description: `Return all ${target.what}` },
-				{ name: 'Build Conditions', value: 'conditions', description: 'Pick properties, operators and values; values are escaped' },
-				{ name: 'Raw Filter Expression', value: 'raw', description: "Write Affinity's filter language yourself" },
+				{
+					name: 'Build Conditions',
+					value: 'conditions',
+					description: 'Pick properties, operators and values; values are escaped',
+				},
+				{
+					name: 'Raw Filter Expression',
+					value: 'raw',
+					description: "Write Affinity's filter language yourself",
+				},
 			],
 			default: 'none',
 		},
@@ -164,7 +179,9 @@ export async function readFilter(
 		return raw === '' ? undefined : raw;
 	}
 	if (mode !== 'conditions') return undefined;
-	const conditions = (this.getNodeParameter('filterConditions.conditions', itemIndex, []) as FilterCondition[]) ?? [];
+	const conditions =
+		(this.getNodeParameter('filterConditions.conditions', itemIndex, []) as FilterCondition[]) ??
+		[];
 	if (!conditions.length) return undefined;
 	const combine = this.getNodeParameter('filterCombine', itemIndex, 'and') as 'and' | 'or';
 	let properties: Record<string, FilterProperty> | undefined = target.properties;

@@ -31,6 +31,10 @@ export function chosenListId(ctx: ILoadOptionsFunctions): number | undefined {
 		return undefined;
 	}
 	if (raw === undefined || raw === null || raw === '') return undefined;
-	if (typeof raw === 'string' && (raw.startsWith('=') || raw.includes('{{') || raw.includes('$fromAI'))) return undefined;
+	if (
+		typeof raw === 'string' &&
+		(raw.startsWith('=') || raw.includes('{{') || raw.includes('$fromAI'))
+	)
+		return undefined;
 	return validateId(ctx.getNode(), raw, 'List ID', 'int64');
 }

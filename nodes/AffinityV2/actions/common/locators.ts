@@ -55,7 +55,10 @@ export function locator(spec: LocatorSpec): INodeProperties {
 				validation: [
 					{
 						type: 'regex',
-						properties: { regex: '^\\s*[0-9]+\\s*$', errorMessage: `A ${spec.what} ID is a whole number` },
+						properties: {
+							regex: '^\\s*[0-9]+\\s*$',
+							errorMessage: `A ${spec.what} ID is a whole number`,
+						},
 					},
 				],
 			},

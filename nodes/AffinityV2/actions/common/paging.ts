@@ -92,6 +92,8 @@ export async function recordsOrTotal(
 		}
 		return [{ totalCount }];
 	}
-	const { items } = await affinityPaginate.call(this, request, { max: maxResults.call(this, itemIndex) });
+	const { items } = await affinityPaginate.call(this, request, {
+		max: maxResults.call(this, itemIndex),
+	});
 	return items;
 }

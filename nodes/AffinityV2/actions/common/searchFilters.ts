@@ -58,7 +58,10 @@ function conditionFields(spec: SearchFilterSpec): INodeProperties[] {
 			displayName: 'Field Name or ID',
 			name: 'target',
 			type: 'options',
-			typeOptions: { loadOptionsMethod: spec.fieldsMethod, loadOptionsDependsOn: spec.dependsOn ?? [] },
+			typeOptions: {
+				loadOptionsMethod: spec.fieldsMethod,
+				loadOptionsDependsOn: spec.dependsOn ?? [],
+			},
 			default: '',
 			description:
 				'A field Affinity can filter on. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
@@ -67,7 +70,10 @@ function conditionFields(spec: SearchFilterSpec): INodeProperties[] {
 			displayName: 'Operator Name or ID',
 			name: 'operator',
 			type: 'options',
-			typeOptions: { loadOptionsMethod: spec.operatorsMethod, loadOptionsDependsOn: ['target', ...(spec.dependsOn ?? [])] },
+			typeOptions: {
+				loadOptionsMethod: spec.operatorsMethod,
+				loadOptionsDependsOn: ['target', ...(spec.dependsOn ?? [])],
+			},
 			default: '',
 			description:
 				'The operators the chosen field allows. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
@@ -111,7 +117,10 @@ function conditionFields(spec: SearchFilterSpec): INodeProperties[] {
 			displayName: 'Unit',
 			name: 'unit',
 			type: 'options',
-			options: UNITS.map((unit) => ({ name: unit.charAt(0).toUpperCase() + unit.slice(1), value: unit })),
+			options: UNITS.map((unit) => ({
+				name: unit.charAt(0).toUpperCase() + unit.slice(1),
+				value: unit,
+			})),
 			default: 'day',
 			displayOptions: { show: { operator: RELATIVE } },
 		},
@@ -143,13 +152,20 @@ export function searchFilterParameters(spec: SearchFilterSpec): INodeProperties[
 			typeOptions: { multipleValues: true, sortable: true },
 			placeholder: 'Add Group',
 			default: {},
-			description: 'Groups of conditions with their own AND or OR, combined with the conditions above',
+			description:
+				'Groups of conditions with their own AND or OR, combined with the conditions above',
 			options: [
 				{
 					displayName: 'Group',
 					name: 'groups',
 					values: [
-						{ displayName: 'Match', name: 'match', type: 'options', options: MATCH_OPTIONS, default: 'or' },
+						{
+							displayName: 'Match',
+							name: 'match',
+							type: 'options',
+							options: MATCH_OPTIONS,
+							default: 'or',
+						},
 						{
 							displayName: 'Conditions',
 							name: 'conditions',
@@ -157,7 +173,9 @@ export function searchFilterParameters(spec: SearchFilterSpec): INodeProperties[
 							typeOptions: { multipleValues: true },
 							placeholder: 'Add Condition',
 							default: {},
-							options: [{ displayName: 'Condition', name: 'condition', values: conditionFields(spec) }],
+							options: [
+								{ displayName: 'Condition', name: 'condition', values: conditionFields(spec) },
+							],
 						},
 					],
 				},
@@ -192,30 +210,57 @@ function recordsOf(source: FieldSource): string {
 
 /** Whether every value of a dropdown condition is already an option id (no lookup needed). */
 const allIds = (value: unknown) =>
-	(Array.isArray(value) ? value : String(value ?? '').split(',')).every((v) => /^\s*\d+\s*$/.test(String(v)));
+	(Array.isArray(value) ? value : String(value ?? '').split(',')).every((v) =>
+		/^\s*\d+\s*$/.test(String(v)),
+	);
 
 /**
  * The FilterGroup of one item, or undefined when no condition is given. The fields'
  * filterability is read once per run, and dropdown options only for names that need them.
  */
-export async function readSearchFilters(this: IExecuteFunctions, itemIndex: number, fields: SearchFieldSource): Promise<FilterGroup | undefined> {
-	const top = (this.getNodeParameter('searchConditions.conditions', itemIndex, []) as SearchCondition[]) ?? [];
-	const groups = (this.getNodeParameter('searchGroups.groups', itemIndex, []) as GroupInput[]) ?? [];
-	const grouped = groups.map((g) => ({ match: g.match === 'and' ? ('and' as const) : ('or' as const), conditions: g.conditions?.condition ?? [] }));
+export async function readSearchFilters(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	fields: SearchFieldSource,
+): Promise<FilterGroup | undefined> {
+	const top =
+		(this.getNodeParameter('searchConditions.conditions', itemIndex, []) as SearchCondition[]) ??
+		[];
+	const groups =
+		(this.getNodeParameter('searchGroups.groups', itemIndex, []) as GroupInput[]) ?? [];
+	const grouped = groups.map((g) => ({
+		match: g.match === 'and' ? ('and' as const) : ('or' as const),
+		conditions: g.conditions?.condition ?? [],
+	}));
 	if (!top.length && grouped.every((g) => !g.conditions.length)) return undefined;
-	const subject = typeof fields.source === 'object' ? `list with ID ${fields.source.listId}` : undefined;
-	const metadata = await fieldsOf(this, fields.source, { includes: ['filterability'], itemIndex, subject });
+	const subject =
+		typeof fields.source === 'object' ? `list with ID ${fields.source.listId}` : undefined;
+	const metadata = await fieldsOf(this, fields.source, {
+		includes: ['filterability'],
+		itemIndex,
+		subject,
+	});
 	const targets = new Map<string, { target: SearchTarget; field: FieldMetadata }>();
-	for (const field of metadata) for (const target of searchTargetsOf(field)) targets.set(searchTargetKey(target), { target, field });
+	for (const field of metadata)
+		for (const target of searchTargetsOf(field))
+			targets.set(searchTargetKey(target), { target, field });
 	const fail = (where: string, message: string, hint?: string): never => {
-		throw new NodeOperationError(this.getNode(), `${where}: ${message}`, { itemIndex, description: hint });
+		throw new NodeOperationError(this.getNode(), `${where}: ${message}`, {
+			itemIndex,
+			description: hint,
+		});
 	};
 	const build = async (condition: SearchCondition, where: string): Promise<ValueFilter> => {
 		const key = String(condition.target ?? '').trim();
-		if (!key) fail(where, 'no field chosen', 'Choose the field to filter on, or remove the condition.');
+		if (!key)
+			fail(where, 'no field chosen', 'Choose the field to filter on, or remove the condition.');
 		const found = targets.get(key) ?? targets.get(parseSearchTargetKey(key).fieldId);
 		if (!found) {
-			fail(where, `Affinity cannot filter ${recordsOf(fields.source)} by "${key}"`, 'Choose a field from the list: it shows the filterable ones.');
+			fail(
+				where,
+				`Affinity cannot filter ${recordsOf(fields.source)} by "${key}"`,
+				'Choose a field from the list: it shows the filterable ones.',
+			);
 		}
 		const { target, field } = found!;
 		const needsOptions = target.valueType.includes('dropdown') && !allIds(condition.value);
@@ -225,11 +270,13 @@ export async function readSearchFilters(this: IExecuteFunctions, itemIndex: numb
 		return built.ok;
 	};
 	const items: Array<ValueFilter | FilterGroup> = [];
-	for (const [i, condition] of top.entries()) items.push(await build(condition, `Condition ${i + 1}`));
+	for (const [i, condition] of top.entries())
+		items.push(await build(condition, `Condition ${i + 1}`));
 	for (const [g, group] of grouped.entries()) {
 		if (!group.conditions.length) continue;
 		const filters: ValueFilter[] = [];
-		for (const [i, condition] of group.conditions.entries()) filters.push(await build(condition, `Group ${g + 1}, condition ${i + 1}`));
+		for (const [i, condition] of group.conditions.entries())
+			filters.push(await build(condition, `Group ${g + 1}, condition ${i + 1}`));
 		const built = buildFilterGroup(group.match, filters);
 		if ('problem' in built) fail(`Group ${g + 1}`, built.problem.message, built.problem.hint);
 		items.push((built as { ok: FilterGroup }).ok);
@@ -241,7 +288,11 @@ export async function readSearchFilters(this: IExecuteFunctions, itemIndex: numb
 }
 
 /** The keyword of a search (SearchTerm): the term and the extra fields it is matched against. */
-export function searchTermParameters(spec: { matches: string; fieldsMethod: string; dependsOn?: string[] }): INodeProperties[] {
+export function searchTermParameters(spec: {
+	matches: string;
+	fieldsMethod: string;
+	dependsOn?: string[];
+}): INodeProperties[] {
 	return [
 		{
 			displayName: 'Search Term',
@@ -255,7 +306,10 @@ export function searchTermParameters(spec: { matches: string; fieldsMethod: stri
 			displayName: 'Also Search In Field Names or IDs',
 			name: 'termFieldIds',
 			type: 'multiOptions',
-			typeOptions: { loadOptionsMethod: spec.fieldsMethod, loadOptionsDependsOn: spec.dependsOn ?? [] },
+			typeOptions: {
+				loadOptionsMethod: spec.fieldsMethod,
+				loadOptionsDependsOn: spec.dependsOn ?? [],
+			},
 			default: [],
 			description:
 				'Fields whose values the term is also matched against (date fields are ignored). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
@@ -264,7 +318,11 @@ export function searchTermParameters(spec: { matches: string; fieldsMethod: stri
 }
 
 /** The sorts of a search (SearchSort, at most 5): fields picked from those their sortability allows. */
-export function searchSortParameter(spec: { fieldsMethod: string; what: string; dependsOn?: string[] }): INodeProperties {
+export function searchSortParameter(spec: {
+	fieldsMethod: string;
+	what: string;
+	dependsOn?: string[];
+}): INodeProperties {
 	return {
 		displayName: 'Sort',
 		name: 'sort',
@@ -282,7 +340,10 @@ export function searchSortParameter(spec: { fieldsMethod: string; what: string; 
 						displayName: 'Field Name or ID',
 						name: 'fieldId',
 						type: 'options',
-						typeOptions: { loadOptionsMethod: spec.fieldsMethod, loadOptionsDependsOn: spec.dependsOn ?? [] },
+						typeOptions: {
+							loadOptionsMethod: spec.fieldsMethod,
+							loadOptionsDependsOn: spec.dependsOn ?? [],
+						},
 						default: '',
 						description: `A ${spec.what} field Affinity can sort on. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 					},
@@ -303,7 +364,11 @@ export function searchSortParameter(spec: { fieldsMethod: string; what: string; 
 }
 
 function readSorts(this: IExecuteFunctions, itemIndex: number): SearchSort[] {
-	const sorts = (this.getNodeParameter('sort.sorts', itemIndex, []) as Array<{ fieldId?: string; direction?: string }>) ?? [];
+	const sorts =
+		(this.getNodeParameter('sort.sorts', itemIndex, []) as Array<{
+			fieldId?: string;
+			direction?: string;
+		}>) ?? [];
 	return sorts.map((sort, index) => {
 		const key = String(sort.fieldId ?? '').trim();
 		if (!key) {
@@ -313,9 +378,13 @@ function readSorts(this: IExecuteFunctions, itemIndex: number): SearchSort[] {
 			});
 		}
 		if (sort.direction !== 'asc' && sort.direction !== 'desc') {
-			throw new NodeOperationError(this.getNode(), `Sort ${index + 1}: direction must be asc or desc, got "${String(sort.direction)}"`, {
-				itemIndex,
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				`Sort ${index + 1}: direction must be asc or desc, got "${String(sort.direction)}"`,
+				{
+					itemIndex,
+				},
+			);
 		}
 		const { fieldId, attributeId } = parseSearchTargetKey(key);
 		return { fieldId, direction: sort.direction, ...(attributeId ? { attributeId } : {}) };
@@ -323,7 +392,11 @@ function readSorts(this: IExecuteFunctions, itemIndex: number): SearchSort[] {
 }
 
 /** The SearchCriteria body of one item: conditions, term and sorts, checked before any request. */
-export async function readSearchCriteria(this: IExecuteFunctions, itemIndex: number, fields: SearchFieldSource): Promise<IDataObject> {
+export async function readSearchCriteria(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	fields: SearchFieldSource,
+): Promise<IDataObject> {
 	const filters = await readSearchFilters.call(this, itemIndex, fields);
 	const built = buildSearchCriteria({
 		filters,
@@ -331,6 +404,10 @@ export async function readSearchCriteria(this: IExecuteFunctions, itemIndex: num
 		termFieldIds: toStringList(this.getNodeParameter('termFieldIds', itemIndex, [])),
 		sorts: readSorts.call(this, itemIndex),
 	});
-	if ('problem' in built) throw new NodeOperationError(this.getNode(), built.problem.message, { itemIndex, description: built.problem.hint });
+	if ('problem' in built)
+		throw new NodeOperationError(this.getNode(), built.problem.message, {
+			itemIndex,
+			description: built.problem.hint,
+		});
 	return built.ok as IDataObject;
 }

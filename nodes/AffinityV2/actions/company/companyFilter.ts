@@ -1,6 +1,9 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { COMPANY_BUILTIN_FILTER_PROPERTIES, companyFilterProperties } from '../../api/filterProperties';
+import {
+	COMPANY_BUILTIN_FILTER_PROPERTIES,
+	companyFilterProperties,
+} from '../../api/filterProperties';
 import { FILTER_OPERATORS, type FilterOperator } from '../../helpers/filterBuilder';
 import { readFilter, type FilterTarget } from '../common/filters';
 
@@ -16,9 +19,13 @@ export const companyFilterTarget: FilterTarget = {
  * conditions on fields are checked against the fields' filterability, read once per run and
  * only when a condition uses a field.
  */
-export async function readCompanyFilter(this: IExecuteFunctions, itemIndex: number): Promise<string | undefined> {
+export async function readCompanyFilter(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<string | undefined> {
 	return readFilter.call(this, itemIndex, companyFilterTarget, async (used) => {
-		if (used.every((p) => p in COMPANY_BUILTIN_FILTER_PROPERTIES)) return COMPANY_BUILTIN_FILTER_PROPERTIES;
+		if (used.every((p) => p in COMPANY_BUILTIN_FILTER_PROPERTIES))
+			return COMPANY_BUILTIN_FILTER_PROPERTIES;
 		return companyFilterProperties(this, itemIndex);
 	});
 }

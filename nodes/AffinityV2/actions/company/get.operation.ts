@@ -25,5 +25,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	});
 	const company = body as ApiEntity;
-	return this.getNodeParameter('simplify', itemIndex, true) ? simplifyEntity(company) : (company as IDataObject);
+	return this.getNodeParameter('simplify', itemIndex, true)
+		? simplifyEntity(company)
+		: (company as IDataObject);
 }

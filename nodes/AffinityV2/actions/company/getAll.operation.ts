@@ -21,19 +21,32 @@ export const description: INodeProperties[] = forOperation('company', 'getAll', 
 /** A 400 about the `filter` parameter itself (unknown to this API version, say). */
 function refusesFilter(error: unknown): boolean {
 	if (!(error instanceof NodeApiError) || String(error.httpCode) !== '400') return false;
-	const errors = ((error.errorResponse as { errors?: Array<{ param?: string }> } | undefined)?.errors ?? []);
+	const errors =
+		(error.errorResponse as { errors?: Array<{ param?: string }> } | undefined)?.errors ?? [];
 	// "Unknown query parameter: filter", not a complaint about the expression in it.
-	const unknownParameter = /\b(unknown|unrecognized|unexpected|unsupported|not (allowed|supported|permitted|accepted))\b[^.]*\bparameter\b|\bparameter\b[^.]*\b(unknown|unrecognized|unexpected|unsupported|not (allowed|supported|permitted|accepted))\b/i;
-	return unknownParameter.test(error.message) && (errors.some((e) => e.param === 'filter') || /\bfilter\b/i.test(error.message));
+	const unknownParameter =
+		/\b(unknown|unrecognized|unexpected|unsupported|not (allowed|supported|permitted|accepted))\b[^.]*\bparameter\b|\bparameter\b[^.]*\b(unknown|unrecognized|unexpected|unsupported|not (allowed|supported|permitted|accepted))\b/i;
+	return (
+		unknownParameter.test(error.message) &&
+		(errors.some((e) => e.param === 'filter') || /\bfilter\b/i.test(error.message))
+	);
 }
 
 /** The refusal of `filter`, said plainly, pointing to the search that filters server-side. */
-function filterRefused(ctx: IExecuteFunctions, error: Error, itemIndex: number): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), `Affinity refused the filter parameter of GET /v2/companies: ${error.message}`, {
-		itemIndex,
-		description:
-			'The API version in use does not take a filter on Get Many companies (the 2026-07-15 description lists none). Use Company → Search instead: its conditions are filtered by Affinity.',
-	});
+function filterRefused(
+	ctx: IExecuteFunctions,
+	error: Error,
+	itemIndex: number,
+): NodeOperationError {
+	return new NodeOperationError(
+		ctx.getNode(),
+		`Affinity refused the filter parameter of GET /v2/companies: ${error.message}`,
+		{
+			itemIndex,
+			description:
+				'The API version in use does not take a filter on Get Many companies (the 2026-07-15 description lists none). Use Company → Search instead: its conditions are filtered by Affinity.',
+		},
+	);
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
@@ -43,7 +56,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (filter) qs.filter = filter;
 	const { items } = await affinityPaginate
 		.call(this, { method: 'GET', path: '/v2/companies', qs, itemIndex }, { max })
-		.catch((error: unknown) => Promise.reject(filter && refusesFilter(error) ? filterRefused(this, error as Error, itemIndex) : error));
+		.catch((error: unknown) =>
+			Promise.reject(
+				filter && refusesFilter(error) ? filterRefused(this, error as Error, itemIndex) : error,
+			),
+		);
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 	return simplify ? (items as unknown as ApiEntity[]).map(simplifyEntity) : items;
 }

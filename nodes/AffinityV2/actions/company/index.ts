@@ -22,7 +22,12 @@ const operation: INodeProperties = {
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['company'] } },
 	options: [
-		{ name: 'Get', value: 'get', action: 'Get a company', description: 'Get one company by ID, with the fields you choose' },
+		{
+			name: 'Get',
+			value: 'get',
+			action: 'Get a company',
+			description: 'Get one company by ID, with the fields you choose',
+		},
 		{
 			name: 'Get Field Value',
 			value: 'getFieldValue',
@@ -39,7 +44,8 @@ const operation: INodeProperties = {
 			name: 'Get Inferred Connections',
 			value: 'getInferredConnections',
 			action: 'Get inferred connections to a company',
-			description: 'Get people at a company whom your team might know through shared work history or investments (BETA in the Affinity API)',
+			description:
+				'Get people at a company whom your team might know through shared work history or investments (BETA in the Affinity API)',
 		},
 		{
 			name: 'Get List Entries',
@@ -47,7 +53,12 @@ const operation: INodeProperties = {
 			action: 'Get list entries of a company',
 			description: 'Get every row this company has on any list, with all its field data',
 		},
-		{ name: 'Get Lists', value: 'getLists', action: 'Get lists of a company', description: 'Get the lists this company is on' },
+		{
+			name: 'Get Lists',
+			value: 'getLists',
+			action: 'Get lists of a company',
+			description: 'Get the lists this company is on',
+		},
 		{
 			name: 'Get Many',
 			value: 'getAll',
@@ -58,13 +69,15 @@ const operation: INodeProperties = {
 			name: 'Get Notes',
 			value: 'getNotes',
 			action: 'Get notes of a company',
-			description: 'Get the notes about a company and its people, optionally filtered by creator or dates, or count them',
+			description:
+				'Get the notes about a company and its people, optionally filtered by creator or dates, or count them',
 		},
 		{
 			name: 'Get Relationships',
 			value: 'getRelationships',
 			action: 'Get relationships of a company',
-			description: 'Get who knows whom at a company, with each pair\'s interaction score, strongest first',
+			description:
+				"Get who knows whom at a company, with each pair's interaction score, strongest first",
 		},
 		{
 			name: 'Search',
@@ -76,7 +89,8 @@ const operation: INodeProperties = {
 			name: 'Semantic Search',
 			value: 'semanticSearch',
 			action: 'Semantic search companies',
-			description: 'Find companies described in plain words (industry, funding, location, investors…), ranked by Affinity\'s AI search, with its explanation and scores',
+			description:
+				"Find companies described in plain words (industry, funding, location, investors…), ranked by Affinity's AI search, with its explanation and scores",
 		},
 		{
 			name: 'Update Field Value',
@@ -88,7 +102,8 @@ const operation: INodeProperties = {
 			name: 'Update Field Values',
 			value: 'updateFieldValues',
 			action: 'Update field values of a company',
-			description: 'Set or clear several global fields of a company at once, in chunks of 100 (BETA endpoint)',
+			description:
+				'Set or clear several global fields of a company at once, in chunks of 100 (BETA endpoint)',
 		},
 	],
 	default: 'get',
@@ -96,7 +111,21 @@ const operation: INodeProperties = {
 
 export const company: ResourceModule = {
 	displayName: 'Company',
-	operations: { get, getAll, search, getLists, getListEntries, getNotes, getRelationships, getInferredConnections, semanticSearch, getFieldValues, getFieldValue, updateFieldValue, updateFieldValues },
+	operations: {
+		get,
+		getAll,
+		search,
+		getLists,
+		getListEntries,
+		getNotes,
+		getRelationships,
+		getInferredConnections,
+		semanticSearch,
+		getFieldValues,
+		getFieldValue,
+		updateFieldValue,
+		updateFieldValues,
+	},
 	description: [
 		operation,
 		...get.description,

@@ -8,10 +8,22 @@ import { idParameter } from '../common/ids';
 import { listLocator } from '../common/locators';
 import { maxResults, returnAllAndLimit } from '../common/paging';
 
-const properties = { name: { label: 'Name', operators: ['=', '=~'], valueType: 'text' as const, collection: false, description: "The field's display name" } };
+const properties = {
+	name: {
+		label: 'Name',
+		operators: ['=', '=~'],
+		valueType: 'text' as const,
+		collection: false,
+		description: "The field's display name",
+	},
+};
 
 /** Field metadata endpoints filter on the field name, exactly (=) or containing (=~). */
-const fieldFilter: FilterTarget = { properties, operators: operatorsFor(properties), what: 'fields' };
+const fieldFilter: FilterTarget = {
+	properties,
+	operators: operatorsFor(properties),
+	what: 'fields',
+};
 
 export const description: INodeProperties[] = forOperation('field', 'getAll', [
 	{
@@ -20,9 +32,21 @@ export const description: INodeProperties[] = forOperation('field', 'getAll', [
 		type: 'options',
 		noDataExpression: true,
 		options: [
-			{ name: 'Companies', value: 'company', description: 'Global, enriched and relationship-intelligence company fields' },
-			{ name: 'A List', value: 'list', description: "A list's own fields and the fields of its entities" },
-			{ name: 'People', value: 'person', description: 'Global, enriched and relationship-intelligence person fields' },
+			{
+				name: 'Companies',
+				value: 'company',
+				description: 'Global, enriched and relationship-intelligence company fields',
+			},
+			{
+				name: 'A List',
+				value: 'list',
+				description: "A list's own fields and the fields of its entities",
+			},
+			{
+				name: 'People',
+				value: 'person',
+				description: 'Global, enriched and relationship-intelligence person fields',
+			},
 		],
 		default: 'company',
 	},
@@ -41,7 +65,8 @@ export const description: INodeProperties[] = forOperation('field', 'getAll', [
 			{
 				name: 'Sortability',
 				value: 'sortability',
-				description: 'Whether and how searches can sort by each field (directly or through attributes), or null',
+				description:
+					'Whether and how searches can sort by each field (directly or through attributes), or null',
 			},
 		],
 		default: [],
@@ -65,6 +90,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (filter) qs.filter = filter;
 	const includes = toStringList(this.getNodeParameter('includes', itemIndex, []));
 	if (includes.length) qs.includes = includes;
-	const { items } = await affinityPaginate.call(this, { method: 'GET', path, qs, subject, itemIndex }, { max });
+	const { items } = await affinityPaginate.call(
+		this,
+		{ method: 'GET', path, qs, subject, itemIndex },
+		{ max },
+	);
 	return items;
 }

@@ -11,7 +11,8 @@ export const description: INodeProperties[] = forOperation('list', 'getAll', [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. pipeline',
-		description: 'Only lists whose name contains this text (not case-sensitive). Leave empty for all lists.',
+		description:
+			'Only lists whose name contains this text (not case-sensitive). Leave empty for all lists.',
 	},
 	...returnAllAndLimit(),
 ]);

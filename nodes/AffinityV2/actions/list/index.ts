@@ -13,15 +13,31 @@ const operation: INodeProperties = {
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['list'] } },
 	options: [
-		{ name: 'Create', value: 'create', action: 'Create a list', description: 'Create a list of companies, people or opportunities (BETA endpoint)' },
-		{ name: 'Get', value: 'get', action: 'Get a list', description: 'Get one list: name, type, owner, privacy and creation date' },
+		{
+			name: 'Create',
+			value: 'create',
+			action: 'Create a list',
+			description: 'Create a list of companies, people or opportunities (BETA endpoint)',
+		},
+		{
+			name: 'Get',
+			value: 'get',
+			action: 'Get a list',
+			description: 'Get one list: name, type, owner, privacy and creation date',
+		},
 		{
 			name: 'Get Fields',
 			value: 'getFields',
 			action: 'Get fields of a list',
-			description: "Get every column of a list: the list's own fields and its entities' fields, with their value types",
+			description:
+				"Get every column of a list: the list's own fields and its entities' fields, with their value types",
 		},
-		{ name: 'Get Many', value: 'getAll', action: 'Get many lists', description: 'List the lists the key can see, optionally by name' },
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			action: 'Get many lists',
+			description: 'List the lists the key can see, optionally by name',
+		},
 	],
 	default: 'getAll',
 };
@@ -29,5 +45,11 @@ const operation: INodeProperties = {
 export const list: ResourceModule = {
 	displayName: 'List',
 	operations: { getAll, getFields, create, get },
-	description: [operation, ...getAll.description, ...getFields.description, ...create.description, ...get.description],
+	description: [
+		operation,
+		...getAll.description,
+		...getFields.description,
+		...create.description,
+		...get.description,
+	],
 };

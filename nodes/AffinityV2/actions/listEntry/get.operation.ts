@@ -27,5 +27,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	});
 	const entry = body as ApiListEntry;
-	return this.getNodeParameter('simplify', itemIndex, true) ? simplifyListEntry(entry) : (entry as unknown as IDataObject);
+	return this.getNodeParameter('simplify', itemIndex, true)
+		? simplifyListEntry(entry)
+		: (entry as unknown as IDataObject);
 }

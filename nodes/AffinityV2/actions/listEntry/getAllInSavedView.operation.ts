@@ -11,7 +11,10 @@ import { simplifyParameter } from '../common/simplify';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'getAllInSavedView', [
 	listLocator(),
-	savedViewLocator('viewId', "One of the chosen list's saved views. Affinity serves the entries of sheet views only."),
+	savedViewLocator(
+		'viewId',
+		"One of the chosen list's saved views. Affinity serves the entries of sheet views only.",
+	),
 	...returnAllAndLimit(),
 	simplifyParameter,
 ]);

@@ -15,5 +15,12 @@ export const description: INodeProperties[] = forOperation('listEntry', 'getFiel
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const listId = idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex);
 	const listEntryId = idParameter.call(this, 'listEntryId', 'List Entry ID', 'int64', itemIndex);
-	return readFieldValue.call(this, { path: `/v2/lists/${listId}/list-entries/${listEntryId}/fields`, subject: `list entry ${listEntryId} of list ${listId}` }, itemIndex);
+	return readFieldValue.call(
+		this,
+		{
+			path: `/v2/lists/${listId}/list-entries/${listEntryId}/fields`,
+			subject: `list entry ${listEntryId} of list ${listId}`,
+		},
+		itemIndex,
+	);
 }

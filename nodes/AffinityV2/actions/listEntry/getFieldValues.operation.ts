@@ -17,7 +17,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const listEntryId = idParameter.call(this, 'listEntryId', 'List Entry ID', 'int64', itemIndex);
 	return readFieldValues.call(
 		this,
-		{ path: `/v2/lists/${listId}/list-entries/${listEntryId}/fields`, subject: `list entry with ID ${listEntryId} on list ${listId}`, ids: { listId, listEntryId } },
+		{
+			path: `/v2/lists/${listId}/list-entries/${listEntryId}/fields`,
+			subject: `list entry with ID ${listEntryId} on list ${listId}`,
+			ids: { listId, listEntryId },
+		},
 		itemIndex,
 	);
 }

@@ -18,7 +18,12 @@ const operation: INodeProperties = {
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['listEntry'] } },
 	options: [
-		{ name: 'Get', value: 'get', action: 'Get a list entry', description: 'Get one row of a list, with the fields you choose' },
+		{
+			name: 'Get',
+			value: 'get',
+			action: 'Get a list entry',
+			description: 'Get one row of a list, with the fields you choose',
+		},
 		{
 			name: 'Get Field Value',
 			value: 'getFieldValue',
@@ -29,7 +34,8 @@ const operation: INodeProperties = {
 			name: 'Get Field Value Changes',
 			value: 'getFieldValueChanges',
 			action: 'Get field value changes of a list entry',
-			description: 'Get the history of one row: who changed which field, when, how and to what; oldest first',
+			description:
+				'Get the history of one row: who changed which field, when, how and to what; oldest first',
 		},
 		{
 			name: 'Get Field Values',
@@ -37,28 +43,56 @@ const operation: INodeProperties = {
 			action: 'Get field values of a list entry',
 			description: 'Get the values of all (or the chosen) fields on one row of a list',
 		},
-		{ name: 'Get Many', value: 'getAll', action: 'Get many list entries', description: 'Get the rows of a list, with the fields you choose' },
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			action: 'Get many list entries',
+			description: 'Get the rows of a list, with the fields you choose',
+		},
 		{
 			name: 'Get Many in Saved View',
 			value: 'getAllInSavedView',
 			action: 'Get many list entries in a saved view',
-			description: "Get the rows a saved (sheet) view shows: its filters apply, its columns are the fields returned; its sort order does not apply",
+			description:
+				'Get the rows a saved (sheet) view shows: its filters apply, its columns are the fields returned; its sort order does not apply',
 		},
 		{
 			name: 'Search',
 			value: 'search',
 			action: 'Search list entries',
-			description: 'Find the rows of a list by name text, filter and sort them by their fields (BETA in the Affinity API)',
+			description:
+				'Find the rows of a list by name text, filter and sort them by their fields (BETA in the Affinity API)',
 		},
-		{ name: 'Update Field Value', value: 'updateFieldValue', action: 'Update a field value of a list entry', description: 'Set or clear one field of a row: a list field, or a global field of its person or company' },
-		{ name: 'Update Field Values', value: 'updateFieldValues', action: 'Update field values of a list entry', description: 'Set or clear several fields of a row at once (in chunks of 100)' },
+		{
+			name: 'Update Field Value',
+			value: 'updateFieldValue',
+			action: 'Update a field value of a list entry',
+			description:
+				'Set or clear one field of a row: a list field, or a global field of its person or company',
+		},
+		{
+			name: 'Update Field Values',
+			value: 'updateFieldValues',
+			action: 'Update field values of a list entry',
+			description: 'Set or clear several fields of a row at once (in chunks of 100)',
+		},
 	],
 	default: 'getAll',
 };
 
 export const listEntry: ResourceModule = {
 	displayName: 'List Entry',
-	operations: { get, getAll, getAllInSavedView, getFieldValues, getFieldValue, updateFieldValue, updateFieldValues, getFieldValueChanges, search },
+	operations: {
+		get,
+		getAll,
+		getAllInSavedView,
+		getFieldValues,
+		getFieldValue,
+		updateFieldValue,
+		updateFieldValues,
+		getFieldValueChanges,
+		search,
+	},
 	description: [
 		operation,
 		...get.description,

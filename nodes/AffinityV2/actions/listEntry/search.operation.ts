@@ -8,7 +8,12 @@ import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { listLocator } from '../common/locators';
 import { maxResults, recordsOrCount, recordsOrTotal } from '../common/paging';
-import { readSearchCriteria, searchFilterParameters, searchSortParameter, searchTermParameters } from '../common/searchFilters';
+import {
+	readSearchCriteria,
+	searchFilterParameters,
+	searchSortParameter,
+	searchTermParameters,
+} from '../common/searchFilters';
 import { simplifyParameter } from '../common/simplify';
 
 const ON_LIST = ['listId.value'];
@@ -16,11 +21,17 @@ const ON_LIST = ['listId.value'];
 export const description: INodeProperties[] = forOperation('listEntry', 'search', [
 	listLocator(),
 	...searchTermParameters({
-		matches: "the entity's name and primary identifier (company name and domain, person name and email, opportunity name)",
+		matches:
+			"the entity's name and primary identifier (company name and domain, person name and email, opportunity name)",
 		fieldsMethod: 'getListFields',
 		dependsOn: ON_LIST,
 	}),
-	...searchFilterParameters({ fieldsMethod: 'getListSearchFields', operatorsMethod: 'getListSearchOperators', what: 'list entries', dependsOn: ON_LIST }),
+	...searchFilterParameters({
+		fieldsMethod: 'getListSearchFields',
+		operatorsMethod: 'getListSearchOperators',
+		what: 'list entries',
+		dependsOn: ON_LIST,
+	}),
 	searchSortParameter({ fieldsMethod: 'getListSortFields', what: 'list', dependsOn: ON_LIST }),
 	...recordsOrCount('list entry', 'list entries'),
 	...fieldSelection('getListFields', true, ON_LIST),
@@ -30,10 +41,12 @@ export const description: INodeProperties[] = forOperation('listEntry', 'search'
 /** POST /v2/lists/{listId}/list-entries/search (BETA): 201 with a ListEntryWithEntityPaged. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const listId = idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex);
-	if (this.getNodeParameter('output', itemIndex, 'records') === 'records') maxResults.call(this, itemIndex);
+	if (this.getNodeParameter('output', itemIndex, 'records') === 'records')
+		maxResults.call(this, itemIndex);
 	const body = await readSearchCriteria.call(this, itemIndex, {
 		source: { listId },
-		dropdownOptions: (field) => dropdownOptionsOf(this, { kind: 'listEntry', listId }, field, itemIndex),
+		dropdownOptions: (field) =>
+			dropdownOptionsOf(this, { kind: 'listEntry', listId }, field, itemIndex),
 	});
 	const items = await recordsOrTotal.call(
 		this,

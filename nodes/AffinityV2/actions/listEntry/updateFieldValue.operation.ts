@@ -10,7 +10,11 @@ import { resolveFieldWrite } from '../common/fieldWrites';
 export const description: INodeProperties[] = forOperation('listEntry', 'updateFieldValue', [
 	listLocator(),
 	listEntryLocator(),
-	...fieldValueProperties({ fieldLoadMethod: 'getWritableListEntryFields', dependsOn: ['listId.value'], inCollection: false }),
+	...fieldValueProperties({
+		fieldLoadMethod: 'getWritableListEntryFields',
+		dependsOn: ['listId.value'],
+		inCollection: false,
+	}),
 ]);
 
 /**
@@ -20,7 +24,8 @@ export const description: INodeProperties[] = forOperation('listEntry', 'updateF
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const listId = idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex);
 	const listEntryId = idParameter.call(this, 'listEntryId', 'List Entry ID', 'int64', itemIndex);
-	const read = (name: string, fallback: unknown) => this.getNodeParameter(name, itemIndex, fallback);
+	const read = (name: string, fallback: unknown) =>
+		this.getNodeParameter(name, itemIndex, fallback);
 	const write = await resolveFieldWrite.call(this, { kind: 'listEntry', listId }, read, itemIndex);
 	await affinityRequest.call(this, {
 		method: 'POST',

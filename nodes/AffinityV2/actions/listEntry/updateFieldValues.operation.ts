@@ -8,7 +8,10 @@ import { listEntryLocator, listLocator } from '../common/locators';
 export const description: INodeProperties[] = forOperation('listEntry', 'updateFieldValues', [
 	listLocator(),
 	listEntryLocator(),
-	...fieldUpdatesProperties({ fieldLoadMethod: 'getWritableListEntryFields', dependsOn: ['listId.value'] }),
+	...fieldUpdatesProperties({
+		fieldLoadMethod: 'getWritableListEntryFields',
+		dependsOn: ['listId.value'],
+	}),
 ]);
 
 /**
@@ -19,10 +22,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const listId = idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex);
 	const listEntryId = idParameter.call(this, 'listEntryId', 'List Entry ID', 'int64', itemIndex);
 	const writes = await fieldUpdatesFrom.call(this, { kind: 'listEntry', listId }, itemIndex);
-	const chunks = await writeInChunks.call(this, writes, {
-		path: `/v2/lists/${listId}/list-entries/${listEntryId}/fields`,
-		subject: `list entry with ID ${listEntryId} on list ${listId}`,
-		checkWith: `Check the current values with List Entry → Get Field Values (list ${listId}, entry ${listEntryId})`,
-	}, itemIndex);
+	const chunks = await writeInChunks.call(
+		this,
+		writes,
+		{
+			path: `/v2/lists/${listId}/list-entries/${listEntryId}/fields`,
+			subject: `list entry with ID ${listEntryId} on list ${listId}`,
+			checkWith: `Check the current values with List Entry → Get Field Values (list ${listId}, entry ${listEntryId})`,
+		},
+		itemIndex,
+	);
 	return { success: true, listId, listEntryId, updated: writes.length, chunks };
 }

@@ -30,7 +30,9 @@ export const description: INodeProperties[] = forOperation('merge', 'getAll', [
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const kind = mergeKind.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const taskId = filters.taskId ? taskIdParameter.call(this, 'filters.taskId', itemIndex, true) : undefined;
+	const taskId = filters.taskId
+		? taskIdParameter.call(this, 'filters.taskId', itemIndex, true)
+		: undefined;
 	const filter = mergeFilter({ status: statusFilter.call(this, itemIndex), taskId });
 	const { items } = await affinityPaginate.call(
 		this,

@@ -15,21 +15,43 @@ const operation: INodeProperties = {
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['merge'] } },
 	options: [
-		{ name: 'Get', value: 'get', action: 'Get a merge', description: 'Get the state of one merge (BETA endpoint)' },
-		{ name: 'Get Many', value: 'getAll', action: 'Get many merges', description: 'List merges, newest first (BETA endpoint)' },
-		{ name: 'Get Many Tasks', value: 'getAllTasks', action: 'Get many merge tasks', description: 'List merge tasks, newest first (BETA endpoint)' },
+		{
+			name: 'Get',
+			value: 'get',
+			action: 'Get a merge',
+			description: 'Get the state of one merge (BETA endpoint)',
+		},
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			action: 'Get many merges',
+			description: 'List merges, newest first (BETA endpoint)',
+		},
+		{
+			name: 'Get Many Tasks',
+			value: 'getAllTasks',
+			action: 'Get many merge tasks',
+			description: 'List merge tasks, newest first (BETA endpoint)',
+		},
 		{
 			name: 'Get Suggestions',
 			value: 'getSuggestions',
 			action: 'Get duplicate suggestions',
-			description: 'List the persons or companies Affinity thinks are duplicates, each with the IDs Start takes (BETA endpoint)',
+			description:
+				'List the persons or companies Affinity thinks are duplicates, each with the IDs Start takes (BETA endpoint)',
 		},
-		{ name: 'Get Task', value: 'getTask', action: 'Get a merge task', description: 'Get the status of a merge task (BETA endpoint)' },
+		{
+			name: 'Get Task',
+			value: 'getTask',
+			action: 'Get a merge task',
+			description: 'Get the status of a merge task (BETA endpoint)',
+		},
 		{
 			name: 'Start',
 			value: 'start',
 			action: 'Start a merge',
-			description: 'Merge a duplicate person or company into a primary one, optionally waiting for the result (BETA endpoint)',
+			description:
+				'Merge a duplicate person or company into a primary one, optionally waiting for the result (BETA endpoint)',
 		},
 	],
 	default: 'start',

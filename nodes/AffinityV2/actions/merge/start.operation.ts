@@ -1,7 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { mergeFilter, mergePaths, pairKey, pollDelays, taskIdOf, type MergeKind } from '../../helpers/merges';
+import {
+	mergeFilter,
+	mergePaths,
+	pairKey,
+	pollDelays,
+	taskIdOf,
+	type MergeKind,
+} from '../../helpers/merges';
 import { affinityRequest, writeMayHaveApplied } from '../../transport';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
@@ -81,15 +88,21 @@ function submittedIn(ctx: IExecuteFunctions): Map<string, Submitted> {
 		map = new Map();
 		byExecution.set(executionId, map);
 		// Forget the oldest executions; a running one only adds to its own entry.
-		while (byExecution.size > KEPT_EXECUTIONS) byExecution.delete(byExecution.keys().next().value as string);
+		while (byExecution.size > KEPT_EXECUTIONS)
+			byExecution.delete(byExecution.keys().next().value as string);
 	}
 	return map;
 }
 
-async function waitForMerge(this: IExecuteFunctions, submitted: Submitted, itemIndex: number): Promise<IDataObject> {
+async function waitForMerge(
+	this: IExecuteFunctions,
+	submitted: Submitted,
+	itemIndex: number,
+): Promise<IDataObject> {
 	const { kind, taskId } = submitted;
 	const paths = mergePaths(kind);
-	const timeoutMs = Math.max(1, Number(this.getNodeParameter('waitTimeout', itemIndex, 120))) * 1000;
+	const timeoutMs =
+		Math.max(1, Number(this.getNodeParameter('waitTimeout', itemIndex, 120))) * 1000;
 	const deadline = Date.now() + timeoutMs;
 	const delays = pollDelays();
 	let task: IDataObject;
@@ -104,10 +117,14 @@ async function waitForMerge(this: IExecuteFunctions, submitted: Submitted, itemI
 		if (task.status !== 'in-progress') break;
 		const delay = delays();
 		if (Date.now() + delay > deadline) {
-			throw new NodeOperationError(this.getNode(), `The ${kind} merge did not finish within ${timeoutMs / 1000} s`, {
-				itemIndex,
-				description: `It is still running in Affinity (task ${taskId}) and was not started again. Check it later with Merge → Get Task (task ID ${taskId}), or raise the Timeout.`,
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				`The ${kind} merge did not finish within ${timeoutMs / 1000} s`,
+				{
+					itemIndex,
+					description: `It is still running in Affinity (task ${taskId}) and was not started again. Check it later with Merge → Get Task (task ID ${taskId}), or raise the Timeout.`,
+				},
+			);
 		}
 		await sleep(delay);
 	}
@@ -129,13 +146,29 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const kind = mergeKind.call(this, itemIndex);
 	const paths = mergePaths(kind);
 	const Kind = kind === 'person' ? 'Person' : 'Company';
-	const primaryId = idParameter.call(this, paths.primaryKey, `Primary ${Kind} ID`, 'int64', itemIndex);
-	const duplicateId = idParameter.call(this, paths.duplicateKey, `Duplicate ${Kind} ID`, 'int64', itemIndex);
+	const primaryId = idParameter.call(
+		this,
+		paths.primaryKey,
+		`Primary ${Kind} ID`,
+		'int64',
+		itemIndex,
+	);
+	const duplicateId = idParameter.call(
+		this,
+		paths.duplicateKey,
+		`Duplicate ${Kind} ID`,
+		'int64',
+		itemIndex,
+	);
 	if (primaryId === duplicateId) {
-		throw new NodeOperationError(this.getNode(), `A ${kind} cannot be merged with itself (ID ${primaryId})`, {
-			itemIndex,
-			description: `Choose two different ${kind === 'person' ? 'persons' : 'companies'}: the one to keep and its duplicate.`,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`A ${kind} cannot be merged with itself (ID ${primaryId})`,
+			{
+				itemIndex,
+				description: `Choose two different ${kind === 'person' ? 'persons' : 'companies'}: the one to keep and its duplicate.`,
+			},
+		);
 	}
 	const wait = this.getNodeParameter('waitForCompletion', itemIndex, false) as boolean;
 	const submittedHere = submittedIn(this);
@@ -145,15 +178,27 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		const same = earlier.primaryId === primaryId;
 		const what = `${kind === 'person' ? 'persons' : 'companies'} ${earlier.primaryId} (primary) and ${earlier.duplicateId} (duplicate)`;
 		if (!same || !earlier.taskId) {
-			throw new NodeOperationError(this.getNode(), `Not submitted: this execution already submitted a merge of ${what}`, {
-				itemIndex,
-				description: earlier.taskId
-					? `That merge runs as task ${earlier.taskId}; a merge of the same two records in the other direction is not sent.`
-					: `That submission failed (${earlier.error ?? 'unknown error'})${earlier.mayHaveApplied ? ' and may or may not have been applied' : ''}; it is not sent again. Check with Merge → Get Many before running again.`,
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				`Not submitted: this execution already submitted a merge of ${what}`,
+				{
+					itemIndex,
+					description: earlier.taskId
+						? `That merge runs as task ${earlier.taskId}; a merge of the same two records in the other direction is not sent.`
+						: `That submission failed (${earlier.error ?? 'unknown error'})${earlier.mayHaveApplied ? ' and may or may not have been applied' : ''}; it is not sent again. Check with Merge → Get Many before running again.`,
+				},
+			);
 		}
-		const again = { entityType: kind, [paths.primaryKey]: primaryId, [paths.duplicateKey]: duplicateId, taskUrl: earlier.taskUrl, taskId: earlier.taskId };
-		return wait ? { ...(await waitForMerge.call(this, earlier, itemIndex)), alreadySubmitted: true } : { ...again, submitted: true, alreadySubmitted: true };
+		const again = {
+			entityType: kind,
+			[paths.primaryKey]: primaryId,
+			[paths.duplicateKey]: duplicateId,
+			taskUrl: earlier.taskUrl,
+			taskId: earlier.taskId,
+		};
+		return wait
+			? { ...(await waitForMerge.call(this, earlier, itemIndex)), alreadySubmitted: true }
+			: { ...again, submitted: true, alreadySubmitted: true };
 	}
 
 	const submitted: Submitted = { kind, primaryId, duplicateId };
@@ -175,10 +220,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		throw asNodeError(this.getNode(), error, itemIndex);
 	}
 	if (!submitted.taskId) {
-		throw new NodeOperationError(this.getNode(), 'Affinity accepted the merge but gave no task URL to follow it', {
-			itemIndex,
-			description: `Check it with Merge → Get Many (${kind}, status in progress). It was not submitted again.`,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			'Affinity accepted the merge but gave no task URL to follow it',
+			{
+				itemIndex,
+				description: `Check it with Merge → Get Many (${kind}, status in progress). It was not submitted again.`,
+			},
+		);
 	}
 	if (wait) return waitForMerge.call(this, submitted, itemIndex);
 	return {

@@ -6,7 +6,10 @@ import { idParameter } from '../common/ids';
 import { noteLocator } from '../common/locators';
 import { noteIncludesParameter, noteIncludesQuery } from './noteIncludes';
 
-export const description: INodeProperties[] = forOperation('note', 'get', [noteLocator(), noteIncludesParameter]);
+export const description: INodeProperties[] = forOperation('note', 'get', [
+	noteLocator(),
+	noteIncludesParameter,
+]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const noteId = idParameter.call(this, 'noteId', 'Note ID', 'int32', itemIndex);

@@ -5,7 +5,10 @@ import { idParameter } from '../common/ids';
 import { noteLocator } from '../common/locators';
 import { recordsOrCount, recordsOrTotal } from '../common/paging';
 
-export const description: INodeProperties[] = forOperation('note', 'getAttachedCompanies', [noteLocator(), ...recordsOrCount('company', 'companies')]);
+export const description: INodeProperties[] = forOperation('note', 'getAttachedCompanies', [
+	noteLocator(),
+	...recordsOrCount('company', 'companies'),
+]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const noteId = idParameter.call(this, 'noteId', 'Note ID', 'int32', itemIndex);

@@ -23,7 +23,8 @@ const operation: INodeProperties = {
 			name: 'Create',
 			value: 'create',
 			action: 'Create a note',
-			description: 'Write a note about people, companies or opportunities, on a meeting, call or chat message, or as a reply (BETA endpoint)',
+			description:
+				'Write a note about people, companies or opportunities, on a meeting, call or chat message, or as a reply (BETA endpoint)',
 		},
 		{
 			name: 'Delete',
@@ -31,7 +32,12 @@ const operation: INodeProperties = {
 			action: 'Delete a note',
 			description: 'Delete a note you created, with its replies (BETA endpoint)',
 		},
-		{ name: 'Get', value: 'get', action: 'Get a note', description: 'Get one note by ID: its HTML content, creator, mentions and dates' },
+		{
+			name: 'Get',
+			value: 'get',
+			action: 'Get a note',
+			description: 'Get one note by ID: its HTML content, creator, mentions and dates',
+		},
 		{
 			name: 'Get Attached Companies',
 			value: 'getAttachedCompanies',
@@ -54,19 +60,22 @@ const operation: INodeProperties = {
 			name: 'Get Many',
 			value: 'getAll',
 			action: 'Get many notes',
-			description: 'List notes (not replies), optionally filtered by ID, creator or dates, or count them',
+			description:
+				'List notes (not replies), optionally filtered by ID, creator or dates, or count them',
 		},
 		{
 			name: 'Get Replies',
 			value: 'getReplies',
 			action: 'Get replies to a note',
-			description: 'List the replies to a note, optionally filtered by creator or dates, or count them',
+			description:
+				'List the replies to a note, optionally filtered by creator or dates, or count them',
 		},
 		{
 			name: 'Search',
 			value: 'search',
 			action: 'Search notes',
-			description: 'Find notes by keyword, in the whole account, chosen notes or one company; one matching passage each',
+			description:
+				'Find notes by keyword, in the whole account, chosen notes or one company; one matching passage each',
 		},
 		{
 			name: 'Update',
@@ -80,7 +89,18 @@ const operation: INodeProperties = {
 
 export const note: ResourceModule = {
 	displayName: 'Note',
-	operations: { get, getAll, getReplies, getAttachedCompanies, getAttachedOpportunities, getAttachedPersons, search, create, update, delete: deleteNote },
+	operations: {
+		get,
+		getAll,
+		getReplies,
+		getAttachedCompanies,
+		getAttachedOpportunities,
+		getAttachedPersons,
+		search,
+		create,
+		update,
+		delete: deleteNote,
+	},
 	description: [
 		operation,
 		...get.description,

@@ -8,9 +8,21 @@ export const noteIncludesParameter: INodeProperties = {
 	name: 'includes',
 	type: 'multiOptions',
 	options: [
-		{ name: 'Companies Preview', value: 'companiesPreview', description: 'The first 100 attached companies and their total' },
-		{ name: 'Opportunities Preview', value: 'opportunitiesPreview', description: 'The first 100 attached opportunities and their total' },
-		{ name: 'People Preview', value: 'personsPreview', description: 'The first 100 attached people and their total' },
+		{
+			name: 'Companies Preview',
+			value: 'companiesPreview',
+			description: 'The first 100 attached companies and their total',
+		},
+		{
+			name: 'Opportunities Preview',
+			value: 'opportunitiesPreview',
+			description: 'The first 100 attached opportunities and their total',
+		},
+		{
+			name: 'People Preview',
+			value: 'personsPreview',
+			description: 'The first 100 attached people and their total',
+		},
 		{ name: 'Replies Count', value: 'repliesCount', description: 'How many replies the note has' },
 	],
 	default: [],

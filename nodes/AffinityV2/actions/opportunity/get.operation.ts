@@ -5,10 +5,18 @@ import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { opportunityLocator } from '../common/locators';
 
-export const description: INodeProperties[] = forOperation('opportunity', 'get', [opportunityLocator()]);
+export const description: INodeProperties[] = forOperation('opportunity', 'get', [
+	opportunityLocator(),
+]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const opportunityId = idParameter.call(this, 'opportunityId', 'Opportunity ID', 'int64', itemIndex);
+	const opportunityId = idParameter.call(
+		this,
+		'opportunityId',
+		'Opportunity ID',
+		'int64',
+		itemIndex,
+	);
 	const { body } = await affinityRequest.call(this, {
 		method: 'GET',
 		path: `/v2/opportunities/${opportunityId}`,

@@ -4,10 +4,18 @@ import { affinityPaginate } from '../../transport';
 import { forOperation } from '../common/forOperation';
 import { maxResults, returnAllAndLimit } from '../common/paging';
 
-export const description: INodeProperties[] = forOperation('opportunity', 'getAll', returnAllAndLimit());
+export const description: INodeProperties[] = forOperation(
+	'opportunity',
+	'getAll',
+	returnAllAndLimit(),
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const max = maxResults.call(this, itemIndex);
-	const { items } = await affinityPaginate.call(this, { method: 'GET', path: '/v2/opportunities', itemIndex }, { max });
+	const { items } = await affinityPaginate.call(
+		this,
+		{ method: 'GET', path: '/v2/opportunities', itemIndex },
+		{ max },
+	);
 	return items;
 }

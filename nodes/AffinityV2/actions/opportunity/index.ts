@@ -16,7 +16,8 @@ const operation: INodeProperties = {
 			name: 'Get',
 			value: 'get',
 			action: 'Get an opportunity',
-			description: 'Get one opportunity (ID, name, list). Its field values are on its list entry: use List Entry → Get.',
+			description:
+				'Get one opportunity (ID, name, list). Its field values are on its list entry: use List Entry → Get.',
 		},
 		{
 			name: 'Get Many',
@@ -28,7 +29,8 @@ const operation: INodeProperties = {
 			name: 'Get Notes',
 			value: 'getNotes',
 			action: 'Get notes of an opportunity',
-			description: 'Get the notes about an opportunity, optionally filtered by creator or dates, or count them',
+			description:
+				'Get the notes about an opportunity, optionally filtered by creator or dates, or count them',
 		},
 	],
 	default: 'get',

@@ -25,5 +25,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	});
 	const person = body as ApiEntity;
-	return this.getNodeParameter('simplify', itemIndex, true) ? simplifyEntity(person) : (person as IDataObject);
+	return this.getNodeParameter('simplify', itemIndex, true)
+		? simplifyEntity(person)
+		: (person as IDataObject);
 }

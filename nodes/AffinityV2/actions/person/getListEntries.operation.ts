@@ -20,7 +20,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const max = maxResults.call(this, itemIndex);
 	const { items } = await affinityPaginate.call(
 		this,
-		{ method: 'GET', path: `/v2/persons/${personId}/list-entries`, subject: `person with ID ${personId}`, itemIndex },
+		{
+			method: 'GET',
+			path: `/v2/persons/${personId}/list-entries`,
+			subject: `person with ID ${personId}`,
+			itemIndex,
+		},
 		{ max },
 	);
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;

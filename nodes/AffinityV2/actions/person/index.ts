@@ -32,9 +32,15 @@ const operation: INodeProperties = {
 			name: 'Delete',
 			value: 'delete',
 			action: 'Delete a person',
-			description: 'Permanently delete a person; people of your own organization cannot be deleted (BETA endpoint)',
+			description:
+				'Permanently delete a person; people of your own organization cannot be deleted (BETA endpoint)',
 		},
-		{ name: 'Get', value: 'get', action: 'Get a person', description: 'Get one person by ID, with the fields you choose' },
+		{
+			name: 'Get',
+			value: 'get',
+			action: 'Get a person',
+			description: 'Get one person by ID, with the fields you choose',
+		},
 		{
 			name: 'Get Field Value',
 			value: 'getFieldValue',
@@ -59,24 +65,32 @@ const operation: INodeProperties = {
 			action: 'Get lists of a person',
 			description: 'Get the lists this person is on',
 		},
-		{ name: 'Get Many', value: 'getAll', action: 'Get many people', description: 'List people, with the fields you choose' },
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			action: 'Get many people',
+			description: 'List people, with the fields you choose',
+		},
 		{
 			name: 'Get Notes',
 			value: 'getNotes',
 			action: 'Get notes of a person',
-			description: 'Get the notes about a person, optionally filtered by creator or dates, or count them',
+			description:
+				'Get the notes about a person, optionally filtered by creator or dates, or count them',
 		},
 		{
 			name: 'Get Relationships',
 			value: 'getRelationships',
 			action: 'Get relationships of a person',
-			description: 'Get whom a person knows, with each relationship\'s interaction score, strongest first',
+			description:
+				"Get whom a person knows, with each relationship's interaction score, strongest first",
 		},
 		{
 			name: 'Search',
 			value: 'search',
 			action: 'Search people',
-			description: 'Find people by name or email text, filter and sort them by their fields (BETA in the Affinity API)',
+			description:
+				'Find people by name or email text, filter and sort them by their fields (BETA in the Affinity API)',
 		},
 		{
 			name: 'Update Field Value',
@@ -88,7 +102,8 @@ const operation: INodeProperties = {
 			name: 'Update Field Values',
 			value: 'updateFieldValues',
 			action: 'Update field values of a person',
-			description: 'Set or clear several global fields of a person at once, in chunks of 100 (BETA endpoint)',
+			description:
+				'Set or clear several global fields of a person at once, in chunks of 100 (BETA endpoint)',
 		},
 	],
 	default: 'get',
@@ -96,7 +111,21 @@ const operation: INodeProperties = {
 
 export const person: ResourceModule = {
 	displayName: 'Person',
-	operations: { get, getAll, getListEntries, updateFieldValue, getLists, getNotes, getRelationships, create, delete: deletePerson, getFieldValues, getFieldValue, updateFieldValues, search },
+	operations: {
+		get,
+		getAll,
+		getListEntries,
+		updateFieldValue,
+		getLists,
+		getNotes,
+		getRelationships,
+		create,
+		delete: deletePerson,
+		getFieldValues,
+		getFieldValue,
+		updateFieldValues,
+		search,
+	},
 	description: [
 		operation,
 		...get.description,

@@ -6,12 +6,24 @@ import type { ApiEntity } from '../../helpers/types';
 import { fieldQuery, fieldSelection } from '../common/fields';
 import { forOperation } from '../common/forOperation';
 import { maxResults, recordsOrCount, recordsOrTotal } from '../common/paging';
-import { readSearchCriteria, searchFilterParameters, searchSortParameter, searchTermParameters } from '../common/searchFilters';
+import {
+	readSearchCriteria,
+	searchFilterParameters,
+	searchSortParameter,
+	searchTermParameters,
+} from '../common/searchFilters';
 import { simplifyParameter } from '../common/simplify';
 
 export const description: INodeProperties[] = forOperation('person', 'search', [
-	...searchTermParameters({ matches: 'first names, last names and primary email addresses', fieldsMethod: 'getPersonFields' }),
-	...searchFilterParameters({ fieldsMethod: 'getPersonSearchFields', operatorsMethod: 'getPersonSearchOperators', what: 'people' }),
+	...searchTermParameters({
+		matches: 'first names, last names and primary email addresses',
+		fieldsMethod: 'getPersonFields',
+	}),
+	...searchFilterParameters({
+		fieldsMethod: 'getPersonSearchFields',
+		operatorsMethod: 'getPersonSearchOperators',
+		what: 'people',
+	}),
 	searchSortParameter({ fieldsMethod: 'getPersonSortFields', what: 'person' }),
 	...recordsOrCount('person', 'people'),
 	...fieldSelection('getPersonFields', false),
@@ -20,7 +32,8 @@ export const description: INodeProperties[] = forOperation('person', 'search', [
 
 /** POST /v2/persons/search (BETA): 201 with a PersonPaged. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	if (this.getNodeParameter('output', itemIndex, 'records') === 'records') maxResults.call(this, itemIndex);
+	if (this.getNodeParameter('output', itemIndex, 'records') === 'records')
+		maxResults.call(this, itemIndex);
 	const body = await readSearchCriteria.call(this, itemIndex, {
 		source: 'persons',
 		dropdownOptions: (field) => entityDropdownOptions(this, 'persons', field, itemIndex),
@@ -28,7 +41,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const items = await recordsOrTotal.call(
 		this,
 		itemIndex,
-		{ method: 'POST', path: '/v2/persons/search', qs: fieldQuery.call(this, itemIndex), body, itemIndex, idempotent: true },
+		{
+			method: 'POST',
+			path: '/v2/persons/search',
+			qs: fieldQuery.call(this, itemIndex),
+			body,
+			itemIndex,
+			idempotent: true,
+		},
 		1,
 	);
 	if (this.getNodeParameter('output', itemIndex, 'records') !== 'records') return items;

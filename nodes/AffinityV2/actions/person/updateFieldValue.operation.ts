@@ -9,13 +9,18 @@ import { resolveFieldWrite } from '../common/fieldWrites';
 
 export const description: INodeProperties[] = forOperation('person', 'updateFieldValue', [
 	personLocator(),
-	...fieldValueProperties({ fieldLoadMethod: 'getWritablePersonFields', dependsOn: [], inCollection: false }),
+	...fieldValueProperties({
+		fieldLoadMethod: 'getWritablePersonFields',
+		dependsOn: [],
+		inCollection: false,
+	}),
 ]);
 
 /** POST /v2/persons/{personId}/fields/{fieldId}: 204, so the output is what was written. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const personId = idParameter.call(this, 'personId', 'Person ID', 'int64', itemIndex);
-	const read = (name: string, fallback: unknown) => this.getNodeParameter(name, itemIndex, fallback);
+	const read = (name: string, fallback: unknown) =>
+		this.getNodeParameter(name, itemIndex, fallback);
 	const write = await resolveFieldWrite.call(this, { kind: 'person' }, read, itemIndex);
 	await affinityRequest.call(this, {
 		method: 'POST',
@@ -25,5 +30,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		checkWith: `Check the current value with Person → Get (person ${personId}, field ${write.fieldId})`,
 	});
-	return { success: true, personId, fieldId: write.fieldId, fieldName: write.fieldName, value: write.value as unknown as IDataObject, ...(write.dropdownText !== undefined ? { dropdownText: write.dropdownText } : {}) };
+	return {
+		success: true,
+		personId,
+		fieldId: write.fieldId,
+		fieldName: write.fieldName,
+		value: write.value as unknown as IDataObject,
+		...(write.dropdownText !== undefined ? { dropdownText: write.dropdownText } : {}),
+	};
 }

@@ -5,6 +5,10 @@ import { affinityRequest } from '../../transport';
 export const description: INodeProperties[] = [];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { body } = await affinityRequest.call(this, { method: 'GET', path: '/v2/rate-limit', itemIndex });
+	const { body } = await affinityRequest.call(this, {
+		method: 'GET',
+		path: '/v2/rate-limit',
+		itemIndex,
+	});
 	return body as IDataObject;
 }

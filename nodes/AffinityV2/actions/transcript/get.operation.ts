@@ -5,7 +5,9 @@ import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { transcriptLocator } from '../common/locators';
 
-export const description: INodeProperties[] = forOperation('transcript', 'get', [transcriptLocator()]);
+export const description: INodeProperties[] = forOperation('transcript', 'get', [
+	transcriptLocator(),
+]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const transcriptId = idParameter.call(this, 'transcriptId', 'Transcript ID', 'int32', itemIndex);

@@ -1,16 +1,38 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { filterParameters, operatorsFor, readFilter, type FilterTarget, type FixedFilterProperty } from '../common/filters';
+import {
+	filterParameters,
+	operatorsFor,
+	readFilter,
+	type FilterTarget,
+	type FixedFilterProperty,
+} from '../common/filters';
 import { forOperation } from '../common/forOperation';
 import { recordsOrCount, recordsOrTotal } from '../common/paging';
 
 const properties: Record<string, FixedFilterProperty> = {
-	id: { label: 'ID', operators: ['='], valueType: 'int', collection: false, description: 'The transcript ID' },
-	createdAt: { label: 'Created At', operators: ['>', '<', '>=', '<='], valueType: 'datetime', collection: false, description: 'When it was created (ISO 8601)' },
+	id: {
+		label: 'ID',
+		operators: ['='],
+		valueType: 'int',
+		collection: false,
+		description: 'The transcript ID',
+	},
+	createdAt: {
+		label: 'Created At',
+		operators: ['>', '<', '>=', '<='],
+		valueType: 'datetime',
+		collection: false,
+		description: 'When it was created (ISO 8601)',
+	},
 };
 
 /** GET /v2/transcripts: id (=), createdAt (>, <, >=, <=). */
-const transcriptFilter: FilterTarget = { properties, operators: operatorsFor(properties), what: 'transcripts' };
+const transcriptFilter: FilterTarget = {
+	properties,
+	operators: operatorsFor(properties),
+	what: 'transcripts',
+};
 
 export const description: INodeProperties[] = forOperation('transcript', 'getAll', [
 	...filterParameters(transcriptFilter),
@@ -19,5 +41,10 @@ export const description: INodeProperties[] = forOperation('transcript', 'getAll
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filter = await readFilter.call(this, itemIndex, transcriptFilter);
-	return recordsOrTotal.call(this, itemIndex, { method: 'GET', path: '/v2/transcripts', qs: filter ? { filter } : {}, itemIndex });
+	return recordsOrTotal.call(this, itemIndex, {
+		method: 'GET',
+		path: '/v2/transcripts',
+		qs: filter ? { filter } : {},
+		itemIndex,
+	});
 }

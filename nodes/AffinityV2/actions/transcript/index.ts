@@ -16,19 +16,22 @@ const operation: INodeProperties = {
 			name: 'Get',
 			value: 'get',
 			action: 'Get a transcript',
-			description: 'Get one call transcript by ID, with a preview of its fragments (BETA endpoint: Affinity may change it without notice)',
+			description:
+				'Get one call transcript by ID, with a preview of its fragments (BETA endpoint: Affinity may change it without notice)',
 		},
 		{
 			name: 'Get Fragments',
 			value: 'getFragments',
 			action: 'Get the fragments of a transcript',
-			description: 'Get the full dialogue of a transcript, one item per speaker turn (BETA endpoint)',
+			description:
+				'Get the full dialogue of a transcript, one item per speaker turn (BETA endpoint)',
 		},
 		{
 			name: 'Get Many',
 			value: 'getAll',
 			action: 'Get many transcripts',
-			description: 'List call transcripts (metadata only), optionally filtered by ID or creation date, or count them (BETA endpoint)',
+			description:
+				'List call transcripts (metadata only), optionally filtered by ID or creation date, or count them (BETA endpoint)',
 		},
 	],
 	default: 'get',

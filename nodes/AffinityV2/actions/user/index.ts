@@ -15,13 +15,15 @@ const operation: INodeProperties = {
 			name: 'Get',
 			value: 'get',
 			action: 'Get a user',
-			description: 'Get one Affinity user (team member) by ID: name, email, status (active, invited, deactivated)',
+			description:
+				'Get one Affinity user (team member) by ID: name, email, status (active, invited, deactivated)',
 		},
 		{
 			name: 'Get Many',
 			value: 'getAll',
 			action: 'Get many users',
-			description: 'List the members of your team, optionally by name or email text, ID or status (BETA in the Affinity API)',
+			description:
+				'List the members of your team, optionally by name or email text, ID or status (BETA in the Affinity API)',
 		},
 	],
 	default: 'get',
