@@ -86,13 +86,11 @@ export function renderNote(
 		content: { html: note.html },
 		creator: person(store, note.creatorPersonId),
 		// Mention ids are the note's id and the mention's place in it: stable and unique.
-		mentions: note.mentionedPersonIds
-			.slice(0, 100)
-			.map((personId, i) => ({
-				id: note.id * 100 + i + 1,
-				type: 'person',
-				person: person(store, personId),
-			})),
+		mentions: note.mentionedPersonIds.slice(0, 100).map((personId, i) => ({
+			id: note.id * 100 + i + 1,
+			type: 'person',
+			person: person(store, personId),
+		})),
 		createdAt: note.createdAt,
 		updatedAt: note.updatedAt,
 	};
