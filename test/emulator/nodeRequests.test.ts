@@ -61,6 +61,15 @@ async function seededWebhook(tag: string): Promise<string> {
 	return String(res.body.id);
 }
 
+/** A record created through the node, for the operations that delete one (its requests are not the case's). */
+async function createdByNode(parameters: IDataObject): Promise<IDataObject> {
+	const result = await runAffinityNode({ credentials: fixture.credentials(), parameters });
+	if (result.error)
+		throw new Error(`could not create the record to delete: ${result.error.message}`);
+	exchanges.length = 0;
+	return result.items[0];
+}
+
 const pick = (f: Field) => `${f.id}|${f.valueType}`;
 
 interface Operator {
@@ -370,6 +379,53 @@ const CASES: Record<string, () => Promise<IDataObject[]>> = {
 				rank: 1,
 				color: 'blue',
 				winRate: 45,
+			},
+		];
+	},
+	'note.delete': async () => {
+		const created = await createdByNode({
+			resource: 'note',
+			operation: 'create',
+			about: 'entities',
+			content: 'To be deleted',
+			persons: { person: [{ person: byId(5000101) }] },
+		});
+		return [{ resource: 'note', operation: 'delete', noteId: byId(created.id as number) }];
+	},
+	'person.delete': async () => {
+		const created = await createdByNode({
+			resource: 'person',
+			operation: 'create',
+			firstName: 'Temp',
+		});
+		return [{ resource: 'person', operation: 'delete', personId: byId(created.id as number) }];
+	},
+	'reminder.delete': async () => {
+		const created = await createdByNode({
+			resource: 'reminder',
+			operation: 'create',
+			type: 'one-time',
+			dueDate: '2030-01-02T09:00:00Z',
+			owner: byId(5000001),
+			about: { company: byId(3000001) },
+		});
+		return [{ resource: 'reminder', operation: 'delete', reminderId: String(created.id) }];
+	},
+	'dropdownOption.delete': async () => {
+		const stage = (await field(`/v2/lists/${TARGET_ACCOUNTS}/fields`, 'Stage', 'list')).id;
+		const options = (
+			await fixture.api<{ data: Array<{ id: number; text: string }> }>(
+				`/v2/lists/${TARGET_ACCOUNTS}/fields/${stage}/dropdown-options`,
+			)
+		).body.data;
+		return [
+			{
+				resource: 'dropdownOption',
+				operation: 'delete',
+				listId: byId(TARGET_ACCOUNTS),
+				fieldId: stage,
+				dropdownOptionId: options[0].id,
+				confirmClearValues: true,
 			},
 		];
 	},

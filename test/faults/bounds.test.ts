@@ -22,7 +22,7 @@ import {
 	readRateLimitHeaders,
 	recordRateLimit,
 } from '../../nodes/AffinityV2/transport/rateLimit';
-import { rateLimitWaitMs, retryAfterSeconds } from '../../nodes/AffinityV2/transport/request';
+import { rateLimitWaitMs, retryAfterSeconds } from '../../nodes/AffinityV2/transport/rateLimit';
 import { fakeContext, node } from './fakeContext';
 
 beforeEach(() => forgetRateLimits());

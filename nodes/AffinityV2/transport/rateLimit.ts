@@ -152,3 +152,30 @@ export function forgetRateLimits(): void {
 	budgets.clear();
 	orgQuotas.clear();
 }
+
+/** A Retry-After header in seconds or as an HTTP date; beyond a day (or in the past) unknown. */
+export function retryAfterSeconds(raw: unknown, now = Date.now()): number | undefined {
+	const text = String(Array.isArray(raw) ? raw[0] : (raw ?? '')).trim();
+	if (text === '') return undefined;
+	const seconds = /^\d+(\.\d+)?$/.test(text) ? Number(text) : (Date.parse(text) - now) / 1000;
+	return Number.isFinite(seconds) && seconds >= 0 && seconds <= 86400 ? seconds : undefined;
+}
+
+/**
+ * Milliseconds to wait after a 429, from its headers (undefined when they say nothing usable),
+ * or `monthly` when the account's monthly quota is what ran out: waiting cannot help then.
+ */
+export function rateLimitWaitMs(
+	headers: Record<string, unknown>,
+	now = Date.now(),
+): { waitMs?: number; monthly: boolean } {
+	const limits = readRateLimitHeaders(headers);
+	if (limits.orgRemaining !== undefined && limits.orgRemaining <= 0) return { monthly: true };
+	const userExhausted = limits.userRemaining !== undefined && limits.userRemaining <= 0;
+	const seconds =
+		userExhausted && limits.userReset !== undefined
+			? limits.userReset
+			: (retryAfterSeconds(headers['retry-after'], now) ?? limits.userReset);
+	if (seconds === undefined) return { monthly: false };
+	return { waitMs: Math.min(seconds * 1000 + 60, MAX_WAIT_MS), monthly: false };
+}

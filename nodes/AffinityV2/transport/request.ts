@@ -17,6 +17,7 @@ import { httpError, monthlyQuotaError, transportError, type FailureContext } fro
 import {
 	MAX_WAIT_MS,
 	paceBeforeRequest,
+	rateLimitWaitMs,
 	readOrgQuota,
 	readRateLimitHeaders,
 	recordRateLimit,
@@ -123,7 +124,7 @@ async function connection(ctx: AffinityContext, itemIndex?: number): Promise<Con
 		throw new NodeOperationError(ctx.getNode(), keyProblem, {
 			itemIndex,
 			description:
-				'Fix the API key in the "Affinity API v2" credential; nothing was sent to Affinity.',
+				'Fix the API key in the "Affinity V2 API" credential; nothing was sent to Affinity.',
 		});
 	}
 	const apiVersion =
@@ -212,33 +213,6 @@ function parseBody(raw: unknown): { ok: true; value: unknown } | { ok: false } {
 	} catch {
 		return { ok: false };
 	}
-}
-
-/** A Retry-After header in seconds or as an HTTP date; beyond a day (or in the past) unknown. */
-export function retryAfterSeconds(raw: unknown, now = Date.now()): number | undefined {
-	const text = String(Array.isArray(raw) ? raw[0] : (raw ?? '')).trim();
-	if (text === '') return undefined;
-	const seconds = /^\d+(\.\d+)?$/.test(text) ? Number(text) : (Date.parse(text) - now) / 1000;
-	return Number.isFinite(seconds) && seconds >= 0 && seconds <= 86400 ? seconds : undefined;
-}
-
-/**
- * Milliseconds to wait after a 429, from its headers (undefined when they say nothing usable),
- * or `monthly` when the account's monthly quota is what ran out: waiting cannot help then.
- */
-export function rateLimitWaitMs(
-	headers: Record<string, unknown>,
-	now = Date.now(),
-): { waitMs?: number; monthly: boolean } {
-	const limits = readRateLimitHeaders(headers);
-	if (limits.orgRemaining !== undefined && limits.orgRemaining <= 0) return { monthly: true };
-	const userExhausted = limits.userRemaining !== undefined && limits.userRemaining <= 0;
-	const seconds =
-		userExhausted && limits.userReset !== undefined
-			? limits.userReset
-			: (retryAfterSeconds(headers['retry-after'], now) ?? limits.userReset);
-	if (seconds === undefined) return { monthly: false };
-	return { waitMs: Math.min(seconds * 1000 + 60, MAX_WAIT_MS), monthly: false };
 }
 
 /**

@@ -12,8 +12,8 @@ import {
 	readSearchCriteria,
 	searchFilterParameters,
 	searchSortParameter,
-	searchTermParameters,
 } from '../common/searchFilters';
+import { searchTermParameters } from '../common/searchTerm';
 import { simplifyParameter } from '../common/simplify';
 
 const ON_LIST = ['listId.value'];
