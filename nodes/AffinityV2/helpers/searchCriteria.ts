@@ -5,7 +5,15 @@
  * supplies the fields' filterability and any dropdown options; every problem comes back as a
  * message naming the condition, before any request.
  */
-import { LOCATION_KEYS, asDate, asInteger, asList, asLocations, asNumber, optionId } from './searchValues';
+import {
+	LOCATION_KEYS,
+	asDate,
+	asInteger,
+	asList,
+	asLocations,
+	asNumber,
+	optionId,
+} from './searchValues';
 import type { FieldMetadata, FilterableOperator } from './types';
 
 /** One way to filter: a field, or one attribute of it, with its operators. */

@@ -100,4 +100,3 @@ export function optionId(
 		.toLowerCase();
 	return options?.find((o) => o.text.toLowerCase() === text)?.id;
 }
-
