@@ -190,3 +190,41 @@ describe('simplifyFields', () => {
 		expect(simplifyEntity({ id: 1, name: 'Acme' })).toEqual({ id: 1, name: 'Acme' });
 	});
 });
+
+describe('value types newer API versions add', () => {
+	// 2026-07-15 and later answer with types an older pack never saw; Get and Simplify must pass
+	// them through readably, never fail on them.
+	const newer = [
+		{ type: 'note', data: { id: 12, content: { html: '<p>Met</p>' } } },
+		{ type: 'reminder', data: { id: 7, dueDate: '2026-01-02T00:00:00Z' } },
+		{ type: 'list-multi', data: [{ id: 101, name: 'Deal Pipeline' }] },
+		{ type: 'interaction', data: { type: 'email', id: 3, sentAt: '2026-01-01T00:00:00Z' } },
+		{ type: 'hidden', data: null },
+		{ type: 'formula-number', data: { calculatedValue: 42 } },
+	];
+
+	it.each(newer.map((value) => [value.type, value]))('%s passes through', (_type, value) => {
+		const expected = value.type === 'formula-number' ? 42 : value.data;
+		expect(simplifyValue(value as never)).toEqual(expected);
+	});
+
+	it('an entity with every such field simplifies, each by its name', () => {
+		const fields = newer.map((value, i) => ({
+			id: `field-${i}`,
+			name: `F${i}`,
+			type: 'global',
+			value,
+		})) as unknown as ApiField[];
+		const simplified = simplifyEntity({ id: 1, name: 'Acme', fields } as never);
+		expect(Object.keys(simplified)).toEqual(expect.arrayContaining(['name']));
+		const values = simplifyFields(fields).fields;
+		expect(values).toEqual({
+			F0: newer[0].data,
+			F1: newer[1].data,
+			F2: newer[2].data,
+			F3: newer[3].data,
+			F4: null,
+			F5: 42,
+		});
+	});
+});
