@@ -168,3 +168,42 @@ export function agentWorkflow(id: string, question: string, tools: ToolSpec[] = 
 		active: false,
 	};
 }
+
+/** Tools that write: find a person by name or email, then log a note about them. */
+export const NOTE_TOOLS: ToolSpec[] = [
+	{
+		name: 'Search people',
+		description:
+			'Searches Affinity people by first name, last name or email address. Returns {id, firstName, lastName, primaryEmailAddress} for each person.',
+		resource: 'person',
+		operation: 'search',
+		parameters: {
+			term: "={{ $fromAI('nameOrEmail', 'Part of the person name or email address, at least 3 characters', 'string') }}",
+			returnAll: false,
+			limit: 5,
+		},
+	},
+	{
+		name: 'Create note',
+		description:
+			'Logs a note in Affinity about one person. Returns the created note {id, type, content, persons}.',
+		resource: 'note',
+		operation: 'create',
+		parameters: {
+			about: 'entities',
+			content: "={{ $fromAI('text', 'What the note says, in plain text', 'string') }}",
+			persons: {
+				person: [
+					{
+						person: {
+							__rl: true,
+							mode: 'id',
+							value:
+								"={{ $fromAI('personId', 'The numeric ID of the person, as Search people returns it', 'number') }}",
+						},
+					},
+				],
+			},
+		},
+	},
+];

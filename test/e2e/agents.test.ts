@@ -21,7 +21,13 @@ import {
 	startScriptedModel,
 	type TurnContext,
 } from '../agents/scripted-model';
-import { AGENT, AGENT_TRIGGER, agentWorkflow, modelCredentialExport } from './agent-workflows';
+import {
+	AGENT,
+	AGENT_TRIGGER,
+	agentWorkflow,
+	modelCredentialExport,
+	NOTE_TOOLS,
+} from './agent-workflows';
 import { readSeedFacts, type SeedFacts } from './cases';
 import { N8nFixture, RESULTS_DIR } from './fixture';
 
@@ -36,6 +42,11 @@ const WORKFLOWS = {
 	listByName: agentWorkflow('e2eAgentListByName', 'Who is on the Deal Pipeline?'),
 	companyByName: agentWorkflow('e2eAgentCompanyByName', 'What do we know about this company?'),
 	missingCompany: agentWorkflow('e2eAgentMissingCompany', 'Tell me about company 999999999.'),
+	noteAboutPerson: agentWorkflow(
+		'e2eAgentNoteAboutPerson',
+		'Log that I met this person.',
+		NOTE_TOOLS,
+	),
 };
 
 beforeAll(async () => {
@@ -203,6 +214,37 @@ describe('the AI Agent with Affinity tools, on the scripted model', () => {
 		// No empty values reach the model.
 		expect(JSON.stringify(company)).not.toMatch(/:null|:""|:\[\]|:\{\}/);
 		expect(answer).toContain(`"name":${JSON.stringify(target.name)}`);
+	});
+
+	it('goes from a person to a note about them: Search people, then Create note with the ID found; the note is written once', async () => {
+		const { data } = await fixture.api<{
+			data: Array<{ id: number; primaryEmailAddress: string | null }>;
+		}>('/v2/persons?limit=50');
+		const person = data.find((p) => (p.primaryEmailAddress ?? '').length >= 3)!;
+		await fixture.emulator.control('DELETE', '/requests');
+		const { run, answer, requests } = await runAgent(WORKFLOWS.noteAboutPerson.id, [
+			{ call: { tool: /^Search_people$/, args: { nameOrEmail: person.primaryEmailAddress } } },
+			(context) => {
+				const found = (parseResult(context) as Array<{ id?: number }>).find(
+					(p) => p.id === person.id,
+				);
+				return {
+					call: {
+						tool: /^Create_note$/,
+						args: { personId: found?.id ?? -1, text: 'Met at the e2e meetup' },
+					},
+				};
+			},
+			(context) => ({ answer: `Logged: ${quote(context.results[1].content)}` }),
+		]);
+		expect(run.data.resultData.error).toBeUndefined();
+		const emulator = (await fixture.requests()).map((r) => `${r.method} ${r.path} ${r.status}`);
+		expect(emulator[0]).toBe('POST /v2/persons/search 201');
+		expect(emulator.filter((r) => r.startsWith('POST /v2/notes'))).toEqual(['POST /v2/notes 201']);
+		const [note] = JSON.parse(secondToolResult(requests)) as Array<Record<string, unknown>>;
+		expect(note).toEqual(expect.objectContaining({ id: expect.any(Number) }));
+		expect(JSON.stringify(note)).toContain('Met at the e2e meetup');
+		expect(answer).toContain(`"id":${String(note.id)}`);
 	});
 
 	it('a company ID that does not exist reaches the model as a readable error it recovers from; the run succeeds', async () => {
