@@ -9,7 +9,7 @@ import { filterParameters } from '../common/filters';
 import { forOperation } from '../common/forOperation';
 import { maxResults, returnAllAndLimit } from '../common/paging';
 import { simplifyParameter } from '../common/simplify';
-import { companyFilterTarget, readCompanyFilter } from './companyFilter';
+import { companyFilterTarget, readCompanyFilter } from '../common/companyFilter';
 
 export const description: INodeProperties[] = forOperation('company', 'getAll', [
 	...returnAllAndLimit(),

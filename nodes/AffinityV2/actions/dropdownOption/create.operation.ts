@@ -2,7 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { affinityRequest } from '../../transport';
 import { forOperation } from '../common/forOperation';
-import { listFieldParameters, optionBody, optionPath, optionProperties } from './optionInputs';
+import {
+	listFieldParameters,
+	optionBody,
+	optionPath,
+	optionProperties,
+} from '../common/dropdownOptionInputs';
 
 export const description: INodeProperties[] = forOperation('dropdownOption', 'create', [
 	...listFieldParameters(false),

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { affinityRequest } from '../../transport';
 import { forOperation } from '../common/forOperation';
-import { listFieldParameters, optionPath } from './optionInputs';
+import { listFieldParameters, optionPath } from '../common/dropdownOptionInputs';
 
 export const description: INodeProperties[] = forOperation('dropdownOption', 'delete', [
 	...listFieldParameters(true),

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { affinityRequest } from '../../transport';
 import { forOperation } from '../common/forOperation';
-import { listFieldParameters, optionPath } from './optionInputs';
+import { listFieldParameters, optionPath } from '../common/dropdownOptionInputs';
 
 export const description: INodeProperties[] = forOperation(
 	'dropdownOption',

@@ -3,7 +3,12 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { affinityRequest } from '../../transport';
 import { forOperation } from '../common/forOperation';
-import { listFieldParameters, optionBody, optionPath, optionProperties } from './optionInputs';
+import {
+	listFieldParameters,
+	optionBody,
+	optionPath,
+	optionProperties,
+} from '../common/dropdownOptionInputs';
 
 export const description: INodeProperties[] = forOperation('dropdownOption', 'update', [
 	...listFieldParameters(true),

@@ -4,7 +4,7 @@ import { mergePaths } from '../../helpers/merges';
 import { affinityRequest } from '../../transport';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
-import { mergeKind } from './shared';
+import { mergeKind } from '../common/merges';
 
 export const description: INodeProperties[] = forOperation('merge', 'get', [
 	{

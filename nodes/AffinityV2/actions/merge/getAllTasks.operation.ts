@@ -4,7 +4,7 @@ import { mergeFilter, mergePaths } from '../../helpers/merges';
 import { affinityPaginate } from '../../transport';
 import { forOperation } from '../common/forOperation';
 import { maxResults, returnAllAndLimit } from '../common/paging';
-import { mergeKind, statusFilter, statusOption } from './shared';
+import { mergeKind, statusFilter, statusOption } from '../common/merges';
 
 export const description: INodeProperties[] = forOperation('merge', 'getAllTasks', [
 	...returnAllAndLimit(),

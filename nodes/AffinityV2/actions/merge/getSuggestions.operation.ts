@@ -10,7 +10,7 @@ import {
 } from '../common/filters';
 import { forOperation } from '../common/forOperation';
 import { recordsOrCount, recordsOrTotal } from '../common/paging';
-import { mergeKind } from './shared';
+import { mergeKind } from '../common/merges';
 
 const properties: Record<string, FixedFilterProperty> = {
 	matchCriteria: {

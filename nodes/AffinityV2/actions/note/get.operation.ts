@@ -4,7 +4,7 @@ import { affinityRequest } from '../../transport';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { noteLocator } from '../common/locators';
-import { noteIncludesParameter, noteIncludesQuery } from './noteIncludes';
+import { noteIncludesParameter, noteIncludesQuery } from '../common/noteIncludes';
 
 export const description: INodeProperties[] = forOperation('note', 'get', [
 	noteLocator(),

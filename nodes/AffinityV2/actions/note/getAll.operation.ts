@@ -3,8 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { filterParameters, readFilter } from '../common/filters';
 import { forOperation } from '../common/forOperation';
 import { recordsOrCount, recordsOrTotal } from '../common/paging';
-import { noteFilter } from './noteFilters';
-import { noteIncludesParameter, noteIncludesQuery } from './noteIncludes';
+import { noteFilter } from '../common/noteFilters';
+import { noteIncludesParameter, noteIncludesQuery } from '../common/noteIncludes';
 
 export const description: INodeProperties[] = forOperation('note', 'getAll', [
 	...filterParameters(noteFilter),

@@ -5,7 +5,7 @@ import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { noteLocator } from '../common/locators';
 import { recordsOrCount, recordsOrTotal } from '../common/paging';
-import { replyFilter } from './noteFilters';
+import { replyFilter } from '../common/noteFilters';
 
 export const description: INodeProperties[] = forOperation('note', 'getReplies', [
 	noteLocator(),

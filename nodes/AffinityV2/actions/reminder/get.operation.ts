@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { affinityRequest, validateId } from '../../transport';
 import { forOperation } from '../common/forOperation';
-import { reminderIdParameter } from './reminderId';
+import { reminderIdParameter } from '../common/reminderId';
 
 export const description: INodeProperties[] = forOperation('reminder', 'get', [
 	reminderIdParameter,

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { filterParameters, readFilter } from '../common/filters';
 import { forOperation } from '../common/forOperation';
 import { recordsOrCount, recordsOrTotal } from '../common/paging';
-import { reminderFilter } from './reminderFilters';
+import { reminderFilter } from '../common/reminderFilters';
 
 export const description: INodeProperties[] = forOperation('reminder', 'getAll', [
 	...filterParameters(reminderFilter),

@@ -5,7 +5,7 @@ import {
 	companyFilterProperties,
 } from '../../api/filterProperties';
 import { FILTER_OPERATORS, type FilterOperator } from '../../helpers/filterBuilder';
-import { readFilter, type FilterTarget } from '../common/filters';
+import { readFilter, type FilterTarget } from './filters';
 
 /** The company filter of GET /v2/companies (`filter`, in the filter language). */
 export const companyFilterTarget: FilterTarget = {

@@ -1,4 +1,4 @@
-import { operatorsFor, type FilterTarget, type FixedFilterProperty } from '../common/filters';
+import { operatorsFor, type FilterTarget, type FixedFilterProperty } from './filters';
 
 const RANGE = ['>', '<', '>=', '<='];
 const id = (label: string, description: string): FixedFilterProperty => ({

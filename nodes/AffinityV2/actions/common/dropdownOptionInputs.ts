@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { validateId } from '../../transport';
-import { idParameter } from '../common/ids';
-import { listLocator } from '../common/locators';
+import { idParameter } from './ids';
+import { listLocator } from './locators';
 
 /**
  * What the dropdown-option operations share: the list field and option pickers, the option's
