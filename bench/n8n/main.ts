@@ -67,8 +67,14 @@ const HEADER_AUTH = { id: 'benchHeaderAuth', name: 'Affinity emulator, Authoriza
  * The pack trigger's detection modes, each compared with the same hand-built poll: a mode is
  * one line here (its parameters on the trigger node).
  */
-const TRIGGER_MODES: Array<{ label: string; parameters: Record<string, unknown> }> = [
-	{ label: 'snapshot', parameters: {} },
+const TRIGGER_MODES: Array<{
+	label: string;
+	parameters: Record<string, unknown>;
+	/** GET requests of a quiet poll of the big list. */
+	quietRequests: number;
+}> = [
+	{ label: 'snapshot', parameters: { detection: 'snapshot' }, quietRequests: ENTRIES / 100 },
+	{ label: 'changeLog', parameters: { detection: 'changeLog' }, quietRequests: 2 },
 ];
 
 interface Side {
@@ -76,19 +82,33 @@ interface Side {
 	workflow: BenchWorkflow;
 	/** The node the manual run starts from. */
 	start: string;
-	/** Checks the warm-up run; returns what is wrong, if anything. */
-	check(run: WorkflowRun, requests: RequestLogEntry[]): string | undefined;
+	/**
+	 * Run as an active workflow's poll instead of a manual run: the workflow is activated (n8n
+	 * polls at once) and deactivated; a quiet poll starts no execution, so the emulator's log
+	 * tells when it ended. The value: how many requests the poll makes.
+	 */
+	activePollRequests?: number;
+	/** Checks the warm-up run (none for an active poll); returns what is wrong, if anything. */
+	check(run: WorkflowRun | undefined, requests: RequestLogEntry[]): string | undefined;
 }
 
 interface Comparison {
 	key: 'getMany' | 'updates' | 'trigger';
 	title: string;
+	/**
+	 * What the ratio compares: the executions' time, or (where one side is an active poll, which
+	 * starts no execution) the time from each side's first API request to its last answer.
+	 */
+	measure: 'execution' | 'apiSpan';
 	pack: Side;
 	byHand: Side;
 }
 
 interface Measurement {
+	/** The execution's time (stoppedAt - startedAt); for an active poll, its API span. */
 	ms: number;
+	/** From the first API request's arrival to the last one's answer, by the emulator's log. */
+	apiSpanMs: number;
 	requests: RequestLogEntry[];
 	addedMb: number;
 	peakMb: number;
@@ -98,7 +118,8 @@ function say(message: string): void {
 	console.log(`[bench:n8n] ${message}`);
 }
 
-function outputOf(run: WorkflowRun, node: string, output = 0): number {
+function outputOf(run: WorkflowRun | undefined, node: string, output = 0): number {
+	if (!run) return -1;
 	return run.data.resultData.runData[node]?.[0]?.data?.main[output]?.length ?? -1;
 }
 
@@ -146,6 +167,7 @@ async function buildComparisons(emulator: RunningEmulator): Promise<Comparison[]
 		];
 		comparisons.push({
 			key: 'getMany',
+			measure: 'execution',
 			title: `Get Many of ${ENTRIES.toLocaleString('en')} list entries, ${simplify ? 'simplified' : 'raw'}`,
 			pack: {
 				label: `pack Get Many${simplify ? ', Simplify on' : ''}`,
@@ -187,6 +209,7 @@ async function buildComparisons(emulator: RunningEmulator): Promise<Comparison[]
 	const updates = fieldIds.map((id, i) => ({ fieldId: id, text: `bench ${i}` }));
 	comparisons.push({
 		key: 'updates',
+		measure: 'execution',
 		title: `${UPDATES.toLocaleString('en')} field updates on one list entry`,
 		pack: {
 			label: 'pack Update Field Values (batch)',
@@ -255,9 +278,29 @@ async function buildComparisons(emulator: RunningEmulator): Promise<Comparison[]
 		[{ from: 'Entries', to: 'Compare with previous run', input: 1 }],
 	);
 	handPoll.staticData = { global: { entries: previousEntries } };
+	const handPollSide: Side = {
+		label: 'Schedule + HTTP Request + Code + Compare Datasets',
+		workflow: handPoll,
+		start: 'Every minute',
+		check: (run) =>
+			[0, 1, 2, 3]
+				.map((output) =>
+					expectCount(
+						`Compare Datasets output ${output}`,
+						Math.max(0, outputOf(run, 'Compare with previous run', output)),
+						output === 1 ? ENTRIES : 0,
+					),
+				)
+				.find(Boolean),
+	};
 	const credentials = { apiKey: DEMO_KEY, baseUrl, apiVersion: '' };
+	const size = ENTRIES.toLocaleString('en');
 	for (const mode of TRIGGER_MODES) {
-		const trigger = affinityTrigger('Affinity v2 Trigger', AFFINITY, bigListId, mode.parameters);
+		const trigger = affinityTrigger('Affinity v2 Trigger', AFFINITY, bigListId, {
+			...mode.parameters,
+			// Activation polls at once; a scheduled poll must not fall inside a measured run.
+			pollTimes: { item: [{ mode: 'everyDay', hour: 3, minute: 33 }] },
+		});
 		// The state a poll in an active workflow would have saved: the same node code, run once.
 		const harness = pollHarness(new AffinityV2Trigger(), trigger.parameters as never, credentials);
 		await harness.poll();
@@ -267,37 +310,45 @@ async function buildComparisons(emulator: RunningEmulator): Promise<Comparison[]
 			[trigger],
 		);
 		packPoll.staticData = { [`node:${trigger.name}`]: harness.staticData() };
+		if (mode.label === 'snapshot') {
+			// A manual run ("Fetch Test Event") reads the whole list in either mode: one comparison.
+			comparisons.push({
+				key: 'trigger',
+				title: `Quiet trigger poll of a ${size}-entry list, manual run`,
+				measure: 'execution',
+				pack: {
+					label: 'pack trigger, manual run',
+					workflow: packPoll,
+					start: trigger.name,
+					// Nothing changed: a manual run shows up to 5 sample events of the latest entries.
+					check: (run, requests) =>
+						expectCount(
+							'GET requests',
+							requests.filter((r) => r.method === 'GET').length,
+							ENTRIES / 100,
+						) ??
+						(outputOf(run, trigger.name) > 5 ? `${outputOf(run, trigger.name)} events` : undefined),
+				},
+				byHand: handPollSide,
+			});
+		}
 		comparisons.push({
 			key: 'trigger',
-			title: `Quiet trigger poll of a ${ENTRIES.toLocaleString('en')}-entry list (${mode.label})`,
+			title: `Quiet trigger poll of a ${size}-entry list, active workflow (${mode.label})`,
+			measure: 'apiSpan',
 			pack: {
-				label: `pack trigger (${mode.label})`,
+				label: `pack trigger, active (${mode.label})`,
 				workflow: packPoll,
 				start: trigger.name,
-				// Nothing changed: a manual run shows up to 5 sample events of the latest entries.
-				check: (run, requests) =>
-					expectCount(
-						'GET requests',
-						requests.filter((r) => r.method === 'GET').length,
-						ENTRIES / 100,
-					) ??
-					(outputOf(run, trigger.name) > 5 ? `${outputOf(run, trigger.name)} events` : undefined),
+				activePollRequests: mode.quietRequests,
+				check: (_run, requests) => {
+					const problem = expectCount('API requests', requests.length, mode.quietRequests);
+					return (
+						problem && `${problem}: ${requests.map((r) => `${r.method} ${r.path}`).join(', ')}`
+					);
+				},
 			},
-			byHand: {
-				label: 'Schedule + HTTP Request + Code + Compare Datasets',
-				workflow: handPoll,
-				start: 'Every minute',
-				check: (run) =>
-					[0, 1, 2, 3]
-						.map((output) =>
-							expectCount(
-								`Compare Datasets output ${output}`,
-								Math.max(0, outputOf(run, 'Compare with previous run', output)),
-								output === 1 ? ENTRIES : 0,
-							),
-						)
-						.find(Boolean),
-			},
+			byHand: handPollSide,
 		});
 	}
 	return comparisons;
@@ -327,6 +378,73 @@ async function readExecution(rest: N8nRest, id: string): Promise<{ status: strin
 }
 
 /** One manual run; returns once n8n stored the execution as finished. */
+async function manualRun(rest: N8nRest, side: Side): Promise<Execution> {
+	const started = await rest.request<{ executionId?: string }>(
+		'POST',
+		`/rest/workflows/${side.workflow.id}/run`,
+		{ triggerToStartFrom: { name: side.start } },
+	);
+	if (!started.executionId) throw new Error(`${side.label}: no execution started`);
+	// The list endpoint, not GET /rest/executions/:id, so that polling never loads the run's data.
+	const filter = encodeURIComponent(JSON.stringify({ workflowId: side.workflow.id }));
+	const deadline = Date.now() + 600_000;
+	for (;;) {
+		const list = await rest.request<{ results: Execution[] }>(
+			'GET',
+			`/rest/executions?filter=${filter}&limit=5`,
+		);
+		const execution = list.results.find((e) => String(e.id) === String(started.executionId));
+		if (execution && !['new', 'running', 'waiting'].includes(execution.status)) return execution;
+		if (Date.now() > deadline) throw new Error(`${side.label}: still running after 10 minutes`);
+		await new Promise((r) => setTimeout(r, 100));
+	}
+}
+
+/**
+ * The poll n8n runs when the workflow is activated; returns once the emulator has answered the
+ * poll's requests and nothing more came for a second, then deactivates the workflow. A quiet
+ * poll emits nothing, so n8n stores no execution and saves no state: each run starts alike.
+ */
+async function activePoll(
+	rest: N8nRest,
+	emulator: RunningEmulator,
+	side: Side,
+	expected: number,
+): Promise<void> {
+	const { versionId } = await rest.request<{ versionId: string }>(
+		'GET',
+		`/rest/workflows/${side.workflow.id}`,
+	);
+	await rest.request('POST', `/rest/workflows/${side.workflow.id}/activate`, { versionId });
+	const deadline = Date.now() + 120_000;
+	let seen = -1;
+	let quietSince = Date.now();
+	for (;;) {
+		const count = (await apiRequests(emulator)).length;
+		if (count !== seen) [seen, quietSince] = [count, Date.now()];
+		if (seen >= expected && Date.now() - quietSince >= 1_000) break;
+		if (Date.now() > deadline)
+			throw new Error(`${side.label}: ${seen} of ${expected} requests after 2 minutes`);
+		await new Promise((r) => setTimeout(r, 50));
+	}
+	await rest.request('POST', `/rest/workflows/${side.workflow.id}/deactivate`, {});
+}
+
+async function apiRequests(emulator: RunningEmulator): Promise<RequestLogEntry[]> {
+	return (await emulator.control<RequestLogEntry[]>('GET', '/requests')).filter((r) =>
+		r.path.startsWith('/v2/'),
+	);
+}
+
+/** From the first request's arrival to the last answer, by the emulator's clock. */
+function apiSpanMs(requests: RequestLogEntry[]): number {
+	if (requests.length === 0) return 0;
+	const starts = requests.map((r) => Date.parse(r.at));
+	const ends = requests.map((r, i) => starts[i] + r.durationMs);
+	return Math.max(...ends) - Math.min(...starts);
+}
+
+/** One run of a side: a manual run, or an active workflow's poll. */
 async function runOnce(
 	rest: N8nRest,
 	emulator: RunningEmulator,
@@ -339,30 +457,18 @@ async function runOnce(
 	await collectGarbage(n8n.inspectPort);
 	await new Promise((r) => setTimeout(r, 500));
 	const sampler = sampleGroupRss(n8n.groupId);
-	const started = await rest.request<{ executionId?: string }>(
-		'POST',
-		`/rest/workflows/${side.workflow.id}/run`,
-		{ triggerToStartFrom: { name: side.start } },
-	);
-	if (!started.executionId) throw new Error(`${side.label}: no execution started`);
-	// The list endpoint, not GET /rest/executions/:id, so that polling never loads the run's data.
-	const filter = encodeURIComponent(JSON.stringify({ workflowId: side.workflow.id }));
-	let execution: Execution | undefined;
-	const deadline = Date.now() + 600_000;
-	for (;;) {
-		const list = await rest.request<{ results: Execution[] }>(
-			'GET',
-			`/rest/executions?filter=${filter}&limit=5`,
-		);
-		execution = list.results.find((e) => String(e.id) === String(started.executionId));
-		if (execution && !['new', 'running', 'waiting'].includes(execution.status)) break;
-		if (Date.now() > deadline) throw new Error(`${side.label}: still running after 10 minutes`);
-		await new Promise((r) => setTimeout(r, 100));
-	}
+	const execution =
+		side.activePollRequests === undefined
+			? await manualRun(rest, side)
+			: await activePoll(rest, emulator, side, side.activePollRequests);
 	const memory = sampler.stop();
-	const requests = (await emulator.control<RequestLogEntry[]>('GET', '/requests')).filter((r) =>
-		r.path.startsWith('/v2/'),
-	);
+	const requests = await apiRequests(emulator);
+	const span = apiSpanMs(requests);
+	if (!execution) {
+		const problem = side.check(undefined, requests);
+		if (problem) throw new Error(`${side.label}: ${problem}`);
+		return { ms: span, apiSpanMs: span, requests, ...memoryFigures(memory) };
+	}
 	if (execution.status !== 'success' || verify) {
 		const full = await readExecution(rest, execution.id);
 		const run = { status: full.status, data: unflatten(full.data) as WorkflowRun['data'] };
@@ -378,10 +484,14 @@ async function runOnce(
 	await rest.request('POST', '/rest/executions/delete', { ids: [execution.id] });
 	return {
 		ms: Date.parse(execution.stoppedAt!) - Date.parse(execution.startedAt),
+		apiSpanMs: span,
 		requests,
-		addedMb: memory.peakMb - memory.baselineMb,
-		peakMb: memory.peakMb,
+		...memoryFigures(memory),
 	};
+}
+
+function memoryFigures(memory: { peakMb: number; baselineMb: number }) {
+	return { addedMb: memory.peakMb - memory.baselineMb, peakMb: memory.peakMb };
 }
 
 function range(values: number[], format: (n: number) => string): string {
@@ -391,20 +501,29 @@ function range(values: number[], format: (n: number) => string): string {
 const mb = (n: number) => `${n.toFixed(0)} MB`;
 
 function report(comparison: Comparison, pack: Measurement[], byHand: Measurement[]): void {
-	const ratios = pack.map((m, i) => m.ms / byHand[i].ms);
+	const figure = (m: Measurement) => (comparison.measure === 'execution' ? m.ms : m.apiSpanMs);
+	const ratios = pack.map((m, i) => figure(m) / figure(byHand[i]));
 	const lines = [
 		'',
-		`${comparison.title}: ${pack.length} pairs after a warm-up (execution time, stoppedAt - startedAt)`,
+		`${comparison.title}: ${pack.length} pairs after a warm-up (` +
+			(comparison.measure === 'execution'
+				? 'execution time, stoppedAt - startedAt)'
+				: "API span: the first request's arrival to the last answer, by the emulator's log)"),
 	];
-	for (const [label, runs] of [
-		[comparison.pack.label, pack],
-		[comparison.byHand.label, byHand],
+	for (const [side, runs] of [
+		[comparison.pack, pack],
+		[comparison.byHand, byHand],
 	] as const) {
-		const ms = runs.map((m) => m.ms);
+		const ms = runs.map(figure);
 		const added = runs.map((m) => m.addedMb);
+		const server = median(runs.map((m) => m.requests.reduce((sum, r) => sum + r.durationMs, 0)));
+		const execution =
+			comparison.measure === 'apiSpan' && side.activePollRequests === undefined
+				? `, execution median ${fmt(median(runs.map((m) => m.ms)))}`
+				: '';
 		lines.push(
-			`  ${label.padEnd(52)} median ${fmt(median(ms)).padStart(8)}  (${range(ms, fmt)})  ` +
-				`${requestSummary(runs[runs.length - 1].requests)}  ` +
+			`  ${side.label.padEnd(52)} median ${fmt(median(ms)).padStart(8)}  (${range(ms, fmt)})${execution}  ` +
+				`${requestSummary(runs[runs.length - 1].requests)} (the emulator answering: ${fmt(server)})  ` +
 				`peak RSS +${mb(median(added))} median (${range(added, mb)}), peak ${mb(Math.max(...runs.map((m) => m.peakMb)))}`,
 		);
 	}
