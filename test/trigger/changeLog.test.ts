@@ -395,6 +395,27 @@ describe('quota guard', () => {
 		expect((failure as { description?: string }).description).toMatch(/2 calls a quiet poll/);
 	});
 
+	it('stops paging too, naming what the pages left would cost from the total', async () => {
+		await fixture.control('POST', '/rate-limit', { orgLimit: 1000 });
+		const h = triggerHarness(fixture, changeLog({ options: { quotaReservePercent: 99.4 } }));
+		// Baseline 4 calls: 996 left; the reserve is 994.
+		await h.poll();
+		for (let i = 0; i < 150; i++) await addEntry(fixture, TARGET_ACCOUNTS);
+		const before = savedJson(h);
+		// A quiet poll's 2 calls fit (994 left), but the 150 new entries need 3 more pages of the
+		// search (400 entries, 100 read).
+		const failure = await h.poll().catch((error: Error) => error);
+		expect((failure as Error).message).toBe(
+			'Stopped reading pages before the monthly API quota runs out: 994 of 1000 calls left',
+		);
+		const description = (failure as { description?: string }).description;
+		expect(description).toMatch(
+			/^1 page \(100 records\) read; the remaining pages would cost about 3 more calls \(300 more records, 100 a page\)\. The account's quota resets at \d{4}-/,
+		);
+		expect(description).toMatch(/lower "Quota Reserve \(%\)" or turn off "Stop Before/);
+		expect(savedJson(h)).toBe(before);
+	});
+
 	it('can be turned off, and has nothing to say on plans without a monthly cap', async () => {
 		await fixture.control('POST', '/rate-limit', { orgLimit: 12 });
 		const h = triggerHarness(fixture, {
