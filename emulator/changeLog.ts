@@ -5,9 +5,11 @@ import type { FieldDef, StoredData, StoredValue, ValueType } from './model';
 /**
  * The workspace's field value change log (GET /v2/field-value-changes and
  * GET /v2/lists/{listId}/list-entries/{listEntryId}/field-value-changes): every change of a
- * change-tracked field, ascending by `changedAt` then change id. Changes are appended with a
- * time never earlier than the last one, so ids, positions and times all ascend together: a time
- * bound is a binary search, and a cursor (the last change id) is one too.
+ * change-tracked field, ascending by `changedAt` then change id. Ids ascend in the order
+ * changes are made; times usually do too, but a server whose clock ran back logs a later change
+ * with an earlier time (clockOffsetMs), and it takes its place by time. Either way the log is
+ * sorted by (time, id): a time bound is a binary search, and a cursor (the time and id of the
+ * last change) is one too.
  */
 
 export type ChangeAction = 'add' | 'update' | 'delete';
@@ -100,28 +102,48 @@ export interface ChangeView {
 	at(index: number): FieldChange;
 }
 
+/** Puts a change with the newest id in its place by time: after every change not later. */
+function insertByTime(items: FieldChange[], record: FieldChange): void {
+	let lo = 0;
+	let hi = items.length;
+	if (hi === 0 || items[hi - 1].at <= record.at) {
+		items.push(record);
+		return;
+	}
+	while (lo < hi) {
+		const mid = (lo + hi) >>> 1;
+		if (items[mid].at <= record.at) lo = mid + 1;
+		else hi = mid;
+	}
+	items.splice(lo, 0, record);
+}
+
 export class ChangeLog {
 	private readonly items: FieldChange[] = [];
-	/** Positions in `items` of each list entry's changes, ascending. */
-	private readonly byEntry = new Map<number, number[]>();
+	/** Each list entry's changes, in the log's order. */
+	private readonly byEntry = new Map<number, FieldChange[]>();
 	private lastId = 0;
 	/** Comparisons made by the binary searches (read by tests to prove the O(log n) bound). */
 	comparisons = 0;
+	/**
+	 * The server's clock for new changes, as an offset from the machine's: negative, a change
+	 * made now is logged at an earlier time than changes already logged (a clock that ran back).
+	 */
+	clockOffsetMs = 0;
 
 	get length(): number {
 		return this.items.length;
 	}
 
-	/** Appends a change; its time is `at` (default now), raised to the last change's if earlier. */
+	/** Logs a change with the next id; its time is `at` (default the server's clock). */
 	append(change: Omit<FieldChange, 'id' | 'at'> & { at?: number }): FieldChange {
-		const last = this.items[this.items.length - 1];
-		const at = Math.max(change.at ?? Date.now(), last?.at ?? 0);
+		const at = change.at ?? Date.now() + this.clockOffsetMs;
 		const record: FieldChange = { ...change, id: ++this.lastId, at };
-		const position = this.items.push(record) - 1;
+		insertByTime(this.items, record);
 		if (record.listEntry) {
-			const positions = this.byEntry.get(record.listEntry.id);
-			if (positions) positions.push(position);
-			else this.byEntry.set(record.listEntry.id, [position]);
+			const changes = this.byEntry.get(record.listEntry.id);
+			if (changes) insertByTime(changes, record);
+			else this.byEntry.set(record.listEntry.id, [record]);
 		}
 		return record;
 	}
@@ -132,9 +154,8 @@ export class ChangeLog {
 	}
 
 	ofEntry(listEntryId: number): ChangeView {
-		const positions = this.byEntry.get(listEntryId) ?? [];
-		const items = this.items;
-		return { length: positions.length, at: (i) => items[positions[i]] };
+		const changes = this.byEntry.get(listEntryId) ?? [];
+		return { length: changes.length, at: (i) => changes[i] };
 	}
 
 	/** The first index of `view` whose change satisfies `after` (monotone: false then true). */

@@ -121,6 +121,15 @@ export function createControlRouter(): Router<ControlContext> {
 		return ok(ctx.emulator.limiter.settings);
 	});
 
+	// The server's clock for the change log, as an offset from the machine's: {offsetMs: -1000}
+	// logs the next changes a second earlier than now, as a server whose clock ran back does.
+	// Back to 0 on reset.
+	router.post('/_emulator/clock', async (ctx) => {
+		const offsetMs = num((await object(ctx)).offsetMs, 'offsetMs');
+		ctx.emulator.store.changes.clockOffsetMs = offsetMs;
+		return ok({ offsetMs });
+	});
+
 	router.post('/_emulator/settings', async (ctx) => {
 		const body = await object(ctx);
 		Object.assign(ctx.emulator.settings, body);

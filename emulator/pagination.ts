@@ -8,6 +8,8 @@ import { badRequest, type Query } from './http';
 interface CursorState {
 	d: 'n' | 'p';
 	k: number;
+	/** For collections ordered by time then key (the change log): the item's time. */
+	t?: number;
 	q: Record<string, string[]>;
 	/** The path the cursor belongs to: a cursor from another endpoint is refused. */
 	p: string;

@@ -166,8 +166,8 @@ interface ScanOptions {
 }
 
 /**
- * One page of the matching changes in `range`, by cursor (the id of the change a page ends or
- * begins at; ids ascend with the log). Costs the binary searches plus the changes scanned.
+ * One page of the matching changes in `range`, by cursor (the time and id of the change a page
+ * ends or begins at). Costs the binary searches plus the changes scanned.
  */
 function scanPage(ctx: RouteContext, log: ChangeLog, options: ScanOptions): Reply {
 	const limit = ctx.query.int('limit', 1, 100, 100);
@@ -181,24 +181,28 @@ function scanPage(ctx: RouteContext, log: ChangeLog, options: ScanOptions): Repl
 	const n = range.hi - range.lo;
 	const at = (j: number) => view.at(descending ? range.hi - 1 - j : range.lo + j);
 	const clamp = (j: number) => Math.min(n, Math.max(0, j));
-	/** How many changes of the range come before the change with id k in the page order (plus k itself when `inclusive`). */
-	const countBefore = (k: number, inclusive: boolean) => {
-		if (!descending)
-			return clamp(log.firstIndex(view, (c) => (inclusive ? c.id > k : c.id >= k)) - range.lo);
-		return clamp(range.hi - log.firstIndex(view, (c) => (inclusive ? c.id >= k : c.id > k)));
+	/**
+	 * How many changes of the range come before the change (time t, id k) in the page order
+	 * (plus that change itself when `inclusive`); the log is sorted by time, then id.
+	 */
+	const countBefore = (t: number, k: number, inclusive: boolean) => {
+		const later = (c: FieldChange) => c.at > t || (c.at === t && c.id > k);
+		const notEarlier = (c: FieldChange) => c.at > t || (c.at === t && c.id >= k);
+		if (!descending) return clamp(log.firstIndex(view, inclusive ? later : notEarlier) - range.lo);
+		return clamp(range.hi - log.firstIndex(view, inclusive ? notEarlier : later));
 	};
 	const matches: FieldChange[] = [];
 	let first: number;
 	let end: number;
 	if (!cursor || cursor.d === 'n') {
-		first = cursor ? countBefore(cursor.k, true) : 0;
+		first = cursor ? countBefore(cursor.t ?? 0, cursor.k, true) : 0;
 		end = first;
 		while (end < n && matches.length < limit) {
 			const change = at(end++);
 			if (test(change)) matches.push(change);
 		}
 	} else {
-		end = countBefore(cursor.k, false);
+		end = countBefore(cursor.t ?? 0, cursor.k, false);
 		first = end;
 		while (first > 0 && matches.length < limit) {
 			const change = at(--first);
@@ -209,11 +213,11 @@ function scanPage(ctx: RouteContext, log: ChangeLog, options: ScanOptions): Repl
 		for (let j = from; j < to; j++) if (test(at(j))) return true;
 		return false;
 	};
-	const url = (d: 'n' | 'p', k: number) =>
-		`${ctx.origin}${ctx.path}?cursor=${encodeCursor({ d, k, q: values, p: ctx.path })}&limit=${limit}`;
+	const url = (d: 'n' | 'p', c: FieldChange) =>
+		`${ctx.origin}${ctx.path}?cursor=${encodeCursor({ d, k: c.id, t: c.at, q: values, p: ctx.path })}&limit=${limit}`;
 	const pagination = {
-		prevUrl: matches.length && anyIn(0, first) ? url('p', matches[0].id) : null,
-		nextUrl: matches.length && anyIn(end, n) ? url('n', matches[matches.length - 1].id) : null,
+		prevUrl: matches.length && anyIn(0, first) ? url('p', matches[0]) : null,
+		nextUrl: matches.length && anyIn(end, n) ? url('n', matches[matches.length - 1]) : null,
 	};
 	return ok({ data: matches.map((c) => renderChange(ctx.store, c)), pagination });
 }

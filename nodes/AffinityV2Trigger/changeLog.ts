@@ -1,6 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { simplifyValue } from '../AffinityV2/helpers/simplify';
+import { triggerPagingGuard } from '../AffinityV2/api/quotaGuard';
 import { affinityPaginate, type AffinityRequest } from '../AffinityV2/transport';
 
 /**
@@ -139,6 +140,7 @@ export async function readChanges(
 		ctx,
 		changesRequest(watchedIds, Date.parse(cursor.at) - CLOCK_SKEW_MS),
 		{
+			quotaGuard: triggerPagingGuard(ctx),
 			onPage: (page) => {
 				for (const change of page.data) if (isChange(change)) changes.push(change);
 				return true;
@@ -161,6 +163,7 @@ export async function baselineCursor(
 	const changes: ApiFieldChange[] = [];
 	let newest: number | undefined;
 	await affinityPaginate.call(ctx, changesRequest(watchedIds, undefined, true), {
+		quotaGuard: triggerPagingGuard(ctx),
 		onPage: (page) => {
 			for (const change of page.data) {
 				if (!isChange(change)) continue;

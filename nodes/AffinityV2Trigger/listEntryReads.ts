@@ -1,6 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import type { ApiListEntry } from '../AffinityV2/helpers/types';
+import { triggerPagingGuard } from '../AffinityV2/api/quotaGuard';
 import { affinityPaginate, type AffinityRequest } from '../AffinityV2/transport';
 import { entriesRequest, isListEntry, type TriggerConfig } from './poll';
 import { pollNeeds } from './pollRun';
@@ -31,6 +32,7 @@ export async function newestEntries(
 		parameterNames: { fieldIds: 'Watched Field Names or IDs' },
 	};
 	await affinityPaginate.call(ctx, request, {
+		quotaGuard: triggerPagingGuard(ctx),
 		onPage: (page) => {
 			if (page.totalCount !== undefined) total = page.totalCount;
 			let allNew = true;
@@ -53,6 +55,7 @@ export async function scanEntries(
 	const entries: ApiListEntry[] = [];
 	const request = entriesRequest(config, { ...pollNeeds(config, false), fields: true });
 	await affinityPaginate.call(ctx, request, {
+		quotaGuard: triggerPagingGuard(ctx),
 		onPage: (page) => {
 			for (const entry of page.data) if (isListEntry(entry)) entries.push(entry);
 			return true;

@@ -5,7 +5,12 @@ import { entityDisplayName } from '../AffinityV2/helpers/entities';
 import { toStringList } from '../AffinityV2/helpers/stringList';
 import type { ApiListEntry } from '../AffinityV2/helpers/types';
 import { affinityPaginate, validateId, type AffinityRequest } from '../AffinityV2/transport';
-import { assertQuotaLeft, readQuotaGuard, type QuotaGuard } from '../AffinityV2/api/quotaGuard';
+import {
+	assertQuotaLeft,
+	readQuotaGuard,
+	triggerPagingGuard,
+	type QuotaGuard,
+} from '../AffinityV2/api/quotaGuard';
 import { changeLogPoll } from './changeLogPoll';
 import { DETECTIONS, TRIGGER_EVENTS, type Detection, type TriggerEvent } from './description';
 import type { EventContext } from './helpers/events';
@@ -193,6 +198,7 @@ export async function snapshotRead(
 	const budget = new PollBudget(ctx, startedAt);
 	let run: PollRun | undefined;
 	await affinityPaginate.call(ctx, entriesRequest(config, needs), {
+		quotaGuard: triggerPagingGuard(ctx),
 		onPage: (page) => {
 			for (const entry of page.data) {
 				if (!isListEntry(entry)) continue;

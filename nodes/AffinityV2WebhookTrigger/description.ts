@@ -1,6 +1,21 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { quotaGuardOptions } from '../AffinityV2/api/quotaGuard';
 import { WEBHOOK_EVENT_TYPES } from '../AffinityV2/api/webhooks';
+
+/**
+ * The triggers' quota options (same names, read by readQuotaGuard). A delivery is never failed
+ * for the quota: Affinity stops retrying long before the month resets, so the event would be lost.
+ */
+const webhookQuotaGuardOptions: INodeProperties[] = quotaGuardOptions.map((option) =>
+	option.name === 'stopBeforeQuota'
+		? {
+				...option,
+				description:
+					'Whether to skip the reads an event may cost (Include Current Entry, the list\'s field names for the List ID filter) when the account\'s monthly API calls (plans with a monthly cap) are down to the reserve. The event is still emitted; "quotaNote" says what was skipped.',
+			}
+		: option,
+);
 
 /** Affinity's subscription type as a menu label: "list_entry.created" → "List Entry Created". */
 function label(type: string): string {
@@ -80,6 +95,7 @@ export const properties: INodeProperties[] = [
 				description:
 					'Whether to add the list entry as it is now (read from Affinity, one request per event) as "entry"',
 			},
+			...webhookQuotaGuardOptions,
 		],
 	},
 ];

@@ -1,10 +1,17 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { fieldsOf } from '../AffinityV2/api/fields';
+import { readQuotaGuard, type QuotaGuard } from '../AffinityV2/api/quotaGuard';
 import { asNodeError } from '../AffinityV2/helpers/nodeErrors';
 import { simplifyListEntry } from '../AffinityV2/helpers/simplify';
 import type { ApiListEntry } from '../AffinityV2/helpers/types';
-import { affinityRequest } from '../AffinityV2/transport';
+import {
+	affinityRequest,
+	orgQuota,
+	quotaExhausted,
+	quotaLeftText,
+	quotaResetText,
+} from '../AffinityV2/transport';
 import { firstDelivery } from './dedupe';
 import {
 	deliveryKey,
@@ -33,6 +40,22 @@ function fieldFilter(filters: Filters): Set<string> | undefined {
 	return ids.length ? new Set(ids) : undefined;
 }
 
+/**
+ * Why this delivery may not spend a call, or undefined when it may: the account's monthly
+ * quota (x-ratelimit-limit-org*) is down to the reserve. The event is still emitted, without
+ * what it would have read, and says so: a failed delivery would only be retried by Affinity
+ * until the retry window ends, long before the quota resets, and the event would be lost.
+ */
+async function quotaReserveReached(
+	ctx: IWebhookFunctions,
+	guard: QuotaGuard,
+): Promise<string | undefined> {
+	if (!guard.enabled) return undefined;
+	const quota = await orgQuota.call(ctx);
+	if (!quota || !quotaExhausted(quota, guard, 1)) return undefined;
+	return `the account's monthly API quota is down to its reserve (${quotaLeftText(quota)}, the last ${guard.reservePercent} % kept for everything else; resets at ${quotaResetText(quota)})`;
+}
+
 /** How long the list's field names are reused; an unknown field id refreshes them sooner. */
 const FIELDS_FRESH_MS = 10 * 60 * 1000;
 const FIELDS_RETRY_MS = 60 * 1000;
@@ -46,7 +69,8 @@ async function listFieldName(
 	ctx: IWebhookFunctions,
 	listId: number,
 	fieldId: string,
-): Promise<string | undefined> {
+	guard: QuotaGuard,
+): Promise<{ name?: string; unchecked?: string }> {
 	const data = ctx.getWorkflowStaticData('node');
 	const now = Date.now();
 	const kept = data.listFields as
@@ -55,13 +79,22 @@ async function listFieldName(
 	const usable =
 		kept && kept.listId === listId && now - kept.at < FIELDS_FRESH_MS ? kept : undefined;
 	if (usable && (fieldId in usable.names || now - usable.at < FIELDS_RETRY_MS))
-		return usable.names[fieldId];
+		return { name: usable.names[fieldId] };
+	const reserveReached = await quotaReserveReached(ctx, guard);
+	if (reserveReached) {
+		// Names kept earlier, however old, still tell the list's fields apart for free.
+		if (kept && kept.listId === listId && fieldId in kept.names)
+			return { name: kept.names[fieldId] };
+		return {
+			unchecked: `Not checked against the List ID filter (the list's fields were not read): ${reserveReached}.`,
+		};
+	}
 	const fields = await fieldsOf(ctx, { listId });
 	const names = Object.fromEntries(
 		fields.filter((f) => f.type === 'list').map((f) => [f.id, f.name]),
 	);
 	data.listFields = { listId, at: now, names };
-	return names[fieldId];
+	return { name: names[fieldId] };
 }
 
 /**
@@ -72,7 +105,8 @@ async function matches(
 	ctx: IWebhookFunctions,
 	delivery: Delivery,
 	filters: Filters,
-): Promise<{ pass: boolean; field?: FieldContext }> {
+	guard: QuotaGuard,
+): Promise<{ pass: boolean; field?: FieldContext; note?: string }> {
 	const { type, body } = delivery;
 	const listId = filters.listId || undefined;
 	if (type.startsWith('list_entry.')) {
@@ -88,8 +122,12 @@ async function matches(
 		const wanted = fieldFilter(filters);
 		if (wanted && (!fieldId || !wanted.has(fieldId))) return { pass: false };
 		if (listId === undefined) return { pass: true };
-		const fieldName = fieldId ? await listFieldName(ctx, listId, fieldId) : undefined;
-		return fieldName !== undefined ? { pass: true, field: { listId, fieldName } } : { pass: false };
+		if (!fieldId) return { pass: false };
+		const { name, unchecked } = await listFieldName(ctx, listId, fieldId, guard);
+		if (unchecked) return { pass: true, note: unchecked };
+		return name !== undefined
+			? { pass: true, field: { listId, fieldName: name } }
+			: { pass: false };
 	}
 	return { pass: listId === undefined && !filters.entityType && !fieldFilter(filters) };
 }
@@ -132,15 +170,21 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	const events = this.getNodeParameter('events', []) as string[];
 	if (events.length && !events.includes(delivery.type)) return NOTHING;
 	const filters = this.getNodeParameter('filters', {}) as Filters;
-	const { pass, field } = await matches(this, delivery, filters);
+	const options = this.getNodeParameter('options', {}) as IDataObject;
+	const guard = readQuotaGuard(options);
+	const { pass, field, note } = await matches(this, delivery, filters, guard);
 	if (!pass) return NOTHING;
 	if (!firstDelivery(this.getWorkflowStaticData('node'), deliveryKey(delivery), Date.now()))
 		return NOTHING;
 	const item = eventItem(delivery, field);
-	const options = this.getNodeParameter('options', {}) as { includeEntry?: boolean };
+	const notes = note ? [note] : [];
 	const listId = item.listId as number | null;
 	const listEntryId = item.listEntryId as number | null;
-	if (options.includeEntry && listId !== null && listEntryId !== null)
-		item.entry = await currentEntry(this, listId, listEntryId);
+	if (options.includeEntry === true && listId !== null && listEntryId !== null) {
+		const reserveReached = await quotaReserveReached(this, guard);
+		if (reserveReached) notes.push(`"entry" was not read: ${reserveReached}.`);
+		else item.entry = await currentEntry(this, listId, listEntryId);
+	}
+	if (notes.length) item.quotaNote = notes.join(' ');
 	return { workflowData: [this.helpers.returnJsonArray([item])] };
 }

@@ -226,6 +226,38 @@ describe('GET /v2/field-value-changes', () => {
 		expect(back.body.data.map((c) => c.id)).toEqual(first.body.data.map((c) => c.id));
 	});
 
+	it('a clock that ran back (POST /_emulator/clock): later changes at earlier times, in time order', async () => {
+		const notes = await listField('Notes');
+		const entries = await firstEntries();
+		const onNotes = `/v2/field-value-changes?filter=${encodeURIComponent(`field.id="${notes.id}"`)}`;
+		const before = (await collect<Change>(fixture, onNotes)).items.length;
+		await fixture.control('POST', '/values', {
+			listEntryId: entries[0].id,
+			fieldId: notes.id,
+			value: { type: 'text', data: 'on time' },
+		});
+		await fixture.control('POST', '/clock', { offsetMs: -1000 });
+		for (let i = 1; i <= 6; i++)
+			await fixture.control('POST', '/values', {
+				listEntryId: entries[i].id,
+				fieldId: notes.id,
+				value: { type: 'text', data: `late ${i}` },
+			});
+		const all = (await collect<Change>(fixture, onNotes)).items.slice(before);
+		expect(inOrder(all)).toBe(true);
+		// Made last, logged first: ids no longer ascend with the log, times then ids do.
+		expect(all.map((c) => c.value)).toEqual([
+			...[1, 2, 3, 4, 5, 6].map((i) => `late ${i}`),
+			'on time',
+		]);
+		expect(all[6].id).toBeLessThan(all[0].id);
+		// Pages of 2 by cursor, forwards and back, hold the same changes.
+		const paged = (await collect<Change>(fixture, `${onNotes}&limit=2`)).items.slice(before);
+		expect(paged.map((c) => c.id)).toEqual(all.map((c) => c.id));
+		const descending = await collect<Change>(fixture, `${onNotes}&orderBy=-changedAt&limit=2`);
+		expect(descending.items.slice(0, 7).map((c) => c.id)).toEqual(all.map((c) => c.id).reverse());
+	});
+
 	it('refuses unknown properties, operators the API does not list, and bad orderBy', async () => {
 		await expect400(
 			fixture,

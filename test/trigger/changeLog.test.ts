@@ -249,6 +249,38 @@ describe('changeLog detection', () => {
 		expect(await h.poll()).toBeNull();
 	});
 
+	it('a clock that ran back a second: changes logged later with earlier times, each once', async () => {
+		const h = triggerHarness(fixture, changeLog());
+		await h.poll();
+		const entries = await fetchAll(fixture, TARGET_ACCOUNTS);
+		const notes = fieldNamed(fixture, TARGET_ACCOUNTS, 'Notes');
+		await setValue(fixture, entries[0].id, notes.id, { type: 'text', data: 'On time' });
+		const onTime = events(await h.poll());
+		expect(onTime.map((e) => e.listEntryId)).toEqual([entries[0].id]);
+		// The server's clock runs back a second: 120 changes (more than a page) are logged
+		// before the change already reported.
+		await fixture.control('POST', '/clock', { offsetMs: -1000 });
+		for (let i = 1; i <= 120; i++)
+			await setValue(fixture, entries[i].id, notes.id, { type: 'text', data: `Late ${i}` });
+		const { body } = await fixture.api<{ data: Array<{ changedAt: string; value: unknown }> }>(
+			`/v2/field-value-changes?filter=${encodeURIComponent(`field.id="${notes.id}"`)}&orderBy=-changedAt&limit=1`,
+		);
+		expect(Date.parse(body.data[0].changedAt)).toBeLessThanOrEqual(
+			Date.parse(String(onTime[0].changedAt)),
+		);
+		const late = events(await h.poll());
+		expect(late.map((e) => e.listEntryId)).toEqual(entries.slice(1, 121).map((e) => e.id));
+		expect(
+			late.every((e) => Date.parse(String(e.changedAt)) < Date.parse(String(onTime[0].changedAt))),
+		).toBe(true);
+		expect(await h.poll()).toBeNull();
+		// The clock is right again: the next change once, nothing repeated.
+		await fixture.control('POST', '/clock', { offsetMs: 0 });
+		await setValue(fixture, entries[121].id, notes.id, { type: 'text', data: 'Right again' });
+		expect(events(await h.poll()).map((e) => e.listEntryId)).toEqual([entries[121].id]);
+		expect(await h.poll()).toBeNull();
+	});
+
 	it('a poll that fails half way saves nothing; the next reports everything once', async () => {
 		const h = triggerHarness(fixture, changeLog());
 		await h.poll();
@@ -361,6 +393,27 @@ describe('quota guard', () => {
 			'Stopped before the monthly API quota runs out: 990 of 1000 calls left',
 		);
 		expect((failure as { description?: string }).description).toMatch(/2 calls a quiet poll/);
+	});
+
+	it('stops paging too, naming what the pages left would cost from the total', async () => {
+		await fixture.control('POST', '/rate-limit', { orgLimit: 1000 });
+		const h = triggerHarness(fixture, changeLog({ options: { quotaReservePercent: 99.4 } }));
+		// Baseline 4 calls: 996 left; the reserve is 994.
+		await h.poll();
+		for (let i = 0; i < 150; i++) await addEntry(fixture, TARGET_ACCOUNTS);
+		const before = savedJson(h);
+		// A quiet poll's 2 calls fit (994 left), but the 150 new entries need 3 more pages of the
+		// search (400 entries, 100 read).
+		const failure = await h.poll().catch((error: Error) => error);
+		expect((failure as Error).message).toBe(
+			'Stopped reading pages before the monthly API quota runs out: 994 of 1000 calls left',
+		);
+		const description = (failure as { description?: string }).description;
+		expect(description).toMatch(
+			/^1 page \(100 records\) read; the remaining pages would cost about 3 more calls \(300 more records, 100 a page\)\. The account's quota resets at \d{4}-/,
+		);
+		expect(description).toMatch(/lower "Quota Reserve \(%\)" or turn off "Stop Before/);
+		expect(savedJson(h)).toBe(before);
 	});
 
 	it('can be turned off, and has nothing to say on plans without a monthly cap', async () => {

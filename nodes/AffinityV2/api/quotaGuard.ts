@@ -1,14 +1,27 @@
 import type { IDataObject, INodeProperties, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { orgQuota, type AffinityContext, type OrgQuota } from '../transport';
+import {
+	DEFAULT_QUOTA_RESERVE_PERCENT,
+	orgQuota,
+	quotaExhausted,
+	quotaLeftText,
+	quotaResetText,
+	type AffinityContext,
+	type QuotaGuard,
+} from '../transport';
 
 /**
  * "Stop before the monthly quota runs out", shared by the triggers: a trigger that runs
  * unattended must not spend the account's monthly calls (x-ratelimit-limit-org*), which every
- * other integration of the account shares.
+ * other integration of the account shares. The rule itself is the transport's (its paginator
+ * applies it to every read of all pages).
  */
-export const DEFAULT_QUOTA_RESERVE_PERCENT = 10;
+export { DEFAULT_QUOTA_RESERVE_PERCENT, quotaExhausted, type QuotaGuard };
+
+/** What a trigger's user can do about a stop, named after the options below. */
+export const TRIGGER_QUOTA_ADVICE =
+	'To spend the reserve, lower "Quota Reserve (%)" or turn off "Stop Before the Monthly Quota Runs Out" in Options.';
 
 /** Options to add to a trigger's Options collection; both are read by readQuotaGuard. */
 export const quotaGuardOptions: INodeProperties[] = [
@@ -30,11 +43,6 @@ export const quotaGuardOptions: INodeProperties[] = [
 	},
 ];
 
-export interface QuotaGuard {
-	enabled: boolean;
-	reservePercent: number;
-}
-
 /** From a trigger's Options collection: absent options mean the defaults (on, 10 %). */
 export function readQuotaGuard(options: IDataObject): QuotaGuard {
 	const percent = Number(options.quotaReservePercent ?? DEFAULT_QUOTA_RESERVE_PERCENT);
@@ -46,13 +54,15 @@ export function readQuotaGuard(options: IDataObject): QuotaGuard {
 	};
 }
 
-/** Whether a run costing `cost` calls would eat into the reserve. */
-export function quotaExhausted(quota: OrgQuota, guard: QuotaGuard, cost: number): boolean {
-	// Without the month's limit in the answer, the reserve cannot be worked out: only an
-	// exhausted quota stops the run.
-	const reserve =
-		quota.limit === undefined ? 0 : Math.ceil((quota.limit * guard.reservePercent) / 100);
-	return quota.remaining - cost < reserve;
+/**
+ * The paginator's guard (reads of every page) as the trigger's options set it, so that a
+ * trigger whose user turned the guard off is not stopped half way by the default.
+ */
+export function triggerPagingGuard(
+	ctx: IPollFunctions | IWebhookFunctions,
+): QuotaGuard & { advice: string } {
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	return { ...readQuotaGuard(options), advice: TRIGGER_QUOTA_ADVICE };
 }
 
 /**
@@ -69,14 +79,11 @@ export async function assertQuotaLeft(
 	if (!guard.enabled) return;
 	const quota = await orgQuota.call(ctx as AffinityContext);
 	if (!quota || !quotaExhausted(quota, guard, cost)) return;
-	const resets = quota.resetAt
-		? quota.resetAt.toISOString()
-		: 'an unknown time (Affinity did not say)';
 	throw new NodeOperationError(
 		ctx.getNode(),
-		`Stopped before the monthly API quota runs out: ${quota.remaining} of ${quota.limit ?? 'the month’s'} calls left`,
+		`Stopped before the monthly API quota runs out: ${quotaLeftText(quota)}`,
 		{
-			description: `The account's quota resets at ${resets}. This trigger costs ${costText}; the last ${guard.reservePercent} % of the month's calls are kept for everything else. Nothing was saved: changes are reported once polls run again. To spend the reserve, lower "Quota Reserve (%)" or turn off "Stop Before the Monthly Quota Runs Out" in Options.`,
+			description: `The account's quota resets at ${quotaResetText(quota)}. This trigger costs ${costText}; the last ${guard.reservePercent} % of the month's calls are kept for everything else. Nothing was saved: changes are reported once polls run again. ${TRIGGER_QUOTA_ADVICE}`,
 		},
 	);
 }

@@ -7,6 +7,14 @@ export type { IdKind } from './ids';
 export { normalizeBaseUrl, DEFAULT_BASE_URL } from './baseUrl';
 export { forgetRateLimits } from './rateLimit';
 export type { OrgQuota } from './rateLimit';
+export {
+	DEFAULT_QUOTA_GUARD,
+	DEFAULT_QUOTA_RESERVE_PERCENT,
+	quotaExhausted,
+	quotaLeftText,
+	quotaResetText,
+} from './quota';
+export type { QuotaGuard } from './quota';
 export { writeMayHaveApplied } from './errors';
 export { apiKeyProblem } from './apiKey';
 export type { Expected } from './shape';

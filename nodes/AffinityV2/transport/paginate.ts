@@ -1,7 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { PageTrail, MAX_PAGE_SIZE } from './pageTrail';
-import { affinityRequest, type AffinityContext, type AffinityRequest } from './request';
+import {
+	DEFAULT_QUOTA_GUARD,
+	quotaExhausted,
+	quotaLeftText,
+	quotaResetText,
+	type QuotaGuard,
+} from './quota';
+import { affinityRequest, orgQuota, type AffinityContext, type AffinityRequest } from './request';
 import { withLimit, withQuery } from './urls';
 
 export { MAX_PAGE_SIZE, MAX_PAGES } from './pageTrail';
@@ -17,6 +25,44 @@ export interface PaginateOptions {
 	max?: number;
 	/** Called for each page; return false to stop early. */
 	onPage?: (page: Page<unknown>, pageIndex: number) => void | boolean | Promise<void | boolean>;
+	/**
+	 * When every page is read (no `max`): stop before a further page once the account's monthly
+	 * quota is down to the reserve. Default on, 10 %; a trigger passes its own setting, and
+	 * `advice` says what its user can do about a stop.
+	 */
+	quotaGuard?: QuotaGuard & { advice?: string };
+}
+
+const RETURN_ALL_ADVICE =
+	'To read past the reserve on purpose, turn off Return All and set a Limit (a limit is read in full).';
+
+/**
+ * The monthly quota guard of a read of every page, before page `pages + 1`: what the
+ * remaining pages cost is known from `totalCount` when the endpoint gave it, else at least one.
+ */
+async function assertNextPageAffordable(
+	ctx: AffinityContext,
+	guard: QuotaGuard & { advice?: string },
+	progress: { pages: number; fetched: number; totalCount?: number; itemIndex?: number },
+): Promise<void> {
+	if (!guard.enabled) return;
+	const quota = await orgQuota.call(ctx);
+	const { pages, fetched, totalCount } = progress;
+	const recordsLeft = totalCount === undefined ? undefined : Math.max(totalCount - fetched, 1);
+	const pagesLeft = recordsLeft === undefined ? 1 : Math.ceil(recordsLeft / MAX_PAGE_SIZE);
+	if (!quota || !quotaExhausted(quota, guard, pagesLeft)) return;
+	const cost =
+		recordsLeft === undefined
+			? `at least 1 more call (${MAX_PAGE_SIZE} records a page; Affinity did not give the total)`
+			: `about ${pagesLeft} more call${pagesLeft === 1 ? '' : 's'} (${recordsLeft} more records, ${MAX_PAGE_SIZE} a page)`;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`Stopped reading pages before the monthly API quota runs out: ${quotaLeftText(quota)}`,
+		{
+			itemIndex: progress.itemIndex,
+			description: `${pages} page${pages === 1 ? '' : 's'} (${fetched} records) read; the remaining pages would cost ${cost}. The account's quota resets at ${quotaResetText(quota)}; the last ${guard.reservePercent} % of the month's calls are kept for everything else the account runs. Nothing was returned. ${guard.advice ?? RETURN_ALL_ADVICE}`,
+		},
+	);
 }
 
 /** A page the transport has checked (`expect: 'page'`): `data` holds records with ids. */
@@ -41,14 +87,15 @@ function readPage(body: unknown): Page<unknown> {
  * Follows `pagination.nextUrl` from the first page. Asks each page for exactly what is still
  * needed (at most 100), so a limit of 7 is one request of limit 7 and a page is never fetched
  * that the result does not need. Pages are handed to onPage as they come, for callers that
- * must not hold every item at once; otherwise the items are collected and returned.
+ * must not hold every item at once; otherwise the items are collected and returned. A read of
+ * every page stops before a page that would spend the monthly quota's reserve (quotaGuard).
  */
 export async function affinityPaginate(
 	this: AffinityContext,
 	request: AffinityRequest,
 	options: PaginateOptions = {},
 ): Promise<{ items: IDataObject[]; totalCount?: number; pages: number }> {
-	const { max, onPage } = options;
+	const { max, onPage, quotaGuard = DEFAULT_QUOTA_GUARD } = options;
 	const items: IDataObject[] = [];
 	let fetched = 0;
 	let pages = 0;
@@ -77,6 +124,13 @@ export async function affinityPaginate(
 		if (max !== undefined && fetched >= max) break;
 		const next = trail.next(page);
 		if (next === undefined) break;
+		if (max === undefined)
+			await assertNextPageAffordable(this, quotaGuard, {
+				pages,
+				fetched,
+				totalCount,
+				itemIndex: request.itemIndex,
+			});
 		const nextSize = max === undefined ? MAX_PAGE_SIZE : Math.min(MAX_PAGE_SIZE, max - fetched);
 		path = withLimit(next, nextSize);
 		qs = undefined;
