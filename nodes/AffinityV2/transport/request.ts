@@ -1,4 +1,5 @@
 import type {
+	IAdditionalCredentialOptions,
 	IDataObject,
 	IExecuteFunctions,
 	IHookFunctions,
@@ -86,6 +87,12 @@ interface Connection {
 	baseUrl: string;
 	apiVersion?: string;
 	budgetKey: string;
+	/**
+	 * The credential as read once for this context, handed to every request: n8n otherwise
+	 * reads and decrypts it from its database again for each request, which in a trigger's poll
+	 * cost more than the request itself.
+	 */
+	credential: IAdditionalCredentialOptions;
 }
 
 const connections = new WeakMap<object, Connection>();
@@ -129,10 +136,19 @@ async function connection(ctx: AffinityContext, itemIndex?: number): Promise<Con
 	}
 	const apiVersion =
 		typeof credentials.apiVersion === 'string' ? credentials.apiVersion.trim() : '';
+	const stored = ctx.getNode().credentials?.[CREDENTIAL_TYPE];
 	const conn: Connection = {
 		baseUrl: base.url,
 		apiVersion: apiVersion || undefined,
 		budgetKey: `${base.url}|${fingerprint(apiKey)}`,
+		credential: {
+			credentialsDecrypted: {
+				id: stored?.id ?? '',
+				name: stored?.name ?? '',
+				type: CREDENTIAL_TYPE,
+				data: credentials,
+			},
+		},
 	};
 	connections.set(ctx, conn);
 	return conn;
@@ -284,6 +300,7 @@ export async function affinityRequest<T = unknown>(
 				this,
 				CREDENTIAL_TYPE,
 				options,
+				conn.credential,
 			);
 		} catch (error) {
 			const code = errorCode(error) ?? 'EUNKNOWN';
