@@ -28,7 +28,7 @@ function label(type: string): string {
 export const properties: INodeProperties[] = [
 	{
 		displayName:
-			"Affinity sends events to this workflow's production URL once the workflow is active; n8n must be reachable from the internet at that URL. Affinity webhooks are in beta and an organization may have only a few (3 by default).",
+			"Affinity sends events to this workflow's production URL once the workflow is active; n8n must be reachable from the internet at that URL. Affinity webhooks are in beta and an organization may have only a few (3 by default). Cost: no API call per event, except 1 per event with Include Current Entry, and, with a List filter on field value events, a read of the list's fields at most every 10 minutes.",
 		name: 'notice',
 		type: 'notice',
 		default: '',
