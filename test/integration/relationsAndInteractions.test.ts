@@ -290,24 +290,57 @@ describe('company.getInferredConnections', () => {
 		}
 	});
 
-	it('an unknown company is a 404; a limit over 50 is refused before any request', async () => {
+	it('an unknown company is a 404', async () => {
 		const missing = await run({
 			resource: 'company',
 			operation: 'getInferredConnections',
 			companyId: byId(3999999),
 		});
 		expect(missing.error?.message).toBe('Company 3999999 not found');
+	});
+
+	it('Return All and limits over 50 read pages of at most 50, the most the API gives', async () => {
+		const target = store().inferredTargets.find((t) => t.kind === 'coworker')!;
+		for (let i = 0; i < 110; i++) {
+			store().inferredTargets.push({ ...target, fullName: `Extra Target ${i}` });
+		}
+		const expected = store().inferredTargets.filter(
+			(t) => t.kind === 'coworker' && t.currentCompanyId === target.currentCompanyId,
+		).length;
+		expect(expected).toBeGreaterThan(110);
+		const limits = async () =>
+			(await fixture.requests())
+				.filter((r) => r.path === '/v2/inferred-connections/coworkers')
+				.map((r) => Number(new URLSearchParams(r.query).get('limit')));
+
 		await fixture.clearRequests();
-		const tooMany = await run(
-			{
-				resource: 'company',
-				operation: 'getInferredConnections',
-				companyId: byId(3000001),
-				limit: 51,
-			},
-			MEMBER_KEY,
+		const all = await run({
+			resource: 'company',
+			operation: 'getInferredConnections',
+			companyId: byId(target.currentCompanyId),
+			returnAll: true,
+		});
+		expect(all.error).toBeUndefined();
+		expect(all.items).toHaveLength(expected);
+		expect(new Set(all.items.map((item) => (item.target as IDataObject).fullName)).size).toBe(
+			new Set(
+				store()
+					.inferredTargets.filter(
+						(t) => t.kind === 'coworker' && t.currentCompanyId === target.currentCompanyId,
+					)
+					.map((t) => t.fullName),
+			).size,
 		);
-		expect(tooMany.error?.message).toBe('Invalid Limit: got "51"');
-		expect(await fixture.requests()).toEqual([]);
+		expect(await limits()).toEqual(Array(Math.ceil(expected / 50)).fill(50));
+
+		await fixture.clearRequests();
+		const some = await run({
+			resource: 'company',
+			operation: 'getInferredConnections',
+			companyId: byId(target.currentCompanyId),
+			limit: 51,
+		});
+		expect(some.items).toHaveLength(51);
+		expect(await limits()).toEqual([50, 1]);
 	});
 });

@@ -23,6 +23,8 @@ export interface Page<T> {
 export interface PaginateOptions {
 	/** How many items at most; undefined fetches every page. */
 	max?: number;
+	/** The most records a page of this endpoint may hold (its `limit` maximum); default 100. */
+	pageSize?: number;
 	/** Called for each page; return false to stop early. */
 	onPage?: (page: Page<unknown>, pageIndex: number) => void | boolean | Promise<void | boolean>;
 	/**
@@ -43,18 +45,24 @@ const RETURN_ALL_ADVICE =
 async function assertNextPageAffordable(
 	ctx: AffinityContext,
 	guard: QuotaGuard & { advice?: string },
-	progress: { pages: number; fetched: number; totalCount?: number; itemIndex?: number },
+	progress: {
+		pages: number;
+		fetched: number;
+		totalCount?: number;
+		itemIndex?: number;
+		pageSize: number;
+	},
 ): Promise<void> {
 	if (!guard.enabled) return;
 	const quota = await orgQuota.call(ctx);
-	const { pages, fetched, totalCount } = progress;
+	const { pages, fetched, totalCount, pageSize } = progress;
 	const recordsLeft = totalCount === undefined ? undefined : Math.max(totalCount - fetched, 1);
-	const pagesLeft = recordsLeft === undefined ? 1 : Math.ceil(recordsLeft / MAX_PAGE_SIZE);
+	const pagesLeft = recordsLeft === undefined ? 1 : Math.ceil(recordsLeft / pageSize);
 	if (!quota || !quotaExhausted(quota, guard, pagesLeft)) return;
 	const cost =
 		recordsLeft === undefined
-			? `at least 1 more call (${MAX_PAGE_SIZE} records a page; Affinity did not give the total)`
-			: `about ${pagesLeft} more call${pagesLeft === 1 ? '' : 's'} (${recordsLeft} more records, ${MAX_PAGE_SIZE} a page)`;
+			? `at least 1 more call (${pageSize} records a page; Affinity did not give the total)`
+			: `about ${pagesLeft} more call${pagesLeft === 1 ? '' : 's'} (${recordsLeft} more records, ${pageSize} a page)`;
 	throw new NodeOperationError(
 		ctx.getNode(),
 		`Stopped reading pages before the monthly API quota runs out: ${quotaLeftText(quota)}`,
@@ -85,7 +93,7 @@ function readPage(body: unknown): Page<unknown> {
 
 /**
  * Follows `pagination.nextUrl` from the first page. Asks each page for exactly what is still
- * needed (at most 100), so a limit of 7 is one request of limit 7 and a page is never fetched
+ * needed (at most the endpoint's page size, 100 by default), so a limit of 7 is one request of limit 7 and a page is never fetched
  * that the result does not need. Pages are handed to onPage as they come, for callers that
  * must not hold every item at once; otherwise the items are collected and returned. A read of
  * every page stops before a page that would spend the monthly quota's reserve (quotaGuard).
@@ -95,7 +103,7 @@ export async function affinityPaginate(
 	request: AffinityRequest,
 	options: PaginateOptions = {},
 ): Promise<{ items: IDataObject[]; totalCount?: number; pages: number }> {
-	const { max, onPage, quotaGuard = DEFAULT_QUOTA_GUARD } = options;
+	const { max, onPage, quotaGuard = DEFAULT_QUOTA_GUARD, pageSize = MAX_PAGE_SIZE } = options;
 	const items: IDataObject[] = [];
 	let fetched = 0;
 	let pages = 0;
@@ -110,8 +118,7 @@ export async function affinityPaginate(
 	);
 
 	for (;;) {
-		const pageSize = max === undefined ? MAX_PAGE_SIZE : Math.min(MAX_PAGE_SIZE, max - fetched);
-		if (qs) qs.limit = pageSize;
+		if (qs) qs.limit = max === undefined ? pageSize : Math.min(pageSize, max - fetched);
 		const response = await affinityRequest.call(this, { ...request, path, qs, expect: 'page' });
 		const page = readPage(response.body);
 		pages++;
@@ -130,8 +137,9 @@ export async function affinityPaginate(
 				fetched,
 				totalCount,
 				itemIndex: request.itemIndex,
+				pageSize,
 			});
-		const nextSize = max === undefined ? MAX_PAGE_SIZE : Math.min(MAX_PAGE_SIZE, max - fetched);
+		const nextSize = max === undefined ? pageSize : Math.min(pageSize, max - fetched);
 		path = withLimit(next, nextSize);
 		qs = undefined;
 	}

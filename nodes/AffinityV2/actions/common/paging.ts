@@ -69,13 +69,15 @@ export function recordsOrCount(one: string, many: string): INodeProperties[] {
 
 /**
  * A Get Many of an endpoint that supports totalCount: the records (paged as Return All /
- * Limit say) or, with Output "Total Count Only", one item with the count.
+ * Limit say) or, with Output "Total Count Only", one item with the count. `countPageSize`: the
+ * smallest limit the endpoint takes; `pageSize`: its largest, when under 100.
  */
 export async function recordsOrTotal(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	request: AffinityRequest,
 	countPageSize = 0,
+	pageSize?: number,
 ): Promise<IDataObject[]> {
 	const output = this.getNodeParameter('output', itemIndex, 'records') as string;
 	if (output === 'totalCount') {
@@ -94,6 +96,7 @@ export async function recordsOrTotal(
 	}
 	const { items } = await affinityPaginate.call(this, request, {
 		max: maxResults.call(this, itemIndex),
+		pageSize,
 	});
 	return items;
 }
