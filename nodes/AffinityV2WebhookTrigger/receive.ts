@@ -183,7 +183,15 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	if (options.includeEntry === true && listId !== null && listEntryId !== null) {
 		const reserveReached = await quotaReserveReached(this, guard);
 		if (reserveReached) notes.push(`"entry" was not read: ${reserveReached}.`);
-		else item.entry = await currentEntry(this, listId, listEntryId);
+		else {
+			const entry = await currentEntry(this, listId, listEntryId);
+			item.entry = entry;
+			// A field value delivery names no entity type or name; the entry read does.
+			if (entry) {
+				item.entityType ??= entry.type ?? null;
+				item.entityName ??= entry.entityName ?? null;
+			}
+		}
 	}
 	if (notes.length) item.quotaNote = notes.join(' ');
 	return { workflowData: [this.helpers.returnJsonArray([item])] };

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { EmulatorFixture, MEMBER_KEY } from '../harness/emulator';
+import { EmulatorFixture } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
 
 /**

@@ -235,6 +235,36 @@ describe('deliveries (webhook())', () => {
 		expect(h.executions[0][0].entry).toMatchObject({ id: added.id });
 	});
 
+	it('with the current entry, a field value event names the entity type and name too', async () => {
+		const added = await fixture.control<{ id: number; entityType: string }>(
+			'POST',
+			'/list-entries',
+			{ listId: DEAL_PIPELINE, name: 'Initech' },
+		);
+		// The list filter gives a field value event its list, so its entry can be read.
+		const h = await trigger({
+			events: ['field_value.created'],
+			filters: { listId: DEAL_PIPELINE },
+			options: { includeEntry: true },
+		});
+		await h.activate();
+		const text = listField(fixture, DEAL_PIPELINE, 'text');
+		await fixture.control('POST', '/values', {
+			listEntryId: added.id,
+			fieldId: text.id,
+			value: { type: 'text', data: 'first' },
+		});
+		await deliveriesSettled(fixture);
+		expect(h.executions).toHaveLength(1);
+		expect(h.executions[0][0]).toMatchObject({
+			event: 'fieldValueChanged',
+			listEntryId: added.id,
+			entityType: added.entityType,
+			entityName: 'Initech',
+			entry: { id: added.id, type: added.entityType },
+		});
+	});
+
 	it('emits a redelivered event once, and answers 400 to what is not a delivery', async () => {
 		const h = await trigger({ events: ['list_entry.created'] });
 		await h.activate();
