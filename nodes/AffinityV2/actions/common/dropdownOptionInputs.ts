@@ -49,13 +49,8 @@ export function listFieldParameters(withOption: boolean): INodeProperties[] {
 	];
 }
 
-/** The list, field and (for one option) option ids of the path, checked before any request. */
-export function optionPath(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	withOption: boolean,
-): { listId: number; fieldId: string; dropdownOptionId?: number; path: string } {
-	const listId = idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex);
+/** The chosen field's id (a picker value is "id|…"), checked before any request. */
+export function chosenFieldId(this: IExecuteFunctions, itemIndex: number): string {
 	const fieldId = String(this.getNodeParameter('fieldId', itemIndex, '') ?? '')
 		.split('|')[0]
 		.trim();
@@ -66,6 +61,17 @@ export function optionPath(
 			{ itemIndex },
 		);
 	}
+	return fieldId;
+}
+
+/** The list, field and (for one option) option ids of the path, checked before any request. */
+export function optionPath(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	withOption: boolean,
+): { listId: number; fieldId: string; dropdownOptionId?: number; path: string } {
+	const listId = idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex);
+	const fieldId = chosenFieldId.call(this, itemIndex);
 	const base = `/v2/lists/${listId}/fields/${encodeURIComponent(fieldId)}/dropdown-options`;
 	if (!withOption) return { listId, fieldId, path: base };
 	const dropdownOptionId = validateId(

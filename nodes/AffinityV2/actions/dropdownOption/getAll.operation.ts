@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { affinityPaginate } from '../../transport';
 import { forOperation } from '../common/forOperation';
+import { chosenFieldId } from '../common/dropdownOptionInputs';
 import { idParameter } from '../common/ids';
 import { listLocator } from '../common/locators';
 import { maxResults, returnAllAndLimit } from '../common/paging';
@@ -49,16 +49,7 @@ export const description: INodeProperties[] = forOperation('dropdownOption', 'ge
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const entity = this.getNodeParameter('entity', itemIndex, 'list') as string;
-	const fieldId = String(this.getNodeParameter('fieldId', itemIndex, '') ?? '')
-		.split('|')[0]
-		.trim();
-	if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(fieldId)) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Field: ${fieldId ? `"${fieldId}" is not a field ID` : 'required'}`,
-			{ itemIndex },
-		);
-	}
+	const fieldId = chosenFieldId.call(this, itemIndex);
 	const owner =
 		entity === 'list'
 			? `lists/${idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex)}`
