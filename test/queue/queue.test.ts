@@ -5,8 +5,8 @@
  * - The polling trigger in the main, both detection modes at once on the same list, polled every
  *   5 s by n8n's scheduler: 200 mutations over 10 rounds, every change emitted once.
  * - The webhook trigger: deliveries become executions on the workers, one Affinity webhook.
- * - The main killed with SIGKILL in the middle of both triggers' polls and started again: no
- *   change lost or emitted twice, still one Affinity webhook.
+ * - The main killed with SIGKILL in the middle of both triggers' polls and started again, then
+ *   stopped and started gracefully: no change lost or emitted twice, still one Affinity webhook.
  * - A worker killed in the middle of a run: n8n reports the run failed, its write was sent once.
  * Everything this file starts is stopped in afterAll, also when a test failed.
  */
@@ -375,6 +375,22 @@ describe('queue mode: a main and two workers', () => {
 			return result;
 		}
 
+		/** An entry added to the list: exactly one new webhook-trigger execution, on a worker, reports it. */
+		async function deliveryRunsOnce(name: string): Promise<void> {
+			const entry = await emulator.control<{ id: number }>('POST', '/list-entries', {
+				listId: TARGET_ACCOUNTS,
+				name,
+			});
+			const done = await finishedExecutions(rest, WEBHOOK_WORKFLOW, webhookRuns.size + 1, 60_000);
+			expect(done.map((e) => e.status)).toEqual(Array(done.length).fill('success'));
+			const [fresh, ...more] = done.filter((e) => !webhookRuns.has(e.id));
+			expect(more).toEqual([]);
+			const items = await triggerItems(rest, fresh.id, WEBHOOK_TRIGGER_NODE);
+			expect(items.map((i) => i.listEntryId)).toEqual([entry.id]);
+			expect(Object.values(runBy([fresh.id])).flat()).toEqual([fresh.id]);
+			webhookRuns.add(fresh.id);
+		}
+
 		const webhooks = async () =>
 			(
 				await api<{ data: Array<{ id: number; url: string; status: string }> }>(
@@ -531,19 +547,28 @@ describe('queue mode: a main and two workers', () => {
 
 			// The webhook trigger: the same one Affinity webhook, and deliveries still run.
 			expect(await webhooks()).toEqual(hooksBefore);
-			const entry = await emulator.control<{ id: number }>('POST', '/list-entries', {
-				listId: TARGET_ACCOUNTS,
-				name: 'Queue webhook after the restart',
-			});
-			const done = await finishedExecutions(rest, WEBHOOK_WORKFLOW, 6, 60_000);
-			expect(done.map((e) => e.status)).toEqual(Array(6).fill('success'));
-			const [fresh, ...more] = done.filter((e) => !webhookRuns.has(e.id));
-			expect(more).toEqual([]);
-			const items = await triggerItems(rest, fresh.id, WEBHOOK_TRIGGER_NODE);
-			expect(items.map((i) => i.listEntryId)).toEqual([entry.id]);
-			expect(Object.values(runBy([fresh.id])).flat()).toEqual([fresh.id]);
-			expect(await webhooks()).toHaveLength(1);
+			await deliveryRunsOnce('Queue webhook after the SIGKILL');
+			expect(await webhooks()).toEqual(hooksBefore);
 		}, 400_000);
+
+		it('keeps both triggers exact and the one webhook across a graceful restart (SIGTERM)', async () => {
+			const hooksBefore = await webhooks();
+			await main.stop();
+			main = await startMain(services);
+			rest = await loggedIn(main);
+			await mutate();
+			await caughtUp(90_000);
+			await sleep(10_000);
+			await collect();
+			expect(await mutationLog()).toHaveLength(280);
+			expect(await compare()).toEqual({
+				snapshot: { lost: [], duplicated: [] },
+				changeLog: { lost: [], duplicated: [] },
+			});
+			expect(await webhooks()).toEqual(hooksBefore);
+			await deliveryRunsOnce('Queue webhook after the graceful restart');
+			expect(await webhooks()).toEqual(hooksBefore);
+		}, 300_000);
 	});
 
 	it('reports a run whose worker was killed as failed, and sends its write once', async () => {
