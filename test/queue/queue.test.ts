@@ -305,11 +305,11 @@ describe('queue mode: a main and two workers', () => {
 	describe('the triggers in the main', () => {
 		/** Every change each trigger's executions emitted, as "<entry id>:<value>". */
 		const emitted: Record<Detection, string[]> = { snapshot: [], changeLog: [] };
-		/** Trigger executions read so far, and which trigger they belong to. */
+		/** Trigger executions read so far, all and by trigger. */
 		const readIds = new Set<string>();
 		const pollExecutions: Record<Detection, string[]> = { snapshot: [], changeLog: [] };
 		let round = 0;
-		/** The webhook trigger's executions before the main's restart. */
+		/** The webhook trigger's executions checked so far. */
 		const webhookRuns = new Set<string>();
 
 		/**
