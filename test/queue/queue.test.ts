@@ -1,10 +1,15 @@
 /*
- * The pack in n8n's queue mode: Redis, Postgres, one main and two `n8n worker` processes. 50
- * webhook-started runs (reads and a write) spread over both workers, each write applied once;
- * the same 50 in a single-process n8n for comparison; a worker killed in the middle of a run.
+ * The pack in n8n's queue mode: Redis, Postgres, one main and two `n8n worker` processes.
+ * - 50 webhook-started runs (reads and a write) spread over both workers, each write applied
+ *   once; the same 50 in a single-process n8n first, for comparison.
+ * - The polling trigger in the main, both detection modes at once on the same list, polled every
+ *   5 s by n8n's scheduler: 200 mutations over 10 rounds, every change emitted once.
+ * - The webhook trigger: deliveries become executions on the workers, one Affinity webhook.
+ * - The main killed with SIGKILL in the middle of both triggers' polls and started again, then
+ *   stopped and started gracefully: no change lost or emitted twice, still one Affinity webhook.
+ * - A worker killed in the middle of a run: n8n reports the run failed, its write was sent once.
  * Everything this file starts is stopped in afterAll, also when a test failed.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -12,7 +17,6 @@ import type { RequestLogEntry } from '../../emulator';
 import {
 	credentialExport,
 	executionsRunBy,
-	unflatten,
 	N8nRest,
 	n8nImport,
 	type N8nSetup,
@@ -32,23 +36,40 @@ import {
 import { cacheRoot, isProvisioned, runtimePaths } from '../../scripts/paths';
 import { ADMIN_KEY } from '../harness/emulator';
 import {
+	activate,
+	eventually,
+	type ExecutionSummary,
+	executions,
+	finishedExecutions,
+	groupMemoryMiB,
+	isFinished,
+	sleep,
+	triggerItems,
+	webhookLive,
+} from './n8nQueue';
+import {
 	DEAL_PIPELINE,
+	entryAddedWorkflow,
 	NOTES_FIELD,
 	notesTriggerWorkflow,
 	readsAndWriteWorkflow,
 	TRIGGER_NODE,
+	WEBHOOK_TRIGGER_NODE,
 	writeThenWaitWorkflow,
 } from './workflows';
 
 const RESULTS_DIR = path.join(REPO_ROOT, 'test-results', 'queue');
 const RUNS = 50;
 const CREDENTIAL = { id: 'queueCredAdmin', name: 'Affinity emulator (admin)' };
-
-interface ExecutionSummary {
-	id: string;
-	status: string;
-	workflowId: string;
-}
+/** The list whose added entries the webhook trigger reports ("Target Accounts"). */
+const TARGET_ACCOUNTS = 102;
+const DETECTIONS = ['snapshot', 'changeLog'] as const;
+type Detection = (typeof DETECTIONS)[number];
+const POLL_WORKFLOWS: Record<Detection, string> = {
+	snapshot: 'queuePollSnapshot',
+	changeLog: 'queuePollChangeLog',
+};
+const WEBHOOK_WORKFLOW = 'queueWebhookTrigger';
 
 let emulator: RunningEmulator;
 let entryId: number;
@@ -63,14 +84,44 @@ function log(message: string): void {
 	);
 }
 
-/** Resident memory of a process group (n8n and its task runner), in MiB. */
-function groupMemoryMiB(pid: number | undefined): number {
-	if (!pid) return 0;
-	const out = execFileSync('ps', ['-o', 'rss=', '-g', String(pid)], { encoding: 'utf8' });
-	return Math.round(
-		out.split('\n').reduce((sum, line) => sum + (Number(line.trim()) || 0), 0) / 1024,
-	);
+/** A call to the emulator's public API with the admin key (what a user's other tools would do). */
+async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
+	const res = await fetch(`${emulator.baseUrl}${route}`, {
+		method,
+		headers: {
+			authorization: `Bearer ${ADMIN_KEY}`,
+			...(body === undefined ? {} : { 'content-type': 'application/json' }),
+		},
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const text = await res.text();
+	if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${text}`);
+	return (text ? JSON.parse(text) : undefined) as T;
 }
+
+const requestLog = () => emulator.control<RequestLogEntry[]>('GET', '/requests');
+
+/** The Notes writes the emulator received (the values set), those starting with `prefix`. */
+async function notesWrites(prefix: string): Promise<string[]> {
+	return (await requestLog())
+		.filter((r) => r.method !== 'GET' && r.path.includes(`/fields/${NOTES_FIELD}`))
+		.map((r) => String((JSON.parse(r.body ?? '{}') as { value?: { data?: unknown } }).value?.data))
+		.filter((value) => value.startsWith(prefix));
+}
+
+/** The emulator's log of the mutations made for the triggers, as "<entry id>:<value>". */
+async function mutationLog(): Promise<string[]> {
+	const write = new RegExp(`/list-entries/(\\d+)/fields/${NOTES_FIELD}$`);
+	return (await requestLog())
+		.filter((r) => r.method === 'POST' && r.status === 204 && write.test(r.path))
+		.map((r) => {
+			const value = (JSON.parse(r.body ?? '{}') as { value: { data: string } }).value.data;
+			return `${write.exec(r.path)![1]}:${value}`;
+		})
+		.filter((m) => m.includes(':q-'));
+}
+
+const expectedRunValues = () => Array.from({ length: RUNS }, (_, i) => `run ${i + 1}`).sort();
 
 async function importFor(setup: N8nSetup, workflows: unknown[]): Promise<void> {
 	await n8nImport(setup, 'credentials', [
@@ -84,66 +135,6 @@ async function loggedIn(server: RunningN8n): Promise<N8nRest> {
 	await rest.ensureOwner();
 	await rest.login();
 	return rest;
-}
-
-/** Publishes a workflow (n8n 2: activation of its current version): its webhook goes live. */
-async function activate(rest: N8nRest, workflowId: string): Promise<void> {
-	const workflow = await rest.request<{ versionId: string }>(
-		'GET',
-		`/rest/workflows/${workflowId}`,
-	);
-	await rest.request('POST', `/rest/workflows/${workflowId}/activate`, {
-		versionId: workflow.versionId,
-	});
-}
-
-/**
- * Waits until n8n answers for the webhook path: the activation call can return before the
- * webhook is registered, and calls in between get "unknown webhook". An OPTIONS request (CORS
- * preflight) finds the webhook without running the workflow.
- */
-async function webhookLive(server: RunningN8n, webhookPath: string): Promise<void> {
-	const deadline = Date.now() + 60_000;
-	for (;;) {
-		const res = await fetch(`${server.url}/webhook/${webhookPath}`, {
-			method: 'OPTIONS',
-			headers: { origin: server.url, 'access-control-request-method': 'POST' },
-		});
-		await res.text();
-		if (res.status < 300) return;
-		if (Date.now() > deadline) throw new Error(`webhook ${webhookPath} not live: ${res.status}`);
-		await new Promise((r) => setTimeout(r, 250));
-	}
-}
-
-async function executions(rest: N8nRest, workflowId: string): Promise<ExecutionSummary[]> {
-	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-	const page = await rest.request<{ results: ExecutionSummary[] }>(
-		'GET',
-		`/rest/executions?filter=${filter}&limit=100`,
-	);
-	return page.results;
-}
-
-/** Waits until `count` executions of the workflow have finished (any final status). */
-async function finishedExecutions(
-	rest: N8nRest,
-	workflowId: string,
-	count: number,
-	timeoutMs: number,
-): Promise<ExecutionSummary[]> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const all = await executions(rest, workflowId);
-		const done = all.filter((e) => !['new', 'running', 'waiting', 'unknown'].includes(e.status));
-		if (done.length >= count) return done;
-		if (Date.now() > deadline) {
-			throw new Error(
-				`${done.length}/${count} executions of ${workflowId} finished in ${timeoutMs} ms: ${JSON.stringify(all.map((e) => e.status))}`,
-			);
-		}
-		await new Promise((r) => setTimeout(r, 250));
-	}
 }
 
 /** Fires the 50 webhook calls at once and times them until all 50 executions have finished. */
@@ -169,20 +160,6 @@ async function fireRuns(
 	return { seconds: (Date.now() - started) / 1000, done };
 }
 
-/** The writes of the Notes field the emulator received (the values set), those starting with `prefix`. */
-async function notesWrites(prefix: string): Promise<string[]> {
-	const requests = await emulator.control<RequestLogEntry[]>('GET', '/requests');
-	return requests
-		.filter((r) => r.method !== 'GET' && r.path.includes(`/fields/${NOTES_FIELD}`))
-		.map((r) => {
-			const body = JSON.parse(r.body ?? '{}') as { value?: { data?: unknown } };
-			return String(body.value?.data);
-		})
-		.filter((value) => value.startsWith(prefix));
-}
-
-const expectedRunValues = () => Array.from({ length: RUNS }, (_, i) => `run ${i + 1}`).sort();
-
 beforeAll(async () => {
 	if (!isProvisioned(runtimePaths())) {
 		throw new Error(
@@ -192,12 +169,21 @@ beforeAll(async () => {
 	fs.mkdirSync(RESULTS_DIR, { recursive: true });
 	fs.writeFileSync(path.join(RESULTS_DIR, 'figures.log'), '');
 	emulator = await startEmulator({ seed: 1, logFile: path.join(RESULTS_DIR, 'emulator.log') });
+	// Enough entries for two rounds of 20 mutations on different entries, besides the one the
+	// runs write to.
+	for (let i = 0; i < 21; i++) {
+		await emulator.control('POST', '/list-entries', {
+			listId: DEAL_PIPELINE,
+			name: `Queue test deal ${i}`,
+		});
+	}
 	const entries = await emulator.control<Array<{ id: number }>>(
 		'GET',
 		`/lists/${DEAL_PIPELINE}/entries`,
 	);
 	entryId = entries[0].id;
-	pipelineEntries = entries.map((e) => e.id);
+	pipelineEntries = entries.slice(1).map((e) => e.id);
+	expect(pipelineEntries.length).toBeGreaterThanOrEqual(40);
 }, 120_000);
 
 afterAll(async () => {
@@ -205,6 +191,8 @@ afterAll(async () => {
 	if (!process.env.KEEP_E2E_FOLDERS)
 		for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
 	log(`figures ${JSON.stringify(figures)}`);
+	// The figures on the console as well: CI's log keeps them.
+	console.log(`queue-mode figures: ${JSON.stringify(figures, null, 1)}`);
 }, 120_000);
 
 describe('single process (the baseline)', () => {
@@ -239,6 +227,16 @@ describe('queue mode: a main and two workers', () => {
 	let rest: N8nRest;
 	const workers: RunningWorker[] = [];
 
+	/** Which worker ran each of these executions, by the workers' logs ("worker-1", "worker-2"). */
+	function runBy(ids: string[]): Record<string, string[]> {
+		const byWorker: Record<string, string[]> = {};
+		for (const w of workers) {
+			const ran = new Set(executionsRunBy(w));
+			byWorker[`worker-${w.index}`] = ids.filter((id) => ran.has(id));
+		}
+		return byWorker;
+	}
+
 	beforeAll(async () => {
 		const home = fs.mkdtempSync(path.join(cacheRoot(), 'queue-test-'));
 		folders.push(home);
@@ -248,24 +246,38 @@ describe('queue mode: a main and two workers', () => {
 			database: 'n8n_queue_test',
 		});
 		folders.push(services.postgres.dataDir);
+		services.setup.env = {
+			...services.setup.env,
+			// A job whose worker died is noticed after its lock lapsed (Bull's stalled-job check):
+			// 15 s and a check every 5 s instead of n8n's 60 s and 30 s, so the test waits less.
+			QUEUE_WORKER_LOCK_DURATION: '15000',
+			QUEUE_WORKER_LOCK_RENEW_TIME: '5000',
+			QUEUE_WORKER_STALLED_INTERVAL: '5000',
+		};
 		await importFor(services.setup, [
 			readsAndWriteWorkflow('queueRuns', 'affinity-queue', entryId, CREDENTIAL),
 			writeThenWaitWorkflow('queueCrash', 'affinity-crash', entryId, CREDENTIAL),
-			notesTriggerWorkflow('queueTrigger', CREDENTIAL),
+			...DETECTIONS.map((d) => notesTriggerWorkflow(POLL_WORKFLOWS[d], CREDENTIAL, d)),
+			entryAddedWorkflow(WEBHOOK_WORKFLOW, CREDENTIAL, TARGET_ACCOUNTS),
 		]);
 		main = await startMain(services);
 		for (const index of [1, 2]) {
-			workers.push(
-				await startWorker(services, index, {
-					logFile: path.join(RESULTS_DIR, `worker-${index}.log`),
-				}),
-			);
+			// Which worker ran what is read from these logs: no lines of an earlier run.
+			const logFile = path.join(RESULTS_DIR, `worker-${index}.log`);
+			fs.writeFileSync(logFile, '');
+			workers.push(await startWorker(services, index, { logFile }));
 		}
 		fs.copyFileSync(services.setup.logFile!, path.join(RESULTS_DIR, 'main-startup.log'));
 		rest = await loggedIn(main);
 		await activate(rest, 'queueRuns');
 		await activate(rest, 'queueCrash');
 	}, 300_000);
+
+	afterAll(() => {
+		// The main's whole log (both of its lives) beside the workers'.
+		if (services?.setup.logFile && fs.existsSync(services.setup.logFile))
+			fs.copyFileSync(services.setup.logFile, path.join(RESULTS_DIR, 'main.log'));
+	});
 
 	it('spreads the 50 runs over both workers, all succeed, each write applied once', async () => {
 		await emulator.control('DELETE', '/requests');
@@ -278,18 +290,288 @@ describe('queue mode: a main and two workers', () => {
 		);
 
 		expect(done.map((e) => e.status)).toEqual(Array(RUNS).fill('success'));
-		const ids = done.map((e) => String(e.id)).sort();
-		const byWorker = workers.map((w) => executionsRunBy(w).filter((id) => ids.includes(id)));
-		figures.runsPerWorker = byWorker.map((list) => list.length);
+		const ids = done.map((e) => e.id).sort();
+		const byWorker = runBy(ids);
+		figures.runsPerWorker = Object.fromEntries(
+			Object.entries(byWorker).map(([w, list]) => [w, list.length]),
+		);
 		log(`runs per worker: ${JSON.stringify(figures.runsPerWorker)}`);
 		// Every run on exactly one worker, and both workers took some.
-		expect([...byWorker[0], ...byWorker[1]].sort()).toEqual(ids);
-		expect(byWorker[0].length).toBeGreaterThan(0);
-		expect(byWorker[1].length).toBeGreaterThan(0);
+		expect(Object.values(byWorker).flat().sort()).toEqual(ids);
+		for (const list of Object.values(byWorker)) expect(list.length).toBeGreaterThan(0);
 		expect((await notesWrites('run ')).sort()).toEqual(expectedRunValues());
 	});
 
-	it('reports a run whose worker was killed as crashed, and sends its write once', async () => {
+	describe('the triggers in the main', () => {
+		/** Every change each trigger's executions emitted, as "<entry id>:<value>". */
+		const emitted: Record<Detection, string[]> = { snapshot: [], changeLog: [] };
+		/** Trigger executions read so far, all and by trigger. */
+		const readIds = new Set<string>();
+		const pollExecutions: Record<Detection, string[]> = { snapshot: [], changeLog: [] };
+		let round = 0;
+		/** The webhook trigger's executions checked so far. */
+		const webhookRuns = new Set<string>();
+
+		/**
+		 * 20 Notes changes on 20 different entries through the API (the emulator's request log
+		 * is the mutation log): snapshot detection sees one value per entry and poll.
+		 */
+		async function mutate(count = 20): Promise<void> {
+			round++;
+			for (let k = 0; k < count; k++) {
+				// Consecutive rounds touch different entries (the list has more than 40).
+				const entry = pipelineEntries[((round - 1) * count + k) % pipelineEntries.length];
+				await api(
+					'POST',
+					`/v2/lists/${DEAL_PIPELINE}/list-entries/${entry}/fields/${NOTES_FIELD}`,
+					{
+						value: { type: 'text', data: `q-r${round}-k${k}` },
+					},
+				);
+			}
+		}
+
+		/** Reads the triggers' finished executions not read yet; their items become `emitted`. */
+		async function collect(): Promise<void> {
+			for (const detection of DETECTIONS) {
+				for (const e of await executions(rest, POLL_WORKFLOWS[detection])) {
+					if (readIds.has(e.id) || !isFinished(e)) continue;
+					expect(e.status).toBe('success');
+					for (const item of await triggerItems(rest, e.id, TRIGGER_NODE)) {
+						const value = /q-r\d+-k\d+/.exec(JSON.stringify(item))?.[0];
+						emitted[detection].push(`${String(item.listEntryId)}:${value}`);
+					}
+					readIds.add(e.id);
+					pollExecutions[detection].push(e.id);
+				}
+			}
+		}
+
+		/** Waits until both triggers emitted as many events as there were mutations. */
+		async function caughtUp(timeoutMs: number): Promise<void> {
+			const expected = (await mutationLog()).length;
+			await eventually(
+				`both triggers at ${expected} events`,
+				async () => {
+					await collect();
+					return DETECTIONS.map((d) => emitted[d].length);
+				},
+				(counts) => counts.every((n) => n >= expected),
+				timeoutMs,
+			);
+		}
+
+		/** Lost and duplicated changes of each trigger, against the emulator's mutation log. */
+		async function compare(): Promise<Record<Detection, { lost: string[]; duplicated: string[] }>> {
+			const mutations = await mutationLog();
+			const result = {} as Record<Detection, { lost: string[]; duplicated: string[] }>;
+			for (const d of DETECTIONS) {
+				const seen = new Set(emitted[d]);
+				result[d] = {
+					lost: mutations.filter((m) => !seen.has(m)),
+					duplicated: emitted[d].filter((m, i) => emitted[d].indexOf(m) !== i),
+				};
+			}
+			return result;
+		}
+
+		/** An entry added to the list: exactly one new webhook-trigger execution, on a worker, reports it. */
+		async function deliveryRunsOnce(name: string): Promise<void> {
+			const entry = await emulator.control<{ id: number }>('POST', '/list-entries', {
+				listId: TARGET_ACCOUNTS,
+				name,
+			});
+			const done = await finishedExecutions(rest, WEBHOOK_WORKFLOW, webhookRuns.size + 1, 60_000);
+			expect(done.map((e) => e.status)).toEqual(Array(done.length).fill('success'));
+			const [fresh, ...more] = done.filter((e) => !webhookRuns.has(e.id));
+			expect(more).toEqual([]);
+			const items = await triggerItems(rest, fresh.id, WEBHOOK_TRIGGER_NODE);
+			expect(items.map((i) => i.listEntryId)).toEqual([entry.id]);
+			expect(Object.values(runBy([fresh.id])).flat()).toEqual([fresh.id]);
+			webhookRuns.add(fresh.id);
+		}
+
+		const webhooks = async () =>
+			(
+				await api<{ data: Array<{ id: number; url: string; status: string }> }>(
+					'GET',
+					'/v2/webhooks',
+				)
+			).data;
+
+		it('polls every 5 s in both detection modes: 200 mutations over 10+ polls, each emitted once', async () => {
+			const since = (await requestLog()).length;
+			for (const detection of DETECTIONS) await activate(rest, POLL_WORKFLOWS[detection]);
+			// Both baselines taken (the activation polls) and a poll after each: three whole reads
+			// of the list (two baselines and a snapshot poll) and two change-log reads.
+			await eventually(
+				'both triggers polling',
+				async () => {
+					const reads = (await requestLog()).slice(since).filter((r) => r.status > 0);
+					return {
+						wholeReads: reads.filter(
+							(r) =>
+								r.path === `/v2/lists/${DEAL_PIPELINE}/list-entries` && !r.query.includes('cursor'),
+						).length,
+						changeLogReads: reads.filter((r) => r.path === '/v2/field-value-changes').length,
+					};
+				},
+				(n) => n.wholeReads >= 3 && n.changeLogReads >= 2,
+				90_000,
+			);
+			const started = Date.now();
+			for (let i = 0; i < 10; i++) {
+				await mutate();
+				await caughtUp(60_000);
+			}
+			figures.triggerRoundsSeconds = (Date.now() - started) / 1000;
+			// Two more polls' time: nothing more may come.
+			await sleep(10_000);
+			await collect();
+			const mutations = await mutationLog();
+			log(
+				`triggers: ${mutations.length} mutations; snapshot ${pollExecutions.snapshot.length} executions, ${emitted.snapshot.length} events; changeLog ${pollExecutions.changeLog.length} executions, ${emitted.changeLog.length} events; ${figures.triggerRoundsSeconds} s`,
+			);
+			expect(mutations.length).toBe(200);
+			for (const d of DETECTIONS) expect(pollExecutions[d].length).toBeGreaterThanOrEqual(10);
+			expect(await compare()).toEqual({
+				snapshot: { lost: [], duplicated: [] },
+				changeLog: { lost: [], duplicated: [] },
+			});
+			// The trigger executions ran on the workers too.
+			const triggerRuns = runBy([...pollExecutions.snapshot, ...pollExecutions.changeLog]);
+			log(
+				`trigger executions per worker: ${JSON.stringify(Object.fromEntries(Object.entries(triggerRuns).map(([w, l]) => [w, l.length])))}`,
+			);
+			expect(Object.values(triggerRuns).flat().length).toBe(readIds.size);
+		}, 300_000);
+
+		it('webhook trigger: one Affinity webhook, each delivery an execution on a worker', async () => {
+			expect(await webhooks()).toEqual([]);
+			await activate(rest, WEBHOOK_WORKFLOW);
+			// n8n's publication outbox registers the webhook (and our node the subscription) after
+			// the activation call returned.
+			const [hook] = await eventually(
+				'one Affinity webhook',
+				webhooks,
+				(l) => l.length > 0,
+				90_000,
+			);
+			expect(hook).toMatchObject({ status: 'active' });
+			expect(hook.url).toMatch(/\/webhook\/[0-9a-f-]{36}\/webhook$/);
+			const added: number[] = [];
+			for (let k = 0; k < 5; k++) {
+				const entry = await emulator.control<{ id: number }>('POST', '/list-entries', {
+					listId: TARGET_ACCOUNTS,
+					name: `Queue webhook ${k}`,
+				});
+				added.push(entry.id);
+			}
+			const done = await finishedExecutions(rest, WEBHOOK_WORKFLOW, 5, 60_000);
+			await sleep(3000);
+			const all = await executions(rest, WEBHOOK_WORKFLOW);
+			expect(all).toHaveLength(5);
+			expect(done.map((e) => e.status)).toEqual(Array(5).fill('success'));
+			const reported: unknown[] = [];
+			for (const e of done) {
+				for (const item of await triggerItems(rest, e.id, WEBHOOK_TRIGGER_NODE)) {
+					reported.push(item.listEntryId);
+				}
+			}
+			expect(reported.sort()).toEqual([...added].sort());
+			const byWorker = runBy(done.map((e) => e.id));
+			log(`webhook trigger executions per worker: ${JSON.stringify(byWorker)}`);
+			expect(Object.values(byWorker).flat().sort()).toEqual(done.map((e) => e.id).sort());
+			for (const e of done) webhookRuns.add(e.id);
+			expect(await webhooks()).toHaveLength(1);
+		}, 180_000);
+
+		it('loses and repeats nothing when the main is killed in the middle of both polls', async () => {
+			await mutate();
+			// Each trigger's next list read or change-log read answers after 30 s: the main dies
+			// while both polls wait for it.
+			await emulator.control('POST', '/faults', {
+				faults: [
+					{
+						kind: 'delay',
+						delayMs: 30_000,
+						method: 'GET',
+						path: `^/v2/lists/${DEAL_PIPELINE}/list-entries$`,
+					},
+					{ kind: 'delay', delayMs: 30_000, method: 'GET', path: '^/v2/field-value-changes$' },
+				],
+			});
+			await eventually(
+				'both polls waiting on a delayed read',
+				() => emulator.control<{ pending: number }>('POST', '/faults', { faults: [] }),
+				(r) => r.pending === 0,
+				30_000,
+				200,
+			);
+			await sleep(1000);
+			const hooksBefore = await webhooks();
+			main.process.killGroup('SIGKILL');
+			await main.process.exited;
+			log('main killed with SIGKILL during both polls');
+			// Changes made while no main runs are found after the restart as well.
+			await mutate();
+			const restartStarted = Date.now();
+			main = await startMain(services);
+			rest = await loggedIn(main);
+			figures.mainRestartSeconds = (Date.now() - restartStarted) / 1000;
+			await caughtUp(120_000);
+			// One more round after the restart: the triggers go on from where they were.
+			await mutate();
+			await caughtUp(60_000);
+			await sleep(10_000);
+			await collect();
+			const result = await compare();
+			const mutations = await mutationLog();
+			log(
+				`after the restart: ${mutations.length} mutations; snapshot ${emitted.snapshot.length} events, changeLog ${emitted.changeLog.length} events`,
+			);
+			figures.triggerMutations = mutations.length;
+			figures.triggerLost = {
+				snapshot: result.snapshot.lost.length,
+				changeLog: result.changeLog.lost.length,
+			};
+			figures.triggerDuplicated = {
+				snapshot: result.snapshot.duplicated.length,
+				changeLog: result.changeLog.duplicated.length,
+			};
+			expect(mutations.length).toBe(260);
+			expect(result).toEqual({
+				snapshot: { lost: [], duplicated: [] },
+				changeLog: { lost: [], duplicated: [] },
+			});
+
+			// The webhook trigger: the same one Affinity webhook, and deliveries still run.
+			expect(await webhooks()).toEqual(hooksBefore);
+			await deliveryRunsOnce('Queue webhook after the SIGKILL');
+			expect(await webhooks()).toEqual(hooksBefore);
+		}, 400_000);
+
+		it('keeps both triggers exact and the one webhook across a graceful restart (SIGTERM)', async () => {
+			const hooksBefore = await webhooks();
+			await main.stop();
+			main = await startMain(services);
+			rest = await loggedIn(main);
+			await mutate();
+			await caughtUp(90_000);
+			await sleep(10_000);
+			await collect();
+			expect(await mutationLog()).toHaveLength(280);
+			expect(await compare()).toEqual({
+				snapshot: { lost: [], duplicated: [] },
+				changeLog: { lost: [], duplicated: [] },
+			});
+			expect(await webhooks()).toEqual(hooksBefore);
+			await deliveryRunsOnce('Queue webhook after the graceful restart');
+			expect(await webhooks()).toEqual(hooksBefore);
+		}, 300_000);
+	});
+
+	it('reports a run whose worker was killed as failed, and sends its write once', async () => {
 		await emulator.control('DELETE', '/requests');
 		const before = new Set(workers.flatMap(executionsRunBy));
 		await webhookLive(main, 'affinity-crash');
@@ -300,179 +582,46 @@ describe('queue mode: a main and two workers', () => {
 		});
 		expect(res.status).toBe(200);
 		// The worker that took it: wait for its log line, then for the write, then kill it in the Wait.
-		let victim: RunningWorker | undefined;
-		let executionId: string | undefined;
-		const deadline = Date.now() + 60_000;
-		while (!victim && Date.now() < deadline) {
-			for (const w of workers) {
-				const fresh = executionsRunBy(w).find((id) => !before.has(id));
-				if (fresh) [victim, executionId] = [w, fresh];
-			}
-			await new Promise((r) => setTimeout(r, 100));
-		}
-		expect(victim).toBeDefined();
-		while ((await notesWrites('crash ')).length === 0 && Date.now() < deadline) {
-			await new Promise((r) => setTimeout(r, 100));
-		}
-		expect(await notesWrites('crash ')).toEqual(['crash 1']);
+		const [victim, executionId] = await eventually(
+			'a worker on the run',
+			async () => {
+				for (const w of workers) {
+					const fresh = executionsRunBy(w).find((id) => !before.has(id));
+					if (fresh) return [w, fresh] as const;
+				}
+				return [undefined, undefined] as const;
+			},
+			([w]) => w !== undefined,
+			60_000,
+			100,
+		);
+		await eventually(
+			'the write',
+			() => notesWrites('crash '),
+			(w) => w.length > 0,
+			60_000,
+			100,
+		);
 		victim!.process.killGroup('SIGKILL');
 		await victim!.process.exited;
+		const killedAt = Date.now();
 		log(`worker ${victim!.index} killed during execution ${executionId}`);
 
-		// n8n notices the lost job (Bull's stalled-job check) and marks the execution.
-		const finalDeadline = Date.now() + 150_000;
-		let status = 'running';
-		while (Date.now() < finalDeadline) {
-			const execution = await rest.request<{ status: string }>(
-				'GET',
-				`/rest/executions/${executionId}`,
-			);
-			status = execution.status;
-			if (!['new', 'running', 'waiting', 'unknown'].includes(status)) break;
-			await new Promise((r) => setTimeout(r, 1000));
-		}
-		log(`execution ${executionId} after the kill: ${status}`);
-		expect(['crashed', 'error', 'canceled']).toContain(status);
-		// Give a retry (on the surviving worker) time to show itself, then: the write went out once.
-		await new Promise((r) => setTimeout(r, 3000));
+		// n8n notices the lost job (its lock lapses, Bull's stalled-job check fails it: n8n
+		// never runs a stalled job again) and marks the execution.
+		const { status } = await eventually(
+			`execution ${executionId} marked`,
+			() => rest.request<{ status: string }>('GET', `/rest/executions/${executionId}`),
+			(e) => !['new', 'running', 'waiting', 'unknown'].includes(e.status),
+			150_000,
+			1000,
+		);
+		figures.crashDetectedSeconds = (Date.now() - killedAt) / 1000;
+		log(`execution ${executionId} after the kill: ${status} (${figures.crashDetectedSeconds} s)`);
+		expect(['crashed', 'error']).toContain(status);
+		// Time for a retry on the surviving worker to show itself, if there were one: the write
+		// went out once.
+		await sleep(5000);
 		expect(await notesWrites('crash ')).toEqual(['crash 1']);
 	}, 240_000);
-
-	describe('the polling trigger in the main', () => {
-		/** What the emulator was told to change, as "<entry id>:<value>", in order. */
-		const mutations: string[] = [];
-		/** Every change the trigger's executions emitted, as "<entry id>:<value>". */
-		const emitted: string[] = [];
-		const readExecutions = new Set<string>();
-		let round = 0;
-
-		/** 20 Notes changes on 20 different entries (snapshot detection sees one value per entry and poll). */
-		async function mutate(count = 20): Promise<void> {
-			round++;
-			const offset = ((round * count) % (pipelineEntries.length - count)) + 1;
-			for (let k = 0; k < count; k++) {
-				const id = pipelineEntries[offset + k];
-				const value = `q-r${round}-k${k}`;
-				await emulator.control('POST', '/values', {
-					listEntryId: id,
-					fieldId: NOTES_FIELD,
-					value: { type: 'text', data: value },
-				});
-				mutations.push(`${id}:${value}`);
-			}
-		}
-
-		/** Reads the trigger's executions not read yet; their items become `emitted`. */
-		async function collect(): Promise<void> {
-			for (const e of await executions(rest, 'queueTrigger')) {
-				if (readExecutions.has(String(e.id)) || e.status !== 'success') continue;
-				const stored = await rest.request<{ data: string }>('GET', `/rest/executions/${e.id}`);
-				const data = unflatten(stored.data) as {
-					resultData: {
-						runData: Record<string, Array<{ data?: { main: Array<Array<{ json: unknown }>> } }>>;
-					};
-				};
-				const items = data.resultData.runData[TRIGGER_NODE]?.[0]?.data?.main[0] ?? [];
-				for (const item of items) {
-					const json = item.json as { listEntryId?: number };
-					const value = /q-r\d+-k\d+/.exec(JSON.stringify(item.json))?.[0];
-					emitted.push(`${json.listEntryId}:${value}`);
-				}
-				readExecutions.add(String(e.id));
-			}
-		}
-
-		async function waitForEvents(expected: number, timeoutMs: number): Promise<void> {
-			const deadline = Date.now() + timeoutMs;
-			while (Date.now() < deadline) {
-				await collect();
-				if (emitted.length >= expected) return;
-				await new Promise((r) => setTimeout(r, 500));
-			}
-		}
-
-		/** Waits for a poll after the request log's first `since` entries (by the minute: up to 75 s). */
-		async function scheduledPoll(since: number): Promise<void> {
-			const deadline = Date.now() + 75_000;
-			const listReads = async () =>
-				(await emulator.control<RequestLogEntry[]>('GET', '/requests'))
-					.slice(since)
-					.filter((r) => r.method === 'GET' && r.path === `/v2/lists/${DEAL_PIPELINE}/list-entries`)
-					.length;
-			// The activation poll's pages, a quiet spell, then the scheduled poll's first page.
-			let last = await listReads();
-			let quietSince = Date.now();
-			let activationPages: number | undefined;
-			while (Date.now() < deadline) {
-				await new Promise((r) => setTimeout(r, 500));
-				const now = await listReads();
-				if (now !== last) {
-					if (activationPages !== undefined) break;
-					last = now;
-					quietSince = Date.now();
-				} else if (activationPages === undefined && now > 0 && Date.now() - quietSince > 3000) {
-					activationPages = now;
-				}
-			}
-			await new Promise((r) => setTimeout(r, 3000));
-		}
-
-		/** A poll now: publishing the workflow again polls at once (n8n's schedule is by the minute). */
-		async function pollNow(): Promise<void> {
-			await rest.request('POST', '/rest/workflows/queueTrigger/deactivate', {});
-			await activate(rest, 'queueTrigger');
-		}
-
-		it('emits every change of 200 mutations over 10 polls once', async () => {
-			// n8n takes a poll at activation for a test poll and keeps nothing it did not emit; the
-			// first scheduled poll (within the minute) makes the baseline the trigger builds on.
-			const since = (await emulator.control<RequestLogEntry[]>('GET', '/requests')).length;
-			await activate(rest, 'queueTrigger');
-			await scheduledPoll(since);
-			for (let poll = 0; poll < 10; poll++) {
-				await mutate();
-				await pollNow();
-				await waitForEvents(mutations.length, 60_000);
-			}
-			log(
-				`trigger: ${mutations.length} mutations, ${readExecutions.size} executions, ${emitted.length} events`,
-			);
-			expect(mutations.length).toBeGreaterThanOrEqual(200);
-			expect(readExecutions.size).toBeGreaterThanOrEqual(10);
-			expect([...emitted].sort()).toEqual([...mutations].sort());
-		}, 600_000);
-
-		it('loses and repeats nothing when the main is killed in the middle of a poll', async () => {
-			await mutate();
-			// The poll's list read answers after 20 s: the main dies while it waits.
-			await emulator.control('POST', '/faults', {
-				kind: 'delay',
-				delayMs: 20_000,
-				method: 'GET',
-				path: `/v2/lists/${DEAL_PIPELINE}/list-entries`,
-			});
-			const activation = pollNow().catch(() => undefined);
-			await new Promise((r) => setTimeout(r, 4000));
-			main.process.killGroup('SIGKILL');
-			await main.process.exited;
-			await activation;
-			log('main killed with SIGKILL during a poll');
-			await emulator.control('DELETE', '/faults');
-			main = await startMain(services);
-			rest = await loggedIn(main);
-			await waitForEvents(mutations.length, 120_000);
-			// One more round after the restart: the trigger goes on from where it was.
-			await mutate();
-			await pollNow();
-			await waitForEvents(mutations.length, 60_000);
-			await new Promise((r) => setTimeout(r, 2000));
-			await collect();
-			log(`after the restart: ${mutations.length} mutations, ${emitted.length} events`);
-			const lost = mutations.filter((m) => !emitted.includes(m));
-			const duplicated = emitted.filter((m, i) => emitted.indexOf(m) !== i);
-			figures.triggerLost = lost.length;
-			figures.triggerDuplicated = duplicated.length;
-			expect({ lost, duplicated }).toEqual({ lost: [], duplicated: [] });
-		}, 400_000);
-	});
 });

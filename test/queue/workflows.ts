@@ -152,25 +152,68 @@ export function writeThenWaitWorkflow(
 
 export const TRIGGER_NODE = 'Deal Pipeline: Notes changed';
 
+/**
+ * A poll every 5 seconds. n8n refuses a poll time that fires more than once a minute (a cron
+ * with a wildcard or step in its seconds), but takes several poll times: twelve crons, each at
+ * one fixed second of the minute, poll every 5 s as n8n's own scheduler runs them.
+ */
+export const EVERY_5_SECONDS = {
+	item: Array.from({ length: 12 }, (_, i) => ({
+		mode: 'custom',
+		cronExpression: `${i * 5} * * * * *`,
+	})),
+};
+
 /** The polling trigger on the Deal Pipeline's Notes: each run's items are the changes of one poll. */
-export function notesTriggerWorkflow(id: string, credential: Credential) {
+export function notesTriggerWorkflow(
+	id: string,
+	credential: Credential,
+	detection: 'snapshot' | 'changeLog',
+) {
 	return {
 		id,
-		name: 'Queue test: Deal Pipeline Notes changed',
+		name: `Queue test: Deal Pipeline Notes changed (${detection})`,
 		nodes: [
 			{
-				id: 'trigger-1',
+				id: `trigger-${detection}`,
 				name: TRIGGER_NODE,
 				type: NODE_TYPES.trigger,
 				typeVersion: 1,
 				position: [0, 0],
 				parameters: {
-					pollTimes: { item: [{ mode: 'everyMinute' }] },
+					pollTimes: EVERY_5_SECONDS,
 					listId: byId(DEAL_PIPELINE),
+					watch: 'list',
+					detection,
 					event: 'fieldValueChanged',
 					watchedFieldIds: [NOTES_FIELD],
 					options: {},
 				},
+				credentials: { affinityV2Api: credential },
+			},
+		],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+		active: false,
+	};
+}
+
+export const WEBHOOK_TRIGGER_NODE = 'Entry added';
+
+/** The webhook trigger on entries added to a list: one Affinity webhook while it is active. */
+export function entryAddedWorkflow(id: string, credential: Credential, listId: number) {
+	return {
+		id,
+		name: `Queue test: entry added to list ${listId} (webhook)`,
+		nodes: [
+			{
+				id: 'webhook-trigger-1',
+				name: WEBHOOK_TRIGGER_NODE,
+				type: NODE_TYPES.webhookTrigger,
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId: randomUUID(),
+				parameters: { events: ['list_entry.created'], filters: { listId } },
 				credentials: { affinityV2Api: credential },
 			},
 		],
