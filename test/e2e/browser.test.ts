@@ -519,6 +519,8 @@ const SAMPLE_NODES: Array<{
 	subtitle?: string;
 	prepare?: () => Promise<void>;
 	fromAi?: Record<string, () => Promise<string>>;
+	/** What its panel shows before it runs. */
+	shows?: () => Promise<void>;
 	/** What the node did, as the emulator saw it. */
 	verify?: () => Promise<void>;
 }> = [
@@ -532,6 +534,21 @@ const SAMPLE_NODES: Array<{
 	{
 		workflow: 'affV2SampleTrigger',
 		node: 'Set Stage to Closed',
+		// The option to write, by its name, under the field chosen from the list.
+		shows: () =>
+			eventually(async () => {
+				const ndv = page.getByTestId('ndv');
+				expect(
+					await ndv.getByTestId('parameter-input-fieldId').locator('input').first().inputValue(),
+				).toBe('Stage');
+				expect(
+					await ndv
+						.getByTestId('parameter-input-dropdownValue')
+						.locator('input')
+						.first()
+						.inputValue(),
+				).toBe('Closed');
+			}),
 		// The Won deal's Stage written, once.
 		verify: async () => {
 			const writes = (await fixture.requests()).filter((r) => r.method !== 'GET');
@@ -570,6 +587,7 @@ for (const sample of SAMPLE_NODES) {
 		await canvasNode.dblclick();
 		const ndv = page.getByTestId('ndv');
 		await ndv.waitFor();
+		await sample.shows?.();
 		await fixture.emulator.control('DELETE', '/requests');
 		await ndv.getByTestId('node-execute-button').first().click();
 		// A tool asks first for the values the model would give ($fromAI), then runs alone.
