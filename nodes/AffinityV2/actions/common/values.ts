@@ -52,7 +52,7 @@ export function fieldValueProperties(options: {
 		...companyLocator({ name }),
 		required: false,
 	});
-	const properties: INodeProperties[] = [
+	return [
 		{
 			displayName: 'Field Name or ID',
 			name: 'fieldId',
@@ -230,28 +230,6 @@ export function fieldValueProperties(options: {
 			displayOptions: { show: { writeMode: ['raw'] } },
 			description: 'The API’s {"type", "data"}; "data": null clears the field',
 		},
-	];
-	return properties.flatMap(shownInEditor);
-}
-
-/**
- * The editor does not resolve the hidden Field Value Type (an expression) when it decides which
- * inputs to show, so each value input comes twice: shown by the type a field chosen from the
- * list carries ("field-1027|dropdown"), and by Value Type for a field given by an expression.
- */
-function shownInEditor(property: INodeProperties): INodeProperties[] {
-	const types = property.displayOptions?.show?.fieldValueType as string[] | undefined;
-	if (!types) return [property];
-	const carried = types.filter((type) => type !== 'auto');
-	const shown = (fieldId: string, extra: Record<string, string[]> = {}) => ({
-		...property,
-		displayOptions: {
-			show: { writeMode: ['set'], fieldId: [{ _cnd: { regex: fieldId } }], ...extra },
-		},
-	});
-	return [
-		...(carried.length ? [shown(`\\|(${carried.join('|')})$`)] : []),
-		shown('^[^|]*$', { valueType: types }),
 	];
 }
 
