@@ -6,14 +6,18 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+/** Said under the Base URL as it is typed, and by the credential test. */
+const PLAIN_HTTP_REFUSED =
+	'Plain http:// is refused for any host but localhost (127.0.0.1, [::1]): the API key would travel unencrypted. Use https://.';
+
 /**
  * The credential test runs without node code, so the base URL rules of the transport
  * (trailing slash and `/v2` suffix tolerated, plain http only for loopback) are repeated
- * here as an expression, and so is the transport's check of the key. A refused URL or key
- * becomes a host under `.invalid` whose name says why.
+ * here as an expression, and so is the transport's check of the key. A refused key becomes a
+ * host under `.invalid` whose name says why. A refused URL throws instead: n8n shows only the
+ * code of a network failure (ENOTFOUND), but the message of an error named ExpressionError.
  */
-const testBaseUrl =
-	"={{ (() => { const k = $credentials.apiKey || ''; if (/[\\r\\n]/.test(k)) return 'https://the-api-key-contains-a-line-break-paste-it-again.invalid'; if (/[^\\x20-\\x7e\\xa0-\\xff]/.test(k)) return 'https://the-api-key-contains-a-character-that-cannot-be-sent-paste-it-again.invalid'; const u = ($credentials.baseUrl || 'https://api.affinity.co').trim().replace(/\\/+$/, '').replace(/\\/v2$/i, '').replace(/\\/+$/, ''); return /^http:\\/\\//i.test(u) && !/^http:\\/\\/(localhost|127(\\.\\d{1,3}){3}|\\[::1\\])(:\\d+)?$/i.test(u) ? 'https://plain-http-is-refused-use-https.invalid' : u; })() }}";
+const testBaseUrl = `={{ (() => { const k = $credentials.apiKey || ''; if (/[\\r\\n]/.test(k)) return 'https://the-api-key-contains-a-line-break-paste-it-again.invalid'; if (/[^\\x20-\\x7e\\xa0-\\xff]/.test(k)) return 'https://the-api-key-contains-a-character-that-cannot-be-sent-paste-it-again.invalid'; const u = ($credentials.baseUrl || 'https://api.affinity.co').trim().replace(/\\/+$/, '').replace(/\\/v2$/i, '').replace(/\\/+$/, ''); return /^http:\\/\\//i.test(u) && !/^http:\\/\\/(localhost|127(\\.\\d{1,3}){3}|\\[::1\\])(:\\d+)?$/i.test(u) ? (() => { const e = new Error('${PLAIN_HTTP_REFUSED}'); e.name = 'ExpressionError'; throw e; })() : u; })() }}`;
 
 /**
  * Keys the HTTP client would alter silently (a line break, a control character, a character
@@ -72,10 +76,8 @@ export class AffinityV2Api implements ICredentialType {
 				'Leave the default for Affinity itself. Must use https://; plain http:// is accepted only for localhost (the local emulator). A trailing slash or /v2 is ignored.',
 		},
 		{
-			// Said as soon as it is typed: the test request cannot, as n8n shows only the error code
-			// (ENOTFOUND) of the refused address it goes to instead.
-			displayName:
-				'Plain http:// is refused for any host but localhost (127.0.0.1, [::1]): the API key would travel unencrypted. Use https://.',
+			// Said as soon as it is typed, before any test; the credential test says it too.
+			displayName: PLAIN_HTTP_REFUSED,
 			name: 'plainHttpNotice',
 			type: 'notice',
 			default: '',

@@ -10,13 +10,18 @@ import path from 'node:path';
 
 import { type BrowserContext, chromium, type Locator, type Page, selectors } from 'playwright-core';
 
-import { CHROMIUM_PATH, NODE_TYPES, OWNER } from '../../scripts/n8n';
+import { CHROMIUM_PATH, NODE_TYPES, OWNER, packNodeNames } from '../../scripts/n8n';
+import { sampleWorkflows } from '../../scripts/start';
 import { CREDENTIALS, N8nFixture, RESULTS_DIR } from './fixture';
 import { buildWorkflow } from './workflows';
 
 const WORKFLOW_ID = 'e2eBrowser';
 const ACTION_NODE = 'Affinity v2';
+const TRIGGER_WORKFLOW_ID = 'e2eBrowserTrigger';
+const TRIGGER_NODE = 'Affinity v2 Trigger';
 const ICON_PATH = '/icons/n8n-nodes-affinity-v2/dist/icons/affinity.svg';
+/** The emulator's seeded company list, by its id (read in beforeAll). */
+let TARGET_ACCOUNTS = 0;
 
 /** The pack's nodes as the node panel shows them. */
 const PACK_NODES = [
@@ -43,8 +48,23 @@ beforeAll(async () => {
 		// Resource and operation start elsewhere than the test will pick.
 		steps: [{ name: ACTION_NODE, resource: 'company', operation: 'get' }],
 	});
-	await fixture.importWorkflows([workflow]);
+	// With the sample workflows of `npm start`, whose every node must run on its own.
+	// A trigger with no list chosen yet.
+	const triggerWorkflow = buildWorkflow({
+		id: TRIGGER_WORKFLOW_ID,
+		name: 'e2e: the trigger in the editor',
+		trigger: { name: TRIGGER_NODE, parameters: { event: 'fieldValueChanged' } },
+		steps: [],
+	});
+	await fixture.importWorkflows([
+		workflow,
+		triggerWorkflow,
+		...sampleWorkflows(packNodeNames()).load,
+	]);
 	await fixture.startServer();
+	TARGET_ACCOUNTS = (
+		await fixture.api<{ data: Array<{ id: number; name: string }> }>('/v2/lists?limit=100')
+	).data.find((l) => l.name === 'Target Accounts')!.id;
 	fs.rmSync(screenshots, { recursive: true, force: true });
 	fs.mkdirSync(screenshots, { recursive: true });
 	profile = fs.mkdtempSync(path.join(os.tmpdir(), 'affinity-v2-chromium-'));
@@ -218,6 +238,53 @@ step(
 	},
 );
 
+/** The text of the editor's option-list failure, "Error fetching options from Affinity v2". */
+const OPTIONS_ERROR = /Error fetching options|problem loading the parameter options/;
+
+/**
+ * Opens the option list of a select parameter: once the list of the parameter picked before has
+ * closed, so the one that shows is this one's (a click may only take the focus back).
+ */
+async function openOptions(parameter: string): Promise<void> {
+	const dropdown = page.locator('.el-select-dropdown:visible');
+	await eventually(async () => expect(await dropdown.count()).toBe(0));
+	await eventually(async () => {
+		if ((await dropdown.count()) === 0) {
+			await page.getByTestId('ndv').getByTestId(`parameter-input-${parameter}`).click();
+		}
+		await dropdown.first().waitFor({ timeout: 1000 });
+	});
+}
+
+/** Opens a multi-select parameter: it must offer nothing and show no options error. */
+async function expectNoOptionsNoError(parameter: string): Promise<void> {
+	const ndv = page.getByTestId('ndv');
+	await openOptions(parameter);
+	const dropdown = page.locator('.el-select-dropdown:visible');
+	// The option list answered: empty ("No data"), not an error, and no options of another
+	// resource or list left from before.
+	await eventually(async () => {
+		expect(await dropdown.getByText(/No data|No results/).count()).toBeGreaterThan(0);
+		expect(await dropdown.locator('.el-select-dropdown__item').count()).toBe(0);
+	});
+	expect(await ndv.innerText()).not.toMatch(OPTIONS_ERROR);
+	expect(await dropdown.innerText()).not.toMatch(OPTIONS_ERROR);
+}
+
+step('before a list is chosen, Fields offers nothing and shows no options error', async () => {
+	// The node was on Company → Get, whose Fields listed the company fields.
+	const list = page.getByTestId('resource-locator-listId');
+	expect(
+		await list
+			.locator('input[data-test-id=rlc-input], [data-test-id=rlc-input] input')
+			.first()
+			.inputValue(),
+	).toBe('');
+	await expectNoOptionsNoError('fieldIds');
+	await shot('05b-fields-before-list');
+	await page.keyboard.press('Escape');
+});
+
 step("opens the list picker: the emulator's lists, fetched with the real credential", async () => {
 	await fixture.emulator.control('DELETE', '/requests');
 	const locator = page.getByTestId('resource-locator-listId');
@@ -252,3 +319,296 @@ step("opens the list picker: the emulator's lists, fetched with the real credent
 	});
 	await shot('07-list-picked');
 });
+
+/** The texts of the chosen values (tags) of a multi-select parameter. */
+async function chosenTags(parameter: string): Promise<string[]> {
+	const tags = page
+		.getByTestId('ndv')
+		.getByTestId(`parameter-input-${parameter}`)
+		.locator('.el-tag');
+	return (await tags.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+}
+
+/** Sets the list locator "By ID". */
+async function listById(value: string): Promise<void> {
+	const locator = page.getByTestId('resource-locator-listId');
+	await locator.getByTestId('rlc-mode-selector').click();
+	await page
+		.locator('.el-select-dropdown__item:visible')
+		.filter({ hasText: /^By ID$/ })
+		.first()
+		.click();
+	const input = locator
+		.locator('input[data-test-id=rlc-input], [data-test-id=rlc-input] input')
+		.first();
+	await input.fill(value);
+	await input.press('Tab');
+}
+
+step('the fields chosen stay shown while the list ID is one Affinity does not know', async () => {
+	const ndv = page.getByTestId('ndv');
+	await openOptions('fieldIds');
+	const options = page.locator('.el-select-dropdown:visible .el-select-dropdown__item');
+	await options.filter({ hasText: 'Status' }).first().waitFor();
+	for (const name of ['Status', 'Owner'])
+		await options
+			.filter({ hasText: new RegExp(`^${name}`) })
+			.first()
+			.click();
+	await page.keyboard.press('Escape');
+	await eventually(async () => expect(await chosenTags('fieldIds')).toEqual(['Status', 'Owner']));
+	await shot('08-fields-chosen');
+	const listFields = (
+		await fixture.api<{ data: Array<{ id: string; name: string }> }>(
+			`/v2/lists/${TARGET_ACCOUNTS}/fields?limit=100`,
+		)
+	).data;
+	const idsOf = (name: string) => listFields.filter((f) => f.name === name).map((f) => f.id);
+
+	await listById('999999');
+	// Kept, by ID (the list cannot be read for their names), and no options error.
+	await eventually(async () => {
+		const tags = await chosenTags('fieldIds');
+		expect(tags).toHaveLength(2);
+		expect(idsOf('Status')).toContain(tags[0]);
+		expect(idsOf('Owner')).toContain(tags[1]);
+	});
+	expect(await ndv.innerText()).not.toMatch(OPTIONS_ERROR);
+	await shot('09-fields-kept-bad-list-id');
+
+	await listById(String(TARGET_ACCOUNTS));
+	await eventually(async () => expect(await chosenTags('fieldIds')).toEqual(['Status', 'Owner']));
+	await shot('10-fields-back-with-the-list');
+});
+
+step("without chosen fields, an unknown list's error reads as text", async () => {
+	const ndv = page.getByTestId('ndv');
+	// Remove the chosen fields, then give the unknown list again.
+	const closers = ndv.getByTestId('parameter-input-fieldIds').locator('.el-tag__close');
+	while ((await closers.count()) > 0) await closers.first().click();
+	await listById('999999');
+	// The editor's issue icon beside Fields carries the error in a tooltip: hover each icon.
+	const issues = ndv.getByTestId('parameter-issues');
+	const LOAD_ERROR = /problem loading the parameter options from server: "([^"]*)"/;
+	let text = '';
+	await eventually(async () => {
+		for (let i = 0; i < (await issues.count()) && !text; i++) {
+			await issues.nth(i).hover();
+			await eventually(async () => {
+				text = (await page.locator('body').innerText()).match(LOAD_ERROR)?.[1] ?? '';
+				expect(text).not.toBe('');
+			}, 1000).catch(() => undefined);
+		}
+		expect(text).not.toBe('');
+	});
+	expect(text).toMatch(/List 999999 not found/);
+	expect(text).not.toContain('[object Object]');
+	await shot('11-unknown-list-error-as-text');
+	await listById(String(TARGET_ACCOUNTS));
+});
+
+step('the canvas subtitle is the action text: Get many list entries', async () => {
+	const creator = page.getByTestId('ndv');
+	for (let i = 0; i < 3 && (await creator.isVisible()); i++) await page.keyboard.press('Escape');
+	const node = page.locator(`[data-test-id=canvas-node][data-node-name="${ACTION_NODE}"]`);
+	await eventually(async () => expect(await node.innerText()).toContain('Get many list entries'));
+	expect(await node.innerText()).not.toContain('getAll');
+	await shot('12-subtitle');
+});
+
+step(
+	'the credential dialog says plain http is refused outside loopback, as it is typed and in its test',
+	async () => {
+		await page.locator(`[data-test-id=canvas-node][data-node-name="${ACTION_NODE}"]`).dblclick();
+		const ndv = page.getByTestId('ndv');
+		await ndv.waitFor();
+		await ndv.getByTestId('credential-edit-button').click();
+		const modal = page.getByTestId('editCredential-modal');
+		await modal.waitFor();
+		const REFUSED = 'Plain http:// is refused for any host but localhost';
+		const notice = modal.getByText(REFUSED);
+		expect(await notice.count()).toBe(0);
+		const baseUrl = modal.getByTestId('parameter-input-baseUrl').locator('input');
+		const original = await baseUrl.inputValue();
+		await baseUrl.fill('http://affinity.example.com');
+		await notice.waitFor();
+		expect(await notice.innerText()).toMatch(/Use https:\/\//);
+		await shot('13-credential-plain-http');
+		// Loopback is the emulator's case: no notice.
+		await baseUrl.fill(original);
+		await notice.waitFor({ state: 'detached' });
+		await shot('14-credential-loopback');
+		// The credential test of the typed URL ("Retry") says it too, not a bare ENOTFOUND, and
+		// sends nothing.
+		await baseUrl.fill('http://affinity.example.com');
+		await notice.waitFor();
+		await fixture.emulator.control('DELETE', '/requests');
+		await modal.getByRole('button', { name: 'Retry' }).click();
+		await modal.getByText(/Couldn.t connect with these settings/).waitFor();
+		const details = modal.getByText(/^More details$/);
+		if (await details.isVisible()) await details.click();
+		await eventually(async () => {
+			const text = await modal.innerText();
+			// Twice: the notice, and the test's failure.
+			expect(text.split(REFUSED).length - 1).toBe(2);
+			expect(text).not.toMatch(/ENOTFOUND|EAI_AGAIN/);
+		});
+		expect(await fixture.requests()).toHaveLength(0);
+		await shot('15-credential-test-plain-http');
+		// Closed without saving: n8n asks first, as a field was edited.
+		await page.keyboard.press('Escape');
+		await page
+			.locator('.el-message-box__btns button')
+			.filter({ hasText: /^Close$/ })
+			.click();
+		await modal.waitFor({ state: 'detached' });
+		for (let i = 0; i < 3 && (await ndv.isVisible()); i++) await page.keyboard.press('Escape');
+	},
+);
+
+step(
+	'the trigger: before a list is chosen, Watched Fields offers nothing and shows no options error',
+	async () => {
+		await page.goto(`${fixture.server!.url}/workflow/${TRIGGER_WORKFLOW_ID}`);
+		await page.locator(`[data-test-id=canvas-node][data-node-name="${TRIGGER_NODE}"]`).dblclick();
+		await page.getByTestId('ndv').waitFor();
+		await expectNoOptionsNoError('watchedFieldIds');
+		await shot('16-trigger-watched-fields-before-list');
+		await page.keyboard.press('Escape');
+		const ndv = page.getByTestId('ndv');
+		for (let i = 0; i < 3 && (await ndv.isVisible()); i++) await page.keyboard.press('Escape');
+	},
+);
+
+/** The pack's nodes of each sample workflow, each executed on its own from its panel. */
+/** One of the 5 latest Deal Pipeline entries moves to Won, so the trigger sample's If lets it through. */
+async function oneLatestDealWon(): Promise<void> {
+	const lists = (
+		await fixture.api<{ data: Array<{ id: number; name: string }> }>('/v2/lists?limit=100')
+	).data;
+	const listId = lists.find((l) => l.name === 'Deal Pipeline')!.id;
+	const fields = (
+		await fixture.api<{ data: Array<{ id: string; name: string }> }>(
+			`/v2/lists/${listId}/fields?limit=100`,
+		)
+	).data;
+	const status = fields.find((f) => f.name === 'Status')!.id;
+	const ids: number[] = [];
+	for (let route: string | null = `/v2/lists/${listId}/list-entries?limit=100`; route; ) {
+		const page: { data: Array<{ id: number }>; pagination: { nextUrl: string | null } } =
+			await fixture.api(route);
+		ids.push(...page.data.map((e) => e.id));
+		const next = page.pagination.nextUrl ? new URL(page.pagination.nextUrl) : null;
+		route = next ? next.pathname + next.search : null;
+	}
+	const latest = ids.sort((a, b) => b - a)[1];
+	const options = await fixture.api<{ data: Array<{ id: number; text: string }> }>(
+		`/v2/lists/${listId}/fields/${status}/dropdown-options`,
+	);
+	const won = options.data.find((o) => o.text === 'Won')!;
+	await fixture.emulator.control('POST', '/values', {
+		listEntryId: latest,
+		fieldId: status,
+		value: { type: 'ranked-dropdown', data: { dropdownOptionId: won.id } },
+	});
+}
+
+const SAMPLE_NODES: Array<{
+	workflow: string;
+	node: string;
+	subtitle?: string;
+	prepare?: () => Promise<void>;
+	fromAi?: Record<string, () => Promise<string>>;
+	/** What its panel shows before it runs. */
+	shows?: () => Promise<void>;
+	/** What the node did, as the emulator saw it. */
+	verify?: () => Promise<void>;
+}> = [
+	{ workflow: 'affV2SampleExport', node: "Get the list's entries" },
+	{
+		workflow: 'affV2SampleTrigger',
+		node: 'Deal Pipeline: Status changed',
+		subtitle: 'On field value changed',
+		prepare: oneLatestDealWon,
+	},
+	{
+		workflow: 'affV2SampleTrigger',
+		node: 'Set Stage to Closed',
+		// The field, by its name: the sample's value is one the list offers (the editor marks others).
+		shows: () =>
+			eventually(async () => {
+				const field = page.getByTestId('ndv').getByTestId('parameter-input-fieldId');
+				expect(await field.locator('input').first().inputValue()).toBe('Stage');
+			}),
+		// The Won deal's Stage written, once.
+		verify: async () => {
+			const writes = (await fixture.requests()).filter((r) => r.method !== 'GET');
+			const entry = /list-entries\/\d+/;
+			expect(
+				writes.map((r) => [r.method, r.path.replace(entry, 'list-entries/N'), r.status]),
+			).toEqual([['POST', '/v2/lists/101/list-entries/N/fields/field-1027', 204]]);
+		},
+	},
+	{ workflow: 'affV2SampleAgent', node: 'Find Affinity lists' },
+	{
+		workflow: 'affV2SampleAgent',
+		node: 'Read list entries',
+		fromAi: { listId: async () => String(TARGET_ACCOUNTS), limit: async () => '3' },
+	},
+	{
+		workflow: 'affV2SampleAgent',
+		node: 'Get a company',
+		fromAi: {
+			companyId: async () =>
+				String(
+					(await fixture.api<{ data: Array<{ id: number }> }>('/v2/companies?limit=1')).data[0].id,
+				),
+		},
+	},
+];
+
+for (const sample of SAMPLE_NODES) {
+	step(`sample ${sample.workflow}: "${sample.node}" runs on its own`, async () => {
+		await sample.prepare?.();
+		if (!page.url().endsWith(`/workflow/${sample.workflow}`)) {
+			await page.goto(`${fixture.server!.url}/workflow/${sample.workflow}`);
+		}
+		const canvasNode = page.locator(`[data-test-id=canvas-node][data-node-name="${sample.node}"]`);
+		if (sample.subtitle) expect(await canvasNode.innerText()).toContain(sample.subtitle);
+		await canvasNode.dblclick();
+		const ndv = page.getByTestId('ndv');
+		await ndv.waitFor();
+		await sample.shows?.();
+		await fixture.emulator.control('DELETE', '/requests');
+		await ndv.getByTestId('node-execute-button').first().click();
+		// A tool asks first for the values the model would give ($fromAI), then runs alone.
+		const dialog = page.getByTestId('fromAiParameters-modal');
+		if (sample.fromAi) {
+			await dialog.waitFor();
+			for (const [key, value] of Object.entries(sample.fromAi)) {
+				await dialog.locator(`[data-test-id="query.${key}"] input`).fill(await value());
+			}
+			await shot(`20-sample-${sample.node.replace(/\W+/g, '-')}-fromAI`);
+			await dialog.getByTestId('execute-workflow-button').click();
+		}
+		const output = ndv.getByTestId('output-panel');
+		await eventually(async () => {
+			const text = await output.innerText();
+			expect(text).not.toMatch(/Node was not executed|took a different path/);
+			expect(text).toMatch(/\d+ items?|\d+ results?/);
+		}, 60_000);
+		// Ran without an error: none in the output, no "Problem in node" notification.
+		expect(await output.innerText()).not.toMatch(
+			/Error details|Problem in node|Error executing tool/,
+		);
+		expect(
+			await page
+				.getByText(/Problem in node/)
+				.filter({ visible: true })
+				.count(),
+		).toBe(0);
+		await sample.verify?.();
+		await shot(`21-sample-${sample.node.replace(/\W+/g, '-')}`);
+		for (let i = 0; i < 3 && (await ndv.isVisible()); i++) await page.keyboard.press('Escape');
+	});
+}

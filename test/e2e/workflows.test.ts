@@ -184,11 +184,18 @@ describe('n8n server (REST API, as the editor uses it)', () => {
 			]);
 		});
 
-		it('refuses plain http to a non-loopback host without sending anything (the key stays home)', async () => {
-			const result = await test(full({ baseUrl: 'http://affinity.example.com' }));
-			expect(result.status).toBe('Error');
-			// The expression swaps in https://plain-http-is-refused-use-https.invalid; n8n shows only the DNS failure.
-			expect(result.message).toMatch(/^(ENOTFOUND|EAI_AGAIN)$/);
+		it('refuses plain http to a non-loopback host without sending anything (the key stays home), and says why', async () => {
+			for (const baseUrl of [
+				'http://affinity.example.com',
+				`http://0.0.0.0:${fixture.emulator.baseUrl.split(':').pop()}`,
+			]) {
+				const result = await test(full({ baseUrl }));
+				expect(result).toEqual({
+					status: 'Error',
+					message:
+						'Plain http:// is refused for any host but localhost (127.0.0.1, [::1]): the API key would travel unencrypted. Use https://.',
+				});
+			}
 			expect(await fixture.requests()).toHaveLength(0);
 		});
 	});

@@ -1,5 +1,6 @@
 import type { IDataObject, INodeListSearchResult } from 'n8n-workflow';
 
+import { AffinityV2V1 } from '../../nodes/AffinityV2/AffinityV2V1.node';
 import { SCAN_LIMITS } from '../../nodes/AffinityV2/api/pickerPages';
 import { EmulatorFixture, expectNoKey } from '../harness/emulator';
 import { loadOptionsHarness } from '../harness/loadOptions';
@@ -317,6 +318,33 @@ describe('option lists', () => {
 		// Each described the same way: value type · field type · id.
 		const status = options.find((o) => o.name === 'Status');
 		expect(status?.description).toMatch(/^[A-Z][\w -]* · list field · field-\d+$/);
+	});
+
+	it('the fields a read offers are those of the resource chosen now, whichever read method the editor asks with', async () => {
+		const company = await picker({ resource: 'company' }).loadOptions('getCompanyFields');
+		const person = await picker({ resource: 'person' }).loadOptions('getPersonFields');
+		expect(company.map((o) => o.name)).toEqual(expect.arrayContaining(['Account Owner']));
+		expect(company).not.toEqual(person);
+		// The editor kept the Fields input of Company → Get when List Entry was chosen, and asks with
+		// its method: no list is chosen yet, so nothing to offer, and nothing asked of Affinity.
+		await fixture.clearRequests();
+		expect(await picker({ resource: 'listEntry' }).loadOptions('getCompanyFields')).toEqual([]);
+		expect(await fixture.requests()).toHaveLength(0);
+		expect(await picker({ resource: 'person' }).loadOptions('getCompanyFields')).toEqual(person);
+		expect(await picker({ resource: 'company' }).loadOptions('getListFields')).toEqual(company);
+		const pipeline = { __rl: true, mode: 'id', value: String(PIPELINE) };
+		expect(
+			await picker({ resource: 'listEntry', listId: pipeline }).loadOptions('getPersonFields'),
+		).toEqual(await picker({ listId: pipeline }).loadOptions('getListFields'));
+	});
+
+	it("every read's field choice reloads when the resource changes (the editor reloads on loadOptionsDependsOn only)", () => {
+		const readMethods = ['getCompanyFields', 'getPersonFields', 'getListFields'];
+		const choices = new AffinityV2V1().description.properties.filter((p) =>
+			readMethods.includes(String(p.typeOptions?.loadOptionsMethod)),
+		);
+		expect(choices.length).toBeGreaterThan(10);
+		for (const p of choices) expect(p.typeOptions?.loadOptionsDependsOn).toContain('resource');
 	});
 
 	it("a list's fields before a list can be read: empty, or the fields chosen so far, and nothing asked", async () => {

@@ -158,6 +158,53 @@ function keptChoices(ctx: ILoadOptionsFunctions, why: string): INodePropertyOpti
 	return [...chosen].map((id) => ({ name: id, value: id, description: `Chosen earlier; ${why}` }));
 }
 
+/**
+ * The chosen list's fields. Before a list can be read, the choices made so far; when the list
+ * cannot be read, those choices too (the reason in their description), or the error if none.
+ */
+async function listFieldOptions(ctx: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	try {
+		const listId = chosenListId(ctx);
+		if (listId !== undefined) return await fieldOptions(ctx, { listId });
+	} catch (error) {
+		const kept = keptChoices(
+			ctx,
+			`the list's fields could not be read: ${(error as Error).message}`,
+		);
+		if (kept.length) return kept;
+		throw asNodeError(ctx.getNode(), error);
+	}
+	return keptChoices(ctx, "the list's fields are shown once a list is chosen");
+}
+
+/** Whose fields a read offers, by the resource chosen in the node. */
+const READ_FIELD_SOURCES: Record<string, 'companies' | 'persons' | 'list'> = {
+	company: 'companies',
+	person: 'persons',
+	listEntry: 'list',
+};
+
+/**
+ * The fields a read offers: those of the resource chosen now. The reads of every resource name
+ * their field choice alike (fieldIds, fieldId), and the editor keeps the input of the operation
+ * shown before and asks with that one's method when `resource` (in loadOptionsDependsOn)
+ * changes, so each of these methods answers for the resource chosen, and for its own without
+ * one (the trigger).
+ */
+async function readFieldOptions(
+	ctx: ILoadOptionsFunctions,
+	own: 'companies' | 'persons' | 'list',
+): Promise<INodePropertyOptions[]> {
+	let resource: unknown;
+	try {
+		resource = ctx.getCurrentNodeParameter('resource');
+	} catch {
+		resource = undefined;
+	}
+	const source = (typeof resource === 'string' && READ_FIELD_SOURCES[resource]) || own;
+	return source === 'list' ? listFieldOptions(ctx) : fieldOptions(ctx, source);
+}
+
 async function writableFieldOptions(
 	ctx: ILoadOptionsFunctions,
 	scope: FieldScope | undefined,
@@ -184,28 +231,14 @@ export const loadOptions = {
 	},
 
 	async getCompanyFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		return fieldOptions(this, 'companies');
+		return readFieldOptions(this, 'companies');
 	},
 	async getPersonFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		return fieldOptions(this, 'persons');
+		return readFieldOptions(this, 'persons');
 	},
-	/**
-	 * The chosen list's fields. Before a list can be read, the choices made so far; when the list
-	 * cannot be read, those choices too (the reason in their description), or the error if none.
-	 */
+	/** The chosen list's fields (see listFieldOptions). */
 	async getListFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		try {
-			const listId = chosenListId(this);
-			if (listId !== undefined) return await fieldOptions(this, { listId });
-		} catch (error) {
-			const kept = keptChoices(
-				this,
-				`the list's fields could not be read: ${(error as Error).message}`,
-			);
-			if (kept.length) return kept;
-			throw asNodeError(this.getNode(), error);
-		}
-		return keptChoices(this, "the list's fields are shown once a list is chosen");
+		return readFieldOptions(this, 'list');
 	},
 
 	/** id, name, domain and every company field Affinity says can be filtered on, with its operators. */

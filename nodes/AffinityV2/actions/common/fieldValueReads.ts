@@ -45,7 +45,8 @@ export function fieldValueProperties(
 			displayName: 'Field Name or ID',
 			name: 'fieldId',
 			type: 'options',
-			typeOptions: { loadOptionsMethod, loadOptionsDependsOn: dependsOn },
+			// With `resource`, as the Field Names or IDs of the reads (fieldSelection).
+			typeOptions: { loadOptionsMethod, loadOptionsDependsOn: ['resource', ...dependsOn] },
 			required: true,
 			default: '',
 			description:

@@ -39,7 +39,9 @@ export function fieldSelection(
 			displayName: 'Field Names or IDs',
 			name: 'fieldIds',
 			type: 'multiOptions',
-			typeOptions: { loadOptionsMethod, loadOptionsDependsOn: dependsOn },
+			// With `resource`: the editor keeps this input when the resource changes (the reads of
+			// every resource share its name) and reloads its options only when a dependency changes.
+			typeOptions: { loadOptionsMethod, loadOptionsDependsOn: ['resource', ...dependsOn] },
 			default: [],
 			description:
 				'Fields whose values to return. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',

@@ -21,7 +21,8 @@ export function searchTermParameters(spec: {
 			type: 'multiOptions',
 			typeOptions: {
 				loadOptionsMethod: spec.fieldsMethod,
-				loadOptionsDependsOn: spec.dependsOn ?? [],
+				// With `resource`, as the Field Names or IDs of the reads (fieldSelection).
+				loadOptionsDependsOn: ['resource', ...(spec.dependsOn ?? [])],
 			},
 			default: [],
 			description:
