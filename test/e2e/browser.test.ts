@@ -19,6 +19,8 @@ const WORKFLOW_ID = 'e2eBrowser';
 const ACTION_NODE = 'Affinity v2';
 const TRIGGER_WORKFLOW_ID = 'e2eBrowserTrigger';
 const TRIGGER_NODE = 'Affinity v2 Trigger';
+const UPDATE_WORKFLOW_ID = 'e2eBrowserUpdate';
+const UPDATE_NODE = 'Update a field';
 const ICON_PATH = '/icons/n8n-nodes-affinity-v2/dist/icons/affinity.svg';
 /** The emulator's seeded company list, by its id (read in beforeAll). */
 let TARGET_ACCOUNTS = 0;
@@ -56,9 +58,28 @@ beforeAll(async () => {
 		trigger: { name: TRIGGER_NODE, parameters: { event: 'fieldValueChanged' } },
 		steps: [],
 	});
+	// Update Field Value on a Deal Pipeline entry, its Stage (a dropdown) chosen.
+	const updateWorkflow = buildWorkflow({
+		id: UPDATE_WORKFLOW_ID,
+		name: 'e2e: a value input follows the field',
+		steps: [
+			{
+				name: UPDATE_NODE,
+				resource: 'listEntry',
+				operation: 'updateFieldValue',
+				parameters: {
+					listId: { __rl: true, mode: 'id', value: '101' },
+					listEntryId: { __rl: true, mode: 'id', value: '1' },
+					fieldId: 'field-1027|dropdown',
+					writeMode: 'set',
+				},
+			},
+		],
+	});
 	await fixture.importWorkflows([
 		workflow,
 		triggerWorkflow,
+		updateWorkflow,
 		...sampleWorkflows(packNodeNames()).load,
 	]);
 	await fixture.startServer();
@@ -612,3 +633,37 @@ for (const sample of SAMPLE_NODES) {
 		for (let i = 0; i < 3 && (await ndv.isVisible()); i++) await page.keyboard.press('Escape');
 	});
 }
+
+step('Update Field Value shows the one value input of the field chosen', async () => {
+	await page.goto(`${fixture.server!.url}/workflow/${UPDATE_WORKFLOW_ID}`);
+	const ndv = page.getByTestId('ndv');
+	// The editor may open the panel of a workflow's only action node by itself.
+	await eventually(async () => {
+		if (!(await ndv.isVisible())) {
+			await page
+				.locator(`[data-test-id=canvas-node][data-node-name="${UPDATE_NODE}"]`)
+				.dblclick({ timeout: 2000 });
+		}
+		await ndv.waitFor({ timeout: 1000 });
+	});
+	const valueInputs = async () =>
+		(
+			await ndv
+				.locator('[data-test-id^=parameter-input-]')
+				.evaluateAll((inputs) => inputs.map((input) => input.getAttribute('data-test-id') ?? ''))
+		).filter((id) => /Value/.test(id));
+	// Deal Pipeline's fields: a date, a number, a multi-select dropdown, then back to Stage.
+	for (const [field, input] of [
+		['Close Date', 'dateValue'],
+		['Deal Size', 'numberValue'],
+		['Labels', 'dropdownValues'],
+		['Stage', 'dropdownValue'],
+	]) {
+		await pick('fieldId', field);
+		await eventually(async () => {
+			expect(await valueInputs()).toEqual([`parameter-input-${input}`]);
+		});
+		await shot(`30-update-field-value-${input}`);
+	}
+	for (let i = 0; i < 3 && (await ndv.isVisible()); i++) await page.keyboard.press('Escape');
+});
