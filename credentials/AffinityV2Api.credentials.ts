@@ -10,19 +10,24 @@ import type {
 const PLAIN_HTTP_REFUSED =
 	'Plain http:// is refused for any host but localhost (127.0.0.1, [::1]): the API key would travel unencrypted. Use https://.';
 
+/** Said under the API key as it is pasted, and by the credential test. */
+const KEY_LINE_BREAK_REFUSED =
+	'The API key contains a line break: paste it again without spaces or new lines.';
+const KEY_CHARACTER_REFUSED =
+	'The API key contains a character that cannot be sent in a header (a control character, or one outside Latin-1 such as a typographic quote): paste it again from Affinity.';
+
 /**
  * The credential test runs without node code, so the base URL rules of the transport
- * (trailing slash and `/v2` suffix tolerated, plain http only for loopback) are repeated
- * here as an expression, and so is the transport's check of the key. A refused key becomes a
- * host under `.invalid` whose name says why. A refused URL throws instead: n8n shows only the
- * code of a network failure (ENOTFOUND), but the message of an error named ExpressionError.
+ * (trailing slash and `/v2` suffix tolerated, plain http only for loopback) and its check of the
+ * key are repeated here as an expression. A refused key or URL throws: n8n shows only the code
+ * of a network failure (ENOTFOUND), but the message of an error named ExpressionError.
  */
-const testBaseUrl = `={{ (() => { const k = $credentials.apiKey || ''; if (/[\\r\\n]/.test(k)) return 'https://the-api-key-contains-a-line-break-paste-it-again.invalid'; if (/[^\\x20-\\x7e\\xa0-\\xff]/.test(k)) return 'https://the-api-key-contains-a-character-that-cannot-be-sent-paste-it-again.invalid'; const u = ($credentials.baseUrl || 'https://api.affinity.co').trim().replace(/\\/+$/, '').replace(/\\/v2$/i, '').replace(/\\/+$/, ''); return /^http:\\/\\//i.test(u) && !/^http:\\/\\/(localhost|127(\\.\\d{1,3}){3}|\\[::1\\])(:\\d+)?$/i.test(u) ? (() => { const e = new Error('${PLAIN_HTTP_REFUSED}'); e.name = 'ExpressionError'; throw e; })() : u; })() }}`;
+const testBaseUrl = `={{ (() => { const refuse = (m) => { const e = new Error(m); e.name = 'ExpressionError'; throw e; }; const k = $credentials.apiKey || ''; if (/[\\r\\n]/.test(k)) refuse('${KEY_LINE_BREAK_REFUSED}'); if (/[^\\x20-\\x7e\\xa0-\\xff]/.test(k)) refuse('${KEY_CHARACTER_REFUSED}'); const u = ($credentials.baseUrl || 'https://api.affinity.co').trim().replace(/\\/+$/, '').replace(/\\/v2$/i, '').replace(/\\/+$/, ''); if (/^http:\\/\\//i.test(u) && !/^http:\\/\\/(localhost|127(\\.\\d{1,3}){3}|\\[::1\\])(:\\d+)?$/i.test(u)) refuse('${PLAIN_HTTP_REFUSED}'); return u; })() }}`;
 
 /**
  * Keys the HTTP client would alter silently (a line break, a control character, a character
  * outside Latin-1): the same rule as the transport's, shown under the field as the key is
- * pasted, and turned by the credential test into a host under `.invalid` that says why.
+ * pasted, and refused by the credential test with the same words.
  */
 const KEY_WITH_LINE_BREAK = '[\\r\\n]';
 const KEY_WITH_UNSENDABLE_CHARACTER = '[^\\x20-\\x7e\\xa0-\\xff\\r\\n]';
@@ -52,15 +57,14 @@ export class AffinityV2Api implements ICredentialType {
 				'Generated in Affinity under Settings → Manage Apps. The key acts with the permissions of the user who created it.',
 		},
 		{
-			displayName: 'The API key contains a line break: paste it again without spaces or new lines.',
+			displayName: KEY_LINE_BREAK_REFUSED,
 			name: 'pastedLineBreakNotice',
 			type: 'notice',
 			default: '',
 			displayOptions: { show: { apiKey: [{ _cnd: { regex: KEY_WITH_LINE_BREAK } }] } },
 		},
 		{
-			displayName:
-				'The API key contains a character that cannot be sent in a header (a control character, or one outside Latin-1 such as a typographic quote): paste it again from Affinity.',
+			displayName: KEY_CHARACTER_REFUSED,
 			name: 'pastedCharacterNotice',
 			type: 'notice',
 			default: '',

@@ -198,6 +198,15 @@ describe('n8n server (REST API, as the editor uses it)', () => {
 			}
 			expect(await fixture.requests()).toHaveLength(0);
 		});
+
+		it('refuses a key pasted with a line break without sending anything, and says why', async () => {
+			const result = await test(full({ apiKey: `${admin.apiKey}\n` }));
+			expect(result).toEqual({
+				status: 'Error',
+				message: 'The API key contains a line break: paste it again without spaces or new lines.',
+			});
+			expect(await fixture.requests()).toHaveLength(0);
+		});
 	});
 
 	describe('the sample workflows of `npm start`', () => {
