@@ -85,7 +85,11 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		throw new Error('not used by these tests');
 	}
 
+	/** How often n8n read the credential (in n8n proper: a database read and a decryption). */
+	decryptions = 0;
+
 	async getDecrypted(): Promise<ICredentialDataDecryptedObject> {
+		this.decryptions++;
 		return { ...this.data };
 	}
 

@@ -62,6 +62,15 @@ describe('baseline', () => {
 		expect(await h.poll()).toBeNull();
 	});
 
+	it('reads the credential once a poll, not once a page', async () => {
+		const h = triggerHarness(fixture, list);
+		await h.poll();
+		expect((await fixture.requests()).length).toBe(3);
+		expect(h.helper.decryptions).toBe(1);
+		await h.poll();
+		expect(h.helper.decryptions).toBe(2);
+	});
+
 	it('with "Emit Current Entries on First Poll" outputs every entry once as added', async () => {
 		const h = triggerHarness(fixture, { ...list, options: { emitCurrentEntries: true } });
 		const first = events(await h.poll());
