@@ -659,8 +659,23 @@ step('Update Field Value shows the one value input of the field chosen', async (
 		['Labels', 'dropdownValues'],
 		['Stage', 'dropdownValue'],
 	]) {
-		await pick('fieldId', field);
+		// Opened until the list shows the field (a click while the panel settles may not open it).
+		const item = page
+			.locator('.el-select-dropdown__item:visible')
+			.filter({ has: page.getByText(field, { exact: true }) })
+			.first();
+		const dropdown = page.locator('.el-select-dropdown:visible');
+		// The previous pick's list closed first, so the one that opens is this one.
+		await eventually(async () => expect(await dropdown.count()).toBe(0));
 		await eventually(async () => {
+			if ((await dropdown.count()) === 0) {
+				await ndv.getByTestId('parameter-input-fieldId').click();
+			}
+			await item.click({ timeout: 3000 });
+		}, 60_000);
+		await eventually(async () => {
+			const chosen = ndv.getByTestId('parameter-input-fieldId').locator('input').first();
+			expect(await chosen.inputValue()).toBe(field);
 			expect(await valueInputs()).toEqual([`parameter-input-${input}`]);
 		});
 		await shot(`30-update-field-value-${input}`);
