@@ -6,6 +6,7 @@
  */
 import { NODE_TYPES, unflatten } from '../../scripts/n8n';
 import type { StoredExecution } from '../../scripts/n8n/rest';
+import { eventually } from '../harness/eventually';
 import { CREDENTIALS, N8nFixture } from './fixture';
 
 const fixture = new N8nFixture('webhook-trigger');
@@ -32,21 +33,6 @@ interface DeliveryCounts {
 
 const webhooks = async () => (await fixture.api<{ data: ApiWebhook[] }>('/v2/webhooks')).data;
 const deliveryCounts = () => fixture.emulator.control<DeliveryCounts>('GET', '/webhook-deliveries');
-
-async function eventually<T>(
-	read: () => Promise<T>,
-	done: (value: T) => boolean,
-	what: string,
-	timeoutMs = 60_000,
-): Promise<T> {
-	const until = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await read();
-		if (done(value)) return value;
-		if (Date.now() > until) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-		await new Promise((r) => setTimeout(r, 250));
-	}
-}
 
 async function executions(): Promise<Array<{ id: string; status: string }>> {
 	const filter = encodeURIComponent(JSON.stringify({ workflowId: WORKFLOW_ID }));
@@ -90,7 +76,7 @@ async function activate(): Promise<void> {
  * run a moment after the REST call returns, so the emulator's webhooks are awaited.
  */
 async function webhooksSettleAt(count: number): Promise<ApiWebhook[]> {
-	return eventually(webhooks, (list) => list.length === count, `webhooks (want ${count})`).catch(
+	return eventually(`webhooks (want ${count})`, webhooks, (list) => list.length === count).catch(
 		async (error: unknown) => {
 			const problems = await fixture
 				.rest!.request('GET', `/rest/active-workflows/error/${WORKFLOW_ID}`)
@@ -154,9 +140,9 @@ it('activating creates one webhook, a mutation starts one execution, deactivatin
 
 	const added = await addEntry('Initech');
 	const [execution] = await eventually(
+		'executions',
 		executions,
 		(list) => list.length > 0 && list.every((e) => e.status === 'success'),
-		'executions',
 	);
 	// Another moment for a redelivery or a second execution to show up, if there were one.
 	await new Promise((r) => setTimeout(r, 2000));
@@ -196,26 +182,26 @@ it('n8n stopped while events happen gets each once after a restart, through the 
 	for (let i = 0; i < WHILE_STOPPED; i++) added.push((await addEntry(`Stopped ${i}`)).id);
 	// Every first attempt fails while n8n is down.
 	await eventually(
+		'failed first attempts',
 		deliveryCounts,
 		(counts) => counts.failedAttempts >= WHILE_STOPPED,
-		'failed first attempts',
 	);
 	const restarting = Date.now();
 	await fixture.startServer();
 	const restarted = Date.now();
 
 	const settled = await eventually(
+		'deliveries pending after the restart',
 		deliveryCounts,
 		(counts) => counts.pending === 0,
-		'deliveries pending after the restart',
 		120_000,
 	);
 	const caughtUp = Date.now();
 	expect(settled).toMatchObject({ delivered: delivered + WHILE_STOPPED, disabled: 0 });
 	const fresh = await eventually(
+		'executions after the restart',
 		async () => (await executions()).filter((e) => !before.has(e.id)),
 		(list) => list.length >= WHILE_STOPPED && list.every((e) => e.status === 'success'),
-		'executions after the restart',
 	);
 	await new Promise((r) => setTimeout(r, 2000));
 	expect((await executions()).filter((e) => !before.has(e.id))).toHaveLength(WHILE_STOPPED);

@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 
 import { type N8nRest, type RunningN8n, unflatten } from '../../scripts/n8n';
+import { eventually } from '../harness/eventually';
 
 export interface ExecutionSummary {
 	id: string;
@@ -37,24 +38,6 @@ export async function activate(rest: N8nRest, workflowId: string): Promise<void>
 	await rest.request('POST', `/rest/workflows/${workflowId}/activate`, {
 		versionId: workflow.versionId,
 	});
-}
-
-/** Polls `read` until `done` holds; throws with the last value after the timeout. */
-export async function eventually<T>(
-	what: string,
-	read: () => Promise<T>,
-	done: (value: T) => boolean,
-	timeoutMs: number,
-	intervalMs = 500,
-): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await read();
-		if (done(value)) return value;
-		if (Date.now() > deadline)
-			throw new Error(`${what}: not reached in ${timeoutMs} ms: ${JSON.stringify(value)}`);
-		await sleep(intervalMs);
-	}
 }
 
 /**

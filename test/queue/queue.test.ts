@@ -35,9 +35,9 @@ import {
 } from '../../scripts/n8n';
 import { cacheRoot, isProvisioned, runtimePaths } from '../../scripts/paths';
 import { ADMIN_KEY } from '../harness/emulator';
+import { eventually } from '../harness/eventually';
 import {
 	activate,
-	eventually,
 	type ExecutionSummary,
 	executions,
 	finishedExecutions,
