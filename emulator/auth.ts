@@ -80,21 +80,38 @@ function normalizeAddress(address: string | undefined): string {
 	return (address ?? '').replace(/^::ffff:/, '');
 }
 
-/** The key of a request, or the API's 401/403. */
+/**
+ * The key an Authorization header carries: `Bearer <key>` (v1 and v2), or HTTP Basic with the
+ * key as the password and any user name (v1: "Provide your API key as the basic auth password").
+ */
+function presentedKey(header: string | undefined, basicAllowed: boolean): string | undefined {
+	const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+	if (bearer) return bearer[1];
+	const basic = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
+	if (!basic || !basicAllowed) return undefined;
+	const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
+	const colon = decoded.indexOf(':');
+	return colon < 0 ? undefined : decoded.slice(colon + 1);
+}
+
+/** The key of a request, or the API's 401/403. v1 paths also take HTTP Basic. */
 export function authenticate(
 	header: string | undefined,
 	remoteAddress: string | undefined,
 	keys: ApiKey[],
+	basicAllowed = false,
 ): ApiKey {
-	const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
-	if (!match) {
+	const presented = presentedKey(header, basicAllowed);
+	if (!presented) {
 		throw new ApiError(
 			401,
 			'authentication',
-			'Missing or malformed Authorization header: expected "Bearer <API key>"',
+			basicAllowed
+				? 'Missing or malformed Authorization header: expected "Bearer <API key>" or Basic with the key as the password'
+				: 'Missing or malformed Authorization header: expected "Bearer <API key>"',
 		);
 	}
-	const key = keys.find((k) => k.key === match[1]);
+	const key = keys.find((k) => k.key === presented);
 	if (!key) throw new ApiError(401, 'authentication', 'Invalid API key');
 	const address = normalizeAddress(remoteAddress);
 	if (key.allowlist && !key.allowlist.includes(address)) {

@@ -36,12 +36,14 @@ export interface EmulatorOptions {
 	rateLimit?: Partial<RateLimitSettings>;
 	/** Print one line per request to stdout. */
 	verbose?: boolean;
-	/** Called with every /v2 request and its answer, in process (tests validate them all). */
+	/** Called with every API request (v2 and v1) and its answer, in process (tests validate them all). */
 	observe?: (exchange: Exchange) => void;
 }
 
-/** One /v2 request and the answer it got, as the observer sees it. */
+/** One API request and the answer it got, as the observer sees it. */
 export interface Exchange {
+	/** v2 (paths under /v2/, described by the OpenAPI) or v1 (the same host, no prefix); v2 when absent. */
+	api?: 'v1' | 'v2';
 	method: string;
 	path: string;
 	query: string;
@@ -193,6 +195,7 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 		const finish = (status: number, body: unknown, headers: Record<string, string> = {}) => {
 			entry.status = status;
 			this.options.observe?.({
+				api: url.pathname.startsWith('/v2/') ? 'v2' : 'v1',
 				method,
 				path: url.pathname,
 				query: url.search,
@@ -215,11 +218,21 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 				const text = await captureBody(getBody);
 				if (text) entry.body = text.slice(0, 10_000);
 			}
-			const key = authenticate(req.headers.authorization, req.socket.remoteAddress, this.keys);
+			// API v1: the same host, paths without /v2, Basic auth too, no version header.
+			const isV1 = !url.pathname.startsWith('/v2/');
+			const key = authenticate(
+				req.headers.authorization,
+				req.socket.remoteAddress,
+				this.keys,
+				isV1,
+			);
 			entry.key = key.label;
-			rateHeaders = { [VERSION_HEADER]: key.defaultVersion };
-			const version = requestedVersion(req.headers[VERSION_HEADER], key.defaultVersion);
-			rateHeaders = { [VERSION_HEADER]: version };
+			let version = key.defaultVersion;
+			if (!isV1) {
+				rateHeaders = { [VERSION_HEADER]: key.defaultVersion };
+				version = requestedVersion(req.headers[VERSION_HEADER], key.defaultVersion);
+				rateHeaders = { [VERSION_HEADER]: version };
+			}
 			const user = this.store.users.get(key.userId);
 			if (!user)
 				throw new ApiError(401, 'authentication', 'The user of this API key no longer exists');

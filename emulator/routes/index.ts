@@ -25,6 +25,7 @@ import * as searches from './searches';
 import * as transcripts from './transcripts';
 import * as users from './users';
 import * as webhooks from './webhooks';
+import { registerV1 } from './v1';
 
 /**
  * Every /v2 area the emulator serves. To add endpoints: one file in this folder exporting
@@ -63,4 +64,5 @@ const AREAS: ReadonlyArray<{ register(router: Router): void }> = [
 
 export function registerApi(router: Router): void {
 	for (const area of AREAS) area.register(router);
+	registerV1(router);
 }

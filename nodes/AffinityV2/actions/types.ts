@@ -12,3 +12,15 @@ export interface ResourceModule {
 	operations: Record<string, OperationModule>;
 	description: INodeProperties[];
 }
+
+/**
+ * An API endpoint an operation calls, as the docs table lists it: the API (v2, or v1 where v2
+ * has no equivalent), the method and the path template as Affinity documents it
+ * (`/v2/companies/{id}`, `/lists/{list_id}/list-entries`). BETA endpoints say so.
+ */
+export interface OperationEndpoint {
+	api: 'v1' | 'v2';
+	method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+	path: string;
+	beta?: boolean;
+}

@@ -10,6 +10,8 @@ export interface ApiErrorEntry {
 }
 
 export interface FailureContext {
+	/** v1 or v2: v1 error bodies have their own forms, and messages say which API answered. */
+	api?: 'v1' | 'v2';
 	method: string;
 	/** Path without query, e.g. /v2/companies/12: safe to show, never holds the key. */
 	path: string;
@@ -24,13 +26,36 @@ export interface FailureContext {
 	parameterNames?: Record<string, string>;
 }
 
+/**
+ * The errors of an error body. v2 answers `{errors: [{code, message, param?}]}` (ErrorResponse).
+ * v1's documentation names status codes but shows no body, so v1's are read in the forms such
+ * APIs use: the same, `errors` as strings, `{message}` / `{error}`, or a map of parameter names to
+ * messages (`{name: ["can't be blank"]}`), where the parameter is named.
+ */
 export function apiErrors(body: unknown): ApiErrorEntry[] {
-	if (body && typeof body === 'object' && Array.isArray((body as { errors?: unknown }).errors)) {
-		return (body as { errors: unknown[] }).errors.filter(
-			(e): e is ApiErrorEntry => !!e && typeof e === 'object',
-		);
+	if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
+	const record = body as Record<string, unknown>;
+	if (Array.isArray(record.errors)) {
+		return record.errors.flatMap((e): ApiErrorEntry[] => {
+			if (typeof e === 'string') return [{ message: e }];
+			return e && typeof e === 'object' ? [e as ApiErrorEntry] : [];
+		});
 	}
-	return [];
+	if (record.errors && typeof record.errors === 'object') return parameterMessages(record.errors);
+	for (const key of ['message', 'error']) {
+		if (typeof record[key] === 'string') return [{ message: record[key] as string }];
+	}
+	return parameterMessages(record);
+}
+
+/** `{name: ["can't be blank"], domain: "is taken"}` as entries naming each parameter. */
+function parameterMessages(map: object): ApiErrorEntry[] {
+	return Object.entries(map).flatMap(([param, value]): ApiErrorEntry[] => {
+		const messages = (Array.isArray(value) ? value : [value]).filter(
+			(m): m is string => typeof m === 'string',
+		);
+		return messages.map((message) => ({ param, message: `${param} ${message}` }));
+	});
 }
 
 function describe(status: number, errors: ApiErrorEntry[], ctx: FailureContext): string {

@@ -25,7 +25,7 @@ import {
 	type OrgQuota,
 } from './rateLimit';
 import { shapeProblem, UNEXPECTED_SHAPE, type Expected } from './shape';
-import { requestUrl } from './urls';
+import { requestUrl, type ApiGeneration } from './urls';
 
 export type AffinityContext =
 	| IExecuteFunctions
@@ -38,7 +38,12 @@ export const CREDENTIAL_TYPE = 'affinityV2Api';
 
 export interface AffinityRequest {
 	method: IHttpRequestMethods;
-	/** Path under the base URL, starting with /v2; may carry a query (a nextUrl's). */
+	/**
+	 * Which API: v2 (the default) or v1, called only where v2 has no equivalent. Both take the
+	 * same key at the same host and draw on one rate-limit pool; v1 has no version header.
+	 */
+	api?: ApiGeneration;
+	/** Path under the base URL: /v2/… for v2, /<resource>/… for v1; may carry a query (a nextUrl's). */
 	path: string;
 	/** Query; arrays are sent as repeated parameters (fieldIds=a&fieldIds=b) as the API wants. */
 	qs?: IDataObject;
@@ -248,7 +253,9 @@ export async function affinityRequest<T = unknown>(
 		request.timeoutMs ??
 		configuredTimeoutMs(this, request.itemIndex) ??
 		RETRY_POLICY.defaultTimeoutMs;
+	const api = request.api ?? 'v2';
 	const failure: FailureContext = {
+		api,
 		method: request.method,
 		path: request.path.split('?')[0],
 		subject: request.subject,
@@ -257,11 +264,12 @@ export async function affinityRequest<T = unknown>(
 		parameterNames: request.parameterNames,
 	};
 	const headers: IDataObject = { Accept: 'application/json' };
-	if (conn.apiVersion) headers['X-Affinity-Api-Version'] = conn.apiVersion;
+	// The version header selects a v2 edition; v1 has none, so it is not sent there.
+	if (conn.apiVersion && api === 'v2') headers['X-Affinity-Api-Version'] = conn.apiVersion;
 	if (request.body !== undefined) headers['Content-Type'] = 'application/json';
 
 	// A path (a nextUrl's, a picker's page token) that could take the key elsewhere is refused.
-	const target = requestUrl(conn.baseUrl, request.path);
+	const target = requestUrl(conn.baseUrl, request.path, api);
 	if ('refused' in target) {
 		throw transportError(
 			node,

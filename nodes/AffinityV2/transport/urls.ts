@@ -1,8 +1,26 @@
 /**
  * Where a request may go. Every request carries the API key, so its URL must be the configured
  * base URL's origin with a path under the base's path + /v2/, whatever a `pagination.nextUrl`
- * (or a picker's page token made from one) says.
+ * (or a picker's page token made from one) says. API v1 requests (what v2 lacks) go to the
+ * same host with paths without a version prefix, limited to the v1 resources the pack calls.
  */
+
+/** Which API a request is for: v2 (paths under /v2/) or v1 (the same host, no prefix). */
+export type ApiGeneration = 'v1' | 'v2';
+
+/** The v1 resources the pack calls (https://api-docs.affinity.co): nothing else is sent to v1. */
+export const V1_RESOURCES = [
+	'auth',
+	'entity-files',
+	'field-values',
+	'fields',
+	'interactions',
+	'lists',
+	'opportunities',
+	'organizations',
+	'persons',
+	'reminders',
+] as const;
 
 /** Whitespace, control characters, backslashes and anything outside printable ASCII. */
 const UNSAFE_CHARACTER = /[^\x21-\x7e]|\\/;
@@ -12,11 +30,15 @@ const UNSAFE_PATH = /(^|\/)(\.|%2e){1,2}(\/|$)|%2f|%5c/i;
 export type Refused = { refused: string };
 
 /** Why a path (and query) must not be appended to the base URL; undefined when it is safe. */
-export function unsafePathReason(path: string): string | undefined {
+export function unsafePathReason(path: string, api: ApiGeneration = 'v2'): string | undefined {
 	if (UNSAFE_CHARACTER.test(path)) {
 		return 'it holds whitespace, a control character, a backslash or a character outside ASCII';
 	}
-	if (!path.startsWith('/v2/')) return 'it is not a path starting with /v2/';
+	if (api === 'v1') {
+		const resource = /^\/([a-z-]+)(?:[/?]|$)/.exec(path)?.[1];
+		if (!resource || !(V1_RESOURCES as readonly string[]).includes(resource))
+			return `it is not a path of an API v1 resource the node calls (${V1_RESOURCES.join(', ')})`;
+	} else if (!path.startsWith('/v2/')) return 'it is not a path starting with /v2/';
 	if (path.includes('#')) return 'it holds a fragment (#)';
 	const pathOnly = path.split('?')[0];
 	if (UNSAFE_PATH.test(pathOnly)) return 'its path holds a dot segment or an encoded slash';
@@ -25,12 +47,16 @@ export function unsafePathReason(path: string): string | undefined {
 }
 
 /**
- * The full URL of a request: the base URL plus a path under /v2/. Parsed, then checked to have
+ * The full URL of a request: the base URL plus a path under /v2/ (or a v1 resource's path). Parsed, then checked to have
  * the base's origin and to stay under the base's path, so that no form of path can move the
  * request (and the key) to another host, port or scheme.
  */
-export function requestUrl(baseUrl: string, path: string): { url: string } | Refused {
-	const reason = unsafePathReason(path);
+export function requestUrl(
+	baseUrl: string,
+	path: string,
+	api: ApiGeneration = 'v2',
+): { url: string } | Refused {
+	const reason = unsafePathReason(path, api);
 	if (reason) return { refused: reason };
 	let base: URL;
 	let url: URL;
@@ -44,8 +70,9 @@ export function requestUrl(baseUrl: string, path: string): { url: string } | Ref
 	if (url.origin !== base.origin || url.username || url.password) {
 		return { refused: 'it would leave the Base URL' };
 	}
-	if (!url.pathname.startsWith(`${basePath}/v2/`))
-		return { refused: 'it would leave the /v2/ path of the Base URL' };
+	const prefix = api === 'v1' ? `${basePath}/` : `${basePath}/v2/`;
+	if (!url.pathname.startsWith(prefix))
+		return { refused: `it would leave the ${api === 'v1' ? '' : '/v2'}/ path of the Base URL` };
 	return { url: baseUrl + path };
 }
 
