@@ -1,6 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Exchange } from '../../emulator';
+import { v1NonConformance } from './v1Description';
 import { AffinityV2V1 } from '../../nodes/AffinityV2/AffinityV2V1.node';
 import { EmulatorFixture } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
@@ -615,6 +616,7 @@ const CASES: Record<string, () => Promise<IDataObject[]>> = {
 
 /** What is wrong with one request the node made, or undefined. */
 function nonConformance(exchange: Exchange): string | undefined {
+	if (exchange.api === 'v1') return v1NonConformance(exchange);
 	const { method, path, status } = exchange;
 	const where = `${method} ${path}${exchange.query} (${status})`;
 	const template = description.templateOf(method, path);

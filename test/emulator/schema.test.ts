@@ -1,4 +1,5 @@
 import type { Exchange } from '../../emulator';
+import { v1NonConformance } from './v1Description';
 import { Router } from '../../emulator/router';
 import { registerApi } from '../../emulator/routes';
 import { ADMIN_KEY, EmulatorFixture, MEMBER_KEY, RESTRICTED_KEY } from '../harness/emulator';
@@ -34,6 +35,7 @@ afterAll(() => fixture.stop());
 
 /** What is wrong with one exchange, or undefined when it conforms. */
 function nonConformance(exchange: Exchange): string | undefined {
+	if (exchange.api === 'v1') return v1NonConformance(exchange);
 	const { method, path, status } = exchange;
 	const where = `${method} ${path}${exchange.query} (${status})`;
 	const template = description.templateOf(method, path);

@@ -1,0 +1,59 @@
+/**
+ * What API v1 documents of the endpoints the node calls (affinity-v1-docs.md: each endpoint's
+ * path, method, payload parameters and example response). v1 has no machine-readable
+ * description, so each endpoint is a row here: its path template, the body keys it takes, and
+ * the keys its documented answer has. The node's v1 exchanges are checked against it.
+ */
+import type { Exchange } from '../../emulator';
+
+export interface V1Endpoint {
+	method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+	/** As documented, with `{name}` for path parameters: `/lists/{list_id}/list-entries`. */
+	path: string;
+	/** Payload parameters the endpoint documents; a body key outside them is a mistake. */
+	bodyKeys?: readonly string[];
+	/** Payload parameters documented as required. */
+	requiredBodyKeys?: readonly string[];
+	/** Keys of the documented success answer (an object); checked on 2xx answers. */
+	responseKeys?: readonly string[];
+	/** Documented success status (200 unless said). */
+	status?: number;
+}
+
+/** Rows are added by area, each block citing the doc section it comes from. */
+export const V1_ENDPOINTS: V1Endpoint[] = [];
+
+function templateRegex(path: string): RegExp {
+	return new RegExp('^' + path.replace(/\{[a-z_]+\}/g, '[^/]+') + '/?$');
+}
+
+export function v1EndpointOf(method: string, path: string): V1Endpoint | undefined {
+	return V1_ENDPOINTS.find((e) => e.method === method && templateRegex(e.path).test(path));
+}
+
+/** What is wrong with one v1 exchange, or undefined when it conforms to the documentation. */
+export function v1NonConformance(exchange: Exchange): string | undefined {
+	const { method, path, status } = exchange;
+	const where = `v1 ${method} ${path}${exchange.query} (${status})`;
+	const endpoint = v1EndpointOf(method, path);
+	if (!endpoint) return `${where}: no such v1 endpoint among those the node may call`;
+	const body = exchange.requestBody;
+	if (body !== undefined && body !== null && typeof body === 'object' && !Array.isArray(body)) {
+		const keys = Object.keys(body);
+		const unknown = keys.filter((k) => !(endpoint.bodyKeys ?? []).includes(k));
+		if (unknown.length) return `${where}: body keys not documented: ${unknown.join(', ')}`;
+		const missing = (endpoint.requiredBodyKeys ?? []).filter((k) => !keys.includes(k));
+		if (missing.length) return `${where}: required body keys missing: ${missing.join(', ')}`;
+	}
+	if (status >= 200 && status < 300) {
+		if (status !== (endpoint.status ?? 200)) return `${where}: status not documented`;
+		const answer = exchange.responseBody;
+		if (endpoint.responseKeys) {
+			if (!answer || typeof answer !== 'object' || Array.isArray(answer))
+				return `${where}: answer is not an object`;
+			const missing = endpoint.responseKeys.filter((k) => !(k in answer));
+			if (missing.length) return `${where}: answer lacks documented keys: ${missing.join(', ')}`;
+		}
+	}
+	return undefined;
+}
