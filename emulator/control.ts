@@ -206,6 +206,19 @@ export function createControlRouter(): Router<ControlContext> {
 	router.get('/_emulator/webhook-deliveries', ({ emulator }) =>
 		ok(emulator.webhookDeliveryCounts()),
 	);
+	// An event in v1's envelope that the emulator's own mutations do not make (person.updated,
+	// list.updated, reminder.updated, …): {type, body (v1-shaped), sentAt? (Unix seconds)},
+	// delivered and retried like every other event.
+	router.post('/_emulator/webhook-events', async (ctx) => {
+		const body = await object(ctx);
+		if (typeof body.type !== 'string' || !/^[a-z_]+\.[a-z_]+$/.test(body.type))
+			throw badRequest('type must be an event type such as person.updated', 'type');
+		if (!body.body || typeof body.body !== 'object' || Array.isArray(body.body))
+			throw badRequest('body must be an object (the v1-shaped record)', 'body');
+		const sentAt = body.sentAt === undefined ? undefined : num(body.sentAt, 'sentAt');
+		ctx.emulator.deliverWebhookEvent(body.type, body.body as Record<string, unknown>, sentAt);
+		return ok();
+	});
 	router.add('DELETE', '/_emulator/webhook-sink', () => {
 		deliveries.length = 0;
 		return ok();

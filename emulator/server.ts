@@ -142,6 +142,10 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 		return this.deliveries.stats();
 	}
 
+	deliverWebhookEvent(type: string, body: Record<string, unknown>, sentAt?: number): void {
+		this.deliveries.emit(type, body, sentAt);
+	}
+
 	later(ms: number, fn: () => void): void {
 		const timer = setTimeout(() => {
 			this.timers.delete(timer);
