@@ -121,9 +121,9 @@ export function createControlRouter(): Router<ControlContext> {
 		return ok(ctx.emulator.limiter.settings);
 	});
 
-	// The server's clock for the change log, as an offset from the machine's: {offsetMs: -1000}
-	// logs the next changes a second earlier than now, as a server whose clock ran back does.
-	// Back to 0 on reset.
+	// The server's clock for the change log and the API's `Date` header, as an offset from the
+	// machine's: {offsetMs: -1000} logs the next changes a second earlier than now, as a server
+	// whose clock ran back does. Back to 0 on reset.
 	router.post('/_emulator/clock', async (ctx) => {
 		const offsetMs = num((await object(ctx)).offsetMs, 'offsetMs');
 		ctx.emulator.store.changes.clockOffsetMs = offsetMs;
@@ -288,6 +288,14 @@ export function createControlRouter(): Router<ControlContext> {
 				(target as unknown as Record<string, unknown>)[key] = body[key];
 		}
 		store.touch();
+		return ok();
+	});
+
+	// Delete a company, as someone would in the web app (with its list entries); the change log
+	// then shows the values that referred to it as deleted-entity references.
+	router.add('DELETE', '/_emulator/companies/:id', (ctx) => {
+		if (!ctx.emulator.store.removeCompany(num(ctx.params.id, 'id')))
+			throw notFound('no such company');
 		return ok();
 	});
 

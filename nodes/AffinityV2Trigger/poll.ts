@@ -166,9 +166,11 @@ export async function snapshotRead(
 	const context = eventContext(config);
 	const budget = new PollBudget(ctx, startedAt);
 	let run: PollRun | undefined;
+	let apiStartedAt: number | undefined;
 	await affinityPaginate.call(ctx, entriesRequest(config, needs), {
 		quotaGuard: triggerPagingGuard(ctx),
 		onPage: (page) => {
+			apiStartedAt ??= page.serverTime;
 			for (const entry of page.data) {
 				if (!isListEntry(entry)) continue;
 				run ??= new PollRun(ctx.getNode(), needs, context, old, entry, expected);
@@ -179,6 +181,7 @@ export async function snapshotRead(
 		},
 	});
 	const complete = run ?? new PollRun(ctx.getNode(), needs, context, old, undefined, expected);
+	complete.apiStartedAt = apiStartedAt;
 	await complete.removals((entityType, ids) => lookupNames(ctx, entityType, ids));
 	return complete;
 }
