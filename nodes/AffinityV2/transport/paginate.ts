@@ -123,7 +123,7 @@ export async function affinityPaginate(
 		if (qs) qs.limit = max === undefined ? pageSize : Math.min(pageSize, max - fetched);
 		const response = await affinityRequest.call(this, { ...request, path, qs, expect: 'page' });
 		const page = readPage(response.body);
-		const date = Date.parse(String(response.headers.date ?? ''));
+		const date = Date.parse(String(response.headers?.date ?? ''));
 		if (Number.isFinite(date)) page.serverTime = date;
 		pages++;
 		if (page.totalCount !== undefined) totalCount = page.totalCount;
