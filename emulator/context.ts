@@ -61,6 +61,8 @@ export interface EmulatorControl extends EmulatorServices {
 	readonly faults: FaultQueue;
 	/** Webhook deliveries so far: pending, delivered, failed attempts, webhooks disabled. */
 	webhookDeliveryCounts(): DeliveryCounts;
+	/** Delivers an event the store does not make itself (person.updated, …) as Affinity would. */
+	deliverWebhookEvent(type: string, body: Record<string, unknown>, sentAt?: number): void;
 	reset(options?: {
 		seed?: number;
 		sizes?: Partial<SeedSizes>;

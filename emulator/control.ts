@@ -121,9 +121,9 @@ export function createControlRouter(): Router<ControlContext> {
 		return ok(ctx.emulator.limiter.settings);
 	});
 
-	// The server's clock for the change log, as an offset from the machine's: {offsetMs: -1000}
-	// logs the next changes a second earlier than now, as a server whose clock ran back does.
-	// Back to 0 on reset.
+	// The server's clock for the change log and the API's `Date` header, as an offset from the
+	// machine's: {offsetMs: -1000} logs the next changes a second earlier than now, as a server
+	// whose clock ran back does. Back to 0 on reset.
 	router.post('/_emulator/clock', async (ctx) => {
 		const offsetMs = num((await object(ctx)).offsetMs, 'offsetMs');
 		ctx.emulator.store.changes.clockOffsetMs = offsetMs;
@@ -206,6 +206,19 @@ export function createControlRouter(): Router<ControlContext> {
 	router.get('/_emulator/webhook-deliveries', ({ emulator }) =>
 		ok(emulator.webhookDeliveryCounts()),
 	);
+	// An event in v1's envelope that the emulator's own mutations do not make (person.updated,
+	// list.updated, reminder.updated, …): {type, body (v1-shaped), sentAt? (Unix seconds)},
+	// delivered and retried like every other event.
+	router.post('/_emulator/webhook-events', async (ctx) => {
+		const body = await object(ctx);
+		if (typeof body.type !== 'string' || !/^[a-z_]+\.[a-z_]+$/.test(body.type))
+			throw badRequest('type must be an event type such as person.updated', 'type');
+		if (!body.body || typeof body.body !== 'object' || Array.isArray(body.body))
+			throw badRequest('body must be an object (the v1-shaped record)', 'body');
+		const sentAt = body.sentAt === undefined ? undefined : num(body.sentAt, 'sentAt');
+		ctx.emulator.deliverWebhookEvent(body.type, body.body as Record<string, unknown>, sentAt);
+		return ok();
+	});
 	router.add('DELETE', '/_emulator/webhook-sink', () => {
 		deliveries.length = 0;
 		return ok();
@@ -275,6 +288,14 @@ export function createControlRouter(): Router<ControlContext> {
 				(target as unknown as Record<string, unknown>)[key] = body[key];
 		}
 		store.touch();
+		return ok();
+	});
+
+	// Delete a company, as someone would in the web app (with its list entries); the change log
+	// then shows the values that referred to it as deleted-entity references.
+	router.add('DELETE', '/_emulator/companies/:id', (ctx) => {
+		if (!ctx.emulator.store.removeCompany(num(ctx.params.id, 'id')))
+			throw notFound('no such company');
 		return ok();
 	});
 

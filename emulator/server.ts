@@ -144,6 +144,10 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 		return this.deliveries.stats();
 	}
 
+	deliverWebhookEvent(type: string, body: Record<string, unknown>, sentAt?: number): void {
+		this.deliveries.emit(type, body, sentAt);
+	}
+
 	later(ms: number, fn: () => void): void {
 		const timer = setTimeout(() => {
 			this.timers.delete(timer);
@@ -176,6 +180,9 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 			await this.handleControl(req, res, method, url);
 			return;
 		}
+		// The server's clock, as the change log's: a server whose clock runs behind says so in
+		// its `Date` header too (POST /_emulator/clock).
+		res.setHeader('date', new Date(started + this.store.changes.clockOffsetMs).toUTCString());
 		const entry: RequestLogEntry = {
 			seq: ++this.seq,
 			at: new Date(started).toISOString(),

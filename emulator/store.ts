@@ -154,6 +154,16 @@ export class Store {
 		return true;
 	}
 
+	/** Deletes a company with its list entries; false when there is no such company. */
+	removeCompany(companyId: number): boolean {
+		if (!this.companies.delete(companyId)) return false;
+		for (const entry of [...this.entries.values()])
+			if (entry.entityType === 'company' && entry.entityId === companyId)
+				this.removeEntry(entry.id);
+		this.touch();
+		return true;
+	}
+
 	entityExists(kind: EntityKind, id: number): boolean {
 		if (kind === 'person') return this.persons.has(id);
 		if (kind === 'company') return this.companies.has(id);

@@ -215,8 +215,13 @@ export class WebhookDeliveries implements StoreEvents {
 		return value;
 	}
 
-	private emit(type: string, body: Record<string, unknown>): void {
-		const payload = JSON.stringify({ type, body, sent_at: Math.floor(Date.now() / 1000) });
+	/**
+	 * Delivers one event to every subscribed active webhook. The payload is built once: a retry
+	 * sends the same delivery again (the same `sent_at` and body). `sentAt`: Unix seconds, now
+	 * by default.
+	 */
+	emit(type: string, body: Record<string, unknown>, sentAt = Math.floor(Date.now() / 1000)): void {
+		const payload = JSON.stringify({ type, body, sent_at: sentAt });
 		for (const webhook of this.host.store.webhooks.values()) {
 			if (webhook.status !== 'active') continue;
 			if (webhook.subscriptions.length && !webhook.subscriptions.includes(type)) continue;

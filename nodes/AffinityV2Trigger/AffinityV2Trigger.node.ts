@@ -9,7 +9,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { actionSubtitle } from '../AffinityV2/helpers/subtitle';
 import { properties } from './description';
 import { methods } from './methods';
-import { pollTrigger } from './poll';
+import { pollTrigger } from './pollTrigger';
 
 export class AffinityV2Trigger implements INodeType {
 	description: INodeTypeDescription = {

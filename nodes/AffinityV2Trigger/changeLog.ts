@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { simplifyValue } from '../AffinityV2/helpers/simplify';
+import { deletedReferenceText, simplifyValue } from '../AffinityV2/helpers/simplify';
 import { triggerPagingGuard } from '../AffinityV2/api/quotaGuard';
 import { affinityPaginate, type AffinityRequest } from '../AffinityV2/transport';
 
@@ -29,7 +29,8 @@ export interface ChangeLogCursor {
 /** A change as GET /v2/field-value-changes returns it (fieldValueChanges.FieldValueChange). */
 export interface ApiFieldChange {
 	id: number;
-	field: { id: string; name?: string; entityType?: string };
+	/** `type`: global (a person's or company's own field) or list (fieldValueChanges.Field). */
+	field: { id: string; name?: string; entityType?: string; type?: string };
 	entity: { id: number };
 	listEntry: { id: number; listId: number } | null;
 	changer: IDataObject | null;
@@ -153,7 +154,10 @@ export async function readChanges(
 /**
  * A new baseline: the latest changes, newest first, down to the re-read window below the
  * newest, so the next poll starts after them. One request unless the window holds more than
- * a page.
+ * a page. Its floor is the API's clock (the answer's `Date` header), never n8n's: with
+ * Affinity's clock behind n8n's, a floor from n8n's clock would lie ahead of the changes made
+ * right after activation, and they would never be read. Without that header and without
+ * changes, the cursor starts at the epoch: the log holds none of these fields' changes yet.
  */
 export async function baselineCursor(
 	ctx: IPollFunctions,
@@ -162,9 +166,11 @@ export async function baselineCursor(
 ): Promise<ChangeLogCursor> {
 	const changes: ApiFieldChange[] = [];
 	let newest: number | undefined;
+	let serverTime: number | undefined;
 	await affinityPaginate.call(ctx, changesRequest(watchedIds, undefined, true), {
 		quotaGuard: triggerPagingGuard(ctx),
 		onPage: (page) => {
+			serverTime ??= page.serverTime;
 			for (const change of page.data) {
 				if (!isChange(change)) continue;
 				newest ??= time(change);
@@ -174,7 +180,43 @@ export async function baselineCursor(
 			return true;
 		},
 	});
-	return advanceCursor(key, undefined, changes, Date.now() - CLOCK_SKEW_MS);
+	return advanceCursor(key, undefined, changes, serverTime ?? 0);
+}
+
+/** The list's entries by entity id, from [list entry id, entity id] pairs. */
+export function entriesByEntity(pairs: Iterable<[number, number]>): Map<number, number[]> {
+	const byEntity = new Map<number, number[]>();
+	for (const [entryId, entityId] of pairs) {
+		const entries = byEntity.get(entityId);
+		if (!entries) byEntity.set(entityId, [entryId]);
+		else if (!entries.includes(entryId)) entries.push(entryId);
+	}
+	return byEntity;
+}
+
+/**
+ * The log's changes of this list's entries, in log order. A list field's change names its
+ * entry. A global field belongs to the person or company itself: its change is logged on the
+ * entity (`listEntry` null, or the entry it was edited through, perhaps on another list) and
+ * is a change of each of this list's entries of that entity, one change each.
+ */
+export function changesOfList(
+	listId: number,
+	changes: ApiFieldChange[],
+	entityType: string,
+	byEntity: Map<number, number[]>,
+): ApiFieldChange[] {
+	const out: ApiFieldChange[] = [];
+	for (const change of changes) {
+		if (change.field.type !== 'global') {
+			if (change.listEntry?.listId === listId) out.push(change);
+			continue;
+		}
+		if (entityType && change.field.entityType && change.field.entityType !== entityType) continue;
+		for (const id of byEntity.get(change.entity?.id) ?? [])
+			out.push({ ...change, listEntry: { id, listId: listId } });
+	}
+	return out;
 }
 
 /** A change's value in the same simplified form as snapshot events (one item of a multi-value field). */
@@ -198,6 +240,8 @@ export function changeEvent(listId: number, change: ApiFieldChange): IDataObject
 	if (change.actionType === 'delete') item.previous = value;
 	item.current = change.actionType === 'delete' ? null : value;
 	if (/-multi$/.test(change.type)) item.multiValueItem = true;
+	// The person, company or dropdown option has been deleted since: the value is its text then.
+	if (deletedReferenceText(change.value) !== undefined) item.referenceDeleted = true;
 	return {
 		event: 'fieldValueChanged',
 		listId,

@@ -1,11 +1,13 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { assertQuotaLeft } from '../AffinityV2/api/quotaGuard';
-import type { ApiField, ApiListEntry } from '../AffinityV2/helpers/types';
+import type { ApiListEntry } from '../AffinityV2/helpers/types';
 import {
 	CLOCK_SKEW_MS,
 	advanceCursor,
 	baselineCursor,
+	changesOfList,
+	entriesByEntity,
 	changeEvent,
 	isCursor,
 	readChanges,
@@ -25,7 +27,7 @@ import {
 	stateKey,
 	type TriggerConfig,
 } from './poll';
-import { newestEntries, scanEntries } from './listEntryReads';
+import { logFields, newestEntries, reported, scanEntries } from './listEntryReads';
 import { pollNeeds } from './pollRun';
 import { isTriggerState, type DecodedState } from './state';
 
@@ -163,9 +165,17 @@ type Commit = (
 	events: IDataObject[],
 ) => IDataObject[];
 
-/** The log's changes of this list's entries, in log order. */
-function ofList(config: TriggerConfig, changes: ApiFieldChange[]): ApiFieldChange[] {
-	return changes.filter((c) => c.listEntry?.listId === config.listId);
+/** This list's changes among those read; `onList`: [entry id, entity id] of its known entries. */
+function listChanges(
+	config: TriggerConfig,
+	log: ChangeLogState,
+	old: DecodedState,
+	read: ApiFieldChange[],
+	onList: Array<[number, number]>,
+): ApiFieldChange[] {
+	const entityType = log.entityType || old.entityType;
+	const byEntity = entriesByEntity(onList);
+	return changesOfList(config.listId, unseenChanges(log.cursor, read), entityType, byEntity);
 }
 
 function changeEvents(config: TriggerConfig, changes: ApiFieldChange[]): IDataObject[] {
@@ -187,7 +197,6 @@ async function quietPoll(
 	for (const entryId of log.removed) members.delete(entryId);
 
 	const read = await readChanges(ctx, logFields(config, old), log.cursor);
-	const changes = ofList(config, unseenChanges(log.cursor, read));
 
 	const { total, fresh } = await newestEntries(ctx, config, members);
 	const added = new Map<number, ApiListEntry>(fresh.map((e) => [e.id, e]));
@@ -202,6 +211,11 @@ async function quietPoll(
 		}
 		removed = [...members.keys()].filter((id) => !present.has(id));
 	}
+
+	const changes = listChanges(config, log, old, read, [
+		...members,
+		...Array.from(added.values(), (e): [number, number] => [e.id, e.entity?.id ?? 0]),
+	]);
 
 	const context = eventContext(config);
 	const events: IDataObject[] = [];
@@ -283,7 +297,15 @@ async function reconcilingPoll(
 		startedAt,
 	);
 	const read = await readChanges(ctx, logFields(config, old), log.cursor);
-	const changes = ofList(config, unseenChanges(log.cursor, read));
+	const entities = run.entityIds();
+	const changes = listChanges(config, log, old, read, [
+		...Array.from({ length: old.count }, (_, row): [number, number] => [
+			old.entryIds[row],
+			old.entityIds[row],
+		]),
+		...log.added.map(([id, entityId]): [number, number] => [id, entityId]),
+		...Array.from(run.entryIds(), (id, i): [number, number] => [id, entities[i]]),
+	]);
 
 	const addedBefore = new Map(log.added.map(([id, , hashes]) => [id, hashes]));
 	const removedBefore = new Set(log.removed);
@@ -351,8 +373,9 @@ async function reconcilingPoll(
 		...tag(missed, 'reconciliation'),
 	];
 	// Changes the log reported from the start of the read on may be missing from the snapshot:
-	// the next reconciliation must not report them again.
-	const since = startedAt - CLOCK_SKEW_MS;
+	// the next reconciliation must not report them again. The start is on the API's clock (the
+	// first page's `Date` header), as the changes' times are; without it, every change is kept.
+	const since = run.apiStartedAt === undefined ? -Infinity : run.apiStartedAt - CLOCK_SKEW_MS;
 	const carried = changes
 		.filter((c) => c.listEntry && Date.parse(c.changedAt) >= since)
 		.map((c) => pairKey((c.listEntry as { id: number }).id, c.field.id));
@@ -369,20 +392,4 @@ async function reconcilingPoll(
 		},
 		events,
 	);
-}
-
-/**
- * The fields to ask the change log for: the watched ones, or else the fields the last
- * reconciliation compared (the list's own), so that other lists' changes cost nothing.
- */
-function logFields(config: TriggerConfig, old: DecodedState): string[] {
-	return config.watchedIds.length ? config.watchedIds : [...old.columns.keys()];
-}
-
-/** The entry's fields that events report on: the watched ones, or all the list's own. */
-function reported(config: TriggerConfig, entry: ApiListEntry): ApiField[] {
-	const own = entry.entity?.fields ?? [];
-	if (!config.watchedIds.length) return own;
-	const byId = new Map(own.map((f) => [f.id, f]));
-	return config.watchedIds.map((id) => byId.get(id)).filter((f): f is ApiField => f !== undefined);
 }

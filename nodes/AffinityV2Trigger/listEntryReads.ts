@@ -1,10 +1,11 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import type { ApiListEntry } from '../AffinityV2/helpers/types';
+import type { ApiField, ApiListEntry } from '../AffinityV2/helpers/types';
 import { triggerPagingGuard } from '../AffinityV2/api/quotaGuard';
 import { affinityPaginate, type AffinityRequest } from '../AffinityV2/transport';
 import { entriesRequest, isListEntry, type TriggerConfig } from './poll';
 import { pollNeeds } from './pollRun';
+import type { DecodedState } from './state';
 
 /** The list-entry reads of change-log detection: the newest entries, and a scan of the whole list. */
 
@@ -62,4 +63,20 @@ export async function scanEntries(
 		},
 	});
 	return entries;
+}
+
+/**
+ * The fields to ask the change log for: the watched ones, or else the fields the last
+ * reconciliation compared (the list's own), so that other lists' changes cost nothing.
+ */
+export function logFields(config: TriggerConfig, old: DecodedState): string[] {
+	return config.watchedIds.length ? config.watchedIds : [...old.columns.keys()];
+}
+
+/** The entry's fields that events report on: the watched ones, or all the list's own. */
+export function reported(config: TriggerConfig, entry: ApiListEntry): ApiField[] {
+	const own = entry.entity?.fields ?? [];
+	if (!config.watchedIds.length) return own;
+	const byId = new Map(own.map((f) => [f.id, f]));
+	return config.watchedIds.map((id) => byId.get(id)).filter((f): f is ApiField => f !== undefined);
 }

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { entityDisplayName } from '../AffinityV2/helpers/entities';
@@ -11,7 +11,6 @@ import {
 	triggerPagingGuard,
 	type QuotaGuard,
 } from '../AffinityV2/api/quotaGuard';
-import { changeLogPoll } from './changeLogPoll';
 import { DETECTIONS, TRIGGER_EVENTS, type Detection, type TriggerEvent } from './description';
 import type { EventContext } from './helpers/events';
 import { PollRun, pollNeeds, type PollNeeds } from './pollRun';
@@ -42,9 +41,6 @@ const ENTITY_PATHS = new Map([
 	['person', '/v2/persons'],
 	['opportunity', '/v2/opportunities'],
 ]);
-
-/** Polls of one trigger node running in this process: a poll never overlaps the previous one. */
-const inFlight = new Set<string>();
 
 export function readConfig(ctx: IPollFunctions): TriggerConfig {
 	const node = ctx.getNode();
@@ -101,40 +97,13 @@ export function stateKey(config: Pick<TriggerConfig, 'listId' | 'savedViewId'>):
 	return `list:${config.listId}|view:${config.savedViewId ?? ''}`;
 }
 
-/**
- * One poll: reads every page of the list (or saved view), compares each entry with the saved
- * state as it comes and collects the events; only when the last page has been read and every
- * event built is the new state written. A failure anywhere leaves the saved state exactly as
- * it was, so the next poll reports everything since the last complete one. A manual run
- * ("Fetch Test Event") never writes the state.
- */
-export async function pollTrigger(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	const config = readConfig(this);
-	const manual = this.getMode() === 'manual';
-	const guard = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
-	if (!manual) {
-		// n8n may start a poll while the previous one still runs (a large list, a slow API):
-		// both would compare with the same state and report the same events twice.
-		if (inFlight.has(guard)) return null;
-		inFlight.add(guard);
-	}
-	try {
-		const events =
-			config.detection === 'changeLog' && !manual
-				? await changeLogPoll(this, config)
-				: await runPoll(this, config, manual);
-		return events.length ? [this.helpers.returnJsonArray(events)] : null;
-	} finally {
-		if (!manual) inFlight.delete(guard);
-	}
-}
-
 /** What a snapshot poll costs: 1 request per 100 entries (at least 1). */
 export function snapshotCost(count: number): number {
 	return Math.max(1, Math.ceil(count / 100));
 }
 
-async function runPoll(
+/** Snapshot detection, one poll (and every manual run): see pollTrigger.ts. */
+export async function runPoll(
 	ctx: IPollFunctions,
 	config: TriggerConfig,
 	manual: boolean,
@@ -197,9 +166,11 @@ export async function snapshotRead(
 	const context = eventContext(config);
 	const budget = new PollBudget(ctx, startedAt);
 	let run: PollRun | undefined;
+	let apiStartedAt: number | undefined;
 	await affinityPaginate.call(ctx, entriesRequest(config, needs), {
 		quotaGuard: triggerPagingGuard(ctx),
 		onPage: (page) => {
+			apiStartedAt ??= page.serverTime;
 			for (const entry of page.data) {
 				if (!isListEntry(entry)) continue;
 				run ??= new PollRun(ctx.getNode(), needs, context, old, entry, expected);
@@ -210,6 +181,7 @@ export async function snapshotRead(
 		},
 	});
 	const complete = run ?? new PollRun(ctx.getNode(), needs, context, old, undefined, expected);
+	complete.apiStartedAt = apiStartedAt;
 	await complete.removals((entityType, ids) => lookupNames(ctx, entityType, ids));
 	return complete;
 }

@@ -82,6 +82,8 @@ export class PollRun {
 	private seen: Set<number> | undefined;
 	private lastId = -Infinity;
 	readonly events: IDataObject[] = [];
+	/** The API's clock when the first page came (its `Date` header), when it sent one. */
+	apiStartedAt: number | undefined;
 
 	/**
 	 * `first`: the first entry of the poll, undefined for an empty list. `expected`: about how
@@ -124,6 +126,11 @@ export class PollRun {
 	/** The ids of the entries visited so far. */
 	entryIds(): ArrayLike<number> {
 		return this.builder.entryIds();
+	}
+
+	/** The entity ids of the entries visited so far, aligned with entryIds(). */
+	entityIds(): ArrayLike<number> {
+		return this.builder.entityIdsSoFar();
 	}
 
 	/** Entries counted so far (repeats skipped). */

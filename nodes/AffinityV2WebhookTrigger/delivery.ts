@@ -127,12 +127,28 @@ export function eventItem(delivery: Delivery, field?: FieldContext): IDataObject
 	};
 }
 
+/** JSON with object keys sorted: the same object gives the same text whatever its key order. */
+function canonical(value: unknown): string {
+	if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+	if (value && typeof value === 'object') {
+		const record = value as Record<string, unknown>;
+		const keys = Object.keys(record).sort();
+		return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(record[k])}`).join(',')}}`;
+	}
+	return JSON.stringify(value ?? null);
+}
+
 /**
- * What makes an event itself, the same in every redelivery (Affinity retries for hours, with
- * a new `sent_at`): its type, the object's id and the time the object changed.
+ * What identifies a delivery: the whole envelope, `type`, `sent_at` and `body`. Affinity's
+ * deliveries carry no delivery id, and many bodies no time of their own (v1's person,
+ * organization, opportunity, list and field objects have none; a reminder only `created_at`),
+ * so the record's id and a time say nothing about which change a delivery reports. A retry
+ * is the same delivery sent again (v1 webhooks: after a timeout or connection failure Affinity
+ * "will retry the delivery" for up to 10 hours), so it carries the same envelope and is
+ * emitted once; two changes of one record are two deliveries, with their own `sent_at` and
+ * the record as each change left it, so each is emitted. (Two deliveries alike in all three,
+ * the record left the same way twice within a second, cannot be told apart: one event.)
  */
 export function deliveryKey(delivery: Delivery): string {
-	const { body } = delivery;
-	const at = body.updated_at ?? body.created_at ?? '';
-	return `${delivery.type}|${String(body.id ?? '')}|${String(at)}|${String(body.list_entry_id ?? '')}`;
+	return `${delivery.type}|${delivery.sentAt}|${canonical(delivery.body)}`;
 }

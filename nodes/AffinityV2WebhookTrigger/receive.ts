@@ -12,7 +12,7 @@ import {
 	quotaLeftText,
 	quotaResetText,
 } from '../AffinityV2/transport';
-import { firstDelivery } from './dedupe';
+import { emittedBefore, firstDelivery } from './dedupe';
 import {
 	deliveryKey,
 	eventItem,
@@ -174,8 +174,13 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	const guard = readQuotaGuard(options);
 	const { pass, field, note } = await matches(this, delivery, filters, guard);
 	if (!pass) return NOTHING;
-	if (!firstDelivery(this.getWorkflowStaticData('node'), deliveryKey(delivery), Date.now()))
-		return NOTHING;
+	// A redelivery of an emitted event is answered and starts nothing. It is remembered only
+	// once emitted (below): a delivery whose entry read fails is answered with an error, and
+	// Affinity's retry of it must then pass.
+	const staticData = this.getWorkflowStaticData('node');
+	const key = deliveryKey(delivery);
+	const sentAtMs = delivery.sentAt * 1000;
+	if (emittedBefore(staticData, key, sentAtMs)) return NOTHING;
 	const item = eventItem(delivery, field);
 	const notes = note ? [note] : [];
 	const listId = item.listId as number | null;
@@ -194,5 +199,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		}
 	}
 	if (notes.length) item.quotaNote = notes.join(' ');
+	// Another delivery of this event may have been emitted while the entry was read.
+	if (!firstDelivery(staticData, key, sentAtMs)) return NOTHING;
 	return { workflowData: [this.helpers.returnJsonArray([item])] };
 }

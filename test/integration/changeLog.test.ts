@@ -139,3 +139,68 @@ describe('listEntry.getFieldValueChanges', () => {
 		expect(result.error?.message).toMatch(/not found/i);
 	});
 });
+
+describe('a change whose person or dropdown option was deleted since', () => {
+	it('both reads show the text Affinity kept as a deleted-entity reference', async () => {
+		const listId = 102;
+		const { id: entryId } = await fixture.control<{ id: number }>('POST', '/list-entries', {
+			listId,
+			name: 'Fresh Co',
+		});
+		const fields = fixture.emulator.store.lists.get(listId)!.fields;
+		const owner = fields.find((f) => f.name === 'Owner')!;
+		const stage = fields.find((f) => f.name === 'Stage')!;
+		const option = stage.dropdownOptions![0];
+		const { id: personId } = await fixture.control<{ id: number }>('POST', '/persons', {
+			name: 'Gone Person',
+		});
+		await fixture.control('POST', '/values', {
+			listEntryId: entryId,
+			fieldId: owner.id,
+			value: { type: 'person', data: { id: personId } },
+		});
+		await fixture.control('POST', '/values', {
+			listEntryId: entryId,
+			fieldId: stage.id,
+			value: { type: 'dropdown', data: { dropdownOptionId: option.id } },
+		});
+		await fixture.api(`/v2/persons/${personId}`, undefined, { method: 'DELETE' });
+		await fixture.api(
+			`/v2/lists/${listId}/fields/${stage.id}/dropdown-options/${option.id}`,
+			undefined,
+			{ method: 'DELETE' },
+		);
+
+		const workspace = await run({
+			resource: 'fieldValueChange',
+			operation: 'getAll',
+			returnAll: true,
+			filterMode: 'conditions',
+			filterConditions: conditions({
+				property: 'listEntry.id',
+				operator: 'equals',
+				value: entryId,
+			}),
+		});
+		const ofEntry = await run({
+			resource: 'listEntry',
+			operation: 'getFieldValueChanges',
+			listId: byId(listId),
+			listEntryId: byId(entryId),
+			returnAll: true,
+		});
+		for (const result of [workspace, ofEntry]) {
+			expect(result.error).toBeUndefined();
+			const added = (fieldId: string) =>
+				result.items.find((c) => (c.field as IDataObject).id === fieldId && c.actionType === 'add');
+			expect(added(owner.id)).toMatchObject({
+				type: 'person',
+				value: { referenceType: 'deleted-entity', displayValue: 'Gone Person' },
+			});
+			expect(added(stage.id)).toMatchObject({
+				type: 'dropdown',
+				value: { referenceType: 'deleted-entity', displayValue: option.text },
+			});
+		}
+	});
+});

@@ -59,3 +59,70 @@ describe('action node layout', () => {
 		expect(upward).toEqual([]);
 	});
 });
+
+/** Every module under nodes/ and credentials/ with the modules it imports (relative imports). */
+function importGraph(): Map<string, string[]> {
+	const root = resolve(__dirname, '../..');
+	const files = [...sourceFiles(join(root, 'nodes')), ...sourceFiles(join(root, 'credentials'))];
+	const known = new Set(files);
+	const target = (from: string, spec: string) => {
+		const base = resolve(dirname(from), spec);
+		return [`${base}.ts`, join(base, 'index.ts'), base].find((f) => known.has(f));
+	};
+	return new Map(
+		files.map((file) => {
+			const text = readFileSync(file, 'utf8');
+			const specs = [...text.matchAll(/(?:import|export)[^'";]*?from\s+'(\.[^']+)'/g)].map(
+				(m) => m[1],
+			);
+			const targets = specs
+				.map((spec) => target(file, spec))
+				.filter((t): t is string => t !== undefined);
+			return [relative(root, file), targets.map((t) => relative(root, t))];
+		}),
+	);
+}
+
+/** The import cycles of a graph, each as the path that closes it (depth-first search). */
+function cycles(graph: Map<string, string[]>): string[] {
+	const found: string[] = [];
+	const state = new Map<string, 'open' | 'done'>();
+	const stack: string[] = [];
+	const visit = (node: string) => {
+		state.set(node, 'open');
+		stack.push(node);
+		for (const next of graph.get(node) ?? []) {
+			if (state.get(next) === 'open')
+				found.push([...stack.slice(stack.indexOf(next)), next].join(' -> '));
+			else if (!state.has(next)) visit(next);
+		}
+		stack.pop();
+		state.set(node, 'done');
+	};
+	for (const node of [...graph.keys()].sort()) if (!state.has(node)) visit(node);
+	return found;
+}
+
+describe('imports under nodes/', () => {
+	it('finds a cycle when there is one', () => {
+		const graph = new Map([
+			['a.ts', ['b.ts']],
+			['b.ts', ['c.ts']],
+			['c.ts', ['a.ts']],
+			['d.ts', ['a.ts']],
+		]);
+		expect(cycles(graph)).toEqual(['a.ts -> b.ts -> c.ts -> a.ts']);
+	});
+
+	it('run one way: no module imports itself through others', () => {
+		const graph = importGraph();
+		expect(graph.size).toBeGreaterThan(100);
+		expect(graph.get('nodes/AffinityV2Trigger/pollTrigger.ts')).toEqual(
+			expect.arrayContaining([
+				'nodes/AffinityV2Trigger/changeLogPoll.ts',
+				'nodes/AffinityV2Trigger/poll.ts',
+			]),
+		);
+		expect(cycles(graph)).toEqual([]);
+	});
+});

@@ -1,5 +1,6 @@
 import { calendarDate } from '../../nodes/AffinityV2/helpers/dates';
 import {
+	deletedReferenceText,
 	fieldKeys,
 	mayBeTruncated,
 	simplifyEntity,
@@ -226,5 +227,27 @@ describe('value types newer API versions add', () => {
 			F4: null,
 			F5: 42,
 		});
+	});
+});
+
+describe('a change log value whose reference was deleted (fieldValueChanges.DeletedEntityReference)', () => {
+	const gone = (displayValue: string) => ({ referenceType: 'deleted-entity', displayValue });
+
+	it('shows the text kept, marked deleted, for persons, companies and dropdown options', () => {
+		expect(simplifyValue({ type: 'person', data: gone('Jane Doe') } as never)).toEqual({
+			id: null,
+			name: 'Jane Doe',
+			email: null,
+			deleted: true,
+		});
+		expect(simplifyValue({ type: 'company-multi', data: [gone('Acme')] } as never)).toEqual([
+			{ id: null, name: 'Acme', domain: null, deleted: true },
+		]);
+		expect(simplifyValue({ type: 'ranked-dropdown', data: gone('Won') } as never)).toBe('Won');
+		expect(simplifyValue({ type: 'dropdown-multi', data: [gone('Old')] } as never)).toEqual([
+			'Old',
+		]);
+		expect(deletedReferenceText(gone('Won'))).toBe('Won');
+		expect(deletedReferenceText({ referenceType: 'entity', text: 'Won' })).toBeUndefined();
 	});
 });

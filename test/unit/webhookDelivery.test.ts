@@ -1,7 +1,11 @@
 /** The webhook trigger's pure parts: what a delivery is, its key, and the dedupe memory. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { firstDelivery, shortHash } from '../../nodes/AffinityV2WebhookTrigger/dedupe';
+import {
+	emittedBefore,
+	firstDelivery,
+	shortHash,
+} from '../../nodes/AffinityV2WebhookTrigger/dedupe';
 import {
 	deliveryKey,
 	eventItem,
@@ -31,26 +35,28 @@ describe('parseDelivery', () => {
 });
 
 describe('deliveryKey', () => {
-	const delivery = (body: IDataObject, sentAt = 1) =>
-		parseDelivery({ type: 'field_value.updated', body, sent_at: sentAt })!;
+	const delivery = (type: string, body: IDataObject, sentAt = 1) =>
+		parseDelivery({ type, body, sent_at: sentAt })!;
 
-	it('is the same for a redelivery and differs for another change of the same value', () => {
-		const first = delivery({
-			id: 5,
-			field_id: 12,
-			updated_at: '2026-11-22T10:00:00.001Z',
-			value: 'a',
-		});
-		expect(
+	it('is the same for the same envelope, whatever its key order', () => {
+		const body = { id: 5, field_id: 12, updated_at: '2026-11-22T10:00:00.001Z', value: 'a' };
+		expect(deliveryKey(delivery('field_value.updated', body, 7))).toBe(
 			deliveryKey(
-				delivery({ id: 5, field_id: 12, updated_at: '2026-11-22T10:00:00.001Z', value: 'a' }, 99),
+				delivery(
+					'field_value.updated',
+					{ value: 'a', updated_at: '2026-11-22T10:00:00.001Z', field_id: 12, id: 5 },
+					7,
+				),
 			),
-		).toBe(deliveryKey(first));
-		expect(
-			deliveryKey(
-				delivery({ id: 5, field_id: 12, updated_at: '2026-11-22T10:00:00.002Z', value: 'b' }),
-			),
-		).not.toBe(deliveryKey(first));
+		);
+	});
+
+	it('tells apart two updates of a record whose body has no time, by body or by sent_at', () => {
+		const person = (firstName: string) => ({ id: 38706, first_name: firstName, last_name: 'Doe' });
+		const first = deliveryKey(delivery('person.updated', person('Jane'), 100));
+		expect(deliveryKey(delivery('person.updated', person('Janet'), 100))).not.toBe(first);
+		expect(deliveryKey(delivery('person.updated', person('Jane'), 160))).not.toBe(first);
+		expect(deliveryKey(delivery('person.deleted', person('Jane'), 100))).not.toBe(first);
 	});
 
 	it('translates other event types with camelCase keys', () => {
@@ -86,6 +92,16 @@ describe('firstDelivery', () => {
 				.split(' ')
 				.sort(),
 		).toEqual([shortHash('a'), shortHash('b')].sort());
+	});
+
+	it('tells whether an event was emitted without recording it', () => {
+		const data: IDataObject = {};
+		const t0 = Date.UTC(2026, 10, 22, 10, 30);
+		expect(emittedBefore(data, 'a', t0)).toBe(false);
+		expect(emittedBefore(data, 'a', t0)).toBe(false);
+		expect(firstDelivery(data, 'a', t0)).toBe(true);
+		expect(emittedBefore(data, 'a', t0 + 10 * HOUR)).toBe(true);
+		expect(emittedBefore(data, 'a', t0 + 13 * HOUR)).toBe(false);
 	});
 
 	it('gives distinct short hashes to 100,000 keys', () => {

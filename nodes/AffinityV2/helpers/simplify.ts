@@ -24,8 +24,26 @@ function simplifyLocation(location: unknown): IDataObject | null {
 	};
 }
 
+/**
+ * The text of a change log value whose person, company or dropdown option has been deleted
+ * from Affinity since (fieldValueChanges.DeletedEntityReference: `{referenceType:
+ * "deleted-entity", displayValue}`, the text as it was when the change was made); undefined for
+ * any other value.
+ */
+export function deletedReferenceText(value: unknown): string | undefined {
+	if (!value || typeof value !== 'object') return undefined;
+	const { referenceType, displayValue } = value as {
+		referenceType?: unknown;
+		displayValue?: unknown;
+	};
+	if (referenceType !== 'deleted-entity') return undefined;
+	return typeof displayValue === 'string' ? displayValue : '';
+}
+
 function personReference(person: unknown): IDataObject | null {
 	if (!person || typeof person !== 'object') return null;
+	const deleted = deletedReferenceText(person);
+	if (deleted !== undefined) return { id: null, name: deleted, email: null, deleted: true };
 	const p = person as {
 		id?: unknown;
 		firstName?: unknown;
@@ -41,6 +59,8 @@ function personReference(person: unknown): IDataObject | null {
 
 function companyReference(company: unknown): IDataObject | null {
 	if (!company || typeof company !== 'object') return null;
+	const deleted = deletedReferenceText(company);
+	if (deleted !== undefined) return { id: null, name: deleted, domain: null, deleted: true };
 	const c = company as { id?: unknown; name?: unknown; domain?: unknown };
 	return {
 		id: c.id as number,
@@ -51,6 +71,8 @@ function companyReference(company: unknown): IDataObject | null {
 
 function dropdownText(option: unknown): string | null {
 	if (!option || typeof option !== 'object') return null;
+	const deleted = deletedReferenceText(option);
+	if (deleted !== undefined) return deleted;
 	const text = (option as { text?: unknown }).text;
 	return typeof text === 'string' ? text : null;
 }

@@ -18,6 +18,8 @@ export interface Page<T> {
 	data: T[];
 	nextUrl: string | null;
 	totalCount?: number;
+	/** The API's clock when it answered (its `Date` header, epoch ms), when it sent one. */
+	serverTime?: number;
 }
 
 export interface PaginateOptions {
@@ -121,6 +123,8 @@ export async function affinityPaginate(
 		if (qs) qs.limit = max === undefined ? pageSize : Math.min(pageSize, max - fetched);
 		const response = await affinityRequest.call(this, { ...request, path, qs, expect: 'page' });
 		const page = readPage(response.body);
+		const date = Date.parse(String(response.headers?.date ?? ''));
+		if (Number.isFinite(date)) page.serverTime = date;
 		pages++;
 		if (page.totalCount !== undefined) totalCount = page.totalCount;
 		const wanted = max === undefined ? page.data : page.data.slice(0, max - fetched);

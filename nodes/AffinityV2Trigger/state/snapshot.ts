@@ -58,6 +58,11 @@ export class SnapshotBuilder {
 		return this.entryIdColumn.data.subarray(0, this.entryIdColumn.length);
 	}
 
+	/** The entity ids added so far, aligned with entryIds(). */
+	entityIdsSoFar(): Float64Array {
+		return this.entityIds.data.subarray(0, this.entityIds.length);
+	}
+
 	/**
 	 * One entry: `fields[c]` is the field of the c-th tracked field (its value may be empty).
 	 * Returns the entry's fingerprints (`hashes`, overwritten by the next call).
