@@ -304,7 +304,9 @@ async function main(): Promise<number> {
 		await closeAll();
 		return 1;
 	}
-	const quotaBefore = proxy.lastQuota();
+	// Each answer declares what is left after it: before the check, one more was left.
+	const firstQuota = proxy.lastQuota();
+	const quotaBefore = firstQuota && { ...firstQuota, remaining: firstQuota.remaining + 1 };
 	console.log(
 		`Checking ${host} (API version ${apiVersion || 'the key’s default'}). Call budget: ${budget} calls` +
 			(quotaBefore
