@@ -184,18 +184,20 @@ export async function runOperation(
 		};
 	}
 	let budgetSpent = false;
+	let executed = 0;
 	for (const parameters of runs) {
 		if (target.proxy.remaining <= reserve) {
 			budgetSpent = true;
 			break;
 		}
+		executed++;
 		const run = await target.runNode(parameters);
 		items.push(run.items);
 		if (run.error) errors.push(run.error);
 	}
 	const exchanges = target.since(start);
 	return {
-		result: judge(target, operation, kind, runs.length, exchanges, errors, budgetSpent),
+		result: judge(target, operation, kind, executed, exchanges, errors, budgetSpent),
 		answers: answersOf(exchanges),
 		items,
 	};
