@@ -1,10 +1,10 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import type { Exchange } from '../../emulator';
 import { v1NonConformance } from './v1Description';
-import { AffinityV2V1 } from '../../nodes/AffinityV2/AffinityV2V1.node';
 import { EmulatorFixture } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
+import { nodeOperations } from '../harness/nodeOperations';
 import { Description, explain } from './openapi';
 
 /**
@@ -673,14 +673,7 @@ describe('the node sends bodies the description accepts', () => {
 	});
 
 	it('every write operation of the node has a case above', () => {
-		const properties = new AffinityV2V1().description.properties as INodeProperties[];
-		const operations = properties
-			.filter((p) => p.name === 'operation')
-			.flatMap((p) =>
-				(p.displayOptions?.show?.resource ?? []).flatMap((resource) =>
-					(p.options as Array<{ value: string }>).map((o) => `${String(resource)}.${o.value}`),
-				),
-			);
+		const operations = nodeOperations();
 		expect(operations.length).toBeGreaterThan(20);
 		const writes = operations.filter((name) => !/\.get[A-Z]?\w*$/.test(name));
 		expect(writes.filter((name) => !CASES[name])).toEqual([]);

@@ -1,0 +1,136 @@
+import type { ErrorObject } from 'ajv';
+
+import { Description } from '../../test/emulator/openapi';
+import type { Exchange } from './proxy';
+
+/**
+ * Checks a raw answer against the 2026-07-15 description with the validator the emulator's
+ * schema tests use, and spells out each difference in the words a maintainer acts on. A
+ * difference names where (a JSON pointer into the answer) and what, never the value found, so
+ * that no personal data reaches the report.
+ */
+
+export type DifferenceKind =
+	| 'unknown property'
+	| 'missing required property'
+	| 'type'
+	| 'value not allowed'
+	| 'format'
+	| 'no matching variant'
+	| 'status not documented'
+	| 'operation not described'
+	| 'other';
+
+export interface Difference {
+	kind: DifferenceKind;
+	/** JSON pointer into the answer (the property itself for unknown and missing ones). */
+	at: string;
+	/** What the description expects, in its words (a type, the allowed values, a format). */
+	expected?: string;
+	/** What the answer had, as a JSON type (never the value). */
+	found?: string;
+}
+
+export interface Conformance {
+	/** The description's path template, or undefined when no operation matches. */
+	template?: string;
+	/** Whether the answer was checked against a schema (v1 calls and bodiless answers are not). */
+	checked: boolean;
+	differences: Difference[];
+}
+
+const MAX_DIFFERENCES = 25;
+
+export const jsonType = (value: unknown): string =>
+	value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+
+function valueAt(root: unknown, pointer: string): unknown {
+	let node = root;
+	for (const part of pointer.split('/').slice(1)) {
+		const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
+		node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+	}
+	return node;
+}
+
+const child = (at: string, name: string) =>
+	`${at}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+
+function differenceOf(error: ErrorObject, answer: unknown): Difference {
+	const at = error.instancePath || '';
+	const params = error.params as Record<string, unknown>;
+	switch (error.keyword) {
+		case 'additionalProperties':
+			return { kind: 'unknown property', at: child(at, String(params.additionalProperty)) };
+		case 'unevaluatedProperties':
+			return { kind: 'unknown property', at: child(at, String(params.unevaluatedProperty)) };
+		case 'required':
+			return { kind: 'missing required property', at: child(at, String(params.missingProperty)) };
+		case 'type':
+			return {
+				kind: 'type',
+				at,
+				expected: String(params.type),
+				found: jsonType(valueAt(answer, at)),
+			};
+		case 'enum':
+			return {
+				kind: 'value not allowed',
+				at,
+				expected: (params.allowedValues as unknown[]).map(String).join(' | '),
+				found: jsonType(valueAt(answer, at)),
+			};
+		case 'const':
+			return {
+				kind: 'value not allowed',
+				at,
+				expected: String(params.allowedValue),
+				found: jsonType(valueAt(answer, at)),
+			};
+		case 'format':
+			return { kind: 'format', at, expected: String(params.format) };
+		case 'oneOf':
+		case 'anyOf':
+			return { kind: 'no matching variant', at };
+		default:
+			return { kind: 'other', at, expected: `${error.keyword}: ${error.message ?? ''}` };
+	}
+}
+
+export class ConformanceChecker {
+	readonly description = new Description();
+
+	check(exchange: Exchange): Conformance {
+		const { method, path, status } = exchange;
+		if (!path.startsWith('/v2/')) return { checked: false, differences: [] };
+		const template = this.description.templateOf(method, path);
+		if (!template)
+			return {
+				checked: true,
+				differences: [{ kind: 'operation not described', at: `${method} ${path}` }],
+			};
+		if (!this.description.documents(method, template, status))
+			return {
+				template,
+				checked: true,
+				differences: [{ kind: 'status not documented', at: '', found: String(status) }],
+			};
+		if (!this.description.hasResponseBody(method, template, status))
+			return { template, checked: false, differences: [] };
+		const validate = this.description.response(method, template, status);
+		if (validate(exchange.body)) return { template, checked: true, differences: [] };
+		const seen = new Set<string>();
+		const differences: Difference[] = [];
+		for (const error of validate.errors ?? []) {
+			const difference = differenceOf(error, exchange.body);
+			const id = JSON.stringify(difference);
+			if (seen.has(id)) continue;
+			seen.add(id);
+			differences.push(difference);
+		}
+		// A failed oneOf lists every branch's complaints; the specific ones say more.
+		const specific = differences.filter((d) => d.kind !== 'no matching variant');
+		const kept = specific.length ? specific : differences;
+		return { template, checked: true, differences: kept.slice(0, MAX_DIFFERENCES) };
+	}
+}

@@ -1,0 +1,141 @@
+import { answersOf, judge, runOperation, type OperationResult, type Target } from './runner';
+import { isRead } from './operations';
+import type { Entity, Id } from './plan';
+import type { Sandbox, WriteStep } from './writePlan';
+
+/** Runs the write plan, then removes what it made, whatever happened on the way. */
+
+export interface Removal {
+	what: string;
+	id: Id;
+	/** Why it could not be removed (absent when it was). */
+	reason?: string;
+}
+
+interface Pending {
+	name: string;
+	id: Id;
+	step: WriteStep;
+}
+
+/** Calls kept back for clean-up: two for each thing made (the delete, a retried one). */
+const reserveFor = (pending: Pending[]) => 5 + 2 * pending.length;
+
+export class WriteRun {
+	readonly results: OperationResult[] = [];
+	readonly removed: Removal[] = [];
+	readonly left: Removal[] = [];
+	private readonly pending: Pending[] = [];
+	/** What the step that waits for a webhook delivery found, when it ran. */
+	roundTrip?: { outcome: 'pass' | 'error'; reason?: string };
+	/** Set on Ctrl-C: no further step starts; clean-up still runs. */
+	stopped = false;
+
+	constructor(
+		private readonly target: Target,
+		private readonly s: Sandbox,
+	) {}
+
+	async run(steps: WriteStep[]): Promise<void> {
+		try {
+			for (const step of steps) {
+				if (this.stopped) break;
+				this.results.push(await this.runStep(step));
+			}
+		} finally {
+			await this.cleanUp();
+		}
+	}
+
+	private async runStep(step: WriteStep): Promise<OperationResult> {
+		const start = this.target.proxy.exchanges.length;
+		const reserve = reserveFor(this.pending);
+		const { result, answers } = await runOperation(
+			this.target,
+			step.operation,
+			isRead(step.operation) ? 'read' : 'write',
+			step.runs(this.s),
+			{ reserve },
+		);
+		if (result.outcome === 'skipped' && result.runs === 0) return result;
+		const problems: string[] = [];
+		if (step.makes) {
+			const body = answers.find((a) => a.method === 'POST' && step.makes!.from.test(a.path))
+				?.body as Entity | undefined;
+			const id = body && (step.makes.idOf ? step.makes.idOf(body) : body.id);
+			const made = id === undefined ? undefined : { id };
+			if (made) {
+				this.s.made[step.makes.name] = made.id;
+				if (step.makes.remove) this.pending.push({ name: step.makes.name, id: made.id, step });
+			} else if (!result.reason) problems.push('the answer named no id of what was made');
+		}
+		const failed = result.outcome === 'error' || result.outcome === 'skipped';
+		if (!failed && step.removes) {
+			const index = this.pending.findIndex((p) => p.name === step.removes);
+			if (index >= 0) {
+				const [gone] = this.pending.splice(index, 1);
+				this.removed.push({ what: gone.name, id: gone.id });
+			}
+		}
+		let writeExchanges = this.target.since(start);
+		if (!failed && step.readBack && this.target.proxy.remaining > reserve) {
+			const readStart = this.target.proxy.exchanges.length;
+			const parameters = step.readBack.parameters(this.s);
+			const run = await this.target.runNode(parameters);
+			const exchanges = this.target.since(readStart);
+			writeExchanges = this.target.proxy.exchanges.slice(start, readStart);
+			if (step.readBack.gone) {
+				if (!exchanges.some((e) => e.status === 404))
+					problems.push('read back: what was removed can still be read');
+			} else if (run.error) problems.push(`read back: ${run.error}`);
+			else {
+				const wrong = step.readBack.expect(answersOf(exchanges), this.s);
+				if (wrong) problems.push(`read back: ${wrong}`);
+			}
+			// The read-back is a read operation of its own: its answers are checked as such.
+			const readError = run.error && !step.readBack.gone ? [run.error] : [];
+			this.results.push(
+				judge(
+					this.target,
+					`${parameters.resource}.${parameters.operation}`,
+					'read',
+					1,
+					exchanges,
+					readError,
+				),
+			);
+		}
+		if (!failed && step.then) {
+			const wrong = await step.then(this.s);
+			if (wrong) problems.push(wrong);
+			this.roundTrip = wrong ? { outcome: 'error', reason: wrong } : { outcome: 'pass' };
+		}
+		const errors = [
+			...(result.reason && result.outcome !== 'skipped' ? [result.reason] : []),
+			...problems,
+		];
+		return judge(
+			this.target,
+			step.operation,
+			result.kind,
+			result.runs,
+			writeExchanges,
+			errors,
+			result.outcome === 'skipped',
+		);
+	}
+
+	/** Removes, newest first, everything made and not removed by a step. */
+	private async cleanUp(): Promise<void> {
+		while (this.pending.length) {
+			const { name, id, step } = this.pending.pop() as Pending;
+			const start = this.target.proxy.exchanges.length;
+			const parameters = step.makes!.remove!(id, this.s);
+			const run = await this.target.runNode(parameters);
+			const exchanges = this.target.since(start);
+			const alreadyGone = exchanges.some((e) => e.status === 404);
+			if (!run.error || alreadyGone) this.removed.push({ what: name, id });
+			else this.left.push({ what: name, id, reason: run.error });
+		}
+	}
+}
