@@ -4,6 +4,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 export interface OperationModule {
 	description: INodeProperties[];
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
+	/** The endpoints it is built on, listed in docs/operations.md (whose check fails without it). */
+	endpoint?: OperationEndpoint[];
 }
 
 /** A resource: its name in the Resource list, its operation picker and its operations by value name. */

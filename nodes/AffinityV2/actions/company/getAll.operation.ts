@@ -10,6 +10,7 @@ import { forOperation } from '../common/forOperation';
 import { maxResults, returnAllAndLimit } from '../common/paging';
 import { simplifyParameter } from '../common/simplify';
 import { companyFilterTarget, readCompanyFilter } from '../common/companyFilter';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('company', 'getAll', [
 	...returnAllAndLimit(),
@@ -64,3 +65,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 	return simplify ? (items as unknown as ApiEntity[]).map(simplifyEntity) : items;
 }
+
+export const endpoint: OperationEndpoint[] = [{ api: 'v2', method: 'GET', path: '/v2/companies' }];

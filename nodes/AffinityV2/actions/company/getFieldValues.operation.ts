@@ -4,6 +4,7 @@ import { fieldValuesProperties, readFieldValues } from '../common/fieldValueRead
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { companyLocator } from '../common/locators';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('company', 'getFieldValues', [
 	companyLocator(),
@@ -23,3 +24,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	);
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'GET', path: '/v2/companies/{companyId}/fields', beta: true },
+];

@@ -5,6 +5,7 @@ import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { companyLocator } from '../common/locators';
 import { recordsOrCount, recordsOrTotal } from '../common/paging';
+import type { OperationEndpoint } from '../types';
 
 /** The API pages inferred connections 50 targets at a time at most (`limit` maximum). */
 const MAX_TARGETS = 50;
@@ -56,3 +57,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		MAX_TARGETS,
 	);
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'GET', path: '/v2/inferred-connections/coworkers', beta: true },
+	{
+		api: 'v2',
+		method: 'GET',
+		path: '/v2/inferred-connections/investor-executive-connections',
+		beta: true,
+	},
+];

@@ -8,6 +8,7 @@ import { idParameter } from '../common/ids';
 import { companyLocator } from '../common/locators';
 import { maxResults, returnAllAndLimit } from '../common/paging';
 import { simplifyParameter } from '../common/simplify';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('company', 'getListEntries', [
 	companyLocator(),
@@ -31,3 +32,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 	return simplify ? items.map((e) => simplifyEntryOfEntity(e as { fields?: ApiField[] })) : items;
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'GET', path: '/v2/companies/{companyId}/list-entries' },
+];

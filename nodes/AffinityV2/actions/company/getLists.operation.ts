@@ -5,6 +5,7 @@ import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { companyLocator } from '../common/locators';
 import { maxResults, returnAllAndLimit } from '../common/paging';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('company', 'getLists', [
 	companyLocator(),
@@ -26,3 +27,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	return items;
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'GET', path: '/v2/companies/{companyId}/lists' },
+];

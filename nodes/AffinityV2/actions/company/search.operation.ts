@@ -5,6 +5,7 @@ import {
 	executeEntitySearch,
 	type EntitySearch,
 } from '../common/entitySearch';
+import type { OperationEndpoint } from '../types';
 
 const search: EntitySearch = {
 	resource: 'company',
@@ -21,3 +22,7 @@ export const description: INodeProperties[] = entitySearchDescription(search);
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	return executeEntitySearch.call(this, itemIndex, search);
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'POST', path: '/v2/companies/search' },
+];

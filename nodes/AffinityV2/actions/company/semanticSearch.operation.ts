@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { affinityRequest, validateId } from '../../transport';
 import { toStringList } from '../../helpers/stringList';
 import { forOperation } from '../common/forOperation';
+import type { OperationEndpoint } from '../types';
 
 const MAX_RESULTS = 100;
 
@@ -94,3 +95,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		explanation: result.explanation ?? null,
 	}));
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'POST', path: '/v2/semantic-search' },
+];

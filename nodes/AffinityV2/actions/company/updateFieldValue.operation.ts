@@ -6,6 +6,7 @@ import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { companyLocator } from '../common/locators';
 import { fieldValueProperties } from '../common/values';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('company', 'updateFieldValue', [
 	companyLocator(),
@@ -38,3 +39,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		value: write.value as unknown as IDataObject,
 	};
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'POST', path: '/v2/companies/{companyId}/fields/{fieldId}', beta: true },
+];

@@ -4,6 +4,7 @@ import { fieldUpdatesFrom, fieldUpdatesProperties, writeInChunks } from '../comm
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { companyLocator } from '../common/locators';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('company', 'updateFieldValues', [
 	companyLocator(),
@@ -26,3 +27,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	return { success: true, companyId, updated: writes.length, chunks };
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'PATCH', path: '/v2/companies/{companyId}/fields', beta: true },
+];

@@ -8,6 +8,7 @@ import {
 	optionPath,
 	optionProperties,
 } from '../common/dropdownOptionInputs';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('dropdownOption', 'create', [
 	...listFieldParameters(false),
@@ -28,3 +29,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	return option as IDataObject;
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{
+		api: 'v2',
+		method: 'POST',
+		path: '/v2/lists/{listId}/fields/{fieldId}/dropdown-options',
+		beta: true,
+	},
+];

@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { affinityRequest } from '../../transport';
 import { forOperation } from '../common/forOperation';
 import { listFieldParameters, optionPath } from '../common/dropdownOptionInputs';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('dropdownOption', 'delete', [
 	...listFieldParameters(true),
@@ -47,3 +48,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	return { success: true, listId, fieldId, dropdownOptionId, valuesCleared: true };
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{
+		api: 'v2',
+		method: 'DELETE',
+		path: '/v2/lists/{listId}/fields/{fieldId}/dropdown-options/{dropdownOptionId}',
+		beta: true,
+	},
+];

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { affinityRequest } from '../../transport';
 import { forOperation } from '../common/forOperation';
 import { listFieldParameters, optionPath } from '../common/dropdownOptionInputs';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation(
 	'dropdownOption',
@@ -21,3 +22,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	return body as IDataObject;
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{
+		api: 'v2',
+		method: 'GET',
+		path: '/v2/lists/{listId}/fields/{fieldId}/dropdown-options/{dropdownOptionId}',
+		beta: true,
+	},
+];

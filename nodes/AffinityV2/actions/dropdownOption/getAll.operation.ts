@@ -6,6 +6,7 @@ import { chosenFieldId } from '../common/dropdownOptionInputs';
 import { idParameter } from '../common/ids';
 import { listLocator } from '../common/locators';
 import { maxResults, returnAllAndLimit } from '../common/paging';
+import type { OperationEndpoint } from '../types';
 
 const onList = { show: { entity: ['list'] } };
 
@@ -68,3 +69,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	return items;
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{
+		api: 'v2',
+		method: 'GET',
+		path: '/v2/lists/{listId}/fields/{fieldId}/dropdown-options',
+		beta: true,
+	},
+	{ api: 'v2', method: 'GET', path: '/v2/persons/fields/{fieldId}/dropdown-options', beta: true },
+	{ api: 'v2', method: 'GET', path: '/v2/companies/fields/{fieldId}/dropdown-options', beta: true },
+];

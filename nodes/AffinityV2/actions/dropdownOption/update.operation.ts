@@ -9,6 +9,7 @@ import {
 	optionPath,
 	optionProperties,
 } from '../common/dropdownOptionInputs';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('dropdownOption', 'update', [
 	...listFieldParameters(true),
@@ -52,3 +53,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	return { success: true, listId, fieldId, dropdownOptionId, updated: body };
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{
+		api: 'v2',
+		method: 'POST',
+		path: '/v2/lists/{listId}/fields/{fieldId}/dropdown-options/{dropdownOptionId}',
+		beta: true,
+	},
+];

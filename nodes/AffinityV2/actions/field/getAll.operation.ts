@@ -7,6 +7,7 @@ import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { listLocator } from '../common/locators';
 import { maxResults, returnAllAndLimit } from '../common/paging';
+import type { OperationEndpoint } from '../types';
 
 const properties = {
 	name: {
@@ -97,3 +98,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	return items;
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'GET', path: '/v2/persons/fields' },
+	{ api: 'v2', method: 'GET', path: '/v2/companies/fields' },
+	{ api: 'v2', method: 'GET', path: '/v2/lists/{listId}/fields' },
+];

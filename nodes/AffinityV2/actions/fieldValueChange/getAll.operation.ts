@@ -5,6 +5,7 @@ import { workspaceChangeFilter } from '../common/fieldValueChanges';
 import { filterParameters, readFilter } from '../common/filters';
 import { forOperation } from '../common/forOperation';
 import { maxResults, returnAllAndLimit } from '../common/paging';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('fieldValueChange', 'getAll', [
 	...filterParameters(workspaceChangeFilter),
@@ -40,3 +41,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	return items;
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'GET', path: '/v2/field-value-changes', beta: true },
+];

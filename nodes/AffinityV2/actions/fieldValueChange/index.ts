@@ -15,7 +15,7 @@ const operation: INodeProperties = {
 			value: 'getAll',
 			action: 'Get many field value changes',
 			description:
-				'Read the workspace change log: who changed which field, when, how (add, update, delete) and to what; oldest first. Only fields with change tracking are included.',
+				'Read the workspace change log: who changed which field, when, how (add, update, delete) and to what; oldest first. Only fields with change tracking are included (BETA endpoint).',
 		},
 	],
 	default: 'getAll',

@@ -15,7 +15,7 @@ const operation: INodeProperties = {
 			value: 'search',
 			action: 'Search files',
 			description:
-				'Find files attached in Affinity by keyword, in the whole account, chosen files or one company; one matching passage each',
+				'Find files attached in Affinity by keyword, in the whole account, chosen files or one company; one matching passage each (BETA endpoint)',
 		},
 	],
 	default: 'search',

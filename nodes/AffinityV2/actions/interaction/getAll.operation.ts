@@ -10,6 +10,7 @@ import {
 } from '../common/filters';
 import { forOperation } from '../common/forOperation';
 import { maxResults, returnAllAndLimit } from '../common/paging';
+import type { OperationEndpoint } from '../types';
 
 const TIME = ['>', '<', '>=', '<='];
 
@@ -101,3 +102,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	return items;
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'GET', path: '/v2/calls' },
+	{ api: 'v2', method: 'GET', path: '/v2/chat-messages' },
+	{ api: 'v2', method: 'GET', path: '/v2/emails' },
+	{ api: 'v2', method: 'GET', path: '/v2/meetings' },
+];

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { affinityRequest } from '../../transport';
 import { forOperation } from '../common/forOperation';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('list', 'create', [
 	{
@@ -58,3 +59,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	return body as IDataObject;
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'POST', path: '/v2/lists', beta: true },
+];

@@ -4,6 +4,7 @@ import { affinityPaginate } from '../../transport';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { listLocator } from '../common/locators';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('list', 'getFields', [listLocator()]);
 
@@ -17,3 +18,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	return items;
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'GET', path: '/v2/lists/{listId}/fields' },
+];

@@ -8,6 +8,7 @@ import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { listEntryLocator, listLocator } from '../common/locators';
 import { simplifyParameter } from '../common/simplify';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'get', [
 	listLocator(),
@@ -31,3 +32,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		? simplifyListEntry(entry)
 		: (entry as unknown as IDataObject);
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'GET', path: '/v2/lists/{listId}/list-entries/{listEntryId}' },
+];

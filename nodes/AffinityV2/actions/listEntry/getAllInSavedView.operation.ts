@@ -8,6 +8,7 @@ import { idParameter } from '../common/ids';
 import { listLocator, savedViewLocator } from '../common/locators';
 import { maxResults, returnAllAndLimit } from '../common/paging';
 import { simplifyParameter } from '../common/simplify';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'getAllInSavedView', [
 	listLocator(),
@@ -36,3 +37,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 	return simplify ? (items as unknown as ApiListEntry[]).map(simplifyListEntry) : items;
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'GET', path: '/v2/lists/{listId}/saved-views/{viewId}/list-entries' },
+];

@@ -4,6 +4,7 @@ import { fieldValueProperties, readFieldValue } from '../common/fieldValueReads'
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { listEntryLocator, listLocator } from '../common/locators';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'getFieldValue', [
 	listLocator(),
@@ -24,3 +25,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	);
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{
+		api: 'v2',
+		method: 'GET',
+		path: '/v2/lists/{listId}/list-entries/{listEntryId}/fields/{fieldId}',
+	},
+];

@@ -7,6 +7,7 @@ import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { listEntryLocator, listLocator } from '../common/locators';
 import { maxResults, returnAllAndLimit } from '../common/paging';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'getFieldValueChanges', [
 	listLocator(),
@@ -33,3 +34,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	return items;
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{
+		api: 'v2',
+		method: 'GET',
+		path: '/v2/lists/{listId}/list-entries/{listEntryId}/field-value-changes',
+		beta: true,
+	},
+];

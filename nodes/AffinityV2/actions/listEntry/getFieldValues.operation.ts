@@ -4,6 +4,7 @@ import { fieldValuesProperties, readFieldValues } from '../common/fieldValueRead
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { listEntryLocator, listLocator } from '../common/locators';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'getFieldValues', [
 	listLocator(),
@@ -25,3 +26,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	);
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'GET', path: '/v2/lists/{listId}/list-entries/{listEntryId}/fields' },
+];

@@ -35,7 +35,7 @@ const operation: INodeProperties = {
 			value: 'getFieldValueChanges',
 			action: 'Get field value changes of a list entry',
 			description:
-				'Get the history of one row: who changed which field, when, how and to what; oldest first',
+				'Get the history of one row: who changed which field, when, how and to what; oldest first (BETA endpoint)',
 		},
 		{
 			name: 'Get Field Values',

@@ -15,6 +15,7 @@ import {
 } from '../common/searchFilters';
 import { searchTermParameters } from '../common/searchTerm';
 import { simplifyParameter } from '../common/simplify';
+import type { OperationEndpoint } from '../types';
 
 const ON_LIST = ['listId.value'];
 
@@ -66,3 +67,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 	return simplify ? (items as unknown as ApiListEntry[]).map(simplifyListEntry) : items;
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'POST', path: '/v2/lists/{listId}/list-entries/search', beta: true },
+];

@@ -6,6 +6,7 @@ import { idParameter } from '../common/ids';
 import { listEntryLocator, listLocator } from '../common/locators';
 import { fieldValueProperties } from '../common/values';
 import { resolveFieldWrite } from '../common/fieldWrites';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'updateFieldValue', [
 	listLocator(),
@@ -45,3 +46,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		...(write.dropdownText !== undefined ? { dropdownText: write.dropdownText } : {}),
 	};
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{
+		api: 'v2',
+		method: 'POST',
+		path: '/v2/lists/{listId}/list-entries/{listEntryId}/fields/{fieldId}',
+	},
+];

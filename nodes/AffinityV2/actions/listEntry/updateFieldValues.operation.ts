@@ -4,6 +4,7 @@ import { fieldUpdatesFrom, fieldUpdatesProperties, writeInChunks } from '../comm
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { listEntryLocator, listLocator } from '../common/locators';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'updateFieldValues', [
 	listLocator(),
@@ -34,3 +35,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	return { success: true, listId, listEntryId, updated: writes.length, chunks };
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'PATCH', path: '/v2/lists/{listId}/list-entries/{listEntryId}/fields' },
+];

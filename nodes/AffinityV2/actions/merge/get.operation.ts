@@ -5,6 +5,7 @@ import { affinityRequest } from '../../transport';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { mergeKind } from '../common/merges';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('merge', 'get', [
 	{
@@ -29,3 +30,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	return { entityType: kind, ...(body as IDataObject) };
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'GET', path: '/v2/company-merges/{mergeId}', beta: true },
+	{ api: 'v2', method: 'GET', path: '/v2/person-merges/{mergeId}', beta: true },
+];

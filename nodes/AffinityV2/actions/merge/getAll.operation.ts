@@ -5,6 +5,7 @@ import { affinityPaginate } from '../../transport';
 import { forOperation } from '../common/forOperation';
 import { maxResults, returnAllAndLimit } from '../common/paging';
 import { mergeKind, statusFilter, statusOption, taskIdParameter } from '../common/merges';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('merge', 'getAll', [
 	...returnAllAndLimit(),
@@ -41,3 +42,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	return items.map((merge) => ({ entityType: kind, ...merge }));
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'GET', path: '/v2/company-merges', beta: true },
+	{ api: 'v2', method: 'GET', path: '/v2/person-merges', beta: true },
+];

@@ -5,6 +5,7 @@ import { affinityPaginate } from '../../transport';
 import { forOperation } from '../common/forOperation';
 import { maxResults, returnAllAndLimit } from '../common/paging';
 import { mergeKind, statusFilter, statusOption } from '../common/merges';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('merge', 'getAllTasks', [
 	...returnAllAndLimit(),
@@ -28,3 +29,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	return items.map((task) => ({ entityType: kind, ...task }));
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'GET', path: '/v2/tasks/company-merges', beta: true },
+	{ api: 'v2', method: 'GET', path: '/v2/tasks/person-merges', beta: true },
+];

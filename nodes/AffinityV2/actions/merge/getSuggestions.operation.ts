@@ -11,6 +11,7 @@ import {
 import { forOperation } from '../common/forOperation';
 import { recordsOrCount, recordsOrTotal } from '../common/paging';
 import { mergeKind } from '../common/merges';
+import type { OperationEndpoint } from '../types';
 
 const properties: Record<string, FixedFilterProperty> = {
 	matchCriteria: {
@@ -92,3 +93,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		return { ...item, [names[0]]: primary, [names[1]]: duplicate };
 	});
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'GET', path: '/v2/duplicates/company-suggestions', beta: true },
+	{ api: 'v2', method: 'GET', path: '/v2/duplicates/person-suggestions', beta: true },
+];

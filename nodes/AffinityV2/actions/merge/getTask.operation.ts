@@ -4,6 +4,7 @@ import { mergePaths } from '../../helpers/merges';
 import { affinityRequest } from '../../transport';
 import { forOperation } from '../common/forOperation';
 import { mergeKind, taskIdParameter } from '../common/merges';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('merge', 'getTask', [
 	{
@@ -28,3 +29,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	return { entityType: kind, ...(body as IDataObject) };
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'GET', path: '/v2/tasks/company-merges/{taskId}', beta: true },
+	{ api: 'v2', method: 'GET', path: '/v2/tasks/person-merges/{taskId}', beta: true },
+];

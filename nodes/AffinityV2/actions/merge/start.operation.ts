@@ -15,6 +15,7 @@ import { idParameter } from '../common/ids';
 import { companyLocator, personLocator } from '../common/locators';
 import { asNodeError } from '../../helpers/nodeErrors';
 import { mergeKind } from '../common/merges';
+import type { OperationEndpoint } from '../types';
 
 const record = (kind: MergeKind, role: 'primary' | 'duplicate'): INodeProperties => {
 	const what = kind === 'person' ? 'person' : 'company';
@@ -239,3 +240,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		taskId: submitted.taskId,
 	};
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'POST', path: '/v2/company-merges', beta: true },
+	{ api: 'v2', method: 'POST', path: '/v2/person-merges', beta: true },
+];

@@ -7,6 +7,7 @@ import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { internalPersonLocator, noteLocator } from '../common/locators';
 import { noteContentFrom, noteContentProperties } from '../common/noteContent';
+import type { OperationEndpoint } from '../types';
 
 const onEntities = { about: ['entities', 'interaction'] };
 
@@ -179,3 +180,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	return note as IDataObject;
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'POST', path: '/v2/notes', beta: true },
+];

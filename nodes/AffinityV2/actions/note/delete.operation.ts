@@ -4,6 +4,7 @@ import { affinityRequest } from '../../transport';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { noteLocator } from '../common/locators';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('note', 'delete', [
 	noteLocator(),
@@ -28,3 +29,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	return { success: true, noteId };
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'DELETE', path: '/v2/notes/{noteId}', beta: true },
+];

@@ -5,6 +5,7 @@ import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { noteLocator } from '../common/locators';
 import { noteIncludesParameter, noteIncludesQuery } from '../common/noteIncludes';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('note', 'get', [
 	noteLocator(),
@@ -22,3 +23,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	return body as IDataObject;
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'GET', path: '/v2/notes/{noteId}' },
+];

@@ -5,6 +5,7 @@ import { forOperation } from '../common/forOperation';
 import { recordsOrCount, recordsOrTotal } from '../common/paging';
 import { noteFilter } from '../common/noteFilters';
 import { noteIncludesParameter, noteIncludesQuery } from '../common/noteIncludes';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('note', 'getAll', [
 	...filterParameters(noteFilter),
@@ -17,3 +18,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const qs = { ...noteIncludesQuery.call(this, itemIndex), ...(filter ? { filter } : {}) };
 	return recordsOrTotal.call(this, itemIndex, { method: 'GET', path: '/v2/notes', qs, itemIndex });
 }
+
+export const endpoint: OperationEndpoint[] = [{ api: 'v2', method: 'GET', path: '/v2/notes' }];

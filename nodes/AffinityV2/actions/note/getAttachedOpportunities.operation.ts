@@ -4,6 +4,7 @@ import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { noteLocator } from '../common/locators';
 import { recordsOrCount, recordsOrTotal } from '../common/paging';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('note', 'getAttachedOpportunities', [
 	noteLocator(),
@@ -19,3 +20,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	});
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'GET', path: '/v2/notes/{noteId}/attached-opportunities' },
+];

@@ -6,6 +6,7 @@ import { idParameter } from '../common/ids';
 import { noteLocator } from '../common/locators';
 import { recordsOrCount, recordsOrTotal } from '../common/paging';
 import { replyFilter } from '../common/noteFilters';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('note', 'getReplies', [
 	noteLocator(),
@@ -24,3 +25,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	});
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'GET', path: '/v2/notes/{noteId}/replies' },
+];

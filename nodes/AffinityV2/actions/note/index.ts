@@ -75,7 +75,7 @@ const operation: INodeProperties = {
 			value: 'search',
 			action: 'Search notes',
 			description:
-				'Find notes by keyword, in the whole account, chosen notes or one company; one matching passage each',
+				'Find notes by keyword, in the whole account, chosen notes or one company; one matching passage each (BETA endpoint)',
 		},
 		{
 			name: 'Update',

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { forOperation } from '../common/forOperation';
 import { keywordSearch, keywordSearchParameters } from '../common/keywordSearch';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation(
 	'note',
@@ -13,3 +14,7 @@ export const description: INodeProperties[] = forOperation(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	return keywordSearch.call(this, itemIndex, 'note');
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'POST', path: '/v2/notes/search', beta: true },
+];

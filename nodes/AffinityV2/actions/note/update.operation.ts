@@ -12,6 +12,7 @@ import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { noteLocator } from '../common/locators';
 import { noteContentFrom, noteContentProperties } from '../common/noteContent';
+import type { OperationEndpoint } from '../types';
 
 const LABELS: Record<AssociationKind, string> = {
 	persons: 'People',
@@ -100,3 +101,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	return { success: true, noteId, updated };
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'POST', path: '/v2/notes/{noteId}', beta: true },
+];

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { entityNotesParameters, readEntityNotes } from '../common/entityNotes';
 import { forOperation } from '../common/forOperation';
 import { opportunityLocator } from '../common/locators';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation(
 	'opportunity',
@@ -13,3 +14,7 @@ export const description: INodeProperties[] = forOperation(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	return readEntityNotes.call(this, itemIndex, 'opportunity');
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'GET', path: '/v2/opportunities/{opportunityId}/notes' },
+];

@@ -6,6 +6,7 @@ import { toStringList } from '../../helpers/stringList';
 import { affinityRequest } from '../../transport';
 import { fieldUpdatesFrom, fieldUpdatesProperties } from '../common/batchWrites';
 import { forOperation } from '../common/forOperation';
+import type { OperationEndpoint } from '../types';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -95,3 +96,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	return person as IDataObject;
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'POST', path: '/v2/persons', beta: true },
+];

@@ -6,6 +6,7 @@ import { affinityRequest } from '../../transport';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { personLocator } from '../common/locators';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('person', 'delete', [
 	personLocator(),
@@ -40,3 +41,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	return { success: true, personId, deleted: true };
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'DELETE', path: '/v2/persons/{personId}', beta: true },
+];

@@ -8,6 +8,7 @@ import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { personLocator } from '../common/locators';
 import { simplifyParameter } from '../common/simplify';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('person', 'get', [
 	personLocator(),
@@ -29,3 +30,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		? simplifyEntity(person)
 		: (person as IDataObject);
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'GET', path: '/v2/persons/{personId}' },
+];

@@ -7,6 +7,7 @@ import { fieldQuery, fieldSelection } from '../common/fields';
 import { forOperation } from '../common/forOperation';
 import { maxResults, returnAllAndLimit } from '../common/paging';
 import { simplifyParameter } from '../common/simplify';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('person', 'getAll', [
 	...returnAllAndLimit(),
@@ -24,3 +25,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 	return simplify ? (items as unknown as ApiEntity[]).map(simplifyEntity) : items;
 }
+
+export const endpoint: OperationEndpoint[] = [{ api: 'v2', method: 'GET', path: '/v2/persons' }];

@@ -4,6 +4,7 @@ import { fieldValueProperties, readFieldValue } from '../common/fieldValueReads'
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { personLocator } from '../common/locators';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('person', 'getFieldValue', [
 	personLocator(),
@@ -19,3 +20,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	);
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'GET', path: '/v2/persons/{personId}/fields/{fieldId}', beta: true },
+];

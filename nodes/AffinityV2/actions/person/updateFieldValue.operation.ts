@@ -6,6 +6,7 @@ import { idParameter } from '../common/ids';
 import { personLocator } from '../common/locators';
 import { fieldValueProperties } from '../common/values';
 import { resolveFieldWrite } from '../common/fieldWrites';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('person', 'updateFieldValue', [
 	personLocator(),
@@ -39,3 +40,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		...(write.dropdownText !== undefined ? { dropdownText: write.dropdownText } : {}),
 	};
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'POST', path: '/v2/persons/{personId}/fields/{fieldId}' },
+];

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { affinityRequest } from '../../transport';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = [];
 
@@ -12,3 +13,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	return body as IDataObject;
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'GET', path: '/v2/rate-limit', beta: true },
+];

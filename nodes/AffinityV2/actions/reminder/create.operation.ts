@@ -10,6 +10,7 @@ import {
 	opportunityLocator,
 	personLocator,
 } from '../common/locators';
+import type { OperationEndpoint } from '../types';
 
 const recurring = { show: { type: ['recurring'] } };
 const ABOUT = [
@@ -199,3 +200,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	return reminder as IDataObject;
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'POST', path: '/v2/reminders', beta: true },
+];

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { affinityRequest, validateId } from '../../transport';
 import { forOperation } from '../common/forOperation';
 import { reminderIdParameter } from '../common/reminderId';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('reminder', 'delete', [
 	reminderIdParameter,
@@ -32,3 +33,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	return { success: true, reminderId };
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'DELETE', path: '/v2/reminders/{reminderId}', beta: true },
+];

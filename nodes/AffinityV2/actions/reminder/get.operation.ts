@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { affinityRequest, validateId } from '../../transport';
 import { forOperation } from '../common/forOperation';
 import { reminderIdParameter } from '../common/reminderId';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('reminder', 'get', [
 	reminderIdParameter,
@@ -25,3 +26,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	return body as IDataObject;
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'GET', path: '/v2/reminders/{reminderId}', beta: true },
+];

@@ -4,6 +4,7 @@ import { filterParameters, readFilter } from '../common/filters';
 import { forOperation } from '../common/forOperation';
 import { recordsOrCount, recordsOrTotal } from '../common/paging';
 import { reminderFilter } from '../common/reminderFilters';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('reminder', 'getAll', [
 	...filterParameters(reminderFilter),
@@ -21,3 +22,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		1,
 	);
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'GET', path: '/v2/reminders', beta: true },
+];

@@ -9,6 +9,7 @@ import {
 } from '../common/filters';
 import { forOperation } from '../common/forOperation';
 import { recordsOrCount, recordsOrTotal } from '../common/paging';
+import type { OperationEndpoint } from '../types';
 
 const properties: Record<string, FixedFilterProperty> = {
 	id: {
@@ -48,3 +49,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	});
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'GET', path: '/v2/transcripts', beta: true },
+];

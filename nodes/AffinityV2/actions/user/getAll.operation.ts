@@ -10,6 +10,7 @@ import {
 } from '../common/filters';
 import { forOperation } from '../common/forOperation';
 import { maxResults, returnAllAndLimit } from '../common/paging';
+import type { OperationEndpoint } from '../types';
 
 const properties: Record<string, FixedFilterProperty> = {
 	id: {
@@ -57,3 +58,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	return items;
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'GET', path: '/v2/users', beta: true },
+];

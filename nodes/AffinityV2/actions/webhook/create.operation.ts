@@ -8,6 +8,7 @@ import {
 	subscriptionsParameter,
 	webhookUrlParameter,
 } from '../common/webhooks';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('webhook', 'create', [
 	{ ...webhookUrlParameter, required: true },
@@ -23,3 +24,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	);
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'POST', path: '/v2/webhooks', beta: true },
+];

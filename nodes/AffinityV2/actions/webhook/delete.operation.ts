@@ -4,6 +4,7 @@ import { deleteWebhook } from '../../api/webhooks';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { webhookIdParameter } from '../common/webhooks';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('webhook', 'delete', [
 	webhookIdParameter,
@@ -15,3 +16,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	await deleteWebhook(this, webhookId, itemIndex);
 	return { id: webhookId, deleted: true };
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'DELETE', path: '/v2/webhooks/{webhookId}', beta: true },
+];

@@ -4,6 +4,7 @@ import { getWebhook } from '../../api/webhooks';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { webhookIdParameter } from '../common/webhooks';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('webhook', 'get', [webhookIdParameter]);
 
@@ -12,3 +13,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const webhookId = idParameter.call(this, 'webhookId', 'Webhook ID', 'int64', itemIndex);
 	return getWebhook(this, webhookId, itemIndex);
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'GET', path: '/v2/webhooks/{webhookId}', beta: true },
+];

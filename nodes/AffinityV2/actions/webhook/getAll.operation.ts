@@ -10,6 +10,7 @@ import {
 } from '../common/filters';
 import { forOperation } from '../common/forOperation';
 import { maxResults, returnAllAndLimit } from '../common/paging';
+import type { OperationEndpoint } from '../types';
 
 const TIME = ['>', '<', '>=', '<='];
 
@@ -53,3 +54,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const filter = await readFilter.call(this, itemIndex, webhookFilter);
 	return listWebhooks(this, { filter, max: maxResults.call(this, itemIndex), itemIndex });
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'GET', path: '/v2/webhooks', beta: true },
+];

@@ -11,6 +11,7 @@ import {
 	webhookIdParameter,
 	webhookUrlParameter,
 } from '../common/webhooks';
+import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('webhook', 'update', [
 	webhookIdParameter,
@@ -64,3 +65,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	await updateWebhook(this, webhookId, changes, itemIndex);
 	return getWebhook(this, webhookId, itemIndex);
 }
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'POST', path: '/v2/webhooks/{webhookId}', beta: true },
+];
