@@ -60,6 +60,7 @@ const defaultSettings = (): EmulatorSettings => ({
 	mergeDurationMs: 300,
 	mergeOutcome: 'success',
 	webhookLimit: 3,
+	v1RefusedKeys: [],
 	...DEFAULT_DELIVERY_SETTINGS,
 });
 
@@ -227,6 +228,8 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 				isV1,
 			);
 			entry.key = key.label;
+			if (isV1 && this.settings.v1RefusedKeys.includes(key.label))
+				throw new ApiError(401, 'authentication', 'This API key is not accepted by API v1');
 			let version = key.defaultVersion;
 			if (!isV1) {
 				rateHeaders = { [VERSION_HEADER]: key.defaultVersion };
