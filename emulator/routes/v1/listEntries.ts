@@ -14,7 +14,7 @@ import { unprocessable, v1Body, v1Id } from './common';
  * told to webhooks (list_entry.created / .deleted).
  */
 function listOf(ctx: RouteContext) {
-	const listId = pathId(ctx.params.list_id, 'list_id', 'int64');
+	const listId = pathId(ctx.params.listId, 'list_id', 'int64');
 	const list = ctx.store.lists.get(listId);
 	if (!list) throw notFound(`List ${listId} not found`);
 	if (!ctx.store.canSeeList(list, ctx.user.id))
@@ -23,7 +23,7 @@ function listOf(ctx: RouteContext) {
 }
 
 export function register(router: Router): void {
-	router.post('/lists/:list_id/list-entries', async (ctx) => {
+	router.post('/lists/:listId/list-entries', async (ctx) => {
 		const list = listOf(ctx);
 		const body = v1Body(await ctx.body(), ['entity_id', 'creator_id']);
 		if (body.entity_id === undefined) throw unprocessable('entity_id is required', 'entity_id');
@@ -64,9 +64,9 @@ export function register(router: Router): void {
 		return { status: 200, body: v1ListEntry(ctx.store, entry) };
 	});
 
-	router.delete('/lists/:list_id/list-entries/:list_entry_id', (ctx) => {
+	router.delete('/lists/:listId/list-entries/:listEntryId', (ctx) => {
 		const list = listOf(ctx);
-		const entryId = pathId(ctx.params.list_entry_id, 'list_entry_id', 'int64');
+		const entryId = pathId(ctx.params.listEntryId, 'list_entry_id', 'int64');
 		const entry = ctx.store.entries.get(entryId);
 		if (!entry || entry.listId !== list.id)
 			throw notFound(`List entry ${entryId} not found on list ${list.id}`);

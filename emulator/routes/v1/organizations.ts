@@ -16,13 +16,13 @@ export function register(router: Router): void {
 		params: Record<string, string>;
 		store: { companies: Map<number, Company> };
 	}) => {
-		const id = pathId(ctx.params.organization_id, 'organization_id', 'int64');
+		const id = pathId(ctx.params.organizationId, 'organization_id', 'int64');
 		const company = ctx.store.companies.get(id);
 		if (!company) throw notFound(`Organization ${id} not found`);
 		return company;
 	};
 
-	router.get('/organizations/:organization_id', (ctx) => {
+	router.get('/organizations/:organizationId', (ctx) => {
 		const company = companyOf(ctx);
 		const entries = [...ctx.store.entries.values()]
 			.filter((e) => e.entityType === 'company' && e.entityId === company.id)
@@ -61,7 +61,7 @@ export function register(router: Router): void {
 		return { status: 200, body: answer };
 	});
 
-	router.add('PUT', '/organizations/:organization_id', async (ctx) => {
+	router.add('PUT', '/organizations/:organizationId', async (ctx) => {
 		const company = companyOf(ctx);
 		const body = v1Body(await ctx.body(), ['name', 'domain', 'person_ids']);
 		const name = body.name === undefined ? undefined : v1Text(body.name, 'name', 1);
@@ -88,7 +88,7 @@ export function register(router: Router): void {
 		return { status: 200, body: answer };
 	});
 
-	router.delete('/organizations/:organization_id', (ctx) => {
+	router.delete('/organizations/:organizationId', (ctx) => {
 		const company = companyOf(ctx);
 		if (company.isGlobal)
 			throw unprocessable(

@@ -15,13 +15,13 @@ export function register(router: Router): void {
 		params: Record<string, string>;
 		store: { persons: Map<number, Person> };
 	}) => {
-		const id = pathId(ctx.params.person_id, 'person_id', 'int64');
+		const id = pathId(ctx.params.personId, 'person_id', 'int64');
 		const person = ctx.store.persons.get(id);
 		if (!person) throw notFound(`Person ${id} not found`);
 		return person;
 	};
 
-	router.get('/persons/:person_id', (ctx) => {
+	router.get('/persons/:personId', (ctx) => {
 		const person = personOf(ctx);
 		const entries = [...ctx.store.entries.values()]
 			.filter((e) => e.entityType === 'person' && e.entityId === person.id)
@@ -36,7 +36,7 @@ export function register(router: Router): void {
 		};
 	});
 
-	router.add('PUT', '/persons/:person_id', async (ctx) => {
+	router.add('PUT', '/persons/:personId', async (ctx) => {
 		const person = personOf(ctx);
 		const body = v1Body(await ctx.body(), [
 			'first_name',
