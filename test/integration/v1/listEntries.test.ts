@@ -54,7 +54,9 @@ describe('listEntry.add', () => {
 				mode: 'url',
 				value: `https://team.affinity.co/companies/${companyId}`,
 			},
-			options: { creatorId: byId(5000001) },
+			options: {
+				creatorId: { __rl: true, mode: 'url', value: 'https://team.affinity.co/persons/5000001' },
+			},
 		});
 		expect(result.error).toBeUndefined();
 		const [entry] = result.items;
