@@ -23,6 +23,11 @@ export interface EmulatorSettings extends WebhookDeliverySettings {
 	mergeOutcome: 'success' | 'failed';
 	/** How many webhooks the organization may have (POST /v2/webhooks answers bad-request beyond). */
 	webhookLimit: number;
+	/**
+	 * Labels of keys that API v1 refuses with 401 while v2 takes them (a key Affinity accepts on
+	 * one version only), so that tests show what the node says then. Empty by default.
+	 */
+	v1RefusedKeys: string[];
 }
 
 export interface RequestLogEntry {

@@ -132,6 +132,11 @@ export interface Person {
 	emailAddresses: string[];
 	type: 'internal' | 'external';
 	values: Map<string, StoredValue>;
+	/**
+	 * The organizations API v1 associates the person with (Person resource, organization_ids),
+	 * once a v1 write set them; until then they are the person's Current Organizations.
+	 */
+	organizationIds?: number[];
 }
 
 export interface Company {

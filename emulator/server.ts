@@ -60,6 +60,7 @@ const defaultSettings = (): EmulatorSettings => ({
 	mergeDurationMs: 300,
 	mergeOutcome: 'success',
 	webhookLimit: 3,
+	v1RefusedKeys: [],
 	...DEFAULT_DELIVERY_SETTINGS,
 });
 
@@ -220,7 +221,7 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 				sendJson(res, status, body, { ...rateHeaders, ...headers });
 		};
 		try {
-			if (method === 'POST' || method === 'PATCH') {
+			if (method === 'POST' || method === 'PATCH' || method === 'PUT') {
 				requestBody = await getBody().catch(() => undefined);
 				const text = await captureBody(getBody);
 				if (text) entry.body = text.slice(0, 10_000);
@@ -234,6 +235,8 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 				isV1,
 			);
 			entry.key = key.label;
+			if (isV1 && this.settings.v1RefusedKeys.includes(key.label))
+				throw new ApiError(401, 'authentication', 'This API key is not accepted by API v1');
 			let version = key.defaultVersion;
 			if (!isV1) {
 				rateHeaders = { [VERSION_HEADER]: key.defaultVersion };

@@ -26,6 +26,9 @@ import type {
 	ViewCondition,
 } from './model';
 
+/** The enriched field of a person's current organizations (Affinity Data). */
+const CURRENT_ORGANIZATIONS = 'affinity-data-current-organization';
+
 /** Sorted-by-id insert: ids only grow, so this is an append in practice. */
 function insertSorted<T extends { id: number }>(items: T[], item: T): void {
 	if (items.length === 0 || items[items.length - 1].id < item.id) {
@@ -160,8 +163,62 @@ export class Store {
 		for (const entry of [...this.entries.values()])
 			if (entry.entityType === 'company' && entry.entityId === companyId)
 				this.removeEntry(entry.id);
+		for (const person of this.persons.values())
+			if (person.organizationIds?.includes(companyId))
+				person.organizationIds = person.organizationIds.filter((id) => id !== companyId);
 		this.touch();
 		return true;
+	}
+
+	/**
+	 * The organizations of a person as API v1 shows them (organization_ids): those a v1 write
+	 * set, else the companies of its Current Organizations value.
+	 */
+	organizationIdsOf(person: Person): number[] {
+		if (person.organizationIds) return [...person.organizationIds];
+		const data = person.values.get(CURRENT_ORGANIZATIONS)?.data;
+		if (!Array.isArray(data)) return [];
+		return (data as Array<{ id?: unknown }>)
+			.map((ref) => ref?.id)
+			.filter((id): id is number => typeof id === 'number' && this.companies.has(id));
+	}
+
+	/** The persons associated with a company (v1 Organization resource, person_ids). */
+	personIdsOf(companyId: number): number[] {
+		const ids: number[] = [];
+		for (const person of this.persons.values())
+			if (this.organizationIdsOf(person).includes(companyId)) ids.push(person.id);
+		return ids.sort((a, b) => a - b);
+	}
+
+	/** Sets a person's organizations (v1 PUT /persons/{id} organization_ids). */
+	setOrganizationIds(person: Person, companyIds: number[]): void {
+		person.organizationIds = [...new Set(companyIds)];
+		this.touch();
+	}
+
+	/** Sets a company's persons (v1 organization person_ids): each person gains or loses it. */
+	setCompanyPersons(companyId: number, personIds: number[]): void {
+		const wanted = new Set(personIds);
+		for (const person of this.persons.values()) {
+			const current = this.organizationIdsOf(person);
+			const has = current.includes(companyId);
+			if (wanted.has(person.id) && !has) this.setOrganizationIds(person, [...current, companyId]);
+			else if (!wanted.has(person.id) && has)
+				this.setOrganizationIds(
+					person,
+					current.filter((id) => id !== companyId),
+				);
+		}
+		this.touch();
+	}
+
+	/**
+	 * Tells webhooks of a record's change (person.updated, organization.created, …) with its
+	 * v1 body, rendered only while webhooks exist.
+	 */
+	announce(type: string, body: () => Record<string, unknown>): void {
+		if (this.webhooks.size) this.events?.announced(type, body());
 	}
 
 	entityExists(kind: EntityKind, id: number): boolean {

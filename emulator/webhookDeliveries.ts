@@ -1,14 +1,6 @@
 import { diffValues } from './changeLog';
-import type {
-	Company,
-	FieldDef,
-	ListEntry,
-	Opportunity,
-	Person,
-	StoredData,
-	StoredValue,
-	Webhook,
-} from './model';
+import type { FieldDef, ListEntry, StoredData, StoredValue, Webhook } from './model';
+import { v1ListEntry, type V1Records } from './v1Shapes';
 
 /**
  * Webhook deliveries: every mutation the store makes becomes an event in v1's envelope
@@ -45,6 +37,8 @@ export interface StoreEvents {
 		after: StoredValue | null,
 		via?: ListEntry,
 	): void;
+	/** A record changed (organization.created, person.updated, …); the body is its v1 resource. */
+	announced(type: string, body: Record<string, unknown>): void;
 }
 
 interface Delivery {
@@ -66,16 +60,9 @@ export interface DeliveryCounts {
 	disabled: number;
 }
 
-const V1_ENTITY_TYPE = { person: 0, company: 1, opportunity: 8 } as const;
-
 interface DeliveryHost {
 	/** The account (replaced on reset, so read each time): its webhooks and records. */
-	readonly store: {
-		webhooks: Map<number, Webhook>;
-		persons: Map<number, Person>;
-		companies: Map<number, Company>;
-		opportunities: Map<number, Opportunity>;
-	};
+	readonly store: V1Records & { webhooks: Map<number, Webhook> };
 	readonly settings: WebhookDeliverySettings;
 	later(ms: number, fn: () => void): void;
 }
@@ -103,11 +90,15 @@ export class WebhookDeliveries implements StoreEvents {
 	}
 
 	entryAdded(entry: ListEntry): void {
-		this.emit('list_entry.created', this.entryBody(entry));
+		this.emit('list_entry.created', v1ListEntry(this.host.store, entry));
 	}
 
 	entryRemoved(entry: ListEntry): void {
-		this.emit('list_entry.deleted', this.entryBody(entry));
+		this.emit('list_entry.deleted', v1ListEntry(this.host.store, entry));
+	}
+
+	announced(type: string, body: Record<string, unknown>): void {
+		this.emit(type, body);
 	}
 
 	valueChanged(
@@ -155,38 +146,6 @@ export class WebhookDeliveries implements StoreEvents {
 	private stamp(): string {
 		this.lastStamp = Math.max(Date.now(), this.lastStamp + 1);
 		return new Date(this.lastStamp).toISOString();
-	}
-
-	private entryBody(entry: ListEntry): Record<string, unknown> {
-		const { store } = this.host;
-		let entity: Record<string, unknown> = { id: entry.entityId };
-		if (entry.entityType === 'person') {
-			const p = store.persons.get(entry.entityId);
-			if (p)
-				entity = {
-					id: p.id,
-					type: p.type === 'internal' ? 1 : 0,
-					first_name: p.firstName,
-					last_name: p.lastName,
-					primary_email: p.primaryEmailAddress,
-					emails: p.emailAddresses,
-				};
-		} else if (entry.entityType === 'company') {
-			const c = store.companies.get(entry.entityId);
-			if (c) entity = { id: c.id, name: c.name, domain: c.domain, domains: c.domains };
-		} else {
-			const o = store.opportunities.get(entry.entityId);
-			if (o) entity = { id: o.id, name: o.name };
-		}
-		return {
-			id: entry.id,
-			list_id: entry.listId,
-			creator_id: entry.creatorId,
-			entity_id: entry.entityId,
-			entity_type: V1_ENTITY_TYPE[entry.entityType],
-			created_at: entry.createdAt,
-			entity,
-		};
 	}
 
 	/** v1's value shapes: a dropdown option object, a person or company id, a snake_case location. */

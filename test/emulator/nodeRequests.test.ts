@@ -52,6 +52,12 @@ async function firstEntry(listId: number): Promise<{ id: number; entityId: numbe
 	)[0];
 }
 
+function companyNotOn(listId: number): number {
+	const { store } = fixture.emulator;
+	const on = new Set((store.entriesByList.get(listId) ?? []).map((e) => e.entityId));
+	return [...store.companies.keys()].find((id) => !on.has(id)) as number;
+}
+
 /** A webhook created straight through the API, for the operations that change or delete one. */
 async function seededWebhook(tag: string): Promise<string> {
 	const res = await fixture.api<{ id: number }>('/v2/webhooks', undefined, {
@@ -612,6 +618,98 @@ const CASES: Record<string, () => Promise<IDataObject[]>> = {
 		}
 		return runs;
 	},
+	// API v1 writes (list entries, companies, persons): checked against V1_ENDPOINTS.
+	'listEntry.add': async () => [
+		// A company not on the list yet, so that the check finds nothing and the entry is added.
+		{
+			resource: 'listEntry',
+			operation: 'add',
+			listId: byId(TARGET_ACCOUNTS),
+			entityType: 'company',
+			companyId: byId(companyNotOn(TARGET_ACCOUNTS)),
+			options: { creatorId: byId(5000001), skipIfAlreadyOnList: true },
+		},
+		{
+			resource: 'listEntry',
+			operation: 'add',
+			listId: byId(INVESTORS),
+			entityType: 'person',
+			personId: byId(5000150),
+		},
+	],
+	'listEntry.remove': async () => {
+		const entry = await firstEntry(TARGET_ACCOUNTS);
+		return [
+			{
+				resource: 'listEntry',
+				operation: 'remove',
+				listId: byId(TARGET_ACCOUNTS),
+				listEntryId: byId(entry.id),
+			},
+		];
+	},
+	'company.create': async () => [
+		{
+			resource: 'company',
+			operation: 'create',
+			name: 'Conformance Co',
+			domain: 'conformance.example',
+			personIds: '5000150',
+		},
+	],
+	'company.update': async () => {
+		const created = await createdByNode({
+			resource: 'company',
+			operation: 'create',
+			name: 'Before',
+		});
+		return [
+			{
+				resource: 'company',
+				operation: 'update',
+				companyId: byId(created.id as number),
+				updateFields: { name: 'After', domain: 'after.example' },
+				peopleChange: 'add',
+				personIds: '5000150',
+			},
+		];
+	},
+	'company.delete': async () => {
+		const created = await createdByNode({
+			resource: 'company',
+			operation: 'create',
+			name: 'Temp Co',
+		});
+		return [{ resource: 'company', operation: 'delete', companyId: byId(created.id as number) }];
+	},
+	'company.findOrCreate': async () => [
+		{
+			resource: 'company',
+			operation: 'findOrCreate',
+			domain: 'brand-new.example',
+			name: 'Brand New',
+		},
+	],
+	'person.update': async () => [
+		{
+			resource: 'person',
+			operation: 'update',
+			personId: byId(5000150),
+			updateFields: { firstName: 'Renamed' },
+			emailsChange: 'add',
+			emails: 'renamed@conformance.example',
+			companiesChange: 'replace',
+			companyIds: '3000001',
+		},
+	],
+	'person.findOrCreate': async () => [
+		{
+			resource: 'person',
+			operation: 'findOrCreate',
+			email: 'new.person@conformance.example',
+			firstName: 'New',
+		},
+	],
 };
 
 /** What is wrong with one request the node made, or undefined. */

@@ -21,7 +21,71 @@ export interface V1Endpoint {
 }
 
 /** Rows are added by area, each block citing the doc section it comes from. */
-export const V1_ENDPOINTS: V1Endpoint[] = [];
+export const V1_ENDPOINTS: V1Endpoint[] = [
+	// List Entries: "Create a New List Entry", "Delete a Specific List Entry".
+	{
+		method: 'POST',
+		path: '/lists/{list_id}/list-entries',
+		bodyKeys: ['entity_id', 'creator_id'],
+		requiredBodyKeys: ['entity_id'],
+		responseKeys: ['id', 'list_id', 'creator_id', 'entity_id', 'entity', 'created_at'],
+	},
+	{
+		method: 'DELETE',
+		path: '/lists/{list_id}/list-entries/{list_entry_id}',
+		responseKeys: ['success'],
+	},
+	// Organizations: "Get a Specific Organization", "Create a New Organization", "Update an
+	// Organization", "Delete an Organization".
+	{
+		method: 'GET',
+		path: '/organizations/{organization_id}',
+		responseKeys: ['id', 'name', 'domain', 'domains', 'global', 'person_ids', 'list_entries'],
+	},
+	{
+		method: 'POST',
+		path: '/organizations',
+		bodyKeys: ['name', 'domain', 'person_ids'],
+		requiredBodyKeys: ['name'],
+		responseKeys: ['id', 'name', 'domain', 'domains', 'global', 'person_ids'],
+	},
+	{
+		method: 'PUT',
+		path: '/organizations/{organization_id}',
+		bodyKeys: ['name', 'domain', 'person_ids'],
+		responseKeys: ['id', 'name', 'domain', 'domains', 'global', 'person_ids'],
+	},
+	{ method: 'DELETE', path: '/organizations/{organization_id}', responseKeys: ['success'] },
+	// Persons: "Get a Specific Person", "Update a person".
+	{
+		method: 'GET',
+		path: '/persons/{person_id}',
+		responseKeys: [
+			'id',
+			'type',
+			'first_name',
+			'last_name',
+			'primary_email',
+			'emails',
+			'organization_ids',
+			'list_entries',
+		],
+	},
+	{
+		method: 'PUT',
+		path: '/persons/{person_id}',
+		bodyKeys: ['first_name', 'last_name', 'emails', 'organization_ids'],
+		responseKeys: [
+			'id',
+			'type',
+			'first_name',
+			'last_name',
+			'primary_email',
+			'emails',
+			'organization_ids',
+		],
+	},
+];
 
 function templateRegex(path: string): RegExp {
 	return new RegExp('^' + path.replace(/\{[a-z_]+\}/g, '[^/]+') + '/?$');

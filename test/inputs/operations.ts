@@ -27,6 +27,8 @@ export interface Seeded {
 	connectedCompanyId: number;
 	/** A URL that answers Affinity's webhook test delivery (the emulator's sink). */
 	webhookUrl: string;
+	/** A company the team created (not global): one API v1 may rename and delete. */
+	ownCompanyId: number;
 }
 
 export async function seeded(fixture: EmulatorFixture): Promise<Seeded> {
@@ -41,7 +43,10 @@ export async function seeded(fixture: EmulatorFixture): Promise<Seeded> {
 	const connected = store.inferredTargets.find((t) => t.kind === 'coworker');
 	if (!meeting || !related || !connected)
 		throw new Error('no seeded meeting, relationship or inferred connection');
+	const own = [...store.companies.values()].find((c) => !c.isGlobal && c.id > 3000010);
+	if (!own) throw new Error('no seeded company of the team');
 	return {
+		ownCompanyId: own.id,
 		notesField: notes.id,
 		stageField: stage.id,
 		stageOption: stage.dropdownOptions[0].id,
@@ -198,6 +203,15 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 		'webhook.getAll': { ...few },
 		'webhook.update': { webhookId: '1', updateFields: { status: 'disabled' } },
 		'webhook.delete': { webhookId: '1' },
+		// API v1 writes (list entries, companies, persons).
+		'listEntry.add': { ...list, entityType: 'company', companyId: byId('3000005') },
+		'listEntry.remove': { ...entry },
+		'company.create': { name: 'Valid Co', domain: 'valid.example' },
+		'company.update': { companyId: byId(String(s.ownCompanyId)), updateFields: { name: 'Valid' } },
+		'company.delete': { companyId: byId(String(s.ownCompanyId)) },
+		'company.findOrCreate': { domain: 'valid.example', name: 'Valid Co' },
+		'person.update': { personId: byId('5000150'), updateFields: { firstName: 'Valid' } },
+		'person.findOrCreate': { email: 'valid@example.com', firstName: 'Valid' },
 	};
 }
 

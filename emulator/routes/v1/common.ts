@@ -9,3 +9,66 @@ export const unprocessable = (message: string, param?: string) =>
 
 /** v1's entity types (List Entry resource): 0 person, 1 organization, 8 opportunity. */
 export const V1_ENTITY_TYPE = { person: 0, company: 1, opportunity: 8 } as const;
+
+/** A JSON object body with only the documented payload parameters, else 422 naming the first other. */
+export function v1Body(raw: unknown, allowed: readonly string[]): Record<string, unknown> {
+	if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+		throw unprocessable('The body must be a JSON object');
+	for (const key of Object.keys(raw))
+		if (!allowed.includes(key)) throw unprocessable(`Unknown parameter "${key}"`, key);
+	return raw as Record<string, unknown>;
+}
+
+/** A string parameter; `min` 1 refuses a blank one. */
+export function v1Text(value: unknown, param: string, min = 0): string {
+	if (typeof value !== 'string') throw unprocessable(`${param} must be a string`, param);
+	if (value.trim().length < min) throw unprocessable(`${param} can't be blank`, param);
+	return value.trim();
+}
+
+/** An integer id parameter. */
+export function v1Id(value: unknown, param: string): number {
+	if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1)
+		throw unprocessable(`${param} must be a positive integer`, param);
+	return value;
+}
+
+/** An array of ids that must each name an existing record (`exists`). */
+export function v1Ids(
+	value: unknown,
+	param: string,
+	exists: (id: number) => boolean,
+	what: string,
+): number[] {
+	if (!Array.isArray(value)) throw unprocessable(`${param} must be an array of integers`, param);
+	const ids = value.map((v) => v1Id(v, param));
+	const missing = ids.find((id) => !exists(id));
+	if (missing !== undefined) throw unprocessable(`${param}: there is no ${what} ${missing}`, param);
+	return [...new Set(ids)];
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** An array of email addresses. */
+export function v1Emails(value: unknown, param: string): string[] {
+	if (!Array.isArray(value)) throw unprocessable(`${param} must be an array of strings`, param);
+	return [
+		...new Set(
+			value.map((v) => {
+				if (typeof v !== 'string' || !EMAIL.test(v.trim()))
+					throw unprocessable(`${param}: "${String(v)}" is not an email address`, param);
+				return v.trim().toLowerCase();
+			}),
+		),
+	];
+}
+
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+
+/** A domain name (acme.co), or null. */
+export function v1Domain(value: unknown, param: string): string | null {
+	if (value === null) return null;
+	const text = v1Text(value, param).toLowerCase();
+	if (!DOMAIN.test(text)) throw unprocessable(`${param}: "${text}" is not a domain name`, param);
+	return text;
+}

@@ -71,6 +71,8 @@ function describe(status: number, errors: ApiErrorEntry[], ctx: FailureContext):
 				? `Affinity refused the value of ${named.join(', ')}. Correct that parameter and run again.`
 				: 'Affinity refused the request. Check the parameters named in the message.';
 		case 401:
+			if (ctx.api === 'v1')
+				return 'Affinity did not accept the API key on API v1, which this operation calls where API v2 has no equivalent. Check the API key in the "Affinity V2 API" credential. If operations that use API v2 work with it, the key is refused on API v1 only: ask your Affinity admin whether the key may use API v1, or create a new key in Affinity under Settings → Manage Apps.';
 			return 'Affinity did not accept the API key. Check the API key in the "Affinity V2 API" credential, or create a new key in Affinity under Settings → Manage Apps.';
 		case 403:
 			return "The key's user lacks the permission for this, or cannot see this record, or the key has an IP allowlist that does not include this n8n server's public IP address (see the credential's IP allowlist note).";

@@ -15,6 +15,11 @@ import * as semanticSearch from './semanticSearch.operation';
 import * as updateFieldValue from './updateFieldValue.operation';
 import * as updateFieldValues from './updateFieldValues.operation';
 
+import * as create from './create.operation';
+import * as deleteCompany from './delete.operation';
+import * as findOrCreate from './findOrCreate.operation';
+import * as update from './update.operation';
+
 const operation: INodeProperties = {
 	displayName: 'Operation',
 	name: 'operation',
@@ -22,6 +27,26 @@ const operation: INodeProperties = {
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['company'] } },
 	options: [
+		{
+			name: 'Create',
+			value: 'create',
+			action: 'Create a company',
+			description: 'Add a company with a name, a domain and its people (API v1)',
+		},
+		{
+			name: 'Delete',
+			value: 'delete',
+			action: 'Delete a company',
+			description:
+				'Permanently delete a company your team created; global companies cannot be deleted (API v1)',
+		},
+		{
+			name: 'Find or Create',
+			value: 'findOrCreate',
+			action: 'Find or create a company',
+			description:
+				'Get the company with a domain, creating it only when there is none; says which (API v1)',
+		},
 		{
 			name: 'Get',
 			value: 'get',
@@ -93,6 +118,13 @@ const operation: INodeProperties = {
 				"Find companies described in plain words (industry, funding, location, investors…), ranked by Affinity's AI search, with its explanation and scores",
 		},
 		{
+			name: 'Update',
+			value: 'update',
+			action: 'Update a company',
+			description:
+				'Rename a company, change its domain, or replace, add or remove its people (API v1)',
+		},
+		{
 			name: 'Update Field Value',
 			value: 'updateFieldValue',
 			action: 'Update a field value of a company',
@@ -112,6 +144,10 @@ const operation: INodeProperties = {
 export const company: ResourceModule = {
 	displayName: 'Company',
 	operations: {
+		create,
+		update,
+		delete: deleteCompany,
+		findOrCreate,
 		get,
 		getAll,
 		search,
@@ -128,6 +164,10 @@ export const company: ResourceModule = {
 	},
 	description: [
 		operation,
+		...create.description,
+		...update.description,
+		...deleteCompany.description,
+		...findOrCreate.description,
 		...get.description,
 		...getAll.description,
 		...search.description,

@@ -11,6 +11,9 @@ import * as search from './search.operation';
 import * as updateFieldValue from './updateFieldValue.operation';
 import * as updateFieldValues from './updateFieldValues.operation';
 
+import * as add from './add.operation';
+import * as remove from './remove.operation';
+
 const operation: INodeProperties = {
 	displayName: 'Operation',
 	name: 'operation',
@@ -18,6 +21,12 @@ const operation: INodeProperties = {
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['listEntry'] } },
 	options: [
+		{
+			name: 'Add',
+			value: 'add',
+			action: 'Add an entry to a list',
+			description: 'Add a company or person to a company or person list (API v1)',
+		},
 		{
 			name: 'Get',
 			value: 'get',
@@ -57,6 +66,13 @@ const operation: INodeProperties = {
 				'Get the rows a saved (sheet) view shows: its filters apply, its columns are the fields returned; its sort order does not apply',
 		},
 		{
+			name: 'Remove',
+			value: 'remove',
+			action: 'Remove an entry from a list',
+			description:
+				'Delete a row of a list with its list-specific values; on an opportunity list, the opportunity too (API v1)',
+		},
+		{
 			name: 'Search',
 			value: 'search',
 			action: 'Search list entries',
@@ -83,6 +99,8 @@ const operation: INodeProperties = {
 export const listEntry: ResourceModule = {
 	displayName: 'List Entry',
 	operations: {
+		add,
+		remove,
 		get,
 		getAll,
 		getAllInSavedView,
@@ -95,6 +113,8 @@ export const listEntry: ResourceModule = {
 	},
 	description: [
 		operation,
+		...add.description,
+		...remove.description,
 		...get.description,
 		...getAll.description,
 		...getAllInSavedView.description,

@@ -3,12 +3,10 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ASSOCIATION_LIMIT } from '../../helpers/entities';
 import { toStringList } from '../../helpers/stringList';
-import { affinityRequest } from '../../transport';
 import { fieldUpdatesFrom, fieldUpdatesProperties } from '../common/batchWrites';
 import { forOperation } from '../common/forOperation';
 import type { OperationEndpoint } from '../types';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { createPerson, personEmails } from '../common/personCreate';
 
 export const description: INodeProperties[] = forOperation('person', 'create', [
 	{ displayName: 'First Name', name: 'firstName', type: 'string', required: true, default: '' },
@@ -34,14 +32,6 @@ export const description: INodeProperties[] = forOperation('person', 'create', [
 	),
 ]);
 
-function email(this: IExecuteFunctions, value: string, label: string, itemIndex: number): string {
-	if (!EMAIL.test(value))
-		throw new NodeOperationError(this.getNode(), `${label}: "${value}" is not an email address`, {
-			itemIndex,
-		});
-	return value;
-}
-
 /**
  * POST /v2/persons (BETA; persons.PersonToCreate): 201 with the person and the field values it
  * was given (setting them needs the "Edit Global Field Values" permission). Sent once: a create
@@ -53,24 +43,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		throw new NodeOperationError(this.getNode(), 'First Name: required', { itemIndex });
 	const lastName = String(this.getNodeParameter('lastName', itemIndex, '') ?? '').trim();
 	const primary = String(this.getNodeParameter('email', itemIndex, '') ?? '').trim();
-	const others = toStringList(this.getNodeParameter('otherEmails', itemIndex, '')).map((e, i) =>
-		email.call(this, e, `Other Emails (${i + 1})`, itemIndex),
+	const emails = personEmails.call(
+		this,
+		primary,
+		toStringList(this.getNodeParameter('otherEmails', itemIndex, '')),
+		itemIndex,
 	);
-	const body: IDataObject = {
-		firstName,
-		lastName: lastName || null,
-		primaryEmailAddress: primary ? email.call(this, primary, 'Email', itemIndex) : null,
-	};
-	if (others.length) {
-		const all = [...new Set([...(primary ? [primary] : []), ...others])];
-		if (all.length > ASSOCIATION_LIMIT)
-			throw new NodeOperationError(
-				this.getNode(),
-				`Other Emails: at most ${ASSOCIATION_LIMIT} addresses; got ${all.length}`,
-				{ itemIndex },
-			);
-		body.emailAddresses = all;
-	}
 	const writes = await fieldUpdatesFrom.call(this, { kind: 'person' }, itemIndex, true);
 	if (writes.length > ASSOCIATION_LIMIT) {
 		throw new NodeOperationError(
@@ -82,19 +60,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			},
 		);
 	}
-	if (writes.length)
-		body.fields = writes.map((w) => ({
-			id: w.fieldId,
-			value: w.value,
-		})) as unknown as IDataObject[];
-	const { body: person } = await affinityRequest.call(this, {
-		method: 'POST',
-		path: '/v2/persons',
-		body,
+	return createPerson.call(
+		this,
+		{
+			firstName,
+			lastName,
+			emails,
+			fields: writes.map((w) => ({ id: w.fieldId, value: w.value }) as unknown as IDataObject),
+		},
 		itemIndex,
-		checkWith: `Check with Person → Get Many or Search whether ${primary || firstName} was created`,
-	});
-	return person as IDataObject;
+	);
 }
 
 export const endpoint: OperationEndpoint[] = [

@@ -15,6 +15,9 @@ import * as getRelationships from './getRelationships.operation';
 import * as updateFieldValues from './updateFieldValues.operation';
 import * as search from './search.operation';
 
+import * as findOrCreate from './findOrCreate.operation';
+import * as update from './update.operation';
+
 const operation: INodeProperties = {
 	displayName: 'Operation',
 	name: 'operation',
@@ -34,6 +37,13 @@ const operation: INodeProperties = {
 			action: 'Delete a person',
 			description:
 				'Permanently delete a person; people of your own organization cannot be deleted (BETA endpoint)',
+		},
+		{
+			name: 'Find or Create',
+			value: 'findOrCreate',
+			action: 'Find or create a person',
+			description:
+				'Get the person with an email address, creating them only when there is none; says which (BETA endpoint)',
 		},
 		{
 			name: 'Get',
@@ -93,6 +103,13 @@ const operation: INodeProperties = {
 				'Find people by name or email text, filter and sort them by their fields (BETA in the Affinity API)',
 		},
 		{
+			name: 'Update',
+			value: 'update',
+			action: 'Update a person',
+			description:
+				'Change a person’s names, or replace, add or remove their emails and companies (API v1)',
+		},
+		{
 			name: 'Update Field Value',
 			value: 'updateFieldValue',
 			action: 'Update a field value of a person',
@@ -112,6 +129,8 @@ const operation: INodeProperties = {
 export const person: ResourceModule = {
 	displayName: 'Person',
 	operations: {
+		update,
+		findOrCreate,
 		get,
 		getAll,
 		getListEntries,
@@ -128,6 +147,8 @@ export const person: ResourceModule = {
 	},
 	description: [
 		operation,
+		...update.description,
+		...findOrCreate.description,
 		...get.description,
 		...getAll.description,
 		...getListEntries.description,

@@ -1,0 +1,187 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { listSummary } from '../../api/lists';
+import { simplifyListEntry } from '../../helpers/simplify';
+import type { ApiListEntry } from '../../helpers/types';
+import { listEntryFromV1, type V1ListEntry } from '../../helpers/v1/listEntries';
+import { affinityPaginate, affinityRequest, validateId } from '../../transport';
+import type { OperationEndpoint } from '../types';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import {
+	companyLocator,
+	internalPersonLocator,
+	listLocator,
+	personLocator,
+} from '../common/locators';
+import { simplifyParameter } from '../common/simplify';
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'GET', path: '/v2/lists/{listId}' },
+	{ api: 'v2', method: 'GET', path: '/v2/companies/{companyId}/list-entries' },
+	{ api: 'v2', method: 'GET', path: '/v2/persons/{personId}/list-entries' },
+	{ api: 'v2', method: 'GET', path: '/v2/lists/{listId}/list-entries/{listEntryId}' },
+	{ api: 'v1', method: 'POST', path: '/lists/{list_id}/list-entries' },
+];
+
+const creator = internalPersonLocator({
+	name: 'creatorId',
+	displayName: 'Created By',
+	description: 'The team member recorded as having added the entry; by default the key’s user',
+});
+
+export const description: INodeProperties[] = forOperation('listEntry', 'add', [
+	listLocator(
+		'The person or company list to add to (opportunities are added by Opportunity → Create)',
+	),
+	{
+		displayName: 'Entity Type',
+		name: 'entityType',
+		type: 'options',
+		options: [
+			{ name: 'Company', value: 'company' },
+			{ name: 'Person', value: 'person' },
+		],
+		default: 'company',
+		description: 'What the list holds',
+	},
+	{
+		...companyLocator({ description: 'The company to add' }),
+		displayOptions: { show: { entityType: ['company'] } },
+	},
+	{
+		...personLocator({ description: 'The person to add' }),
+		displayOptions: { show: { entityType: ['person'] } },
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{ ...creator, required: false },
+			{
+				displayName: 'Skip If Already on the List',
+				name: 'skipIfAlreadyOnList',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to check the list first and return the existing entry (alreadyOnList: true) instead of adding a second row; a list may hold a company or person more than once',
+			},
+		],
+	},
+	simplifyParameter,
+]);
+
+type EntityKind = 'company' | 'person';
+const PLURAL: Record<EntityKind, string> = { company: 'companies', person: 'persons' };
+
+/** The entry of this entity on this list, if any (GET /v2/{companies|persons}/{id}/list-entries). */
+async function existingEntry(
+	this: IExecuteFunctions,
+	kind: EntityKind,
+	entityId: number,
+	listId: number,
+	itemIndex: number,
+): Promise<IDataObject | undefined> {
+	let found: number | undefined;
+	await affinityPaginate.call(
+		this,
+		{
+			method: 'GET',
+			path: `/v2/${PLURAL[kind]}/${entityId}/list-entries`,
+			subject: `${kind} with ID ${entityId}`,
+			itemIndex,
+		},
+		{
+			onPage: (page) => {
+				found = (page.data as Array<{ id: number; listId: number }>).find(
+					(e) => e.listId === listId,
+				)?.id;
+				return found === undefined;
+			},
+		},
+	);
+	if (found === undefined) return undefined;
+	const { body } = await affinityRequest.call(this, {
+		method: 'GET',
+		path: `/v2/lists/${listId}/list-entries/${found}`,
+		subject: `list entry ${found} on list ${listId}`,
+		itemIndex,
+	});
+	return body as IDataObject;
+}
+
+/**
+ * POST /lists/{list_id}/list-entries (API v1; v2 has no way to add an entry): the new entry,
+ * in v2's ListEntryWithEntity shape. The list is read first (GET /v2/lists/{listId}) so that an
+ * opportunity list or a list of the other entity type is refused before the write.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const listId = idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex);
+	const kind = this.getNodeParameter('entityType', itemIndex, 'company') as EntityKind;
+	const entityId =
+		kind === 'person'
+			? idParameter.call(this, 'personId', 'Person ID', 'int64', itemIndex)
+			: idParameter.call(this, 'companyId', 'Company ID', 'int64', itemIndex);
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const creatorRaw =
+		options.creatorId === undefined
+			? undefined
+			: (this.getNodeParameter('options.creatorId', itemIndex, undefined, {
+					extractValue: true,
+				}) as unknown);
+	const creatorId =
+		creatorRaw === undefined || creatorRaw === ''
+			? undefined
+			: validateId(this.getNode(), creatorRaw, 'Created By', 'int64', itemIndex);
+	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+
+	const list = await listSummary(this, listId, itemIndex);
+	if (list.type !== kind) {
+		const opportunity = list.type === 'opportunity';
+		throw new NodeOperationError(
+			this.getNode(),
+			opportunity
+				? `List: "${list.name}" is an opportunity list; entries cannot be added to it`
+				: `Entity Type: "${list.name}" is a ${list.type} list; a ${kind} cannot be added to it`,
+			{
+				itemIndex,
+				description: opportunity
+					? 'An opportunity list gets a row when an opportunity is created: use Opportunity → Create.'
+					: `Pick a ${list.type} list, or set Entity Type to ${list.type === 'person' ? 'Person' : 'Company'}.`,
+			},
+		);
+	}
+
+	if (options.skipIfAlreadyOnList === true) {
+		const existing = await existingEntry.call(this, kind, entityId, listId, itemIndex);
+		if (existing) {
+			const shown = simplify ? simplifyListEntry(existing as unknown as ApiListEntry) : existing;
+			return { ...shown, alreadyOnList: true };
+		}
+	}
+
+	const body: IDataObject = { entity_id: entityId };
+	if (creatorId !== undefined) body.creator_id = creatorId;
+	const { body: created } = await affinityRequest.call(this, {
+		api: 'v1',
+		method: 'POST',
+		path: `/lists/${listId}/list-entries`,
+		body,
+		subject: `list with ID ${listId}`,
+		itemIndex,
+		parameterNames: {
+			entity_id: kind === 'person' ? 'Person' : 'Company',
+			creator_id: 'Created By',
+		},
+		checkWith: `Check with ${kind === 'person' ? 'Person' : 'Company'} → Get List Entries (${kind} ${entityId}) whether it is on list ${listId}`,
+	});
+	const entry = created as V1ListEntry;
+	const shown = simplify
+		? simplifyListEntry(listEntryFromV1(entry, kind))
+		: (created as IDataObject);
+	return { ...shown, alreadyOnList: false };
+}

@@ -1,0 +1,98 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { simplifyEntity } from '../../helpers/simplify';
+import type { ApiEntity } from '../../helpers/types';
+import { affinityPaginate } from '../../transport';
+import type { OperationEndpoint } from '../types';
+import { forOperation } from '../common/forOperation';
+import { createPerson, emailAddress } from '../common/personCreate';
+import { simplifyParameter } from '../common/simplify';
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'POST', path: '/v2/persons/search', beta: true },
+	{ api: 'v2', method: 'POST', path: '/v2/persons', beta: true },
+];
+
+export const description: INodeProperties[] = forOperation('person', 'findOrCreate', [
+	{
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'name@example.com',
+		description: 'The person with this email address is returned, or created with it',
+	},
+	{
+		displayName: 'First Name',
+		name: 'firstName',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'Used if the person has to be created',
+	},
+	{
+		displayName: 'Last Name',
+		name: 'lastName',
+		type: 'string',
+		default: '',
+		description: 'Used if the person has to be created',
+	},
+	simplifyParameter,
+]);
+
+/**
+ * Finds the person with this email address (POST /v2/persons/search: the term is matched
+ * against names and primary emails; the exact address is picked from the matches, primary or
+ * not) and creates them with POST /v2/persons only when there is none. `created` says which.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const email = emailAddress.call(
+		this,
+		String(this.getNodeParameter('email', itemIndex, '') ?? ''),
+		'Email',
+		itemIndex,
+	);
+	const firstName = String(this.getNodeParameter('firstName', itemIndex, '') ?? '').trim();
+	if (!firstName)
+		throw new NodeOperationError(this.getNode(), 'First Name: required', {
+			itemIndex,
+			description: 'It is used if no person has this email address and one is created.',
+		});
+	const lastName = String(this.getNodeParameter('lastName', itemIndex, '') ?? '').trim();
+	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+	const wanted = email.toLowerCase();
+	let found: ApiEntity | undefined;
+	await affinityPaginate.call(
+		this,
+		{
+			method: 'POST',
+			path: '/v2/persons/search',
+			body: { search: { term: email } },
+			idempotent: true,
+			itemIndex,
+		},
+		{
+			onPage: (page) => {
+				found = (page.data as ApiEntity[]).find((p) =>
+					[p.primaryEmailAddress, ...((p.emailAddresses as unknown[]) ?? [])].some(
+						(e) => typeof e === 'string' && e.toLowerCase() === wanted,
+					),
+				);
+				return found === undefined;
+			},
+		},
+	);
+	const person =
+		found ??
+		((await createPerson.call(
+			this,
+			{ firstName, lastName, emails: { primary: email, all: [] } },
+			itemIndex,
+		)) as ApiEntity);
+	return {
+		...(simplify ? simplifyEntity(person) : (person as IDataObject)),
+		created: !found,
+	};
+}
