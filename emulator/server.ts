@@ -213,7 +213,7 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 				sendJson(res, status, body, { ...rateHeaders, ...headers });
 		};
 		try {
-			if (method === 'POST' || method === 'PATCH') {
+			if (method === 'POST' || method === 'PATCH' || method === 'PUT') {
 				requestBody = await getBody().catch(() => undefined);
 				const text = await captureBody(getBody);
 				if (text) entry.body = text.slice(0, 10_000);

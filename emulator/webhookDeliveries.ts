@@ -1,4 +1,5 @@
 import { diffValues } from './changeLog';
+import { v1PersonSummary } from './v1Shapes';
 import type {
 	Company,
 	FieldDef,
@@ -45,6 +46,8 @@ export interface StoreEvents {
 		after: StoredValue | null,
 		via?: ListEntry,
 	): void;
+	/** Any other event v1 lists (opportunity.created, field.deleted, reminder.updated…), its body v1-shaped. */
+	announced(type: string, body: Record<string, unknown>): void;
 }
 
 interface Delivery {
@@ -110,6 +113,10 @@ export class WebhookDeliveries implements StoreEvents {
 		this.emit('list_entry.deleted', this.entryBody(entry));
 	}
 
+	announced(type: string, body: Record<string, unknown>): void {
+		this.emit(type, body);
+	}
+
 	valueChanged(
 		target: { values: Map<string, StoredValue> },
 		field: FieldDef,
@@ -162,15 +169,7 @@ export class WebhookDeliveries implements StoreEvents {
 		let entity: Record<string, unknown> = { id: entry.entityId };
 		if (entry.entityType === 'person') {
 			const p = store.persons.get(entry.entityId);
-			if (p)
-				entity = {
-					id: p.id,
-					type: p.type === 'internal' ? 1 : 0,
-					first_name: p.firstName,
-					last_name: p.lastName,
-					primary_email: p.primaryEmailAddress,
-					emails: p.emailAddresses,
-				};
+			if (p) entity = v1PersonSummary(p);
 		} else if (entry.entityType === 'company') {
 			const c = store.companies.get(entry.entityId);
 			if (c) entity = { id: c.id, name: c.name, domain: c.domain, domains: c.domains };

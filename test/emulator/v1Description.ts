@@ -21,7 +21,86 @@ export interface V1Endpoint {
 }
 
 /** Rows are added by area, each block citing the doc section it comes from. */
-export const V1_ENDPOINTS: V1Endpoint[] = [];
+export const V1_ENDPOINTS: V1Endpoint[] = [
+	// Opportunities: Get a Specific Opportunity, Create a New Opportunity, Update an Opportunity,
+	// Delete an Opportunity.
+	{
+		method: 'GET',
+		path: '/opportunities/{opportunity_id}',
+		responseKeys: ['id', 'name', 'person_ids', 'organization_ids', 'list_entries'],
+	},
+	{
+		method: 'POST',
+		path: '/opportunities',
+		bodyKeys: ['name', 'list_id', 'person_ids', 'organization_ids'],
+		requiredBodyKeys: ['name', 'list_id'],
+		responseKeys: ['id', 'name', 'list_entries'],
+	},
+	{
+		method: 'PUT',
+		path: '/opportunities/{opportunity_id}',
+		bodyKeys: ['name', 'person_ids', 'organization_ids'],
+		responseKeys: ['id', 'name', 'person_ids', 'organization_ids', 'list_entries'],
+	},
+	{ method: 'DELETE', path: '/opportunities/{opportunity_id}', responseKeys: ['success'] },
+	// Fields: Create Field, Delete a Field.
+	{
+		method: 'POST',
+		path: '/fields',
+		bodyKeys: [
+			'name',
+			'entity_type',
+			'value_type',
+			'list_id',
+			'allows_multiple',
+			'is_list_specific',
+			'is_required',
+		],
+		requiredBodyKeys: ['name', 'entity_type', 'value_type'],
+		responseKeys: [
+			'id',
+			'name',
+			'list_id',
+			'enrichment_source',
+			'value_type',
+			'allows_multiple',
+			'track_changes',
+			'dropdown_options',
+		],
+	},
+	{ method: 'DELETE', path: '/fields/{field_id}', responseKeys: ['success'] },
+	// Reminders: Update a Reminder (The Reminder Resource for the answer).
+	{
+		method: 'PUT',
+		path: '/reminders/{reminder_id}',
+		bodyKeys: [
+			'owner_id',
+			'content',
+			'type',
+			'reset_type',
+			'due_date',
+			'reminder_days',
+			'is_completed',
+		],
+		responseKeys: [
+			'id',
+			'type',
+			'created_at',
+			'completed_at',
+			'content',
+			'due_date',
+			'reset_type',
+			'reminder_days',
+			'status',
+			'creator',
+			'owner',
+			'completer',
+			'person',
+			'organization',
+			'opportunity',
+		],
+	},
+];
 
 function templateRegex(path: string): RegExp {
 	return new RegExp('^' + path.replace(/\{[a-z_]+\}/g, '[^/]+') + '/?$');
