@@ -198,6 +198,24 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 		'webhook.getAll': { ...few },
 		'webhook.update': { webhookId: '1', updateFields: { status: 'disabled' } },
 		'webhook.delete': { webhookId: '1' },
+		// API v1 writes: opportunities, fields, reminder updates.
+		'opportunity.create': {
+			name: 'Valid',
+			listId: byId('101'),
+			persons: { person: [{ person: byId('5000101') }] },
+			companies: { company: [{ company: byId('3000001') }] },
+		},
+		'opportunity.update': { opportunityId: byId('7000001'), name: 'Valid' },
+		'opportunity.delete': { opportunityId: byId('7000002') },
+		'field.create': {
+			name: 'Valid',
+			entityType: 'company',
+			scope: 'list',
+			listId: byId(String(TARGET_ACCOUNTS)),
+			valueType: 'text',
+		},
+		'field.delete': { fieldId: s.notesField },
+		'reminder.update': { reminderId: '1', updateFields: { content: 'Valid' } },
 	};
 }
 
