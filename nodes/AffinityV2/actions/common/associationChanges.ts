@@ -30,12 +30,12 @@ export function associationChangeProperties(kind: AssociationKind): INodePropert
 				{
 					name: 'Add',
 					value: 'add',
-					description: `Add the ones picked below to those already there`,
+					description: 'Add the ones picked below to those already there',
 				},
 				{
 					name: 'Remove',
 					value: 'remove',
-					description: `Remove the ones picked below, keep the others`,
+					description: 'Remove the ones picked below, keep the others',
 				},
 				{
 					name: 'Replace With',

@@ -151,8 +151,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		try {
 			body.due_date = instantOf(fields.dueDate, this.getTimezone());
 		} catch (error) {
-			if (!(error instanceof ValueInputError)) throw error;
-			fail(`Update Fields → Due Date: ${error.message}`, error.hint);
+			const problem = error instanceof ValueInputError ? error : undefined;
+			fail(
+				`Update Fields → Due Date: ${problem?.message ?? String(error)}`,
+				problem?.hint ?? 'Use an ISO 8601 date-time.',
+			);
 		}
 	}
 	if (fields.periodDays !== undefined) {

@@ -7,8 +7,10 @@ import type { IDataObject } from 'n8n-workflow';
  * 0 interaction, 1 email, 2 meeting (v2's `event`); status 0 completed, 1 active, 2 overdue.
  */
 
+/** A person, organization or opportunity as v1 embeds it: its id and what describes it. */
 interface V1Reference {
 	id: number;
+	[key: string]: unknown;
 }
 
 export interface V1Reminder {
