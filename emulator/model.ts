@@ -157,6 +157,9 @@ export interface Opportunity {
 	 * details and manage it; anyone else gets it redacted. Undefined: not restricted.
 	 */
 	restrictedTo?: number[];
+	/** The persons and companies associated with it (API v1 Opportunity: person_ids, organization_ids). */
+	personIds?: number[];
+	companyIds?: number[];
 }
 
 export interface List {

@@ -46,6 +46,10 @@ export class Router<C = RouteContext> {
 		return this.add('POST', path, handler);
 	}
 
+	put(path: string, handler: Handler<C>): this {
+		return this.add('PUT', path, handler);
+	}
+
 	patch(path: string, handler: Handler<C>): this {
 		return this.add('PATCH', path, handler);
 	}

@@ -148,6 +148,34 @@ export class Store {
 		return entry;
 	}
 
+	/**
+	 * Deletes a field with every value it holds (on entities and entries) and its place in
+	 * saved views. Values go without change-log entries: the field they belonged to is gone.
+	 */
+	removeField(fieldId: string): FieldDef | undefined {
+		const field = this.fields.get(fieldId);
+		if (!field) return undefined;
+		this.fields.delete(fieldId);
+		const without = (fields: FieldDef[]) => {
+			const at = fields.indexOf(field);
+			if (at >= 0) fields.splice(at, 1);
+		};
+		if (field.listId !== undefined) without(this.lists.get(field.listId)?.fields ?? []);
+		if (field.entityKind !== 'opportunity') without(this.entityFields[field.entityKind]);
+		const holders: Array<{ values: Map<string, StoredValue> }> = [
+			...this.entries.values(),
+			...this.persons.values(),
+			...this.companies.values(),
+		];
+		for (const holder of holders) holder.values.delete(fieldId);
+		for (const view of this.savedViews.values()) {
+			view.fieldIds = view.fieldIds.filter((id) => id !== fieldId);
+			view.conditions = view.conditions.filter((c) => c.fieldId !== fieldId);
+		}
+		this.touch();
+		return field;
+	}
+
 	/** Deletes a person with its list entries; false when there is no such person. */
 	removePerson(personId: number): boolean {
 		if (!this.persons.delete(personId)) return false;

@@ -19,15 +19,7 @@ export interface V1Records {
 
 /** The Person resource (without list_entries, which only GET /persons/{id} adds). */
 export function v1Person(records: V1Records, person: Person): Record<string, unknown> {
-	return {
-		id: person.id,
-		type: person.type === 'internal' ? 1 : 0,
-		first_name: person.firstName,
-		last_name: person.lastName,
-		primary_email: person.primaryEmailAddress,
-		emails: person.emailAddresses,
-		organization_ids: records.organizationIdsOf(person),
-	};
+	return { ...v1PersonSummary(person), organization_ids: records.organizationIdsOf(person) };
 }
 
 /** The Organization resource (without list_entries, which only GET /organizations/{id} adds). */
@@ -81,5 +73,32 @@ export function v1ListEntry(records: V1Records, entry: ListEntry): Record<string
 		...v1EntryOfRecord(entry),
 		entity_type: V1_ENTITY_TYPE[entry.entityType],
 		entity,
+	};
+}
+
+/**
+ * API v1's summaries of a person and an organization, as its resources embed them (a
+ * reminder's owner, a list entry's entity in a webhook body): snake_case, `type` 0 external,
+ * 1 internal.
+ */
+export function v1PersonSummary(person: Person): Record<string, unknown> {
+	return {
+		id: person.id,
+		type: person.type === 'internal' ? 1 : 0,
+		first_name: person.firstName,
+		last_name: person.lastName,
+		primary_email: person.primaryEmailAddress,
+		emails: person.emailAddresses,
+	};
+}
+
+export function v1OrganizationSummary(company: Company): Record<string, unknown> {
+	return {
+		id: company.id,
+		name: company.name,
+		domain: company.domain,
+		domains: company.domains,
+		crunchbase_uuid: null,
+		global: company.isGlobal,
 	};
 }

@@ -710,6 +710,77 @@ const CASES: Record<string, () => Promise<IDataObject[]>> = {
 			firstName: 'New',
 		},
 	],
+	// API v1 writes: opportunities, fields, reminder updates (checked against V1_ENDPOINTS).
+	'opportunity.create': async () => [
+		{
+			resource: 'opportunity',
+			operation: 'create',
+			name: 'Acme — Seed',
+			listId: byId(101),
+			persons: { person: [{ person: byId(5000101) }] },
+			companies: { company: [{ company: byId(3000001) }] },
+		},
+		{ resource: 'opportunity', operation: 'create', name: 'Bare', listId: byId(101) },
+	],
+	'opportunity.update': async () => [
+		{ resource: 'opportunity', operation: 'update', opportunityId: byId(7000001), name: 'Renamed' },
+		{
+			resource: 'opportunity',
+			operation: 'update',
+			opportunityId: byId(7000001),
+			personsUpdate: 'add',
+			persons: { person: [{ person: byId(5000101) }] },
+			companiesUpdate: 'clear',
+		},
+	],
+	'opportunity.delete': async () => [
+		{ resource: 'opportunity', operation: 'delete', opportunityId: byId(7000002) },
+	],
+	'field.create': async () => [
+		{
+			resource: 'field',
+			operation: 'create',
+			name: 'Check Size',
+			entityType: 'opportunity',
+			scope: 'list',
+			listId: byId(101),
+			valueType: 'number',
+			allowsMultiple: false,
+		},
+		{
+			resource: 'field',
+			operation: 'create',
+			name: 'Co-founders',
+			entityType: 'company',
+			scope: 'global',
+			valueType: 'person',
+			allowsMultiple: true,
+		},
+	],
+	'field.delete': async () => {
+		const notes = await field(`/v2/lists/${TARGET_ACCOUNTS}/fields`, 'Notes', 'list');
+		return [{ resource: 'field', operation: 'delete', fieldId: notes.id }];
+	},
+	'reminder.update': async () => [
+		{
+			resource: 'reminder',
+			operation: 'update',
+			reminderId: '1',
+			updateFields: {
+				content: 'Call again',
+				owner: byId(5000002),
+				type: 'recurring',
+				periodDays: 14,
+				resetTrigger: 'event',
+			},
+		},
+		{
+			resource: 'reminder',
+			operation: 'update',
+			reminderId: '1',
+			updateFields: { type: 'one-time', dueDate: '2030-03-01T10:00:00', completed: true },
+		},
+	],
 };
 
 /** What is wrong with one request the node made, or undefined. */

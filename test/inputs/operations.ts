@@ -212,6 +212,24 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 		'company.findOrCreate': { domain: 'valid.example', name: 'Valid Co' },
 		'person.update': { personId: byId('5000150'), updateFields: { firstName: 'Valid' } },
 		'person.findOrCreate': { email: 'valid@example.com', firstName: 'Valid' },
+		// API v1 writes: opportunities, fields, reminder updates.
+		'opportunity.create': {
+			name: 'Valid',
+			listId: byId('101'),
+			persons: { person: [{ person: byId('5000101') }] },
+			companies: { company: [{ company: byId('3000001') }] },
+		},
+		'opportunity.update': { opportunityId: byId('7000001'), name: 'Valid' },
+		'opportunity.delete': { opportunityId: byId('7000002') },
+		'field.create': {
+			name: 'Valid',
+			entityType: 'company',
+			scope: 'list',
+			listId: byId(String(TARGET_ACCOUNTS)),
+			valueType: 'text',
+		},
+		'field.delete': { fieldId: s.notesField },
+		'reminder.update': { reminderId: '1', updateFields: { content: 'Valid' } },
 	};
 }
 

@@ -7,8 +7,7 @@ import { ApiError } from '../../http';
 export const unprocessable = (message: string, param?: string) =>
 	new ApiError(422, 'validation', message, param);
 
-/** v1's entity types (List Entry resource): 0 person, 1 organization, 8 opportunity. */
-export const V1_ENTITY_TYPE = { person: 0, company: 1, opportunity: 8 } as const;
+export { V1_ENTITY_TYPE } from '../../v1Shapes';
 
 /** A JSON object body with only the documented payload parameters, else 422 naming the first other. */
 export function v1Body(raw: unknown, allowed: readonly string[]): Record<string, unknown> {

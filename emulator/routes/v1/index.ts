@@ -2,6 +2,9 @@ import type { Router } from '../../router';
 import * as listEntries from './listEntries';
 import * as organizations from './organizations';
 import * as persons from './persons';
+import * as fields from './fields';
+import * as opportunities from './opportunities';
+import * as reminders from './reminders';
 
 /**
  * Every API v1 area the emulator serves (https://api-docs.affinity.co): the same host as v2,
@@ -12,6 +15,9 @@ const AREAS: ReadonlyArray<{ register(router: Router): void }> = [
 	listEntries,
 	organizations,
 	persons,
+	fields,
+	opportunities,
+	reminders,
 ];
 
 export function registerV1(router: Router): void {

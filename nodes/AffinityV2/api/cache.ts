@@ -16,3 +16,10 @@ export function cachedPerRun<T>(ctx: object, key: string, load: () => Promise<T>
 	}
 	return entry;
 }
+
+/** Drops this run's entries whose key starts with `prefix`: what a write made stale. */
+export function forgetPerRun(ctx: object, prefix: string): void {
+	const cache = runs.get(ctx);
+	if (!cache) return;
+	for (const key of [...cache.keys()]) if (key.startsWith(prefix)) cache.delete(key);
+}

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { FieldMetadata } from '../helpers/types';
 import { affinityPaginate, type AffinityContext } from '../transport';
-import { cachedPerRun } from './cache';
+import { cachedPerRun, forgetPerRun } from './cache';
 
 /** Whose fields: GET /v2/companies/fields, /v2/persons/fields or /v2/lists/{listId}/fields. */
 export type FieldSource = 'companies' | 'persons' | { listId: number };
@@ -38,6 +38,14 @@ export async function fieldsOf(
 		});
 		return items as unknown as FieldMetadata[];
 	});
+}
+
+/**
+ * Forgets the field lists this run has read: after a field is created or deleted (v1 POST
+ * /fields, DELETE /fields/{field_id}) a later item of the run must not see the list before it.
+ */
+export function forgetFields(ctx: AffinityContext): void {
+	forgetPerRun(ctx, 'fields ');
 }
 
 /** Where a written field lives: a person's or a company's own fields, or a list's (list fields and its entity's). */

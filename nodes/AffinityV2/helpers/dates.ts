@@ -137,3 +137,98 @@ export function pacificMidnight(date: string): string {
 	}
 	return new Date(Date.UTC(y, m - 1, d, 8)).toISOString();
 }
+
+const zoneParts = new Map<string, Intl.DateTimeFormat>();
+
+/** The offset of a time zone from UTC at an instant, in milliseconds (Intl, no library). */
+function zoneOffsetMs(time: number, timezone: string): number {
+	let format = zoneParts.get(timezone);
+	if (!format) {
+		format = new Intl.DateTimeFormat('en-US', {
+			timeZone: timezone,
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: 'numeric',
+			day: 'numeric',
+			hour: 'numeric',
+			minute: 'numeric',
+			second: 'numeric',
+		});
+		zoneParts.set(timezone, format);
+	}
+	const parts: Record<string, number> = {};
+	for (const part of format.formatToParts(time)) parts[part.type] = Number(part.value);
+	const wall = Date.UTC(
+		parts.year,
+		parts.month - 1,
+		parts.day,
+		parts.hour,
+		parts.minute,
+		parts.second,
+	);
+	return wall - Math.floor(time / 1000) * 1000;
+}
+
+/** The instant a wall-clock time in a time zone is (the earlier one where clocks go back). */
+function wallTimeInZone(wall: number, timezone: string): number {
+	let zone = timezone;
+	try {
+		new Intl.DateTimeFormat('en-US', { timeZone: zone });
+	} catch {
+		zone = 'UTC';
+	}
+	const first = wall - zoneOffsetMs(wall, zone);
+	const second = wall - zoneOffsetMs(first, zone);
+	return Math.min(first, second);
+}
+
+/**
+ * The instant a user meant, as an ISO date-time in UTC. A date-time with a zone or offset is
+ * taken as written; one without ("2030-01-02T09:00", "2030-01-02") is a wall-clock time in the
+ * workflow's time zone, never the server's. A Luxon DateTime (n8n's $now) or a JavaScript Date
+ * is an instant already.
+ */
+export function instantOf(input: unknown, timezone = 'UTC'): string {
+	if (input === null || input === undefined || (typeof input === 'string' && input.trim() === ''))
+		throw new ValueInputError('No date given', 'Enter a date and time (ISO 8601).');
+	if (isDateTimeLike(input)) {
+		const iso = input.isValid === false ? null : (input as { toISO?(): string | null }).toISO?.();
+		if (!iso) throw new ValueInputError('The date is not a valid date-time object');
+		return new Date(Date.parse(iso)).toISOString();
+	}
+	if (input instanceof Date) {
+		if (Number.isNaN(input.getTime())) throw new ValueInputError('The date is not a valid date');
+		return input.toISOString();
+	}
+	if (typeof input === 'string') {
+		const text = input.trim();
+		const date = ISO_DATE.exec(text);
+		const match = date ?? ISO_DATE_TIME.exec(text);
+		if (match) {
+			const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+			if (!validCalendarDate(y, m, d))
+				throw new ValueInputError(`"${text}" is not a real calendar date`);
+			const zone = date ? undefined : match[7];
+			const [h, min, s] = date
+				? [0, 0, 0]
+				: [Number(match[4]), Number(match[5]), Number(match[6] ?? 0)];
+			if (h > 23 || min > 59 || s > 59)
+				throw new ValueInputError(`"${text}" is not a real time of day`);
+			const fraction = date
+				? 0
+				: Number((/[.,](\d+)/.exec(text)?.[1] ?? '0').slice(0, 3).padEnd(3, '0'));
+			const wall = Date.UTC(y, m - 1, d, h, min, s, fraction);
+			if (!zone) return new Date(wallTimeInZone(wall, timezone)).toISOString();
+			const offset = /^[+-]/.test(zone)
+				? (zone.startsWith('-') ? -1 : 1) *
+					(Number(zone.slice(1, 3)) * 60 + Number(zone.replace(':', '').slice(3, 5) || 0)) *
+					60_000
+				: 0;
+			return new Date(wall - offset).toISOString();
+		}
+	}
+	throw new ValueInputError(
+		`"${String(input)}" is not a date and time the node can read`,
+		'Use an ISO 8601 date-time such as 2030-01-02T09:00:00 (in the workflow’s time zone) or 2030-01-02T09:00:00Z, or an n8n date such as {{ $now }}.',
+	);
+}

@@ -1,6 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { ResourceModule } from '../types';
+import * as create from './create.operation';
+import * as deleteField from './delete.operation';
 import * as getAll from './getAll.operation';
 
 const operation: INodeProperties = {
@@ -10,6 +12,20 @@ const operation: INodeProperties = {
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['field'] } },
 	options: [
+		{
+			name: 'Create',
+			value: 'create',
+			action: 'Create a field',
+			description:
+				'Add a field (a column) for people, companies or opportunities, on one list or global (API v1)',
+		},
+		{
+			name: 'Delete',
+			value: 'delete',
+			action: 'Delete a field',
+			description:
+				'Delete a field with every value it holds on every record and list entry (API v1)',
+		},
 		{
 			name: 'Get Many',
 			value: 'getAll',
@@ -23,6 +39,11 @@ const operation: INodeProperties = {
 
 export const field: ResourceModule = {
 	displayName: 'Field',
-	operations: { getAll },
-	description: [operation, ...getAll.description],
+	operations: { create, delete: deleteField, getAll },
+	description: [
+		operation,
+		...create.description,
+		...deleteField.description,
+		...getAll.description,
+	],
 };

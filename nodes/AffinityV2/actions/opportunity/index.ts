@@ -1,9 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { ResourceModule } from '../types';
+import * as create from './create.operation';
+import * as deleteOpportunity from './delete.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as getNotes from './getNotes.operation';
+import * as update from './update.operation';
 
 const operation: INodeProperties = {
 	displayName: 'Operation',
@@ -12,6 +15,19 @@ const operation: INodeProperties = {
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['opportunity'] } },
 	options: [
+		{
+			name: 'Create',
+			value: 'create',
+			action: 'Create an opportunity',
+			description:
+				'Create an opportunity on an opportunity list, with its people and companies; returns it with its list entry (API v1)',
+		},
+		{
+			name: 'Delete',
+			value: 'delete',
+			action: 'Delete an opportunity',
+			description: 'Delete an opportunity, its list entry and the field values on it (API v1)',
+		},
 		{
 			name: 'Get',
 			value: 'get',
@@ -32,12 +48,27 @@ const operation: INodeProperties = {
 			description:
 				'Get the notes about an opportunity, optionally filtered by creator or dates, or count them',
 		},
+		{
+			name: 'Update',
+			value: 'update',
+			action: 'Update an opportunity',
+			description:
+				'Rename an opportunity, or replace, add or remove its people and companies (API v1)',
+		},
 	],
 	default: 'get',
 };
 
 export const opportunity: ResourceModule = {
 	displayName: 'Opportunity',
-	operations: { get, getAll, getNotes },
-	description: [operation, ...get.description, ...getAll.description, ...getNotes.description],
+	operations: { create, update, delete: deleteOpportunity, get, getAll, getNotes },
+	description: [
+		operation,
+		...create.description,
+		...update.description,
+		...deleteOpportunity.description,
+		...get.description,
+		...getAll.description,
+		...getNotes.description,
+	],
 };

@@ -5,6 +5,7 @@ import * as create from './create.operation';
 import * as deleteReminder from './delete.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
+import * as update from './update.operation';
 
 const operation: INodeProperties = {
 	displayName: 'Operation',
@@ -39,18 +40,26 @@ const operation: INodeProperties = {
 			description:
 				'List reminders, soonest due first, optionally filtered by type, status, owner, record or dates, or count them (BETA endpoint)',
 		},
+		{
+			name: 'Update',
+			value: 'update',
+			action: 'Update a reminder',
+			description:
+				'Change a reminder’s owner, content, due date or recurrence, or mark it completed (API v1)',
+		},
 	],
 	default: 'getAll',
 };
 
 export const reminder: ResourceModule = {
 	displayName: 'Reminder',
-	operations: { create, get, getAll, delete: deleteReminder },
+	operations: { create, get, getAll, update, delete: deleteReminder },
 	description: [
 		operation,
 		...create.description,
 		...get.description,
 		...getAll.description,
+		...update.description,
 		...deleteReminder.description,
 	],
 };

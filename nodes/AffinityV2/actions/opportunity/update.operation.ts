@@ -1,0 +1,93 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { changedIds, needsCurrent } from '../../helpers/associationChanges';
+import {
+	OPPORTUNITY_PARAMETER_NAMES,
+	opportunityFromV1,
+	type V1Opportunity,
+} from '../../helpers/v1/opportunities';
+import { affinityRequest } from '../../transport';
+import type { OperationEndpoint } from '../types';
+import { associationChangeProperties, readAssociationChange } from '../common/associationChanges';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import { opportunityLocator } from '../common/locators';
+import { v1SimplifyParameter } from '../common/simplify';
+
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v1', method: 'GET', path: '/opportunities/{opportunity_id}' },
+	{ api: 'v1', method: 'PUT', path: '/opportunities/{opportunity_id}' },
+];
+
+export const description: INodeProperties[] = forOperation('opportunity', 'update', [
+	opportunityLocator(),
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		description: 'Leave empty to keep the name',
+	},
+	...associationChangeProperties('persons'),
+	...associationChangeProperties('companies'),
+	v1SimplifyParameter,
+]);
+
+/**
+ * PUT /opportunities/{opportunity_id} (API v1) with name, person_ids and organization_ids. v1
+ * replaces a whole set, so adding or removing reads the opportunity first (GET
+ * /opportunities/{opportunity_id}) and sends the resulting set. Sent once.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const opportunityId = idParameter.call(
+		this,
+		'opportunityId',
+		'Opportunity ID',
+		'int64',
+		itemIndex,
+	);
+	const name = String(this.getNodeParameter('name', itemIndex, '') ?? '').trim();
+	const persons = readAssociationChange.call(this, 'persons', itemIndex);
+	const companies = readAssociationChange.call(this, 'companies', itemIndex);
+	if (!name && persons.change === 'keep' && companies.change === 'keep') {
+		throw new NodeOperationError(this.getNode(), 'Nothing to update', {
+			itemIndex,
+			description: 'Give a Name, or change People or Companies.',
+		});
+	}
+	const subject = `opportunity with ID ${opportunityId}`;
+	let current: V1Opportunity | undefined;
+	if (needsCurrent(persons.change) || needsCurrent(companies.change)) {
+		const { body } = await affinityRequest.call(this, {
+			api: 'v1',
+			method: 'GET',
+			path: `/opportunities/${opportunityId}`,
+			subject,
+			itemIndex,
+		});
+		current = body as V1Opportunity;
+	}
+	const body: IDataObject = {};
+	if (name) body.name = name;
+	const personIds = changedIds(persons.change, current?.person_ids ?? [], persons.ids);
+	if (personIds) body.person_ids = personIds;
+	const companyIds = changedIds(companies.change, current?.organization_ids ?? [], companies.ids);
+	if (companyIds) body.organization_ids = companyIds;
+	const { body: updated } = await affinityRequest.call(this, {
+		api: 'v1',
+		method: 'PUT',
+		path: `/opportunities/${opportunityId}`,
+		body,
+		subject,
+		itemIndex,
+		parameterNames: OPPORTUNITY_PARAMETER_NAMES,
+		checkWith: `Check the opportunity with Opportunity → Get (opportunity ${opportunityId})`,
+		expect: 'record',
+	});
+	if (!this.getNodeParameter('simplify', itemIndex, true)) return updated as IDataObject;
+	return opportunityFromV1(updated as V1Opportunity, {
+		personIds: personIds ?? current?.person_ids,
+		companyIds: companyIds ?? current?.organization_ids,
+	});
+}
