@@ -318,6 +318,10 @@ describe('option lists', () => {
 		// Each described the same way: value type · field type · id.
 		const status = options.find((o) => o.name === 'Status');
 		expect(status?.description).toMatch(/^[A-Z][\w -]* · list field · field-\d+$/);
+		// Value types by their display names, not the API's slugs.
+		const weighted = options.find((o) => o.name === 'Weighted Value');
+		expect(weighted?.description).toMatch(/^Formula number · list field · field-\d+$/);
+		expect(options.map((o) => o.description).join('\n')).not.toMatch(/\b[a-z]+-[a-z]+ ·/);
 	});
 
 	it('the fields a read offers are those of the resource chosen now, whichever read method the editor asks with', async () => {
