@@ -380,7 +380,7 @@ function logFields(config: TriggerConfig, old: DecodedState): string[] {
 }
 
 /** The entry's fields that events report on: the watched ones, or all the list's own. */
-function reported(config: TriggerConfig, entry: ApiListEntry): ApiField[] {
+export function reported(config: TriggerConfig, entry: ApiListEntry): ApiField[] {
 	const own = entry.entity?.fields ?? [];
 	if (!config.watchedIds.length) return own;
 	const byId = new Map(own.map((f) => [f.id, f]));

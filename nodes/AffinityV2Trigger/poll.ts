@@ -12,6 +12,7 @@ import {
 	type QuotaGuard,
 } from '../AffinityV2/api/quotaGuard';
 import { changeLogPoll } from './changeLogPoll';
+import { changeLogManualRun } from './manualRun';
 import { DETECTIONS, TRIGGER_EVENTS, type Detection, type TriggerEvent } from './description';
 import type { EventContext } from './helpers/events';
 import { PollRun, pollNeeds, type PollNeeds } from './pollRun';
@@ -120,8 +121,10 @@ export async function pollTrigger(this: IPollFunctions): Promise<INodeExecutionD
 	}
 	try {
 		const events =
-			config.detection === 'changeLog' && !manual
-				? await changeLogPoll(this, config)
+			config.detection === 'changeLog'
+				? manual
+					? await changeLogManualRun(this, config)
+					: await changeLogPoll(this, config)
 				: await runPoll(this, config, manual);
 		return events.length ? [this.helpers.returnJsonArray(events)] : null;
 	} finally {
