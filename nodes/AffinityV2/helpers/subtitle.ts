@@ -23,3 +23,12 @@ export function actionSubtitle(properties: INodeProperties[], keyParameters: str
 	const key = keyParameters.map((name) => `$parameter["${name}"]`).join(' + "." + ');
 	return `={{ (${JSON.stringify(actions)})[${key}] ?? $parameter["${last}"] }}`;
 }
+
+/** A subtitle naming the options chosen in a multi-options parameter by their names, joined by ", ". */
+export function optionNamesSubtitle(
+	parameter: string,
+	options: Array<{ name: string; value: string }>,
+): string {
+	const names = Object.fromEntries(options.map((option) => [option.value, option.name]));
+	return `={{ ($parameter["${parameter}"] || []).map((value) => (${JSON.stringify(names)})[value] ?? value).join(", ") }}`;
+}
