@@ -10,7 +10,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resources } from './actions/resources';
 import { router } from './actions/router';
 import { requestOptionsParameter } from './actions/common/requestOptions';
-import { actionSubtitle } from './helpers/subtitle';
+import { resourceSubtitle } from './helpers/subtitle';
 import { listSearch, loadOptions } from './methods';
 
 const resource: INodeProperties = {
@@ -31,9 +31,8 @@ export class AffinityV2V1 implements INodeType {
 		icon: { light: 'file:../../icons/affinity.svg', dark: 'file:../../icons/affinity.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: actionSubtitle(
-			Object.values(resources).flatMap((r) => r.description),
-			['resource', 'operation'],
+		subtitle: resourceSubtitle(
+			Object.entries(resources).map(([value, module]) => ({ value, name: module.displayName })),
 		),
 		description:
 			'Affinity CRM, API v2 (not the v1 Affinity node): read and update companies, people, opportunities, lists and notes',
