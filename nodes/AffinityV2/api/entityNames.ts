@@ -1,6 +1,7 @@
 import { NodeApiError } from 'n8n-workflow';
 
 import { entityDisplayName } from '../helpers/entities';
+import { asNodeError } from '../helpers/nodeErrors';
 import { affinityPaginate, type AffinityContext } from '../transport';
 import { cachedPerRunMany } from './cache';
 
@@ -65,7 +66,7 @@ async function readNames(
 			if (typeof record.id === 'number') names.set(record.id, entityDisplayName(record));
 	} catch (error) {
 		const code = error instanceof NodeApiError ? error.httpCode : undefined;
-		if (code !== '403' && code !== '404') throw error;
+		if (code !== '403' && code !== '404') throw asNodeError(ctx.getNode(), error, itemIndex);
 	}
 	return names;
 }
