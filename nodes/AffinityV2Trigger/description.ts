@@ -34,7 +34,7 @@ export const properties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			"Change log: about 2 API calls a poll, whatever the list's size, plus 1 per 100 changes. Once a day (Reconciliation Interval in Options), and when an entry was removed, the poll reads the whole list: about 1 call per 100 entries. The first poll reads the whole list and only records it. Fetch Test Event shows the list's latest real changes from the change log (or its latest additions); only what it cannot show for real is a sample, marked \"sample\".",
+			'Change log: about 2 API calls a poll, whatever the list\'s size, plus 1 per 100 changes. Once a day (Reconciliation Interval in Options), and when an entry was removed, the poll reads the whole list: about 1 call per 100 entries. The first poll reads the whole list and only records it. Fetch Test Event shows the list\'s latest real changes from the change log (or its latest additions); only what it cannot show for real is a sample, marked "sample".',
 		name: 'changeLogNotice',
 		type: 'notice',
 		default: '',

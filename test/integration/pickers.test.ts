@@ -2,6 +2,7 @@ import type { IDataObject, INodeListSearchResult } from 'n8n-workflow';
 
 import { AffinityV2V1 } from '../../nodes/AffinityV2/AffinityV2V1.node';
 import { SCAN_LIMITS } from '../../nodes/AffinityV2/api/pickerPages';
+import { valueTypeName } from '../../nodes/AffinityV2/helpers/valueTypes';
 import { EmulatorFixture, expectNoKey } from '../harness/emulator';
 import { loadOptionsHarness } from '../harness/loadOptions';
 
@@ -238,7 +239,7 @@ describe('option lists', () => {
 		);
 		expect(filterable.length).toBeGreaterThan(5);
 		for (const field of filterable)
-			expect(byValue.get(field.id)?.name).toBe(`${field.name} (${field.valueType})`);
+			expect(byValue.get(field.id)?.name).toBe(`${field.name} (${valueTypeName(field.valueType)})`);
 		for (const field of fields.body.data.filter((f) => !f.filterability))
 			expect(byValue.has(field.id)).toBe(false);
 	});
