@@ -43,6 +43,7 @@ export class AffinityV2Api implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/affinity.svg', dark: 'file:../icons/affinity.dark.svg' };
 
+	// The pack's own page: how to get a key (it links Affinity's key settings), base URL, version.
 	documentationUrl =
 		'https://github.com/n8n-nodes-affinity-v2/n8n-nodes-affinity-v2/blob/main/docs/credentials.md';
 

@@ -10,8 +10,22 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resources } from './actions/resources';
 import { router } from './actions/router';
 import { requestOptionsParameter } from './actions/common/requestOptions';
-import { actionSubtitle } from './helpers/subtitle';
+import { ALL_VALUES_PARAMETER, AGENT_MAX_VALUES } from './helpers/agentOutput';
+import { resourceSubtitle } from './helpers/subtitle';
 import { listSearch, loadOptions } from './methods';
+
+/**
+ * Shown only on the node's AI-tool variant: an agent gets the first values of long multi-value
+ * fields and a count, unless this is on. Let the model define it, and it can ask for all.
+ */
+const allValues: INodeProperties = {
+	displayName: 'All Values of Long Fields',
+	name: ALL_VALUES_PARAMETER,
+	type: 'boolean',
+	default: false,
+	displayOptions: { show: { '@tool': [true] } },
+	description: `Whether the agent gets every value of long multi-value fields (such as 100 co-investors), instead of the first ${AGENT_MAX_VALUES} and a count. Let the model define it to let the agent ask for all.`,
+};
 
 const resource: INodeProperties = {
 	displayName: 'Resource',
@@ -31,9 +45,8 @@ export class AffinityV2V1 implements INodeType {
 		icon: { light: 'file:../../icons/affinity.svg', dark: 'file:../../icons/affinity.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: actionSubtitle(
-			Object.values(resources).flatMap((r) => r.description),
-			['resource', 'operation'],
+		subtitle: resourceSubtitle(
+			Object.entries(resources).map(([value, module]) => ({ value, name: module.displayName })),
 		),
 		description:
 			'Affinity CRM, API v2 (not the v1 Affinity node): read and update companies, people, opportunities, lists and notes',
@@ -45,6 +58,7 @@ export class AffinityV2V1 implements INodeType {
 		properties: [
 			resource,
 			...Object.values(resources).flatMap((r) => r.description),
+			allValues,
 			requestOptionsParameter,
 		],
 	};

@@ -18,7 +18,8 @@ export class AffinityV2Trigger implements INodeType {
 		icon: { light: 'file:../../icons/affinity.svg', dark: 'file:../../icons/affinity.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: actionSubtitle(properties, ['event']),
+		// The title does not say the event or the list: "On any change · Deal Pipeline".
+		subtitle: actionSubtitle(properties, ['event'], [{ parameter: 'listId', what: 'list' }]),
 		// n8n's node panel shows the trigger and the action node as one app item, with this text.
 		description:
 			'Affinity CRM, API v2 (not the v1 Affinity node): read and update records, and start workflows when list entries are added, removed or changed',

@@ -219,6 +219,35 @@ export function changesOfList(
 	return out;
 }
 
+/** How many pages of the log, newest first, a manual run reads looking for the list's changes. */
+const LATEST_CHANGES_PAGES = 3;
+
+/**
+ * The newest changes of the list's entries, newest first, at most `count` (GET
+ * /v2/field-value-changes ordered by `-changedAt`, filtered to `fieldIds`): what a manual run
+ * shows as real test events. At most LATEST_CHANGES_PAGES pages are read.
+ */
+export async function latestChanges(
+	ctx: IPollFunctions,
+	fieldIds: string[],
+	listId: number,
+	count: number,
+): Promise<ApiFieldChange[]> {
+	const found: ApiFieldChange[] = [];
+	let pages = 0;
+	await affinityPaginate.call(ctx, changesRequest(fieldIds, undefined, true), {
+		quotaGuard: triggerPagingGuard(ctx),
+		onPage: (page) => {
+			pages++;
+			for (const change of page.data)
+				if (isChange(change) && change.listEntry?.listId === listId && found.length < count)
+					found.push(change);
+			return found.length < count && pages < LATEST_CHANGES_PAGES;
+		},
+	});
+	return found;
+}
+
 /** A change's value in the same simplified form as snapshot events (one item of a multi-value field). */
 function changeValue(change: ApiFieldChange): unknown {
 	const type = change.type.replace(/-multi$/, '');

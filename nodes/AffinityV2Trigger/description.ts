@@ -26,7 +26,7 @@ const savedView: INodeProperties = {
 export const properties: INodeProperties[] = [
 	{
 		displayName:
-			'Snapshot: each poll reads the whole list (1 API call per 100 entries) and compares it with the previous poll. The first poll only records what is there.',
+			'Snapshot: each poll reads the whole list, about 1 API call per 100 entries (10 calls a poll for 1,000 entries), and compares it with the previous poll. The first poll only records what is there. Fetch Test Event shows the changes since the last poll, or else the latest entries as they are now, marked "sample".',
 		name: 'pollingNotice',
 		type: 'notice',
 		default: '',
@@ -34,7 +34,7 @@ export const properties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			"Change log: a quiet poll costs 2 API calls whatever the list's size (the change log; the count and newest entries), plus 1 call per 100 changes or added entries, and 1 per 100 entries when an entry was removed. A reconciliation (a whole read: 1 call per 100 entries) runs at the interval set in Options. The first poll reads the whole list and only records it.",
+			'Change log: about 2 API calls a poll, whatever the list\'s size, plus 1 per 100 changes. Once a day (Reconciliation Interval in Options), and when an entry was removed, the poll reads the whole list: about 1 call per 100 entries. The first poll reads the whole list and only records it. Fetch Test Event shows the list\'s latest real changes from the change log (or its latest additions); only what it cannot show for real is a sample, marked "sample".',
 		name: 'changeLogNotice',
 		type: 'notice',
 		default: '',
@@ -120,7 +120,7 @@ export const properties: INodeProperties[] = [
 		typeOptions: { loadOptionsMethod: 'getListFields', loadOptionsDependsOn: ['listId.value'] },
 		default: [],
 		description:
-			'Fields whose changes count, and which events show. Empty: all of the list\'s own fields (on a saved view: all its columns). Each watched field adds up to about 5 bytes per entry to the saved state (under 1 byte for fields with few distinct values). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			'Fields whose changes count, and which events show. Empty: all of the list\'s own fields (on a saved view: all its columns). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	{
 		displayName: 'Options',
@@ -150,7 +150,7 @@ export const properties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					"Whether to keep the watched fields' values between polls, so that each change shows its previous value. Costs about the size of the distinct values in the saved state: little for dropdowns, statuses and owners; for free text, numbers and dates up to the values' length per entry.",
+					"Whether to remember the watched fields' values between polls, so that each change also shows the value before it. Best for dropdowns, statuses and owners; long free-text fields make the trigger's saved data larger.",
 			},
 			{
 				displayName: 'Reconciliation Interval (Hours)',

@@ -48,6 +48,27 @@ export async function newestEntries(
 	return { total, fresh };
 }
 
+/** The `count` entries added last (the same search, one request), newest first. */
+export async function latestEntries(
+	ctx: IPollFunctions,
+	config: TriggerConfig,
+	count: number,
+): Promise<ApiListEntry[]> {
+	const { items } = await affinityPaginate.call(
+		ctx,
+		{
+			method: 'POST',
+			path: `/v2/lists/${config.listId}/list-entries/search`,
+			qs: fieldQuery(config),
+			body: { sorts: [{ fieldId: 'created-at', direction: 'desc' }] },
+			subject: `list with ID ${config.listId}`,
+			parameterNames: { fieldIds: 'Watched Field Names or IDs' },
+		},
+		{ max: count },
+	);
+	return (items as unknown[]).filter(isListEntry);
+}
+
 /** Every entry of the list, with the reported fields (the same number of requests as ids only). */
 export async function scanEntries(
 	ctx: IPollFunctions,

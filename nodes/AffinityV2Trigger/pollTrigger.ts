@@ -1,6 +1,7 @@
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { changeLogPoll } from './changeLogPoll';
+import { changeLogManualRun } from './manualRun';
 import { readConfig, runPoll } from './poll';
 
 /**
@@ -30,8 +31,10 @@ export async function pollTrigger(this: IPollFunctions): Promise<INodeExecutionD
 	}
 	try {
 		const events =
-			config.detection === 'changeLog' && !manual
-				? await changeLogPoll(this, config)
+			config.detection === 'changeLog'
+				? manual
+					? await changeLogManualRun(this, config)
+					: await changeLogPoll(this, config)
 				: await runPoll(this, config, manual);
 		return events.length ? [this.helpers.returnJsonArray(events)] : null;
 	} finally {

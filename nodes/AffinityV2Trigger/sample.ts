@@ -11,6 +11,8 @@ export const SAMPLE_SIZE = 5;
 /**
  * The latest entries (highest ids: the latest added) a manual run saw, to show as test events
  * when nothing changed. Holds a few times SAMPLE_SIZE entries at most, whatever the list size.
+ * Each event says `sample: true`: it has the chosen event's shape and the entry's values as they
+ * are now, but it did not happen.
  */
 export class ManualSample {
 	private entries: ApiListEntry[] = [];
@@ -27,24 +29,34 @@ export class ManualSample {
 		context: EventContext,
 	): IDataObject[] {
 		return this.keepLatest().map((entry) => {
-			switch (event) {
-				case 'listEntryRemoved':
-					return removedEvent(
-						context,
-						entry.id,
-						entry.type,
-						entry.entity?.id ?? 0,
-						entityDisplayName(entry.entity),
-						[],
-					);
-				case 'fieldValueChanged':
-					return entryEvent('fieldValueChanged', entry, fieldsOf(entry), context, {
-						previous: () => ({ known: false }),
-					});
-				default:
-					return entryEvent('listEntryAdded', entry, fieldsOf(entry), context);
-			}
+			const item = this.event(event, entry, fieldsOf, context);
+			return { event: item.event, sample: true, ...item };
 		});
+	}
+
+	private event(
+		event: TriggerEvent,
+		entry: ApiListEntry,
+		fieldsOf: (entry: ApiListEntry) => ApiField[],
+		context: EventContext,
+	): IDataObject {
+		switch (event) {
+			case 'listEntryRemoved':
+				return removedEvent(
+					context,
+					entry.id,
+					entry.type,
+					entry.entity?.id ?? 0,
+					entityDisplayName(entry.entity),
+					[],
+				);
+			case 'fieldValueChanged':
+				return entryEvent('fieldValueChanged', entry, fieldsOf(entry), context, {
+					previous: () => ({ known: false }),
+				});
+			default:
+				return entryEvent('listEntryAdded', entry, fieldsOf(entry), context);
+		}
 	}
 
 	/** Keeps the SAMPLE_SIZE entries with the highest ids, newest first. */

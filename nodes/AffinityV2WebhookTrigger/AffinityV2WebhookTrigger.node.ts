@@ -7,6 +7,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { listSearch } from '../AffinityV2/methods';
+import { WEBHOOK_EVENT_OPTIONS } from '../AffinityV2/api/webhooks';
+import { optionNamesSubtitle } from '../AffinityV2/helpers/subtitle';
 import { properties } from './description';
 import { receiveDelivery } from './receive';
 import { subscriptionMethods } from './subscription';
@@ -18,7 +21,7 @@ export class AffinityV2WebhookTrigger implements INodeType {
 		icon: { light: 'file:../../icons/affinity.svg', dark: 'file:../../icons/affinity.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["events"].join(", ")}}',
+		subtitle: optionNamesSubtitle('events', WEBHOOK_EVENT_OPTIONS),
 		description: 'Starts the workflow when Affinity sends a webhook event (API v2 webhooks)',
 		defaults: { name: 'Affinity v2 Webhook Trigger' },
 		inputs: [],
@@ -29,6 +32,9 @@ export class AffinityV2WebhookTrigger implements INodeType {
 		],
 		properties,
 	};
+
+	// The List filter's picker is the action node's.
+	methods = { listSearch: { searchLists: listSearch.searchLists } };
 
 	webhookMethods = {
 		default: {

@@ -67,6 +67,8 @@ function camelKeys(value: unknown): unknown {
 export interface FieldContext {
 	listId: number | null;
 	fieldName: string | null;
+	/** The list's entity type (GET /v2/lists/{listId}): whose value the event is about. */
+	entityType?: string | null;
 }
 
 /**
@@ -102,7 +104,8 @@ export function eventItem(delivery: Delivery, field?: FieldContext): IDataObject
 			event: 'fieldValueChanged',
 			listId: field?.listId ?? null,
 			listEntryId: num(body.list_entry_id),
-			entityType: null,
+			// A value of a list entry: the list's entity type tells whose (v1 sends none).
+			entityType: field?.entityType ?? null,
 			entityId: num(body.entity_id),
 			entityName: null,
 			changes: [

@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { quotaGuardOptions } from '../AffinityV2/api/quotaGuard';
-import { WEBHOOK_EVENT_TYPES } from '../AffinityV2/api/webhooks';
+import { listLocator } from '../AffinityV2/actions/common/locators';
+import { WEBHOOK_EVENT_OPTIONS } from '../AffinityV2/api/webhooks';
 
 /**
  * The triggers' quota options (same names, read by readQuotaGuard). A delivery is never failed
@@ -17,19 +18,29 @@ const webhookQuotaGuardOptions: INodeProperties[] = quotaGuardOptions.map((optio
 		: option,
 );
 
-/** Affinity's subscription type as a menu label: "list_entry.created" → "List Entry Created". */
-function label(type: string): string {
-	return type
-		.split(/[._]/)
-		.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-		.join(' ');
-}
+/**
+ * The List filter: a list picker. Saved workflows from before hold a plain number under the
+ * same name (`filters.listId`), which is still read as the list's ID.
+ */
+const listFilter: INodeProperties = {
+	...listLocator(
+		'Only events of this list: its entries added and removed, and values of its list fields',
+	),
+	required: false,
+};
 
 export const properties: INodeProperties[] = [
 	{
 		displayName:
-			"Affinity sends events to this workflow's production URL once the workflow is active; n8n must be reachable from the internet at that URL. Affinity webhooks are in beta and an organization may have only a few (3 by default). Cost: no API call per event, except 1 per event with Include Current Entry, and, with a List filter on field value events, a read of the list's fields at most every 10 minutes.",
+			"To test, click Listen for Test Event and make the change in Affinity: while n8n listens, Affinity sends events to the test URL, and once the workflow is active, to the production URL. Affinity must reach that URL from the internet: if n8n runs on your computer or behind a firewall, set n8n's WEBHOOK_URL to a public address, or reach n8n through a tunnel (for example ngrok or Cloudflare Tunnel).",
 		name: 'notice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName:
+			'Affinity webhooks are in beta, and an organization may have only a few (3 by default). Events cost no API calls, except 1 an event with Include Current Entry, and 2 at most every 10 minutes with a List filter on field value events.',
+		name: 'costNotice',
 		type: 'notice',
 		default: '',
 	},
@@ -41,7 +52,7 @@ export const properties: INodeProperties[] = [
 		default: [],
 		description:
 			'The Affinity events that start the workflow (Affinity webhook subscription types); choose at least one',
-		options: WEBHOOK_EVENT_TYPES.map((type) => ({ name: label(type), value: type })),
+		options: WEBHOOK_EVENT_OPTIONS,
 	},
 	{
 		displayName: 'Filters',
@@ -70,14 +81,7 @@ export const properties: INodeProperties[] = [
 				placeholder: 'field-123, field-456',
 				description: 'Only field value events of these fields (comma-separated)',
 			},
-			{
-				displayName: 'List ID',
-				name: 'listId',
-				type: 'number',
-				default: 0,
-				description:
-					'Only events of this list: its entries added and removed, and values of its list fields',
-			},
+			listFilter,
 		],
 	},
 	{

@@ -1,6 +1,7 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { fieldsOf } from '../AffinityV2/api/fields';
+import { listSummary } from '../AffinityV2/api/lists';
 import { readQuotaGuard, type QuotaGuard } from '../AffinityV2/api/quotaGuard';
 import { asNodeError } from '../AffinityV2/helpers/nodeErrors';
 import { simplifyListEntry } from '../AffinityV2/helpers/simplify';
@@ -13,6 +14,7 @@ import {
 	quotaResetText,
 } from '../AffinityV2/transport';
 import { emittedBefore, firstDelivery } from './dedupe';
+import { listFilterId } from './listFilter';
 import {
 	deliveryKey,
 	eventItem,
@@ -24,7 +26,6 @@ import {
 } from './delivery';
 
 interface Filters {
-	listId?: number;
 	entityType?: string;
 	fieldIds?: string;
 }
@@ -60,41 +61,51 @@ async function quotaReserveReached(
 const FIELDS_FRESH_MS = 10 * 60 * 1000;
 const FIELDS_RETRY_MS = 60 * 1000;
 
+/** What the receiver keeps of the filter's list: its entity type and its own fields' names. */
+interface KeptList {
+	listId: number;
+	at: number;
+	entityType?: string;
+	names: Record<string, string>;
+}
+
 /**
- * The name of one of the list's own fields, or undefined when the field is not the list's. The
- * names are kept in static data for a while: a delivery must be answered quickly, and one
- * request per event would spend the key's per-minute budget on busy lists.
+ * The name of one of the list's own fields (undefined when the field is not the list's) and the
+ * list's entity type. Both are kept in static data for a while: a delivery must be answered
+ * quickly, and requests per event would spend the key's per-minute budget on busy lists.
  */
 async function listFieldName(
 	ctx: IWebhookFunctions,
 	listId: number,
 	fieldId: string,
 	guard: QuotaGuard,
-): Promise<{ name?: string; unchecked?: string }> {
+): Promise<{ name?: string; entityType?: string; unchecked?: string }> {
 	const data = ctx.getWorkflowStaticData('node');
 	const now = Date.now();
-	const kept = data.listFields as
-		| { listId: number; at: number; names: Record<string, string> }
-		| undefined;
+	const kept = data.listFields as KeptList | undefined;
 	const usable =
 		kept && kept.listId === listId && now - kept.at < FIELDS_FRESH_MS ? kept : undefined;
 	if (usable && (fieldId in usable.names || now - usable.at < FIELDS_RETRY_MS))
-		return { name: usable.names[fieldId] };
+		return { name: usable.names[fieldId], entityType: usable.entityType };
 	const reserveReached = await quotaReserveReached(ctx, guard);
 	if (reserveReached) {
 		// Names kept earlier, however old, still tell the list's fields apart for free.
 		if (kept && kept.listId === listId && fieldId in kept.names)
-			return { name: kept.names[fieldId] };
+			return { name: kept.names[fieldId], entityType: kept.entityType };
 		return {
-			unchecked: `Not checked against the List ID filter (the list's fields were not read): ${reserveReached}.`,
+			unchecked: `Not checked against the List filter (the list's fields were not read): ${reserveReached}.`,
 		};
 	}
 	const fields = await fieldsOf(ctx, { listId });
 	const names = Object.fromEntries(
 		fields.filter((f) => f.type === 'list').map((f) => [f.id, f.name]),
 	);
-	data.listFields = { listId, at: now, names };
-	return { name: names[fieldId] };
+	// GET /v2/lists/{listId}: whose entries the list holds (company, person or opportunity).
+	const entityType = (await listSummary(ctx, listId)).type || undefined;
+	const next: KeptList = { listId, at: now, names };
+	if (entityType) next.entityType = entityType;
+	data.listFields = next as unknown as IDataObject;
+	return { name: names[fieldId], entityType };
 }
 
 /**
@@ -105,10 +116,10 @@ async function matches(
 	ctx: IWebhookFunctions,
 	delivery: Delivery,
 	filters: Filters,
+	listId: number | undefined,
 	guard: QuotaGuard,
 ): Promise<{ pass: boolean; field?: FieldContext; note?: string }> {
 	const { type, body } = delivery;
-	const listId = filters.listId || undefined;
 	if (type.startsWith('list_entry.')) {
 		if (listId !== undefined && body.list_id !== listId) return { pass: false };
 		const kind = ({ 0: 'person', 1: 'company', 8: 'opportunity' } as Record<number, string>)[
@@ -123,10 +134,10 @@ async function matches(
 		if (wanted && (!fieldId || !wanted.has(fieldId))) return { pass: false };
 		if (listId === undefined) return { pass: true };
 		if (!fieldId) return { pass: false };
-		const { name, unchecked } = await listFieldName(ctx, listId, fieldId, guard);
+		const { name, entityType, unchecked } = await listFieldName(ctx, listId, fieldId, guard);
 		if (unchecked) return { pass: true, note: unchecked };
 		return name !== undefined
-			? { pass: true, field: { listId, fieldName: name } }
+			? { pass: true, field: { listId, fieldName: name, entityType: entityType ?? null } }
 			: { pass: false };
 	}
 	return { pass: listId === undefined && !filters.entityType && !fieldFilter(filters) };
@@ -172,7 +183,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	const filters = this.getNodeParameter('filters', {}) as Filters;
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	const guard = readQuotaGuard(options);
-	const { pass, field, note } = await matches(this, delivery, filters, guard);
+	const { pass, field, note } = await matches(this, delivery, filters, listFilterId(this), guard);
 	if (!pass) return NOTHING;
 	// A redelivery of an emitted event is answered and starts nothing. It is remembered only
 	// once emitted (below): a delivery whose entry read fails is answered with an error, and

@@ -11,6 +11,7 @@ import {
 	type Webhook,
 	type WebhookChanges,
 } from '../AffinityV2/api/webhooks';
+import { listFilterId } from './listFilter';
 
 /**
  * One Affinity webhook (POST/GET/DELETE /v2/webhooks) per active workflow node, for n8n's
@@ -104,6 +105,7 @@ export const subscriptionMethods = {
 		const events = wantedEvents(this);
 		if (!events.length)
 			throw new NodeOperationError(this.getNode(), 'Choose at least one event in "Events"');
+		listFilterId(this);
 		const existing = await findByUrl(this, url);
 		if (existing) {
 			const changes: WebhookChanges = {};

@@ -64,6 +64,8 @@ export const AFFINITY_TOOLS: ToolSpec[] = [
 			returnAll: false,
 			limit: "={{ $fromAI('limit', 'How many entries to read, 1 to 50', 'number') }}",
 			fieldTypes: ['list'],
+			allValues:
+				"={{ $fromAI('allValues', 'true to get every value of long multi-value fields, instead of the first 5 and a count', 'boolean', false) }}",
 		},
 	},
 	{

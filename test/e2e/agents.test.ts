@@ -189,6 +189,37 @@ describe('the AI Agent with Affinity tools, on the scripted model', () => {
 		expect(answer).toContain(String(truth[0].entity.name));
 	});
 
+	it('cuts long multi-value fields for the model unless it asks for all values; tokens before and after', async () => {
+		// Tokens approximated as characters / 4 of the tool result the model read.
+		const tokens = (text: string) => Math.ceil(text.length / 4);
+		const figures: string[] = [];
+		let cut = 0;
+		for (const name of Object.keys(facts.entries)) {
+			const listId = facts.listId(name);
+			const { run, requests } = await runAgent(WORKFLOWS.listByName.id, [
+				{ call: { tool: /^Read_list_entries$/, args: { listId, limit: 5 } } },
+				{ call: { tool: /^Read_list_entries$/, args: { listId, limit: 5, allValues: true } } },
+				{ answer: 'Done.' },
+			]);
+			expect(run.data.resultData.error).toBeUndefined();
+			const [after, before] = requests[requests.length - 1].messages
+				.filter((m) => m.role === 'tool')
+				.map((m) => m.content as string);
+			expect(tokens(after)).toBeLessThanOrEqual(tokens(before));
+			const markers = after.match(/and \d+ more \(call again with allValues: true/g) ?? [];
+			cut += markers.length;
+			expect(before).not.toMatch(/call again with allValues/);
+			// Date fields reach the model as calendar dates, never as Affinity's midnight timestamps.
+			expect(after).not.toMatch(/T0[78]:00:00(?:\.000)?Z/);
+			figures.push(
+				`${name}: 5 entries, ${tokens(before)} tokens with every value, ${tokens(after)} cut (${markers.length} fields cut)`,
+			);
+		}
+		console.log(`Agent tool results (tokens ~ characters / 4):\n${figures.join('\n')}`);
+		fs.writeFileSync(path.join(RESULTS_DIR, 'agents-tokens.txt'), `${figures.join('\n')}\n`);
+		expect(cut).toBeGreaterThan(0);
+	});
+
 	it('goes from a company name to the company: Search companies, then Get company with the ID found', async () => {
 		const target = await firstCompany();
 		const { run, answer, requests } = await runAgent(WORKFLOWS.companyByName.id, [

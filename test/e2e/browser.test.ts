@@ -21,6 +21,13 @@ const TRIGGER_WORKFLOW_ID = 'e2eBrowserTrigger';
 const TRIGGER_NODE = 'Affinity v2 Trigger';
 const UPDATE_WORKFLOW_ID = 'e2eBrowserUpdate';
 const UPDATE_NODE = 'Update a field';
+const WEBHOOK_WORKFLOW_ID = 'e2eBrowserWebhook';
+const WEBHOOK_NODE = 'Affinity v2 Webhook Trigger';
+const LOG_TRIGGER_WORKFLOW_ID = 'e2eBrowserChangeLog';
+const REMINDER_WORKFLOW_ID = 'e2eBrowserReminder';
+const REMINDER_NODE = 'Get a reminder';
+const CREDENTIAL_DOCS =
+	'https://github.com/n8n-nodes-affinity-v2/n8n-nodes-affinity-v2/blob/main/docs/credentials.md';
 const ICON_PATH = '/icons/n8n-nodes-affinity-v2/dist/icons/affinity.svg';
 /** The emulator's seeded company list, by its id (read in beforeAll). */
 let TARGET_ACCOUNTS = 0;
@@ -76,10 +83,46 @@ beforeAll(async () => {
 			},
 		],
 	});
+	// The webhook trigger as saved before its List filter was a picker: a plain number.
+	const webhookWorkflow = buildWorkflow({
+		id: WEBHOOK_WORKFLOW_ID,
+		name: 'e2e: the webhook trigger in the editor',
+		trigger: {
+			name: WEBHOOK_NODE,
+			parameters: { events: ['organization.created'], filters: { listId: 101 } },
+		},
+		steps: [],
+	});
+	Object.assign(webhookWorkflow.nodes[0], {
+		type: NODE_TYPES.webhookTrigger,
+		webhookId: 'e2e-browser-webhook',
+	});
+	// The trigger on Deal Pipeline in change-log detection, for Fetch Test Event.
+	const logTriggerWorkflow = buildWorkflow({
+		id: LOG_TRIGGER_WORKFLOW_ID,
+		name: 'e2e: the change-log trigger in the editor',
+		trigger: {
+			name: TRIGGER_NODE,
+			parameters: {
+				listId: { __rl: true, mode: 'id', value: '101' },
+				detection: 'changeLog',
+				event: 'fieldValueChanged',
+			},
+		},
+		steps: [],
+	});
+	const reminderWorkflow = buildWorkflow({
+		id: REMINDER_WORKFLOW_ID,
+		name: 'e2e: a reminder picked from a list',
+		steps: [{ name: REMINDER_NODE, resource: 'reminder', operation: 'get' }],
+	});
 	await fixture.importWorkflows([
 		workflow,
 		triggerWorkflow,
 		updateWorkflow,
+		webhookWorkflow,
+		logTriggerWorkflow,
+		reminderWorkflow,
 		...sampleWorkflows(packNodeNames()).load,
 	]);
 	await fixture.startServer();
@@ -428,12 +471,15 @@ step("without chosen fields, an unknown list's error reads as text", async () =>
 	await listById(String(TARGET_ACCOUNTS));
 });
 
-step('the canvas subtitle is the action text: Get many list entries', async () => {
+step('the canvas subtitle says what the title does not: the resource and the list', async () => {
 	const creator = page.getByTestId('ndv');
 	for (let i = 0; i < 3 && (await creator.isVisible()); i++) await page.keyboard.press('Escape');
 	const node = page.locator(`[data-test-id=canvas-node][data-node-name="${ACTION_NODE}"]`);
-	await eventually(async () => expect(await node.innerText()).toContain('Get many list entries'));
-	expect(await node.innerText()).not.toContain('getAll');
+	// The list was last given by ID.
+	await eventually(async () =>
+		expect(await node.innerText()).toContain(`list entry · list ${TARGET_ACCOUNTS}`),
+	);
+	expect(await node.innerText()).not.toMatch(/getAll|Get many list entries/);
 	await shot('12-subtitle');
 });
 
@@ -446,6 +492,10 @@ step(
 		await ndv.getByTestId('credential-edit-button').click();
 		const modal = page.getByTestId('editCredential-modal');
 		await modal.waitFor();
+		// Its documentation link is the pack's credential page.
+		await eventually(async () =>
+			expect(await modal.locator(`a[href="${CREDENTIAL_DOCS}"]`).count()).toBeGreaterThan(0),
+		);
 		const REFUSED = 'Plain http:// is refused for any host but localhost';
 		const notice = modal.getByText(REFUSED);
 		expect(await notice.count()).toBe(0);
@@ -500,6 +550,115 @@ step(
 		for (let i = 0; i < 3 && (await ndv.isVisible()); i++) await page.keyboard.press('Escape');
 	},
 );
+
+/** Opens a workflow's node panel by the node's name (the editor may open it by itself). */
+async function openNode(workflowId: string, nodeName: string): Promise<Locator> {
+	await page.goto(`${fixture.server!.url}/workflow/${workflowId}`);
+	const ndv = page.getByTestId('ndv');
+	// A loaded machine may take a while to draw the canvas.
+	await page
+		.locator(`[data-test-id=canvas-node][data-node-name="${nodeName}"]`)
+		.or(ndv)
+		.first()
+		.waitFor({ timeout: 120_000 });
+	await eventually(async () => {
+		if (!(await ndv.isVisible())) {
+			await page
+				.locator(`[data-test-id=canvas-node][data-node-name="${nodeName}"]`)
+				.dblclick({ timeout: 2000 });
+		}
+		await ndv.waitFor({ timeout: 1000 });
+	});
+	return ndv;
+}
+
+async function closeNode(ndv: Locator): Promise<void> {
+	for (let i = 0; i < 3 && (await ndv.isVisible()); i++) await page.keyboard.press('Escape');
+}
+
+step(
+	'the webhook trigger: how to test, company event names, a list picker that keeps an old number',
+	async () => {
+		const ndv = await openNode(WEBHOOK_WORKFLOW_ID, WEBHOOK_NODE);
+		await eventually(async () => {
+			const text = await ndv.innerText();
+			expect(text).toMatch(/test URL/);
+			expect(text).toMatch(/WEBHOOK_URL/);
+			expect(text).toMatch(/tunnel/);
+		});
+		// The saved number shows in the List filter's picker.
+		const list = ndv.getByTestId('resource-locator-listId');
+		await list.waitFor();
+		await eventually(async () => expect(await list.innerText()).toMatch(/101|Deal Pipeline/));
+		await shot('17-webhook-trigger');
+		// Its event names say company; Affinity's organization.* stay the values.
+		await ndv.getByTestId('parameter-input-events').click();
+		const options = page.locator('.el-select-dropdown__item:visible');
+		await options
+			.filter({ hasText: /^Company Created$/ })
+			.first()
+			.waitFor();
+		expect((await options.allInnerTexts()).join('\n')).not.toMatch(/Organization/);
+		await shot('18-webhook-trigger-events');
+		await page.keyboard.press('Escape');
+		// The list picker lists the lists.
+		await list.getByTestId('rlc-mode-selector').click();
+		await page
+			.locator('.el-select-dropdown__item:visible')
+			.filter({ hasText: /^From List$/ })
+			.first()
+			.click();
+		await list.getByTestId('rlc-input').click();
+		await page
+			.getByTestId('rlc-item')
+			.filter({ visible: true, hasText: 'Deal Pipeline' })
+			.waitFor();
+		await shot('19-webhook-trigger-list-picker');
+		await page.keyboard.press('Escape');
+		await closeNode(ndv);
+	},
+);
+
+step(
+	'the change-log trigger: its cost in plain words; Fetch Test Event shows the real change just made',
+	async () => {
+		await oneLatestDealWon();
+		const ndv = await openNode(LOG_TRIGGER_WORKFLOW_ID, TRIGGER_NODE);
+		await eventually(async () =>
+			expect(await ndv.innerText()).toMatch(/about 2 API calls a poll, whatever the list's size/),
+		);
+		expect(await ndv.innerText()).not.toMatch(/bytes per entry/);
+		await ndv.getByTestId('node-execute-button').first().click();
+		const output = ndv.getByTestId('output-panel');
+		await eventually(async () => expect(await output.innerText()).toMatch(/\d+ items?/), 60_000);
+		// Switch to the JSON view so every key is text.
+		const json = output.getByText(/^JSON$/).first();
+		if (await json.isVisible()) await json.click();
+		await eventually(async () => {
+			const text = await output.innerText();
+			expect(text).toMatch(/Won/);
+			expect(text).toMatch(/changeLog/);
+			expect(text).not.toMatch(/"sample"|sample:/);
+		});
+		await shot('19b-change-log-test-event');
+		await closeNode(ndv);
+	},
+);
+
+step('Reminder → Get picks the reminder from a list', async () => {
+	const ndv = await openNode(REMINDER_WORKFLOW_ID, REMINDER_NODE);
+	const locator = ndv.getByTestId('resource-locator-reminderId');
+	await locator.getByTestId('rlc-input').click();
+	const items = page.getByTestId('rlc-item').filter({ visible: true });
+	await items.first().waitFor();
+	expect((await items.allInnerTexts())[0]).toMatch(/^Due \d{4}-\d{2}-\d{2} · /);
+	await items.first().click();
+	await ndv.getByTestId('node-execute-button').first().click();
+	const output = ndv.getByTestId('output-panel');
+	await eventually(async () => expect(await output.innerText()).toMatch(/1 item/), 60_000);
+	await shot('19c-reminder-picked');
+	await closeNode(ndv);
+});
 
 /** The pack's nodes of each sample workflow, each executed on its own from its panel. */
 /** One of the 5 latest Deal Pipeline entries moves to Won, so the trigger sample's If lets it through. */

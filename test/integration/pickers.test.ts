@@ -2,6 +2,7 @@ import type { IDataObject, INodeListSearchResult } from 'n8n-workflow';
 
 import { AffinityV2V1 } from '../../nodes/AffinityV2/AffinityV2V1.node';
 import { SCAN_LIMITS } from '../../nodes/AffinityV2/api/pickerPages';
+import { valueTypeName } from '../../nodes/AffinityV2/helpers/valueTypes';
 import { EmulatorFixture, expectNoKey } from '../harness/emulator';
 import { loadOptionsHarness } from '../harness/loadOptions';
 
@@ -238,7 +239,7 @@ describe('option lists', () => {
 		);
 		expect(filterable.length).toBeGreaterThan(5);
 		for (const field of filterable)
-			expect(byValue.get(field.id)?.name).toBe(`${field.name} (${field.valueType})`);
+			expect(byValue.get(field.id)?.name).toBe(`${field.name} (${valueTypeName(field.valueType)})`);
 		for (const field of fields.body.data.filter((f) => !f.filterability))
 			expect(byValue.has(field.id)).toBe(false);
 	});
@@ -318,6 +319,10 @@ describe('option lists', () => {
 		// Each described the same way: value type · field type · id.
 		const status = options.find((o) => o.name === 'Status');
 		expect(status?.description).toMatch(/^[A-Z][\w -]* · list field · field-\d+$/);
+		// Value types by their display names, not the API's slugs.
+		const weighted = options.find((o) => o.name === 'Weighted Value');
+		expect(weighted?.description).toMatch(/^Formula number · list field · field-\d+$/);
+		expect(options.map((o) => o.description).join('\n')).not.toMatch(/\b[a-z]+-[a-z]+ ·/);
 	});
 
 	it('the fields a read offers are those of the resource chosen now, whichever read method the editor asks with', async () => {

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture, expectNoKey, MEMBER_KEY, RESTRICTED_KEY } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
+import { loadOptionsHarness } from '../harness/loadOptions';
 import { events, triggerHarness } from '../trigger/helpers';
 
 /**
@@ -87,6 +88,65 @@ describe('reminder', () => {
 				?.httpCode,
 		).toBe('404');
 		expectNoKey(created.run);
+	});
+
+	it('names the owner, creator and record of each reminder, one read per kind of record', async () => {
+		const nameOf = async (path: string) => {
+			const { body } = await fixture.api<{ name?: string; firstName?: string; lastName?: string }>(
+				path,
+			);
+			return body.name ?? [body.firstName, body.lastName].filter(Boolean).join(' ');
+		};
+		const created = await run({
+			resource: 'reminder',
+			operation: 'create',
+			type: 'one-time',
+			dueDate: '2030-01-02T09:00:00Z',
+			owner: byId(MEMBER_PERSON),
+			about: { company: byId(COMPANY) },
+		});
+		expect(created.items[0]).toMatchObject({
+			owner: { id: MEMBER_PERSON, name: await nameOf(`/v2/persons/${MEMBER_PERSON}`) },
+			company: { id: COMPANY, name: await nameOf(`/v2/companies/${COMPANY}`) },
+			person: null,
+		});
+		await fixture.clearRequests();
+		const all = await run({ resource: 'reminder', operation: 'getAll', returnAll: true });
+		expect(all.error).toBeUndefined();
+		expect(all.items.length).toBeGreaterThan(5);
+		for (const reminder of all.items) {
+			for (const key of ['owner', 'creator', 'person', 'company', 'opportunity']) {
+				const ref = reminder[key] as { id: number; name?: unknown } | null;
+				if (ref) expect(typeof ref.name).toBe('string');
+			}
+		}
+		// The reminders, then each kind of record once, with every distinct id in one request.
+		const paths = (await fixture.requests()).map((r) => r.path);
+		expect(paths.filter((p) => p === '/v2/persons')).toHaveLength(1);
+		expect(paths.filter((p) => p === '/v2/companies').length).toBeLessThanOrEqual(1);
+		expect(paths.filter((p) => p === '/v2/opportunities').length).toBeLessThanOrEqual(1);
+		expect(paths.filter((p) => !p.startsWith('/v2/reminders')).length).toBeLessThanOrEqual(3);
+	});
+
+	it('picks the reminder for Get and Delete from a list, by ID, or by a plain ID saved before the picker', async () => {
+		const picker = loadOptionsHarness(
+			{ resource: 'reminder', operation: 'get' },
+			fixture.credentials(),
+		);
+		const page = await picker.listSearch('searchReminders');
+		expect(page.results.length).toBeGreaterThan(0);
+		expect(page.results[0].name).toMatch(/^Due \d{4}-\d{2}-\d{2} · /);
+		const chosen = String(page.results[0].value);
+		const fromList = await run({
+			resource: 'reminder',
+			operation: 'get',
+			reminderId: { __rl: true, mode: 'list', value: chosen, cachedResultName: 'x' },
+		});
+		expect(fromList.items[0].id).toBe(Number(chosen));
+		const plain = await run({ resource: 'reminder', operation: 'get', reminderId: chosen });
+		expect(plain.items[0]).toEqual(fromList.items[0]);
+		const bad = await run({ resource: 'reminder', operation: 'get', reminderId: 'abc' });
+		expect(bad.error?.message).toMatch(/Reminder/);
 	});
 
 	it('creates a recurring reminder about a person, reset by email', async () => {

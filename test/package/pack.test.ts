@@ -9,6 +9,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
+import { AffinityV2Api } from '../../credentials/AffinityV2Api.credentials';
+
 const ROOT = path.resolve(__dirname, '..', '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
 	name: string;
@@ -77,5 +79,11 @@ describe('package.json', () => {
 		expect(manifest.bugs.url).toBe(`${repository}/issues`);
 		expect(manifest.author.url).toBe(`https://github.com/${owner}`);
 		expect(manifest.author.email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
+	});
+
+	it("points the credential's documentation link at the pack's own credential page", () => {
+		const repository = manifest.repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
+		const credential = new AffinityV2Api();
+		expect(credential.documentationUrl).toBe(`${repository}/blob/main/docs/credentials.md`);
 	});
 });

@@ -23,6 +23,7 @@ import {
 	fieldNamed,
 	removeEntry,
 	savedJson,
+	setParameters,
 	setValue,
 	triggerHarness,
 } from './helpers';
@@ -301,18 +302,49 @@ describe('changeLog detection', () => {
 		expect(await h.poll()).toBeNull();
 	});
 
-	it('a manual run shows sample events and never touches the state', async () => {
+	it('a manual run shows the latest real changes of the log and never touches the state', async () => {
 		const h = triggerHarness(fixture, changeLog());
 		await h.poll();
 		const entry = await firstEntry();
-		await setValue(fixture, entry.id, fieldNamed(fixture, TARGET_ACCOUNTS, 'Notes').id, {
-			type: 'text',
-			data: 'Manual',
-		});
+		const notes = fieldNamed(fixture, TARGET_ACCOUNTS, 'Notes');
+		await setValue(fixture, entry.id, notes.id, { type: 'text', data: 'Manual' });
 		const before = savedJson(h);
-		expect(events(await h.poll('manual')).length).toBeGreaterThan(0);
+		await fixture.clearRequests();
+		const manual = events(await h.poll('manual'));
+		// The change just made comes first, as it is: no invented change, no sample.
+		expect(manual[0]).toMatchObject({
+			event: 'fieldValueChanged',
+			listEntryId: entry.id,
+			changes: [{ fieldId: notes.id, current: 'Manual' }],
+			detectedBy: 'changeLog',
+		});
+		expect(manual.length).toBeLessThanOrEqual(5);
+		expect(manual.every((e) => e.sample === undefined && e.listId === TARGET_ACCOUNTS)).toBe(true);
+		// The list's fields and the log, newest first: not a read of the whole list.
+		expect((await fixture.requests()).map((r) => r.path)).toEqual([
+			`/v2/lists/${TARGET_ACCOUNTS}/fields`,
+			'/v2/field-value-changes',
+		]);
 		expect(savedJson(h)).toBe(before);
 		expect(events(await h.poll())).toHaveLength(1);
+	});
+
+	it('a manual run shows the latest additions as they are, and removals only as marked samples', async () => {
+		const h = triggerHarness(fixture, changeLog({ event: 'listEntryAdded' }));
+		const added = events(await h.poll('manual'));
+		expect(added).toHaveLength(5);
+		expect(added.every((e) => e.event === 'listEntryAdded' && e.sample === undefined)).toBe(true);
+		const all = await fetchAll(fixture, TARGET_ACCOUNTS);
+		const latest = all
+			.map((e) => e.createdAt)
+			.sort()
+			.pop();
+		expect(all.find((e) => e.id === added[0].listEntryId)?.createdAt).toBe(latest);
+		setParameters(h, changeLog({ event: 'listEntryRemoved' }));
+		const removed = events(await h.poll('manual'));
+		expect(removed).toHaveLength(5);
+		expect(removed.every((e) => e.event === 'listEntryRemoved' && e.sample === true)).toBe(true);
+		expect(savedJson(h)).toBe('{}');
 	});
 });
 

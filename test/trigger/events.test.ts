@@ -463,6 +463,8 @@ describe('manual "Fetch Test Event"', () => {
 		expect(
 			out.every((e) => e.event === 'listEntryAdded' && (e.changes as unknown[]).length === 14),
 		).toBe(true);
+		// Nothing happened since a poll: each item says it is a sample, not an event.
+		expect(out.every((e) => e.sample === true)).toBe(true);
 		expect(savedJson(h)).toBe('{}');
 	});
 
@@ -474,6 +476,7 @@ describe('manual "Fetch Test Event"', () => {
 		await removeEntry(fixture, a);
 		const manual = events(await h.poll('manual'));
 		expect(manual.map((e) => [e.event, e.listEntryId])).toEqual([['listEntryRemoved', a]]);
+		expect(manual[0]).not.toHaveProperty('sample');
 		expect(savedJson(h)).toBe(before);
 		expect(events(await h.poll())).toEqual(manual);
 		expect(savedJson(h)).not.toBe(before);
@@ -484,6 +487,7 @@ describe('manual "Fetch Test Event"', () => {
 		const out = events(await h.poll('manual'));
 		expect(out).toHaveLength(5);
 		expect(out[0].event).toBe('fieldValueChanged');
+		expect(out.every((e) => e.sample === true)).toBe(true);
 		expect((out[0].changes as Array<Record<string, unknown>>)[0]).not.toHaveProperty('previous');
 	});
 });

@@ -1,6 +1,7 @@
 /* What an AI agent reads of a tool result: no empty values, at most 50 records, a "more" marker. */
 import {
 	AGENT_MAX_RECORDS,
+	AGENT_MAX_VALUES,
 	compactForAgent,
 	withoutEmptyValues,
 } from '../../nodes/AffinityV2/helpers/agentOutput';
@@ -53,5 +54,54 @@ describe('compactForAgent', () => {
 			moreAvailable: true,
 			note: expect.stringMatching(/^Showing the first 50 of 120 results\./),
 		});
+	});
+});
+
+describe('what an agent reads of dates and long multi-value fields', () => {
+	const entry = {
+		id: 7,
+		entity: { name: 'Acme', domains: ['acme.com'] },
+		fields: {
+			'Close Date': '2025-03-10T07:00:00Z',
+			'Co-investors': Array.from({ length: 101 }, (_, i) => `Fund ${i + 1}`),
+			Stage: 'IC',
+		},
+		calendarDates: { 'Close Date': '2025-03-10' },
+	};
+
+	it('shows a date field as its calendar date, not the stored timestamp', () => {
+		const [out] = compactForAgent([entry]);
+		expect((out.fields as Record<string, unknown>)['Close Date']).toBe('2025-03-10');
+		expect(out).not.toHaveProperty('calendarDates');
+		const [single] = compactForAgent([
+			{
+				id: 'field-1',
+				valueType: 'datetime',
+				value: '2025-03-10T07:00:00Z',
+				calendarDate: '2025-03-10',
+			},
+		]);
+		expect(single).toEqual({ id: 'field-1', valueType: 'datetime', value: '2025-03-10' });
+		const [raw] = compactForAgent([{ value: { type: 'datetime', data: '2025-03-10T07:00:00Z' } }]);
+		expect(raw).toEqual({ value: { type: 'datetime', data: '2025-03-10' } });
+	});
+
+	it('cuts a long multi-value field to 5 values and a count, unless all values are asked for', () => {
+		const [out] = compactForAgent([entry]);
+		const investors = (out.fields as Record<string, unknown[]>)['Co-investors'];
+		expect(investors).toHaveLength(AGENT_MAX_VALUES + 1);
+		expect(investors.slice(0, 5)).toEqual(['Fund 1', 'Fund 2', 'Fund 3', 'Fund 4', 'Fund 5']);
+		expect(investors[5]).toMatch(/^and 96 more \(call again with allValues: true/);
+		const [all] = compactForAgent([entry], undefined, { allValues: true });
+		expect((all.fields as Record<string, unknown[]>)['Co-investors']).toHaveLength(101);
+		// Short lists and the records themselves are never cut.
+		expect(compactForAgent(Array(8).fill({ id: 1 }))).toHaveLength(8);
+		expect((out.entity as { domains: string[] }).domains).toEqual(['acme.com']);
+		// Five entries like this one: about a fifth of the tokens (characters / 4).
+		const tokens = (value: unknown) => Math.ceil(JSON.stringify(value).length / 4);
+		const five = Array(5).fill(entry);
+		expect(tokens(compactForAgent(five))).toBeLessThan(
+			tokens(compactForAgent(five, undefined, { allValues: true })) / 3,
+		);
 	});
 });

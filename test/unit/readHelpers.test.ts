@@ -100,6 +100,16 @@ describe('picker helpers', () => {
 		expect(htmlText(null)).toBe('');
 	});
 
+	it('leaves no space before punctuation where tags were removed', () => {
+		expect(htmlText('<p>The demo was <strong>great</strong>. Strong team</p>')).toBe(
+			'The demo was great. Strong team',
+		);
+		expect(htmlText('<p>The demo was great</p>. <p>Strong team</p>, <em>really</em>!')).toBe(
+			'The demo was great. Strong team, really!',
+		);
+		expect(htmlText('<p>One</p><p>Two</p>')).toBe('One Two');
+	});
+
 	it('shortens long names, matches terms case-insensitively, keeps only path and query of a nextUrl', () => {
 		expect(shorten('a'.repeat(100), 10)).toBe('aaaaaaaaa…');
 		expect(matchesTerm('Quantum Labs', ' quant ')).toBe(true);

@@ -79,7 +79,7 @@ describe('Include Current Entry', () => {
 	});
 });
 
-describe('the List ID filter of field value events', () => {
+describe('the List filter of field value events', () => {
 	let entryId: number;
 	beforeEach(async () => {
 		// An entry that exists since the seed (its creation sends no event here).
@@ -130,7 +130,7 @@ describe('the List ID filter of field value events', () => {
 			event: 'fieldValueChanged',
 			changes: [expect.objectContaining({ fieldId: text.id })],
 		});
-		expect(last?.quotaNote).toMatch(/^Not checked against the List ID filter/);
+		expect(last?.quotaNote).toMatch(/^Not checked against the List filter/);
 		expect(last?.quotaNote).toMatch(RESERVE_NOTE);
 		expect(await apiCalls()).toEqual(before);
 	});
@@ -147,6 +147,7 @@ describe('the List ID filter of field value events', () => {
 		});
 		expect((await apiCalls()).slice(before.length)).toEqual([
 			`GET /v2/lists/${DEAL_PIPELINE}/fields`,
+			`GET /v2/lists/${DEAL_PIPELINE}`,
 		]);
 	});
 });

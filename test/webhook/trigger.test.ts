@@ -206,6 +206,8 @@ describe('deliveries (webhook())', () => {
 			detectedBy: 'webhook',
 			listId: DEAL_PIPELINE,
 			listEntryId: added.id,
+			// The delivery names no entity type: the filter's list tells it.
+			entityType: added.entityType,
 			entityId: added.entityId,
 			changes: [
 				expect.objectContaining({ fieldId: text.id, fieldName: text.name, action, current }),
@@ -221,6 +223,50 @@ describe('deliveries (webhook())', () => {
 			entityName: 'Acme',
 		});
 		expectNoKey(h.executions, h.staticData());
+	});
+
+	it('takes the List filter from the list picker (from the list, by URL) or a number saved before the picker', async () => {
+		const text = listField(fixture, DEAL_PIPELINE, 'text');
+		for (const listId of [
+			{ __rl: true, mode: 'list', value: String(DEAL_PIPELINE), cachedResultName: 'Deal Pipeline' },
+			{ __rl: true, mode: 'url', value: `https://x.affinity.co/lists/${DEAL_PIPELINE}` },
+			DEAL_PIPELINE,
+		]) {
+			await fixture.reset();
+			const h = await trigger({
+				events: ['list_entry.created', 'field_value.created'],
+				filters: { listId },
+			});
+			await h.activate();
+			await fixture.control('POST', '/list-entries', { listId: 102 });
+			const added = await fixture.control<{ id: number; entityType: string }>(
+				'POST',
+				'/list-entries',
+				{ listId: DEAL_PIPELINE, name: 'Acme' },
+			);
+			await deliveriesSettled(fixture);
+			await fixture.control('POST', '/values', {
+				listEntryId: added.id,
+				fieldId: text.id,
+				value: { type: 'text', data: 'first' },
+			});
+			await deliveriesSettled(fixture);
+			expect(h.executions.map((e) => [e[0].affinityEvent, e[0].listId, e[0].entityType])).toEqual([
+				['list_entry.created', DEAL_PIPELINE, added.entityType],
+				['field_value.created', DEAL_PIPELINE, added.entityType],
+			]);
+			await h.deactivate();
+		}
+	});
+
+	it('refuses a List filter that is no list ID on activation, naming the filter', async () => {
+		const h = await trigger({
+			events: ['list_entry.created'],
+			filters: { listId: { __rl: true, mode: 'id', value: 'Deal Pipeline' } },
+		});
+		const error = (await h.activate().catch((e: unknown) => e)) as Error;
+		expect(error.message).toMatch(/List \(filter\)/);
+		expect(await fixture.requests()).toEqual([]);
 	});
 
 	it('adds the current entry by option', async () => {

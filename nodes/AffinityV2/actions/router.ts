@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { compactForAgent } from '../helpers/agentOutput';
+import { ALL_VALUES_PARAMETER, compactForAgent } from '../helpers/agentOutput';
 import { asNodeError } from '../helpers/nodeErrors';
 import { resources } from './resources';
 
@@ -55,6 +55,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				result = compactForAgent(
 					Array.isArray(result) ? result : [result],
 					requestedLimit.call(this, itemIndex),
+					{ allValues: this.getNodeParameter(ALL_VALUES_PARAMETER, itemIndex, false) === true },
 				);
 			}
 			const executionData = this.helpers.constructExecutionMetaData(

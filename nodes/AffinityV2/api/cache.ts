@@ -23,3 +23,28 @@ export function forgetPerRun(ctx: object, prefix: string): void {
 	if (!cache) return;
 	for (const key of [...cache.keys()]) if (key.startsWith(prefix)) cache.delete(key);
 }
+
+/**
+ * The values under `keys` for this run: the keys not loaded yet are loaded together, by one call
+ * of `loadMissing` (which may leave a key out: undefined). A failed load is not remembered.
+ */
+export async function cachedPerRunMany<T>(
+	ctx: object,
+	keys: string[],
+	loadMissing: (missing: string[]) => Promise<Map<string, T>>,
+): Promise<Map<string, T | undefined>> {
+	let cache = runs.get(ctx);
+	if (!cache) runs.set(ctx, (cache = new Map()));
+	const missing = [...new Set(keys)].filter((key) => !cache.has(key));
+	if (missing.length) {
+		const loading = loadMissing(missing);
+		for (const key of missing) {
+			const entry = loading.then((values) => values.get(key));
+			cache.set(key, entry);
+			entry.catch(() => cache?.delete(key));
+		}
+	}
+	const out = new Map<string, T | undefined>();
+	for (const key of keys) out.set(key, (await cache.get(key)) as T | undefined);
+	return out;
+}

@@ -41,6 +41,25 @@ export const WEBHOOK_EVENT_TYPES = [
 	'smart_interaction_value.updated',
 ] as const;
 
+/**
+ * An event type as the editor shows it: "list_entry.created" → "List Entry Created". Affinity
+ * calls companies organizations (`organization.*`); the pack says company everywhere else.
+ */
+export function webhookEventName(type: string): string {
+	return type
+		.replace(/^organization\./, 'company.')
+		.split(/[._]/)
+		.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+		.join(' ');
+}
+
+/** The event types as options: the editor's name, Affinity's type as the value. */
+export const WEBHOOK_EVENT_OPTIONS = WEBHOOK_EVENT_TYPES.map((type) => ({
+	name: webhookEventName(type),
+	value: type,
+	description: `Affinity's ${type}`,
+}));
+
 export interface Webhook extends IDataObject {
 	id: number;
 	url: string;

@@ -174,3 +174,13 @@ export const VALUE_TYPE_NAMES: Record<WritableValueType, string> = {
 	'filterable-text': 'Filterable Text',
 	'filterable-text-multi': 'Filterable Texts (Multiple)',
 };
+
+/**
+ * A value type as the editor shows it: "Dropdown (Multiple)" for `dropdown-multi`, and for types
+ * beyond the writable ones the API's name in words ("Formula number" for `formula-number`).
+ */
+export function valueTypeName(valueType: string): string {
+	if (isWritableValueType(valueType)) return VALUE_TYPE_NAMES[valueType];
+	const words = valueType.replace(/-/g, ' ').trim();
+	return words ? words.charAt(0).toUpperCase() + words.slice(1) : valueType;
+}

@@ -35,6 +35,13 @@ interface NoteRecord {
 	createdAt?: string;
 }
 
+interface ReminderRecord {
+	id: number;
+	content?: string | null;
+	dueDate?: string;
+	status?: string;
+}
+
 interface TranscriptRecord {
 	id: number;
 	createdAt?: string;
@@ -227,6 +234,25 @@ export const listSearch = {
 				searchText: `${text} ${n.id}`,
 			};
 		});
+	},
+
+	/** Reminders (BETA endpoint), by their text or due date; each shown with its due date and status. */
+	async searchReminders(
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
+		return scanSearch<ReminderRecord>(
+			this,
+			{ path: '/v2/reminders' },
+			filter,
+			paginationToken,
+			(r) => {
+				const text = shorten(r.content?.trim() || '(no text)', 60);
+				const label = `Due ${day(r.dueDate)} · ${text}${r.status ? ` (${r.status})` : ''}`;
+				return { name: label, value: String(r.id), searchText: `${label} ${r.id}` };
+			},
+		);
 	},
 
 	/** Transcripts (BETA endpoint), by the text of their note or their date. */

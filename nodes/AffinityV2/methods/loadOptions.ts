@@ -15,9 +15,8 @@ import { allLists } from '../api/lists';
 import {
 	fieldChoiceValue,
 	isWritableField,
-	isWritableValueType,
 	parseFieldChoice,
-	VALUE_TYPE_NAMES,
+	valueTypeName,
 } from '../helpers/valueTypes';
 import { asNodeError } from '../helpers/nodeErrors';
 import { FILTER_OPERATORS, operatorAllowed, type FilterOperator } from '../helpers/filterBuilder';
@@ -67,7 +66,7 @@ async function searchFieldOptions(
 ): Promise<INodePropertyOptions[]> {
 	return (await searchTargets(ctx, source))
 		.map((t) => ({
-			name: `${t.label} (${t.field.valueType})`,
+			name: `${t.label} (${valueTypeName(t.field.valueType)})`,
 			value: searchTargetKey(t),
 			description: `${t.field.type} field ${t.fieldId}${t.attributeId ? `, attribute ${t.attributeId}` : ''}. Operators: ${t.operators.map((o) => o.name).join(', ')}.`,
 		}))
@@ -103,7 +102,7 @@ async function sortFieldOptions(
 	return fields
 		.flatMap((f) =>
 			sortTargetsOf(f).map((t) => ({
-				name: `${t.label} (${f.valueType})`,
+				name: `${t.label} (${valueTypeName(f.valueType)})`,
 				value: searchTargetKey(t),
 				description: `${f.type} field ${f.id}${t.attributeId ? `, attribute ${t.attributeId}` : ''}`,
 			})),
@@ -123,9 +122,7 @@ function writeScope(ctx: ILoadOptionsFunctions): FieldScope | undefined {
 function fieldDescriptor(
 	field: Pick<FieldMetadata, 'id' | 'type' | 'valueType'> & { enrichmentSource?: string | null },
 ): string {
-	const type = isWritableValueType(field.valueType)
-		? VALUE_TYPE_NAMES[field.valueType]
-		: field.valueType;
+	const type = valueTypeName(field.valueType);
 	const kind = `${field.type} field`;
 	return [
 		type,
@@ -246,7 +243,7 @@ export const loadOptions = {
 		const properties = await companyFilterProperties(this);
 		return Object.entries(properties)
 			.map(([id, p]) => ({
-				name: p.field ? `${p.label} (${p.field.valueType})` : p.label,
+				name: p.field ? `${p.label} (${valueTypeName(p.field.valueType)})` : p.label,
 				value: id,
 				description: `${p.field ? `${p.field.type} field ${id}. ` : ''}Operators: ${operatorList(p.operators, p.collection)}`,
 			}))
@@ -333,7 +330,7 @@ export const loadOptions = {
 			.map((f) => ({
 				name: f.name,
 				value: f.id,
-				description: `${f.valueType} · ${f.type} field · ${f.id}`,
+				description: `${valueTypeName(f.valueType)} · ${f.type} field · ${f.id}`,
 			}))
 			.sort((a, b) => a.name.localeCompare(b.name));
 	},

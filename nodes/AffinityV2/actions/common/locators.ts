@@ -141,7 +141,7 @@ export const internalPersonLocator = (options: LocatorOptions = {}) =>
 		description: options.description,
 	});
 
-// List entries, notes, transcripts and saved views have no page of their own in the Affinity web app.
+// List entries, notes, reminders, transcripts and saved views have no page of their own in the Affinity web app.
 export const listEntryLocator = () =>
 	locator({
 		name: 'listEntryId',
@@ -158,6 +158,15 @@ export const noteLocator = (options: LocatorOptions = {}) =>
 		what: 'note',
 		searchListMethod: 'searchNotes',
 		description: options.description,
+	});
+
+/** A reminder (Affinity has no page per reminder); a plain ID saved before the picker still reads. */
+export const reminderLocator = () =>
+	locator({
+		name: 'reminderId',
+		displayName: 'Reminder',
+		what: 'reminder',
+		searchListMethod: 'searchReminders',
 	});
 
 export const transcriptLocator = () =>

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { WEBHOOK_EVENT_TYPES } from '../../api/webhooks';
+import { WEBHOOK_EVENT_OPTIONS, WEBHOOK_EVENT_TYPES } from '../../api/webhooks';
 import { toStringList } from '../../helpers/stringList';
 
 /** The parameters of the webhook operations (BETA: /v2/webhooks). */
@@ -30,7 +30,7 @@ export const subscriptionsParameter: INodeProperties = {
 	displayName: 'Event Types',
 	name: 'subscriptions',
 	type: 'multiOptions',
-	options: WEBHOOK_EVENT_TYPES.map((type) => ({ name: type, value: type })),
+	options: WEBHOOK_EVENT_OPTIONS,
 	default: [],
 	description: 'The events delivered; none chosen means every event type',
 };

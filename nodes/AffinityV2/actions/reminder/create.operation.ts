@@ -10,6 +10,7 @@ import {
 	opportunityLocator,
 	personLocator,
 } from '../common/locators';
+import { withReminderNames } from '../common/reminderNames';
 import type { OperationEndpoint } from '../types';
 
 const recurring = { show: { type: ['recurring'] } };
@@ -198,7 +199,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		checkWith: `Check with Reminder → Get Many (filter ${key}.id) whether the reminder was created`,
 	});
-	return reminder as IDataObject;
+	const [named] = await withReminderNames.call(this, [reminder as IDataObject], itemIndex);
+	return named;
 }
 
 export const endpoint: OperationEndpoint[] = [

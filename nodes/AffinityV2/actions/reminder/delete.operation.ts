@@ -1,12 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { affinityRequest, validateId } from '../../transport';
+import { affinityRequest } from '../../transport';
 import { forOperation } from '../common/forOperation';
-import { reminderIdParameter } from '../common/reminderId';
+import { idParameter } from '../common/ids';
+import { reminderLocator } from '../common/locators';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('reminder', 'delete', [
-	reminderIdParameter,
+	reminderLocator(),
 	{
 		displayName: 'Only the reminder’s creator or owner can delete it. This cannot be undone.',
 		name: 'deleteNotice',
@@ -17,13 +18,7 @@ export const description: INodeProperties[] = forOperation('reminder', 'delete',
 
 /** DELETE /v2/reminders/{reminderId} (BETA): 204, so the output says what was deleted. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const reminderId = validateId(
-		this.getNode(),
-		this.getNodeParameter('reminderId', itemIndex),
-		'Reminder ID',
-		'int64',
-		itemIndex,
-	);
+	const reminderId = idParameter.call(this, 'reminderId', 'Reminder', 'int64', itemIndex);
 	await affinityRequest.call(this, {
 		method: 'DELETE',
 		path: `/v2/reminders/${reminderId}`,

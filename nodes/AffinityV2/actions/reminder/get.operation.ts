@@ -1,30 +1,25 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { affinityRequest, validateId } from '../../transport';
+import { affinityRequest } from '../../transport';
 import { forOperation } from '../common/forOperation';
-import { reminderIdParameter } from '../common/reminderId';
+import { idParameter } from '../common/ids';
+import { reminderLocator } from '../common/locators';
+import { withReminderNames } from '../common/reminderNames';
 import type { OperationEndpoint } from '../types';
 
-export const description: INodeProperties[] = forOperation('reminder', 'get', [
-	reminderIdParameter,
-]);
+export const description: INodeProperties[] = forOperation('reminder', 'get', [reminderLocator()]);
 
 /** GET /v2/reminders/{reminderId} (BETA). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const reminderId = validateId(
-		this.getNode(),
-		this.getNodeParameter('reminderId', itemIndex),
-		'Reminder ID',
-		'int64',
-		itemIndex,
-	);
+	const reminderId = idParameter.call(this, 'reminderId', 'Reminder', 'int64', itemIndex);
 	const { body } = await affinityRequest.call(this, {
 		method: 'GET',
 		path: `/v2/reminders/${reminderId}`,
 		subject: `reminder with ID ${reminderId}`,
 		itemIndex,
 	});
-	return body as IDataObject;
+	const [named] = await withReminderNames.call(this, [body as IDataObject], itemIndex);
+	return named;
 }
 
 export const endpoint: OperationEndpoint[] = [

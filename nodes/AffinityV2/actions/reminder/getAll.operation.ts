@@ -4,6 +4,7 @@ import { filterParameters, readFilter } from '../common/filters';
 import { forOperation } from '../common/forOperation';
 import { recordsOrCount, recordsOrTotal } from '../common/paging';
 import { reminderFilter } from '../common/reminderFilters';
+import { withReminderNames } from '../common/reminderNames';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('reminder', 'getAll', [
@@ -15,12 +16,14 @@ export const description: INodeProperties[] = forOperation('reminder', 'getAll',
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filter = await readFilter.call(this, itemIndex, reminderFilter);
 	// The count is read with the smallest page this endpoint takes (limit 1..100).
-	return recordsOrTotal.call(
+	const records = await recordsOrTotal.call(
 		this,
 		itemIndex,
 		{ method: 'GET', path: '/v2/reminders', qs: filter ? { filter } : {}, itemIndex },
 		1,
 	);
+	// A count ({totalCount}) has no references to name.
+	return withReminderNames.call(this, records, itemIndex);
 }
 
 export const endpoint: OperationEndpoint[] = [

@@ -12,8 +12,8 @@ import { ValueInputError } from '../../helpers/valueTypes';
 import { affinityRequest, validateId } from '../../transport';
 import type { OperationEndpoint } from '../types';
 import { forOperation } from '../common/forOperation';
-import { internalPersonLocator } from '../common/locators';
-import { reminderIdParameter } from '../common/reminderId';
+import { idParameter } from '../common/ids';
+import { internalPersonLocator, reminderLocator } from '../common/locators';
 import { v1SimplifyParameter } from '../common/simplify';
 
 export const endpoint: OperationEndpoint[] = [
@@ -21,7 +21,7 @@ export const endpoint: OperationEndpoint[] = [
 ];
 
 export const description: INodeProperties[] = forOperation('reminder', 'update', [
-	reminderIdParameter,
+	reminderLocator(),
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',
@@ -123,13 +123,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const fail = (message: string, description?: string): never => {
 		throw new NodeOperationError(node, message, { itemIndex, description });
 	};
-	const reminderId = validateId(
-		node,
-		this.getNodeParameter('reminderId', itemIndex),
-		'Reminder ID',
-		'int64',
-		itemIndex,
-	);
+	const reminderId = idParameter.call(this, 'reminderId', 'Reminder', 'int64', itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
 	if (fields.owner !== undefined && pickedId(fields.owner) !== '')
