@@ -45,6 +45,8 @@ export interface StoreEvents {
 		after: StoredValue | null,
 		via?: ListEntry,
 	): void;
+	/** Any other v1 event (file.created, …) with its v1-shaped body. */
+	recordEvent(type: string, body: Record<string, unknown>): void;
 }
 
 interface Delivery {
@@ -104,6 +106,10 @@ export class WebhookDeliveries implements StoreEvents {
 
 	entryAdded(entry: ListEntry): void {
 		this.emit('list_entry.created', this.entryBody(entry));
+	}
+
+	recordEvent(type: string, body: Record<string, unknown>): void {
+		this.emit(type, body);
 	}
 
 	entryRemoved(entry: ListEntry): void {

@@ -1,5 +1,5 @@
 import type { Exchange } from '../../emulator';
-import { v1NonConformance } from './v1Description';
+import { v1EndpointOf, v1NonConformance } from './v1Description';
 import { Router } from '../../emulator/router';
 import { registerApi } from '../../emulator/routes';
 import { ADMIN_KEY, EmulatorFixture, MEMBER_KEY, RESTRICTED_KEY } from '../harness/emulator';
@@ -1389,7 +1389,15 @@ describe('coverage', () => {
 	it('every route the emulator serves is an operation of the description, answered and validated above', () => {
 		const router = new Router();
 		registerApi(router);
-		const routes = router.table().map(({ method, path }) => {
+		// API v1 routes are checked against v1's documentation (v1Description), not the OpenAPI.
+		const v1Routes = router.table().filter(({ path }) => !path.startsWith('/v2/'));
+		expect(
+			v1Routes
+				.filter(({ method, path }) => !v1EndpointOf(method, path.replace(/:[A-Za-z]+/g, '1')))
+				.map(({ method, path }) => `${method} ${path}`),
+		).toEqual([]);
+		const routes = router.table().flatMap(({ method, path }) => {
+			if (!path.startsWith('/v2/')) return [];
 			const template = description.templateOf(method, path.replace(/:[A-Za-z]+/g, '1'));
 			return { route: `${method} ${path}`, operation: template && `${method} ${template}` };
 		});

@@ -1,11 +1,13 @@
 import type { Router } from '../../router';
+import * as entityFiles from './entityFiles';
+import * as interactions from './interactions';
 
 /**
  * Every API v1 area the emulator serves (https://api-docs.affinity.co): the same host as v2,
  * paths without /v2, on the same store, so that what v1 writes is what v2 reads. To add
  * endpoints: one file in this folder exporting `register(router)`, listed here.
  */
-const AREAS: ReadonlyArray<{ register(router: Router): void }> = [];
+const AREAS: ReadonlyArray<{ register(router: Router): void }> = [interactions, entityFiles];
 
 export function registerV1(router: Router): void {
 	for (const area of AREAS) area.register(router);
