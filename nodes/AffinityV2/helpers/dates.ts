@@ -137,3 +137,83 @@ export function pacificMidnight(date: string): string {
 	}
 	return new Date(Date.UTC(y, m - 1, d, 8)).toISOString();
 }
+
+/** The offset of a time zone at an instant, in minutes east of UTC. */
+function zoneOffsetMinutes(time: number, timezone: string): number {
+	const parts = new Intl.DateTimeFormat('en-US', {
+		timeZone: timezone,
+		hourCycle: 'h23',
+		year: 'numeric',
+		month: 'numeric',
+		day: 'numeric',
+		hour: 'numeric',
+		minute: 'numeric',
+		second: 'numeric',
+	}).formatToParts(time);
+	const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+	const wall = Date.UTC(
+		part('year'),
+		part('month') - 1,
+		part('day'),
+		part('hour'),
+		part('minute'),
+		part('second'),
+	);
+	return Math.round((wall - Math.floor(time / 1000) * 1000) / 60000);
+}
+
+/**
+ * The instant a user meant, as an ISO date-time in UTC. A date-time with a zone or offset is
+ * that instant; one without a zone ("2024-03-10 09:30", n8n's date picker) and a date alone
+ * (midnight) are wall-clock time in the workflow's time zone, never the server's. A Luxon
+ * DateTime, a JavaScript Date and epoch milliseconds are instants already.
+ */
+export function instantOf(input: unknown, timezone = 'UTC'): string {
+	if (input === null || input === undefined || (typeof input === 'string' && input.trim() === ''))
+		throw new ValueInputError('No date and time given', 'Enter an ISO date-time or pick one.');
+	if (input instanceof Date || typeof input === 'number') {
+		const time = input instanceof Date ? input.getTime() : input;
+		if (!Number.isFinite(time)) throw new ValueInputError('The date is not a valid date');
+		return new Date(time).toISOString();
+	}
+	if (isDateTimeLike(input) && typeof (input as { toMillis?: unknown }).toMillis === 'function') {
+		if (input.isValid === false) throw new ValueInputError('The date is not a valid date-time');
+		return new Date((input as unknown as { toMillis(): number }).toMillis()).toISOString();
+	}
+	const text = typeof input === 'string' ? input.trim() : '';
+	const dateOnly = ISO_DATE.exec(text);
+	const match = dateOnly ?? ISO_DATE_TIME.exec(text);
+	if (!match) {
+		throw new ValueInputError(
+			`"${typeof input === 'string' ? text : typeof input}" is not a date and time the node can read`,
+			'Use an ISO date-time such as 2024-03-10T09:30:00 (in the workflow’s time zone) or 2024-03-10T09:30:00+01:00, or an n8n date such as {{ $now }}.',
+		);
+	}
+	const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+	if (!validCalendarDate(y, m, d))
+		throw new ValueInputError(`"${text}" is not a real calendar date`);
+	const [hour, minute, second] = dateOnly ? [0, 0, 0] : [4, 5, 6].map((i) => Number(match[i] ?? 0));
+	if (hour > 23 || minute > 59 || second > 59)
+		throw new ValueInputError(`"${text}" is not a real time of day`);
+	const fraction = /[.,](\d+)/.exec(text.slice(16))?.[1] ?? '';
+	const millis = Math.round(Number(`0.${fraction || '0'}`) * 1000);
+	const wall = Date.UTC(y, m - 1, d, hour, minute, second, millis);
+	const zone = dateOnly ? undefined : match[7];
+	if (zone) {
+		if (/^z$/i.test(zone)) return new Date(wall).toISOString();
+		const sign = zone.startsWith('-') ? -1 : 1;
+		const digits = zone.slice(1).replace(':', '');
+		const offset = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || 0));
+		return new Date(wall - offset * 60000).toISOString();
+	}
+	let zoneName = timezone;
+	try {
+		new Intl.DateTimeFormat('en-US', { timeZone: zoneName });
+	} catch {
+		zoneName = 'UTC';
+	}
+	// The wall time in the zone: the offset at a first guess, then at the instant it gives (DST).
+	let time = wall - zoneOffsetMinutes(wall, zoneName) * 60000;
+	time = wall - zoneOffsetMinutes(time, zoneName) * 60000;
+	return new Date(time).toISOString();
+}
