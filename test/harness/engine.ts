@@ -1,11 +1,18 @@
 import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { Readable } from 'node:stream';
 
 import { Container } from '@n8n/di';
-import { BinaryDataService, ExecutionLifecycleHooks, PollContext, WorkflowExecute } from 'n8n-core';
+import {
+	BinaryDataConfig,
+	BinaryDataService,
+	ExecutionLifecycleHooks,
+	PollContext,
+	WorkflowExecute,
+} from 'n8n-core';
 import {
 	NodeConnectionTypes,
 	NodeHelpers,
@@ -56,8 +63,10 @@ function zeroStream(total: number): Readable {
  * Stores binary data on disk from now on in this process (n8n's filesystem mode), as n8n does by
  * default; without it, binary data is kept in the items as base64.
  */
-export async function useFilesystemBinaryData(): Promise<void> {
+export async function useFilesystemBinaryData(): Promise<{ remove(): Promise<void> }> {
 	await Container.get(BinaryDataService).init();
+	const folder = Container.get(BinaryDataConfig).localStoragePath;
+	return { remove: () => rm(folder, { recursive: true, force: true }) };
 }
 
 /** A start node that emits the items it is given as its `items` parameter, with files from `binary`. */

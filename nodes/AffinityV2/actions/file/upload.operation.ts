@@ -75,7 +75,7 @@ function binaryFieldNames(this: IExecuteFunctions, itemIndex: number): string[] 
 function tooLarge(this: IExecuteFunctions, name: string, bytes: number, itemIndex: number) {
 	return new NodeOperationError(
 		this.getNode(),
-		`Input Binary Fields: the file in "${name}" is ${shownSize(bytes)}, larger than the ${shownSize(MAX_UPLOAD_BYTES)} a file Affinity takes`,
+		`Input Binary Fields: the file in "${name}" has ${bytes} bytes (${shownSize(bytes)}), more than the ${MAX_UPLOAD_BYTES} (${shownSize(MAX_UPLOAD_BYTES)}) a file Affinity takes`,
 		{
 			itemIndex,
 			description:
