@@ -123,10 +123,11 @@ export function interactionDate(
 	try {
 		return instantOf(value, this.getTimezone());
 	} catch (error) {
-		if (!(error instanceof ValueInputError)) throw error;
-		throw new NodeOperationError(this.getNode(), `Date: ${error.message}`, {
+		// instantOf throws only ValueInputError: a message and a hint on how to write the date.
+		const { message, hint } = error as ValueInputError;
+		throw new NodeOperationError(this.getNode(), `Date: ${message}`, {
 			itemIndex,
-			description: error.hint,
+			description: hint,
 		});
 	}
 }

@@ -17,7 +17,7 @@ const operation: INodeProperties = {
 		{
 			name: 'Create',
 			value: 'create',
-			action: 'Log a meeting, call or chat message',
+			action: 'Create an interaction',
 			description: 'Log a meeting, call or chat message with its people, date and content (API v1)',
 		},
 		{
