@@ -93,6 +93,8 @@ export interface RouteContext {
 	emulator: EmulatorServices;
 	/** The parsed JSON body (read once). */
 	body(): Promise<unknown>;
+	/** The body as bytes (a multipart/form-data upload), read once. */
+	rawBody(): Promise<Buffer>;
 }
 
 /** One control API request. */

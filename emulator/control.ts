@@ -4,6 +4,7 @@ import { ApiError, badRequest, notFound } from './http';
 import type { EntityKind, FieldDef, ListEntry, StoredValue } from './model';
 import { READ_ONLY_VALUE_TYPES } from './model';
 import { Router, type Reply } from './router';
+import { registerFileStorage } from './routes/v1/entityFiles';
 import { ID_START } from './seed';
 
 const ok = (body: unknown = { ok: true }): Reply => ({ status: 200, body });
@@ -59,6 +60,7 @@ function storedValue(value: unknown): StoredValue | null {
 export function createControlRouter(): Router<ControlContext> {
 	const router = new Router<ControlContext>();
 
+	registerFileStorage(router);
 	router.get('/_emulator/health', ({ emulator }) => ok({ ok: true, baseUrl: emulator.baseUrl }));
 
 	router.get('/_emulator/keys', ({ emulator }) =>

@@ -76,7 +76,12 @@ export function pathId(raw: string, name: string, kind: 'int32' | 'int64'): numb
 	return value;
 }
 
-export async function readBody(req: IncomingMessage, limitBytes = 5_000_000): Promise<string> {
+/** JSON bodies up to 5 MB; multipart bodies (files) up to 120 MB. */
+export const BODY_LIMIT_BYTES = { json: 5_000_000, multipart: 120_000_000 } as const;
+
+export async function readBytes(req: IncomingMessage): Promise<Buffer> {
+	const multipart = /^\s*multipart\//i.test(req.headers['content-type'] ?? '');
+	const limitBytes = multipart ? BODY_LIMIT_BYTES.multipart : BODY_LIMIT_BYTES.json;
 	const chunks: Buffer[] = [];
 	let size = 0;
 	for await (const chunk of req) {
@@ -84,11 +89,15 @@ export async function readBody(req: IncomingMessage, limitBytes = 5_000_000): Pr
 		if (size > limitBytes) throw new ApiError(413, 'bad-request', 'Request body too large');
 		chunks.push(chunk as Buffer);
 	}
-	return Buffer.concat(chunks).toString('utf8');
+	return Buffer.concat(chunks);
 }
 
-export async function readJson(req: IncomingMessage): Promise<unknown> {
-	const text = await readBody(req);
+export async function readBody(req: IncomingMessage): Promise<string> {
+	return (await readBytes(req)).toString('utf8');
+}
+
+export async function readJson(req: IncomingMessage, bytes?: Buffer): Promise<unknown> {
+	const text = (bytes ?? (await readBytes(req))).toString('utf8');
 	if (text.trim() === '') return undefined;
 	const type = req.headers['content-type'] ?? '';
 	if (!/application\/json/i.test(type)) {
@@ -107,6 +116,12 @@ export function sendJson(
 	body: unknown,
 	headers: Record<string, string> = {},
 ): void {
+	// A file (a signed download link's answer) is sent as it is, with the headers given.
+	if (Buffer.isBuffer(body)) {
+		res.writeHead(status, { 'content-length': body.length, ...headers });
+		res.end(body);
+		return;
+	}
 	const text = body === undefined ? '' : JSON.stringify(body);
 	res.writeHead(status, {
 		...(text ? { 'content-type': 'application/json; charset=utf-8' } : {}),

@@ -333,6 +333,14 @@ export interface StoredFile {
 	/** One text per page; a single page for files without page structure (pageNumber null). */
 	pages: string[];
 	paged: boolean;
+	/** Files uploaded through API v1 (POST /entity-files): attached to a person or an opportunity instead. */
+	personId?: number | null;
+	opportunityId?: number | null;
+	/** The bytes as uploaded, with their type; seeded files have only their text. */
+	content?: Buffer;
+	contentType?: string;
+	uploaderId?: number;
+	createdAt?: string;
 }
 
 export interface Webhook {

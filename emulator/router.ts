@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 
 import type { RouteContext } from './context';
-import { ApiError, readJson } from './http';
+import { ApiError, readBytes, readJson } from './http';
 
 export interface Reply {
 	status: number;
@@ -82,6 +82,16 @@ export class Router<C = RouteContext> {
 }
 
 export function bodyReader(req: IncomingMessage): () => Promise<unknown> {
-	let cached: Promise<unknown> | undefined;
-	return () => (cached ??= readJson(req));
+	return bodyReaders(req).json;
+}
+
+/** The body as bytes (a multipart upload) and as JSON, each read once from the one stream. */
+export function bodyReaders(req: IncomingMessage): {
+	raw: () => Promise<Buffer>;
+	json: () => Promise<unknown>;
+} {
+	let bytes: Promise<Buffer> | undefined;
+	let parsed: Promise<unknown> | undefined;
+	const raw = () => (bytes ??= readBytes(req));
+	return { raw, json: () => (parsed ??= raw().then((b) => readJson(req, b))) };
 }

@@ -14,7 +14,8 @@ import type {
 import { createControlRouter } from './control';
 import { FaultQueue, STATUS_CODES, type FaultSpec } from './faults';
 import { ApiError, Query, sendJson } from './http';
-import { bodyReader, Router, type Reply } from './router';
+import { multipartBoundary, parseMultipart } from './multipart';
+import { bodyReader, bodyReaders, Router, type Reply } from './router';
 import { registerApi } from './routes';
 import { RateLimiter, type RateLimitSettings } from './rateLimit';
 import { seedStore, type SeedSizes } from './seed';
@@ -196,7 +197,8 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 			durationMs: 0,
 		};
 		this.requests.push(entry);
-		const getBody = bodyReader(req);
+		const bodies = bodyReaders(req);
+		const getBody = bodies.json;
 		/** Headers of every answer once known: the version used, the rate-limit windows. */
 		let rateHeaders: Record<string, string> = {};
 		let requestBody: unknown;
@@ -221,7 +223,14 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 				sendJson(res, status, body, { ...rateHeaders, ...headers });
 		};
 		try {
-			if (method === 'POST' || method === 'PATCH' || method === 'PUT') {
+			const boundary = multipartBoundary(req.headers['content-type']);
+			if (boundary && method === 'POST') {
+				requestBody = await bodies.raw().then(
+					(bytes) => formSummary(bytes, boundary),
+					() => undefined,
+				);
+				if (requestBody) entry.body = JSON.stringify(requestBody).slice(0, 10_000);
+			} else if (method === 'POST' || method === 'PATCH' || method === 'PUT') {
 				requestBody = await getBody().catch(() => undefined);
 				const text = await captureBody(getBody);
 				if (text) entry.body = text.slice(0, 10_000);
@@ -276,6 +285,7 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 					store: this.store,
 					emulator: this,
 					body: getBody,
+					rawBody: bodies.raw,
 				};
 				// Field changes made by this request are the key's user's (the change log's changer).
 				return actingUser.run(user.id, () => handler(ctx));
@@ -398,6 +408,30 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 			}
 		}
 	}
+}
+
+/**
+ * A multipart body as the log and the observer show it: each field by name, a text field's
+ * value, a file as "name (N bytes, type)"; a repeated name (files[]) as a list.
+ */
+function formSummary(bytes: Buffer, boundary: string): Record<string, unknown> | undefined {
+	let parts;
+	try {
+		parts = parseMultipart(bytes, boundary);
+	} catch {
+		return undefined;
+	}
+	const summary: Record<string, unknown> = {};
+	for (const part of parts) {
+		const shown =
+			part.fileName === undefined
+				? part.data.toString('utf8')
+				: `${part.fileName} (${part.data.length} bytes, ${part.contentType ?? 'no type'})`;
+		const before = summary[part.name];
+		summary[part.name] =
+			before === undefined ? shown : [...(Array.isArray(before) ? before : [before]), shown];
+	}
+	return summary;
 }
 
 /** Reads a write's body for the log before the handler parses it (the reader caches it). */

@@ -163,6 +163,45 @@ export const V1_ENDPOINTS: V1Endpoint[] = [
 			'opportunity',
 		],
 	},
+	// Interactions: Create a New Interaction, Update an Interaction, Delete an Interaction.
+	{
+		method: 'POST',
+		path: '/interactions',
+		bodyKeys: ['type', 'person_ids', 'content', 'direction', 'date'],
+		requiredBodyKeys: ['type', 'person_ids', 'content', 'date'],
+		responseKeys: ['id', 'type', 'date', 'persons', 'notes', 'manual_creator_id'],
+	},
+	{
+		method: 'PUT',
+		path: '/interactions/{id}',
+		bodyKeys: ['type', 'person_ids', 'content', 'date'],
+		requiredBodyKeys: ['type', 'person_ids'],
+		responseKeys: ['id', 'type', 'date', 'persons', 'notes', 'manual_creator_id'],
+	},
+	{ method: 'DELETE', path: '/interactions/{id}', responseKeys: ['success'] },
+	// Entity Files: Upload Files (form data: `file` or `files[]` as the examples send them, and
+	// one entity id), Get a Specific File, Download File (a redirect to the file's location).
+	{
+		method: 'POST',
+		path: '/entity-files',
+		bodyKeys: ['file', 'files[]', 'person_id', 'organization_id', 'opportunity_id'],
+		responseKeys: ['success'],
+	},
+	{
+		method: 'GET',
+		path: '/entity-files/{entity_file_id}',
+		responseKeys: [
+			'id',
+			'name',
+			'size',
+			'person_id',
+			'organization_id',
+			'opportunity_id',
+			'uploader_id',
+			'created_at',
+		],
+	},
+	{ method: 'GET', path: '/entity-files/download/{entity_file_id}', status: 302 },
 ];
 
 function templateRegex(path: string): RegExp {

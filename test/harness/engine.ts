@@ -1,13 +1,25 @@
 import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { ExecutionLifecycleHooks, PollContext, WorkflowExecute } from 'n8n-core';
+import { Readable } from 'node:stream';
+
+import { Container } from '@n8n/di';
+import {
+	BinaryDataConfig,
+	BinaryDataService,
+	ExecutionLifecycleHooks,
+	PollContext,
+	WorkflowExecute,
+} from 'n8n-core';
 import {
 	NodeConnectionTypes,
 	NodeHelpers,
 	Workflow,
 	type ICredentialDataDecryptedObject,
+	type IBinaryData,
+	type IBinaryKeyData,
 	type IDataObject,
 	type INode,
 	type INodeExecutionData,
@@ -26,7 +38,38 @@ import { CREDENTIAL_ID, TestCredentialsHelper } from './credentials';
 
 process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'affinity-n8n-'));
 
-/** A start node that emits the items it is given as its `items` parameter. */
+/** A file of an input item: its bytes (base64), or a number of zero bytes; its name and type. */
+export interface InputFile {
+	base64?: string;
+	zeros?: number;
+	fileName?: string;
+	mimeType?: string;
+}
+
+function zeroStream(total: number): Readable {
+	let left = total;
+	const chunk = Buffer.alloc(1 << 20);
+	return new Readable({
+		read() {
+			if (left <= 0) return void this.push(null);
+			const size = Math.min(left, chunk.length);
+			left -= size;
+			this.push(size === chunk.length ? chunk : chunk.subarray(0, size));
+		},
+	});
+}
+
+/**
+ * Stores binary data on disk from now on in this process (n8n's filesystem mode), as n8n does by
+ * default; without it, binary data is kept in the items as base64.
+ */
+export async function useFilesystemBinaryData(): Promise<{ remove(): Promise<void> }> {
+	await Container.get(BinaryDataService).init();
+	const folder = Container.get(BinaryDataConfig).localStoragePath;
+	return { remove: () => rm(folder, { recursive: true, force: true }) };
+}
+
+/** A start node that emits the items it is given as its `items` parameter, with files from `binary`. */
 class ItemsSource implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Items',
@@ -37,13 +80,38 @@ class ItemsSource implements INodeType {
 		defaults: { name: 'Items' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		properties: [{ displayName: 'Items', name: 'items', type: 'json', default: '[]' }],
+		properties: [
+			{ displayName: 'Items', name: 'items', type: 'json', default: '[]' },
+			{ displayName: 'Binary', name: 'binary', type: 'json', default: '[]' },
+		],
 	};
 
 	async execute(this: import('n8n-workflow').IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const raw = this.getNodeParameter('items', 0) as string | IDataObject[];
 		const items = typeof raw === 'string' ? (JSON.parse(raw) as IDataObject[]) : raw;
-		return [items.map((json) => ({ json }))];
+		const files = JSON.parse(this.getNodeParameter('binary', 0, '[]') as string) as Array<
+			Record<string, InputFile> | undefined
+		>;
+		const out: INodeExecutionData[] = [];
+		for (const [index, json] of items.entries()) {
+			const item: INodeExecutionData = { json };
+			for (const [field, file] of Object.entries(files[index] ?? {})) {
+				// A file of zeros is streamed, so that a large one is stored as n8n stores binary data
+				// (on disk in filesystem mode) without being held in memory here.
+				const content =
+					file.zeros !== undefined
+						? zeroStream(file.zeros)
+						: Buffer.from(file.base64 ?? '', 'base64');
+				item.binary ??= {};
+				item.binary[field] = await this.helpers.prepareBinaryData(
+					content,
+					file.fileName,
+					file.mimeType,
+				);
+			}
+			out.push(item);
+		}
+		return [out];
 	}
 }
 
@@ -108,6 +176,8 @@ export function additionalData(
 export interface NodeRun {
 	/** Output items of the Affinity node (empty when it failed). */
 	items: IDataObject[];
+	/** The binary data of each output item (undefined where it has none). */
+	binary: Array<IBinaryKeyData | undefined>;
 	/** pairedItem of each output item. */
 	paired: Array<number | undefined>;
 	/** The node's error, as n8n records it, when it failed. */
@@ -126,6 +196,8 @@ export interface RunOptions {
 	credentials: ICredentialDataDecryptedObject;
 	/** Input items (default: one empty item). */
 	items?: IDataObject[];
+	/** Files of the input items, by item, then by binary field name. */
+	binary?: Array<Record<string, InputFile> | undefined>;
 	continueOnFail?: boolean;
 	mode?: WorkflowExecuteMode;
 	/** Run the node as an AI agent's tool (its type ends with "Tool", as n8n names the variant). */
@@ -144,7 +216,10 @@ export async function runAffinityNode(options: RunOptions): Promise<NodeRun> {
 			type: 'test.itemsSource',
 			typeVersion: 1,
 			position: [0, 0],
-			parameters: { items: JSON.stringify(options.items ?? [{}]) },
+			parameters: {
+				items: JSON.stringify(options.items ?? [{}]),
+				binary: JSON.stringify(options.binary ?? []),
+			},
 		},
 		{
 			id: '2',
@@ -192,6 +267,7 @@ export async function runAffinityNode(options: RunOptions): Promise<NodeRun> {
 	const error = task?.error as NodeRun['error'] | undefined;
 	return {
 		items: output.map((i) => i.json),
+		binary: output.map((i) => i.binary),
 		paired: output.map((i) =>
 			typeof i.pairedItem === 'object' && !Array.isArray(i.pairedItem)
 				? i.pairedItem?.item
@@ -262,4 +338,9 @@ export function pollHarness(
 			return workflow.getStaticData('node', workflow.getNode('Trigger') as INode);
 		},
 	};
+}
+
+/** The bytes of an output file, wherever n8n keeps them (in the item, or on disk). */
+export async function binaryBytes(binary: IBinaryData): Promise<Buffer> {
+	return Container.get(BinaryDataService).getAsBuffer(binary);
 }

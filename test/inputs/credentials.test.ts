@@ -21,6 +21,7 @@ import {
 	nodeParameters,
 	prepare,
 	seeded,
+	validInputFiles,
 	validParameters,
 	type Seeded,
 } from './operations';
@@ -134,6 +135,7 @@ describe.each(allOperations())('%s', (operation) => {
 			await runAffinityNode({
 				credentials: credentials({}),
 				parameters: nodeParameters(operation, parameters),
+				binary: validInputFiles(operation),
 			}),
 		);
 		expect(run.error).toBeUndefined();
@@ -147,6 +149,7 @@ describe.each(allOperations())('%s', (operation) => {
 			await runAffinityNode({
 				credentials: bad.credentials(),
 				parameters: nodeParameters(operation, validParameters(s)[operation]),
+				binary: validInputFiles(operation),
 			}),
 		);
 		expect(run.items).toEqual([]);

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { resources } from '../../nodes/AffinityV2/actions/resources';
 import type { EmulatorFixture } from '../harness/emulator';
+import type { RunOptions } from '../harness/engine';
 
 export const TARGET_ACCOUNTS = 102;
 /** The first entry of Target Accounts (company 3000001), seeded beyond int32. */
@@ -230,7 +231,32 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 		},
 		'field.delete': { fieldId: s.notesField },
 		'reminder.update': { reminderId: '1', updateFields: { content: 'Valid' } },
+		// API v1 interactions and entity files (user 1's person 5000001 is a team member).
+		'interaction.create': {
+			interactionType: 'meeting',
+			persons: { person: [{ person: byId('5000001') }, { person: byId('5000007') }] },
+			date: '2026-03-10T09:30:00',
+			content: 'valid',
+		},
+		'interaction.update': {
+			interactionId: String(s.meetingId),
+			interactionType: 'meeting',
+			persons: { person: [{ person: byId('5000001') }] },
+		},
+		'interaction.delete': { interactionId: String(s.meetingId), interactionType: 'meeting' },
+		'file.upload': {
+			entityType: 'company',
+			companyId: byId('3000001'),
+			binaryPropertyName: 'data',
+		},
+		'file.download': { fileId: '1' },
 	};
+}
+
+/** Input files an operation needs (file.upload reads the item's binary field "data"). */
+export function validInputFiles(operation: string): RunOptions['binary'] {
+	if (operation !== 'file.upload') return undefined;
+	return [{ data: { base64: Buffer.from('valid').toString('base64'), fileName: 'valid.txt' } }];
 }
 
 /** Every operation of the node, as resource.operation. */

@@ -5,6 +5,8 @@ import * as persons from './persons';
 import * as fields from './fields';
 import * as opportunities from './opportunities';
 import * as reminders from './reminders';
+import * as entityFiles from './entityFiles';
+import * as interactions from './interactions';
 
 /**
  * Every API v1 area the emulator serves (https://api-docs.affinity.co): the same host as v2,
@@ -18,6 +20,8 @@ const AREAS: ReadonlyArray<{ register(router: Router): void }> = [
 	fields,
 	opportunities,
 	reminders,
+	interactions,
+	entityFiles,
 ];
 
 export function registerV1(router: Router): void {

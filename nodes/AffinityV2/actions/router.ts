@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { ALL_VALUES_PARAMETER, compactForAgent } from '../helpers/agentOutput';
 import { asNodeError } from '../helpers/nodeErrors';
 import { resources } from './resources';
+import { ItemWithFiles } from './types';
 
 function errorItem(
 	error: Error & { description?: string | null; httpCode?: string | null },
@@ -50,7 +51,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const output: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			let result = await op.execute.call(this, itemIndex);
+			const answer = await op.execute.call(this, itemIndex);
+			const files = answer instanceof ItemWithFiles ? answer.binary : undefined;
+			let result = answer instanceof ItemWithFiles ? answer.json : answer;
 			if (asAgentTool) {
 				result = compactForAgent(
 					Array.isArray(result) ? result : [result],
@@ -64,6 +67,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 					itemData: { item: itemIndex },
 				},
 			);
+			if (files) executionData[0].binary = files;
 			for (const item of executionData) output.push(item);
 		} catch (caught) {
 			const error = asNodeError(this.getNode(), caught, itemIndex);

@@ -1,11 +1,22 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 /** One operation: its parameters and what it does for one input item. */
 export interface OperationModule {
 	description: INodeProperties[];
-	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
+	execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+	): Promise<IDataObject | IDataObject[] | ItemWithFiles>;
 	/** The endpoints it is built on, listed in docs/operations.md (whose check fails without it). */
 	endpoint?: OperationEndpoint[];
+}
+
+/** One output item that carries files (n8n binary data) beside its JSON: a downloaded file. */
+export class ItemWithFiles {
+	constructor(
+		readonly json: IDataObject,
+		readonly binary: IBinaryKeyData,
+	) {}
 }
 
 /** A resource: its name in the Resource list, its operation picker and its operations by value name. */

@@ -1,4 +1,4 @@
-const LOOPBACK_HTTP = /^http:\/\/(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?$/i;
+export const LOOPBACK_HTTP = /^http:\/\/(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?$/i;
 
 export const DEFAULT_BASE_URL = 'https://api.affinity.co';
 

@@ -20,3 +20,5 @@ export { apiKeyProblem } from './apiKey';
 export type { Expected } from './shape';
 export { PageTrail } from './pageTrail';
 export { withQuery } from './urls';
+export type { FormPart } from './multipart';
+export { headerValue } from './download';

@@ -25,6 +25,9 @@ import {
 	type OrgQuota,
 } from './rateLimit';
 import { shapeProblem, UNEXPECTED_SHAPE, type Expected } from './shape';
+import { fileAnswer } from './download';
+import { multipartBody, type FormPart } from './multipart';
+import { describeNetworkFailure, errorCode, shown } from './networkErrors';
 import { requestUrl, type ApiGeneration } from './urls';
 
 export type AffinityContext =
@@ -67,6 +70,13 @@ export interface AffinityRequest {
 	 * for writes).
 	 */
 	expect?: Expected;
+	/** A multipart/form-data body instead of JSON (v1 POST /entity-files); sent once, as any write. */
+	form?: FormPart[];
+	/**
+	 * `file`: the answer is a file, not JSON (v1 GET /entity-files/download/{id}): its body is a
+	 * Buffer, never shape-checked, and a redirect to a signed URL is followed without the key.
+	 */
+	answer?: 'json' | 'file';
 }
 
 export interface AffinityResponse<T = unknown> {
@@ -190,40 +200,9 @@ const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
 /** Failures before the request could reach the server: safe to retry even for writes. */
 const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
-function errorCode(error: unknown): string | undefined {
-	let current: unknown = error;
-	for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-		const code = (current as { code?: unknown }).code;
-		if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
-		current = (current as { cause?: unknown }).cause;
-	}
-	const message = error instanceof Error ? error.message : '';
-	if (/timeout/i.test(message)) return 'ETIMEDOUT';
-	if (/socket hang up|ECONNRESET/i.test(message)) return 'ECONNRESET';
-	if (/aborted|cancel/i.test(message)) return 'ECANCELED';
-	return undefined;
-}
-
 function backoff(attempt: number): number {
 	const base = Math.min(RETRY_POLICY.backoffMaxMs, RETRY_POLICY.backoffBaseMs * 2 ** attempt);
 	return Math.round(base * (0.75 + Math.random() * 0.5));
-}
-
-function describeNetworkFailure(code: string): string {
-	switch (code) {
-		case 'ETIMEDOUT':
-		case 'ECONNABORTED':
-			return 'Affinity did not answer in time';
-		case 'ECONNRESET':
-			return 'The connection to Affinity was reset';
-		case 'ECONNREFUSED':
-			return 'The connection to Affinity was refused';
-		case 'ENOTFOUND':
-		case 'EAI_AGAIN':
-			return 'The Affinity host name could not be resolved';
-		default:
-			return `The request to Affinity failed (${code})`;
-	}
 }
 
 function parseBody(raw: unknown): { ok: true; value: unknown } | { ok: false } {
@@ -263,10 +242,13 @@ export async function affinityRequest<T = unknown>(
 		checkWith: request.checkWith,
 		parameterNames: request.parameterNames,
 	};
-	const headers: IDataObject = { Accept: 'application/json' };
+	const isFile = request.answer === 'file';
+	const headers: IDataObject = { Accept: isFile ? '*/*' : 'application/json' };
 	// The version header selects a v2 edition; v1 has none, so it is not sent there.
 	if (conn.apiVersion && api === 'v2') headers['X-Affinity-Api-Version'] = conn.apiVersion;
-	if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+	const form = request.form ? multipartBody(request.form) : undefined;
+	if (form) headers['Content-Type'] = form.contentType;
+	else if (request.body !== undefined) headers['Content-Type'] = 'application/json';
 
 	// A path (a nextUrl's, a picker's page token) that could take the key elsewhere is refused.
 	const target = requestUrl(conn.baseUrl, request.path, api);
@@ -294,13 +276,16 @@ export async function affinityRequest<T = unknown>(
 			headers: { ...headers },
 			body: request.body,
 			// The raw text lets a malformed or truncated body be told apart from a valid one.
-			encoding: 'text',
+			encoding: isFile ? 'arraybuffer' : 'text',
+			// n8n would send the key along a redirect to another host: a file's is followed unsigned.
+			disableFollowRedirect: isFile || undefined,
 			json: false,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
 			timeout: timeoutMs,
 		};
-		if (request.body !== undefined) options.body = JSON.stringify(request.body);
+		if (form) options.body = form.body;
+		else if (request.body !== undefined) options.body = JSON.stringify(request.body);
 
 		let response: { statusCode: number; body: unknown; headers: Record<string, unknown> };
 		try {
@@ -336,7 +321,14 @@ export async function affinityRequest<T = unknown>(
 		const responseHeaders = response.headers ?? {};
 		recordRateLimit(conn.budgetKey, readRateLimitHeaders(responseHeaders));
 		const status = response.statusCode;
-		const parsed = parseBody(response.body);
+		if (isFile && status >= 200 && status < 400) {
+			const file = await fileAnswer(this, node, response, url, timeoutMs, failure);
+			return file as AffinityResponse<T>;
+		}
+		// An error answer to a file request is JSON like any other, received as bytes.
+		const parsed = parseBody(
+			Buffer.isBuffer(response.body) ? response.body.toString('utf8') : response.body,
+		);
 
 		if (status === 429) {
 			const { waitMs, monthly } = rateLimitWaitMs(responseHeaders);
@@ -384,12 +376,6 @@ export async function affinityRequest<T = unknown>(
 		}
 		return { statusCode: status, body: parsed.value as T, headers: responseHeaders };
 	}
-}
-
-/** A path for messages: without its query (a cursor says nothing to a user), cut short. */
-function shown(path: string): string {
-	const text = JSON.stringify(path.split('?')[0]);
-	return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
 
 /**

@@ -1,0 +1,188 @@
+import { randomBytes } from 'node:crypto';
+
+import type { ControlContext } from '../../context';
+import { ApiError, notFound } from '../../http';
+import type { StoredFile } from '../../model';
+import { multipartBoundary, parseMultipart, type FormPart } from '../../multipart';
+import type { Router } from '../../router';
+import type { Store } from '../../store';
+import { unprocessable } from './common';
+
+/**
+ * API v1 entity files (POST /entity-files, GET /entity-files/{entity_file_id},
+ * GET /entity-files/download/{entity_file_id}) on the same store as v2's POST /v2/files/search,
+ * which finds an uploaded text file by its words. Uploads are multipart/form-data with `file` or
+ * `files[]` and one of person_id, organization_id, opportunity_id. A download answers with a
+ * redirect to a signed link (served under /_emulator/file-storage, as a storage host would):
+ * the link refuses a request that carries an Authorization header, as signed URLs do.
+ */
+
+const ENTITY_PARAMS = ['person_id', 'organization_id', 'opportunity_id'] as const;
+const FILE_PARAMS = ['file', 'files[]', 'files'];
+
+/** Signed download links of each store (reset with it): token → file id and expiry. */
+const links = new WeakMap<Store, Map<string, { fileId: number; expiresAt: number }>>();
+const LINK_LIFETIME_MS = 60_000;
+
+function linksOf(store: Store) {
+	let map = links.get(store);
+	if (!map) links.set(store, (map = new Map()));
+	return map;
+}
+
+/** The bytes of a file: as uploaded, or a seeded file's text. */
+function bytesOf(file: StoredFile): Buffer {
+	return file.content ?? Buffer.from(file.pages.join('\n\n'), 'utf8');
+}
+
+/** The Entity File Resource. */
+export function renderEntityFile(file: StoredFile): Record<string, unknown> {
+	return {
+		id: file.id,
+		name: file.name,
+		size: bytesOf(file).length,
+		person_id: file.personId ?? null,
+		organization_id: file.companyId,
+		opportunity_id: file.opportunityId ?? null,
+		created_at: file.createdAt ?? '2026-01-01T00:00:00.000Z',
+		uploader_id: file.uploaderId ?? 1,
+	};
+}
+
+/** Text a keyword search can read: the bytes when they are UTF-8 text, else nothing. */
+function searchableText(data: Buffer): string[] {
+	const text = data.toString('utf8');
+	return !text.includes('\u0000') && Buffer.from(text, 'utf8').equals(data) ? [text] : [];
+}
+
+function entityOf(store: Store, fields: Map<string, string>): Partial<StoredFile> {
+	const given = ENTITY_PARAMS.filter((p) => fields.has(p));
+	if (given.length !== 1)
+		throw unprocessable(
+			'Files must be attached to a single entity: give exactly one of person_id, organization_id and opportunity_id',
+			given[1] ?? 'person_id',
+		);
+	const [param] = given;
+	const raw = fields.get(param) ?? '';
+	const id = /^\d+$/.test(raw) ? Number(raw) : NaN;
+	if (!Number.isSafeInteger(id) || id < 1) throw unprocessable(`${param} must be an ID`, param);
+	const kind =
+		param === 'person_id' ? 'person' : param === 'organization_id' ? 'company' : 'opportunity';
+	if (!store.entityExists(kind, id))
+		throw unprocessable(
+			`No ${param === 'organization_id' ? 'organization' : kind} with ID ${id}`,
+			param,
+		);
+	return {
+		personId: kind === 'person' ? id : null,
+		companyId: kind === 'company' ? id : null,
+		opportunityId: kind === 'opportunity' ? id : null,
+	};
+}
+
+function filesOf(parts: FormPart[]): FormPart[] {
+	const files = parts.filter((p) => FILE_PARAMS.includes(p.name));
+	if (files.some((p) => p.fileName === undefined))
+		throw unprocessable('file and files[] must be files (with a filename)', files[0].name);
+	if (parts.filter((p) => p.name === 'file').length > 1)
+		throw unprocessable('file takes a single file; send several as files[]', 'file');
+	if (!files.length)
+		throw unprocessable(
+			'At least one file must be uploaded using the file or files parameters',
+			'file',
+		);
+	return files;
+}
+
+function visibleFile(store: Store, raw: string): StoredFile {
+	const id = /^\d+$/.test(raw) ? Number(raw) : NaN;
+	const file = store.files.get(id);
+	if (!file) throw notFound(`Entity file ${raw} not found`);
+	return file;
+}
+
+export function register(router: Router): void {
+	router.post('/entity-files', async (ctx) => {
+		const boundary = multipartBoundary(ctx.req.headers['content-type']);
+		if (!boundary) throw unprocessable('Send the files as multipart/form-data', 'file');
+		let parts: FormPart[];
+		try {
+			parts = parseMultipart(await ctx.rawBody(), boundary);
+		} catch (error) {
+			throw unprocessable(`The multipart body is malformed: ${(error as Error).message}`);
+		}
+		for (const part of parts)
+			if (![...ENTITY_PARAMS, ...FILE_PARAMS].includes(part.name))
+				throw unprocessable(`Unknown parameter "${part.name}"`, part.name);
+		const fields = new Map(
+			parts.filter((p) => p.fileName === undefined).map((p) => [p.name, p.data.toString('utf8')]),
+		);
+		const entity = entityOf(ctx.store, fields);
+		const files = filesOf(parts);
+		const createdAt = new Date().toISOString();
+		for (const part of files) {
+			const file: StoredFile = {
+				id: ctx.store.nextId('entityFile', 10_001),
+				name: part.fileName as string,
+				companyId: null,
+				...entity,
+				pages: searchableText(part.data),
+				paged: false,
+				content: part.data,
+				contentType: part.contentType ?? 'application/octet-stream',
+				uploaderId: ctx.user.personId,
+				createdAt,
+			};
+			ctx.store.files.set(file.id, file);
+			if (ctx.store.webhooks.size) ctx.store.announce('file.created', () => renderEntityFile(file));
+		}
+		ctx.store.touch();
+		return { status: 200, body: { success: true } };
+	});
+
+	router.get('/entity-files/:id', (ctx) => ({
+		status: 200,
+		body: renderEntityFile(visibleFile(ctx.store, ctx.params.id)),
+	}));
+
+	router.get('/entity-files/download/:id', (ctx) => {
+		const file = visibleFile(ctx.store, ctx.params.id);
+		const token = randomBytes(16).toString('hex');
+		linksOf(ctx.store).set(token, { fileId: file.id, expiresAt: Date.now() + LINK_LIFETIME_MS });
+		return {
+			status: 302,
+			headers: { location: `${ctx.origin}/_emulator/file-storage/${token}?signature=${token}` },
+		};
+	});
+}
+
+/** Content-Disposition with the name as ASCII and as UTF-8 (RFC 6266 filename*). */
+function disposition(name: string): string {
+	const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+	return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** The storage host behind the signed links: no API key, the token is the permission. */
+export function registerFileStorage(router: Router<ControlContext>): void {
+	router.get('/_emulator/file-storage/:token', (ctx) => {
+		if (ctx.req.headers.authorization)
+			throw new ApiError(
+				400,
+				'bad-request',
+				'A signed download link takes no Authorization header (only one auth mechanism allowed)',
+			);
+		const link = linksOf(ctx.emulator.store).get(ctx.params.token);
+		const file =
+			link && link.expiresAt > Date.now() ? ctx.emulator.store.files.get(link.fileId) : undefined;
+		if (!file)
+			throw new ApiError(403, 'authorization', 'The download link is invalid or has expired');
+		return {
+			status: 200,
+			body: bytesOf(file),
+			headers: {
+				'content-type': file.contentType ?? 'application/octet-stream',
+				'content-disposition': disposition(file.name),
+			},
+		};
+	});
+}

@@ -1,0 +1,172 @@
+import type { IBinaryData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import {
+	MAX_UPLOAD_BYTES,
+	shownSize,
+	V1_FILE_ENTITY_PARAM,
+	type FileEntityType,
+} from '../../helpers/v1/files';
+import { affinityRequest, type FormPart } from '../../transport';
+import type { OperationEndpoint } from '../types';
+import { forOperation } from '../common/forOperation';
+import { idParameter } from '../common/ids';
+import { companyLocator, opportunityLocator, personLocator } from '../common/locators';
+
+export const endpoint: OperationEndpoint[] = [{ api: 'v1', method: 'POST', path: '/entity-files' }];
+
+const LOCATORS: Record<FileEntityType, { name: string; label: string }> = {
+	company: { name: 'companyId', label: 'Company' },
+	person: { name: 'personId', label: 'Person' },
+	opportunity: { name: 'opportunityId', label: 'Opportunity' },
+};
+
+const on = (entityType: FileEntityType) => ({
+	displayOptions: { show: { entityType: [entityType] } },
+});
+
+export const description: INodeProperties[] = forOperation('file', 'upload', [
+	{
+		displayName: 'Attach To',
+		name: 'entityType',
+		type: 'options',
+		options: [
+			{ name: 'Company', value: 'company' },
+			{ name: 'Opportunity', value: 'opportunity' },
+			{ name: 'Person', value: 'person' },
+		],
+		default: 'company',
+		description: 'The kind of record the files are attached to (they show on its profile)',
+	},
+	{ ...companyLocator(), ...on('company') },
+	{ ...personLocator(), ...on('person') },
+	{ ...opportunityLocator(), ...on('opportunity') },
+	{
+		displayName: 'Input Binary Fields',
+		name: 'binaryPropertyName',
+		type: 'string',
+		required: true,
+		default: 'data',
+		placeholder: 'e.g. data, attachment_0',
+		description: `The binary fields of the input item holding the files; several, separated by commas, are uploaded at once. At most ${shownSize(MAX_UPLOAD_BYTES)} a file.`,
+	},
+]);
+
+/** The binary field names given: trimmed, without repeats. */
+function binaryFieldNames(this: IExecuteFunctions, itemIndex: number): string[] {
+	const raw = this.getNodeParameter('binaryPropertyName', itemIndex, '') as string;
+	const names = [
+		...new Set(
+			String(raw)
+				.split(',')
+				.map((n) => n.trim())
+				.filter(Boolean),
+		),
+	];
+	if (!names.length) {
+		throw new NodeOperationError(this.getNode(), 'Input Binary Fields: no field named', {
+			itemIndex,
+			description: 'Name the binary field that holds the file (often "data").',
+		});
+	}
+	return names;
+}
+
+function tooLarge(this: IExecuteFunctions, name: string, bytes: number, itemIndex: number) {
+	return new NodeOperationError(
+		this.getNode(),
+		`Input Binary Fields: the file in "${name}" has ${bytes} bytes (${shownSize(bytes)}), more than the ${MAX_UPLOAD_BYTES} (${shownSize(MAX_UPLOAD_BYTES)}) a file Affinity takes`,
+		{
+			itemIndex,
+			description:
+				'Nothing was uploaded. Compress or split the file, or attach a link to it instead.',
+		},
+	);
+}
+
+/** One file part per binary field, each checked (present, within the size limit) before any request. */
+async function fileParts(
+	this: IExecuteFunctions,
+	names: string[],
+	itemIndex: number,
+): Promise<Array<{ fileName: string; mimeType: string; data: Buffer }>> {
+	const checked: Array<{ name: string; binary: IBinaryData }> = [];
+	for (const name of names) {
+		let binary: IBinaryData;
+		try {
+			binary = this.helpers.assertBinaryData(itemIndex, name);
+		} catch (error) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`Input Binary Fields: ${(error as Error).message}`,
+				{
+					itemIndex,
+					description:
+						'Name a binary field of the input item (see its Binary tab), or several separated by commas.',
+				},
+			);
+		}
+		// Known without reading the file (filesystem and database modes keep its size).
+		if (typeof binary.bytes === 'number' && binary.bytes > MAX_UPLOAD_BYTES)
+			throw tooLarge.call(this, name, binary.bytes, itemIndex);
+		checked.push({ name, binary });
+	}
+	const parts = [];
+	for (const { name, binary } of checked) {
+		const data = await this.helpers.getBinaryDataBuffer(itemIndex, name);
+		if (data.length > MAX_UPLOAD_BYTES) throw tooLarge.call(this, name, data.length, itemIndex);
+		parts.push({
+			fileName:
+				binary.fileName || `${name}${binary.fileExtension ? `.${binary.fileExtension}` : ''}`,
+			mimeType: binary.mimeType || 'application/octet-stream',
+			data,
+		});
+	}
+	return parts;
+}
+
+/**
+ * POST /entity-files (API v1, multipart/form-data): the files of the input item, `file` for
+ * one, `files[]` for several, attached to one person, company or opportunity. Sent once.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const entityType = this.getNodeParameter('entityType', itemIndex) as FileEntityType;
+	const locator = LOCATORS[entityType];
+	if (!locator) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Attach To: "${String(entityType)}" is not a record kind`,
+			{
+				itemIndex,
+				description: 'Choose Company, Person or Opportunity.',
+			},
+		);
+	}
+	const entityId = idParameter.call(this, locator.name, locator.label, 'int64', itemIndex);
+	const files = await fileParts.call(this, binaryFieldNames.call(this, itemIndex), itemIndex);
+	const field = files.length === 1 ? 'file' : 'files[]';
+	const form: FormPart[] = [
+		{ name: V1_FILE_ENTITY_PARAM[entityType], value: String(entityId) },
+		...files.map((f) => ({ name: field, ...f })),
+	];
+	await affinityRequest.call(this, {
+		api: 'v1',
+		method: 'POST',
+		path: '/entity-files',
+		form,
+		subject: `${entityType} with ID ${entityId}`,
+		itemIndex,
+		parameterNames: {
+			[V1_FILE_ENTITY_PARAM[entityType]]: locator.label,
+			file: 'Input Binary Fields',
+			'files[]': 'Input Binary Fields',
+		},
+		checkWith: `Check the Files of the ${entityType} in Affinity (or File → Search) whether they arrived`,
+	});
+	return {
+		success: true,
+		entityType,
+		entityId,
+		files: files.map((f) => ({ name: f.fileName, mimeType: f.mimeType, size: f.data.length })),
+	};
+}

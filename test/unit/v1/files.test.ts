@@ -1,0 +1,69 @@
+import {
+	entityFileFromV1,
+	fileNameFromDisposition,
+	mimeTypeOf,
+	shownSize,
+} from '../../../nodes/AffinityV2/helpers/v1/files';
+
+describe('entityFileFromV1', () => {
+	it('names the entity the file is attached to', () => {
+		expect(
+			entityFileFromV1({
+				id: 43212,
+				name: 'GoogleFriends.csv',
+				size: 993,
+				person_id: null,
+				organization_id: 10,
+				opportunity_id: null,
+				created_at: '2011-01-25T09:59:35.288-08:00',
+				uploader_id: 10,
+			}),
+		).toEqual({
+			id: 43212,
+			name: 'GoogleFriends.csv',
+			size: 993,
+			entityType: 'company',
+			entityId: 10,
+			uploaderId: 10,
+			createdAt: '2011-01-25T09:59:35.288-08:00',
+		});
+		expect(entityFileFromV1({ id: 1, size: '12', person_id: 5 })).toMatchObject({
+			size: 12,
+			entityType: 'person',
+			entityId: 5,
+		});
+		expect(entityFileFromV1({ id: 1, opportunity_id: 8 })).toMatchObject({
+			size: null,
+			entityType: 'opportunity',
+		});
+	});
+});
+
+describe('what a download says of its file', () => {
+	it.each([
+		['attachment; filename="deck.pdf"', 'deck.pdf'],
+		[
+			`attachment; filename="Q3 _ notes.txt"; filename*=UTF-8''Q3%20%E2%80%93%20notes.txt`,
+			'Q3 – notes.txt',
+		],
+		['attachment; filename=plain.csv', 'plain.csv'],
+		['attachment; filename*=UTF-8\'\'bad%E2%ZZ; filename="fallback.txt"', 'fallback.txt'],
+		['inline', undefined],
+		[undefined, undefined],
+	])('Content-Disposition %s gives %s', (header, name) => {
+		expect(fileNameFromDisposition(header)).toBe(name);
+	});
+
+	it('a MIME type without parameters; a generic one tells nothing', () => {
+		expect(mimeTypeOf('text/plain; charset=utf-8')).toBe('text/plain');
+		expect(mimeTypeOf('Application/PDF')).toBe('application/pdf');
+		expect(mimeTypeOf('application/octet-stream')).toBeUndefined();
+		expect(mimeTypeOf(undefined)).toBeUndefined();
+	});
+
+	it('sizes for messages', () => {
+		expect(shownSize(993)).toBe('993 bytes');
+		expect(shownSize(1536)).toBe('1.5 KB');
+		expect(shownSize(100 * 1024 * 1024)).toBe('100.0 MB');
+	});
+});
