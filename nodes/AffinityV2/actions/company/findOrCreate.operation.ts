@@ -10,7 +10,7 @@ import { simplifyParameter } from '../common/simplify';
 import { domainParameter, shownOrganization } from '../common/v1Records';
 
 export const endpoint: OperationEndpoint[] = [
-	{ api: 'v2', method: 'POST', path: '/v2/companies/search', beta: true },
+	{ api: 'v2', method: 'POST', path: '/v2/companies/search' },
 	{ api: 'v1', method: 'POST', path: '/organizations' },
 ];
 
