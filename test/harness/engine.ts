@@ -130,6 +130,8 @@ export interface RunOptions {
 	mode?: WorkflowExecuteMode;
 	/** Run the node as an AI agent's tool (its type ends with "Tool", as n8n names the variant). */
 	asTool?: boolean;
+	/** The workflow's time zone (Workflow Settings → Timezone); n8n's default when absent. */
+	timezone?: string;
 }
 
 /** Runs Items → Affinity v2 through n8n-core's WorkflowExecute and returns what the node produced. */
@@ -165,7 +167,10 @@ export async function runAffinityNode(options: RunOptions): Promise<NodeRun> {
 		active: false,
 		nodeTypes: new NodeTypes(),
 		staticData: {},
-		settings: { executionOrder: 'v1' },
+		settings: {
+			executionOrder: 'v1',
+			...(options.timezone ? { timezone: options.timezone } : {}),
+		},
 	});
 	const mode = options.mode ?? 'manual';
 	const data = additionalData(helper);
