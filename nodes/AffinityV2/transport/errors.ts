@@ -1,7 +1,7 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { OrgQuota } from './rateLimit';
+import { MAX_WAIT_MS, type OrgQuota } from './rateLimit';
 
 export interface ApiErrorEntry {
 	code?: string;
@@ -24,6 +24,8 @@ export interface FailureContext {
 	checkWith?: string;
 	/** The node's names of API parameters that the user knows by another name. */
 	parameterNames?: Record<string, string>;
+	/** For a 429 given up on: when the window resets (as its headers said) and how often it was retried. */
+	rateLimit?: { resetAt?: Date; retried: number };
 }
 
 /**
@@ -81,12 +83,28 @@ function describe(status: number, errors: ApiErrorEntry[], ctx: FailureContext):
 		case 405:
 			return `Affinity does not allow ${ctx.method} on ${ctx.path}.`;
 		case 429:
-			return 'The Affinity rate limit stayed exhausted after the retries the node allows. Run again later, or lower how often this workflow runs.';
+			return rateLimitAdvice(ctx.rateLimit);
 		default:
 			return status >= 500
 				? 'Affinity had a server error that did not go away after retries. Try again later.'
 				: `Affinity answered ${status}.`;
 	}
+}
+
+/** A UTC time as messages show it: 2026-03-10 14:05:09 UTC. */
+function utcTime(date: Date): string {
+	return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+function rateLimitAdvice(rateLimit: FailureContext['rateLimit']): string {
+	const after = 'Affinity did not process the request. Run again';
+	const lower = 'or lower how often this workflow runs.';
+	if (!rateLimit?.resetAt)
+		return `The Affinity rate limit stayed exhausted after the retries the node allows. ${after} later, ${lower}`;
+	const when = utcTime(rateLimit.resetAt);
+	return rateLimit.retried > 0
+		? `The Affinity rate limit stayed exhausted after ${rateLimit.retried} retries; Affinity said it resets at ${when}. ${after} after that time, ${lower}`
+		: `The Affinity rate limit is exhausted until ${when}, longer than the node waits (${MAX_WAIT_MS / 1000} s at most), so it was not retried. ${after} after that time, ${lower}`;
 }
 
 const WRITE_UNKNOWN =
@@ -131,6 +149,7 @@ export function httpError(
  */
 function markOutcome(error: NodeApiError, ctx: FailureContext): NodeApiError {
 	error.context.writeMayHaveApplied = ctx.writeMayHaveApplied === true;
+	if (ctx.rateLimit?.resetAt) error.context.rateLimitResetAt = ctx.rateLimit.resetAt.toISOString();
 	return error;
 }
 

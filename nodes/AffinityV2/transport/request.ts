@@ -22,6 +22,7 @@ import {
 	readOrgQuota,
 	readRateLimitHeaders,
 	recordRateLimit,
+	windowWaitedFor,
 	type OrgQuota,
 } from './rateLimit';
 import { shapeProblem, UNEXPECTED_SHAPE, type Expected } from './shape';
@@ -339,15 +340,22 @@ export async function affinityRequest<T = unknown>(
 		const parsed = parseBody(response.body);
 
 		if (status === 429) {
-			const { waitMs, monthly } = rateLimitWaitMs(responseHeaders);
+			const { waitMs, resetAt, monthly } = rateLimitWaitMs(responseHeaders);
 			if (monthly) throw monthlyQuotaError(node, readOrgQuota(conn.budgetKey), failure);
-			if (rateLimited < RETRY_POLICY.rateLimitRetries) {
+			// A reset further off than the node waits cannot come within the retries: say when it is.
+			const resetTooFar =
+				resetAt !== undefined && resetAt.getTime() - Date.now() > RETRY_POLICY.rateLimitMaxWaitMs;
+			if (!resetTooFar && rateLimited < RETRY_POLICY.rateLimitRetries) {
 				const wait = Math.min(waitMs ?? backoff(rateLimited + 1), RETRY_POLICY.rateLimitMaxWaitMs);
 				rateLimited++;
 				await sleep(wait);
+				windowWaitedFor(conn.budgetKey);
 				continue;
 			}
-			throw httpError(node, 429, parsed.ok ? parsed.value : undefined, failure);
+			throw httpError(node, 429, parsed.ok ? parsed.value : undefined, {
+				...failure,
+				rateLimit: { resetAt, retried: rateLimited },
+			});
 		}
 
 		if (RETRYABLE_STATUS.has(status) || !parsed.ok) {
