@@ -85,9 +85,11 @@ function describe(status: number, errors: ApiErrorEntry[], ctx: FailureContext):
 		case 429:
 			return rateLimitAdvice(ctx.rateLimit);
 		default:
-			return status >= 500
-				? 'Affinity had a server error that did not go away after retries. Try again later.'
-				: `Affinity answered ${status}.`;
+			if (status < 500) return `Affinity answered ${status}.`;
+			// Writes are never retried (only reads are), so a write's message must not say so.
+			return ctx.writeMayHaveApplied
+				? `Affinity had a server error (HTTP ${status}) while handling the write.`
+				: 'Affinity had a server error that did not go away after retries. Try again later.';
 	}
 }
 
