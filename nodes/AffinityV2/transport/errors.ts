@@ -9,6 +9,12 @@ export interface ApiErrorEntry {
 	param?: string;
 }
 
+/**
+ * The node's names of API parameters: a map ({ids: 'Field Names or IDs'}), or a function for
+ * parameters the API numbers ("updates[20].value" of a batch is the user's "Update 121").
+ */
+export type ParameterNames = Record<string, string> | ((param: string) => string | undefined);
+
 export interface FailureContext {
 	/** v1 or v2: v1 error bodies have their own forms, and messages say which API answered. */
 	api?: 'v1' | 'v2';
@@ -23,7 +29,7 @@ export interface FailureContext {
 	/** How to see whether such a write was applied: the read that shows it ("Check with ..."). */
 	checkWith?: string;
 	/** The node's names of API parameters that the user knows by another name. */
-	parameterNames?: Record<string, string>;
+	parameterNames?: ParameterNames;
 	/** For a 429 given up on: when the window resets (as its headers said) and how often it was retried. */
 	rateLimit?: { resetAt?: Date; retried: number };
 }
@@ -63,9 +69,11 @@ function parameterMessages(map: object): ApiErrorEntry[] {
 function describe(status: number, errors: ApiErrorEntry[], ctx: FailureContext): string {
 	const params = errors.map((e) => e.param).filter((p): p is string => !!p);
 	// Named as the user knows them where the API's name differs ("ids" is "Field Names or IDs").
-	const named = params.map((p) =>
-		ctx.parameterNames?.[p] ? `"${ctx.parameterNames[p]}" (sent as "${p}")` : `"${p}"`,
-	);
+	const names = ctx.parameterNames;
+	const named = params.map((p) => {
+		const name = typeof names === 'function' ? names(p) : names?.[p];
+		return name ? `"${name}" (sent as "${p}")` : `"${p}"`;
+	});
 	switch (status) {
 		case 400:
 		case 422:

@@ -14,7 +14,13 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { apiKeyProblem } from './apiKey';
 import { normalizeBaseUrl } from './baseUrl';
-import { httpError, monthlyQuotaError, transportError, type FailureContext } from './errors';
+import {
+	httpError,
+	monthlyQuotaError,
+	transportError,
+	type FailureContext,
+	type ParameterNames,
+} from './errors';
 import {
 	MAX_WAIT_MS,
 	paceBeforeRequest,
@@ -61,7 +67,7 @@ export interface AffinityRequest {
 	/** For writes: the read that shows whether a write of unknown outcome was applied. */
 	checkWith?: string;
 	/** The node's names of query or body parameters the API names otherwise, for 400s: {ids: 'Field Names or IDs'}. */
-	parameterNames?: Record<string, string>;
+	parameterNames?: ParameterNames;
 	/**
 	 * The shape a successful answer must have: `record` (one JSON object, whose items are checked
 	 * if it is a page; the default for reads), `page` (as the paginator asks), `any` (the default
