@@ -210,13 +210,14 @@ describe('merge.start', () => {
 				undefined,
 				{ continueOnFail },
 			);
-			const error = continueOnFail ? result.items[0] : result.error;
-			const taskId = String(error?.message ?? error?.error).match(/task ([0-9a-f-]{36})/)?.[1];
+			const message = String(continueOnFail ? result.items[0].error : result.error?.message);
+			const description = continueOnFail ? result.items[0].description : result.error?.description;
+			const taskId = message.match(/task ([0-9a-f-]{36})/)?.[1];
 			expect(taskId).toBeDefined();
-			expect(error?.message ?? error?.error).toMatch(
+			expect(message).toMatch(
 				/^The company merge was submitted \(task [0-9a-f-]{36}\), but following it failed: /,
 			);
-			expect(error?.description).toBe(
+			expect(description).toBe(
 				`Affinity accepted the merge and runs it on its own; it was not submitted again (running the node again would submit it a second time). Follow it with Merge → Get Task (task ID ${taskId}).`,
 			);
 			const facts = continueOnFail ? result.items[0] : result.error?.context;

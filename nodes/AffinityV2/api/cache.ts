@@ -16,3 +16,13 @@ export function cachedPerRun<T>(ctx: object, key: string, load: () => Promise<T>
 	}
 	return entry;
 }
+
+/**
+ * Paging options of the node's own metadata reads (fields, dropdown options, lists): the monthly
+ * quota guard of Return All belongs to what the user asked to read. A write that needs a list's
+ * fields must not be stopped by it (its advice, "set a Limit", would not apply), and these reads
+ * are a few calls a run, cached.
+ */
+export const METADATA_PAGING = {
+	quotaGuard: { enabled: false, reservePercent: 0 },
+} as const;

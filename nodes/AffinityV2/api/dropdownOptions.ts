@@ -1,7 +1,7 @@
 import { type DropdownChoice } from '../helpers/valueTypes';
 import type { FieldMetadata } from '../helpers/types';
 import { affinityPaginate, type AffinityContext } from '../transport';
-import { cachedPerRun } from './cache';
+import { cachedPerRun, METADATA_PAGING } from './cache';
 import type { FieldScope } from './fields';
 import { listSummary } from './lists';
 
@@ -49,12 +49,16 @@ function optionsAt(
 	itemIndex?: number,
 ): Promise<DropdownChoice[]> {
 	return cachedPerRun(ctx, `dropdown ${path}`, async () => {
-		const { items } = await affinityPaginate.call(ctx, {
-			method: 'GET',
-			path,
-			subject: `dropdown field ${field.id}`,
-			itemIndex,
-		});
+		const { items } = await affinityPaginate.call(
+			ctx,
+			{
+				method: 'GET',
+				path,
+				subject: `dropdown field ${field.id}`,
+				itemIndex,
+			},
+			METADATA_PAGING,
+		);
 		return (items as Array<{ id: number; text: string }>).map((o) => ({ id: o.id, text: o.text }));
 	});
 }
