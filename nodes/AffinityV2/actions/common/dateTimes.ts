@@ -17,8 +17,11 @@ export function instantParameter(
 ): string {
 	try {
 		return instantOf(value, this.getTimezone());
-	} catch (error) {
-		if (!(error instanceof ValueInputError)) throw error;
+	} catch (caught) {
+		const error =
+			caught instanceof ValueInputError
+				? caught
+				: new ValueInputError(`"${String(value)}" is not a date and time`);
 		const given = value === undefined || value === null || value === '';
 		throw new NodeOperationError(
 			this.getNode(),
