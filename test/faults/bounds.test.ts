@@ -4,6 +4,7 @@
  * bounds, waits capped at about a minute, the monthly quota recorded and failed on at once,
  * and a write's unknown outcome carried as data on the error.
  */
+import * as workflow from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import {
@@ -12,6 +13,7 @@ import {
 	forgetRateLimits,
 	MAX_PAGES,
 	orgQuota,
+	RETRY_POLICY,
 	writeMayHaveApplied,
 } from '../../nodes/AffinityV2/transport';
 import { httpError, transportError } from '../../nodes/AffinityV2/transport/errors';
@@ -255,7 +257,8 @@ describe('rate-limit headers, believed within bounds', () => {
 		['Retry-After negative', { 'retry-after': '-4' }, undefined],
 		['nothing usable', { 'retry-after': 'later' }, undefined],
 	])('a 429 with %s: the wait is bounded (undefined: the backoff)', (_name, h, wait) => {
-		expect(rateLimitWaitMs(h, now)).toEqual({ waitMs: wait, monthly: false });
+		const { waitMs, monthly } = rateLimitWaitMs(h, now);
+		expect({ waitMs, monthly }).toEqual({ waitMs: wait, monthly: false });
 	});
 
 	it('Retry-After as an HTTP date in a minute', () => {
@@ -273,6 +276,90 @@ describe('rate-limit headers, believed within bounds', () => {
 				now,
 			),
 		).toEqual({ monthly: true });
+	});
+});
+
+describe('waits after a 429: one wait per reset, at most RETRY_POLICY.rateLimitRetries retries', () => {
+	/** Every wait the transport asks n8n's sleep for, answered at once. */
+	let waits: number[];
+	beforeEach(() => {
+		waits = [];
+		jest.spyOn(workflow, 'sleep').mockImplementation(async (ms: number) => {
+			waits.push(ms);
+		});
+	});
+	afterEach(() => jest.restoreAllMocks());
+
+	const exhausted = (reset: number) => ({
+		statusCode: 429,
+		body: { errors: [{ code: 'rate-limit', message: 'Too many requests' }] },
+		headers: {
+			'x-ratelimit-limit-user': '900',
+			'x-ratelimit-limit-user-remaining': '0',
+			'x-ratelimit-limit-user-reset': String(reset),
+		},
+	});
+
+	it('a 429 whose window resets in 30 s: one wait of about 30 s, then the request again', async () => {
+		let first = true;
+		const { ctx, sent } = fakeContext(() => {
+			if (!first) return { body: { id: 1 } };
+			first = false;
+			return exhausted(30);
+		});
+		await affinityRequest.call(ctx, { method: 'GET', path: '/v2/companies/1' });
+		expect(sent).toHaveLength(2);
+		expect(waits).toEqual([30060]);
+	});
+
+	it('a 429 that persists: the retries RETRY_POLICY allows, one wait each, and the reset time in the error', async () => {
+		const { ctx, sent } = fakeContext(() => exhausted(30));
+		const started = Date.now();
+		const error = (await affinityRequest
+			.call(ctx, { method: 'POST', path: '/v2/notes', body: {} })
+			.catch((e: NodeApiError) => e)) as NodeApiError;
+		expect(sent).toHaveLength(1 + RETRY_POLICY.rateLimitRetries);
+		expect(waits).toEqual(Array(RETRY_POLICY.rateLimitRetries).fill(30060));
+		expect(error.httpCode).toBe('429');
+		expect(error.description).toMatch(
+			new RegExp(
+				`^The Affinity rate limit stayed exhausted after ${RETRY_POLICY.rateLimitRetries} retries; Affinity said it resets at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC\\. Affinity did not process the request\\. Run again after that time`,
+			),
+		);
+		const resetAt = Date.parse(String(error.context.rateLimitResetAt));
+		expect(Math.abs(resetAt - (started + 30_000))).toBeLessThan(5000);
+		expect(error.context.writeMayHaveApplied).toBe(false);
+	});
+
+	it.each([
+		['a day', 86400],
+		['an hour', 3600],
+	])(
+		'a 429 whose window resets in %s: not retried, no wait, the error says when to run again',
+		async (_name, reset) => {
+			const { ctx, sent } = fakeContext(() => exhausted(reset));
+			const started = Date.now();
+			const error = (await affinityRequest
+				.call(ctx, { method: 'GET', path: '/v2/companies/1' })
+				.catch((e: NodeApiError) => e)) as NodeApiError;
+			expect(sent).toHaveLength(1);
+			expect(waits).toEqual([]);
+			const when = new Date(started + reset * 1000).toISOString().slice(0, 16).replace('T', ' ');
+			expect(error.description).toContain(`The Affinity rate limit is exhausted until ${when}`);
+			expect(error.description).toContain(
+				`longer than the node waits (${RETRY_POLICY.rateLimitMaxWaitMs / 1000} s at most), so it was not retried`,
+			);
+		},
+	);
+
+	it('pacing after a 429 does not wait for the reset the retry already waited for', async () => {
+		// A window of 60 s said used up by the 429 (its reset read as an upper bound); the retry waits
+		// 60 s, and the pacing before the retry must not add its own wait for that same window.
+		let n = 0;
+		const { ctx, sent } = fakeContext(() => (++n === 1 ? exhausted(60) : { body: { id: 1 } }));
+		await affinityRequest.call(ctx, { method: 'GET', path: '/v2/companies/1' });
+		expect(sent).toHaveLength(2);
+		expect(waits).toHaveLength(1);
 	});
 });
 

@@ -185,6 +185,67 @@ describe('merge.start', () => {
 		expect(await posts()).toHaveLength(1);
 	});
 
+	it.each([
+		['without Continue On Fail', false],
+		['with Continue On Fail', true],
+	])(
+		'reading the task fails after Affinity accepted the merge (%s): the error says it was submitted, gives the task and how to follow it',
+		async (_name, continueOnFail) => {
+			await fixture.control('POST', '/settings', { mergeDurationMs: 60_000 });
+			// Every read of the task fails, retries included (3 retries of a GET).
+			await fixture.fault({
+				kind: 'status',
+				status: 503,
+				method: 'GET',
+				path: '^/v2/tasks/company-merges/',
+				times: 4,
+			});
+			const result = await startMerge(
+				{
+					entityType: 'company',
+					primaryCompanyId: byId(3000060),
+					duplicateCompanyId: byId(3000061),
+					waitForCompletion: true,
+				},
+				undefined,
+				{ continueOnFail },
+			);
+			const message = String(continueOnFail ? result.items[0].error : result.error?.message);
+			const description = continueOnFail ? result.items[0].description : result.error?.description;
+			const taskId = message.match(/task ([0-9a-f-]{36})/)?.[1];
+			expect(taskId).toBeDefined();
+			expect(message).toMatch(
+				/^The company merge was submitted \(task [0-9a-f-]{36}\), but following it failed: /,
+			);
+			expect(description).toBe(
+				`Affinity accepted the merge and runs it on its own; it was not submitted again (running the node again would submit it a second time). Follow it with Merge → Get Task (task ID ${taskId}).`,
+			);
+			const facts = continueOnFail ? result.items[0] : result.error?.context;
+			expect(facts).toMatchObject({
+				mergeSubmitted: true,
+				taskId,
+				taskUrl: expect.stringContaining(`/v2/tasks/company-merges/${taskId}`),
+			});
+			expect(await posts()).toHaveLength(1);
+		},
+	);
+
+	it('a connection reset after the POST was applied: the hint does not send the user to merges in progress only', async () => {
+		await fixture.fault({ kind: 'reset', apply: true, method: 'POST' });
+		const result = await startMerge({
+			entityType: 'person',
+			primaryPersonId: byId(5000052),
+			duplicatePersonId: byId(5000053),
+		});
+		expect(result.error?.description).toMatch(/may or may not have been applied/);
+		expect(result.error?.description).toContain(
+			'Check with Merge → Get Many (person, no status filter: a merge that started has likely finished by now) whether a merge of 5000052 and 5000053 exists',
+		);
+		expect(result.error?.description).not.toMatch(/in progress/);
+		expect(result.error?.context?.writeMayHaveApplied).toBe(true);
+		expect(await posts()).toHaveLength(1);
+	});
+
 	it("refuses a record merged with itself before any request; the API's refusals name the parameter", async () => {
 		const self = await startMerge({
 			entityType: 'person',

@@ -76,3 +76,43 @@ describe('Return All and the monthly quota', () => {
 		expect(result.items).toHaveLength(250);
 	});
 });
+
+describe("the guard is for what the user asked to read, not the node's own metadata reads", () => {
+	it("within the reserve, Update Field Values still reads every page of the list's fields and writes", async () => {
+		// 120 more fields: the list's fields take two pages (100 a page).
+		const ids: string[] = [];
+		for (let i = 0; i < 120; i++) {
+			const created = await fixture.control<{ id: string }>('POST', '/fields', {
+				listId: TARGET_ACCOUNTS,
+				name: `Extra ${i + 1}`,
+				valueType: 'text',
+			});
+			ids.push(created.id);
+		}
+		const [entry] = await fixture.control<Array<{ id: number }>>(
+			'GET',
+			`/lists/${TARGET_ACCOUNTS}/entries`,
+		);
+		// 40 calls a month, a reserve of 4 (10 %); 35 spent elsewhere: after the first page of
+		// fields 4 are left, so a guarded second page would be refused.
+		await fixture.control('POST', '/rate-limit', { orgLimit: 40 });
+		await spendCalls(35);
+		await fixture.clearRequests();
+		const result = await runAffinityNode({
+			credentials: fixture.credentials(),
+			parameters: {
+				resource: 'listEntry',
+				operation: 'updateFieldValues',
+				listId: byId(TARGET_ACCOUNTS),
+				listEntryId: byId(entry.id),
+				inputMode: 'json',
+				updatesJson: JSON.stringify([{ id: ids[119], value: 'late field' }]),
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items[0]).toMatchObject({ success: true, updated: 1 });
+		const log = await fixture.requests();
+		expect(log.filter((r) => r.path === `/v2/lists/${TARGET_ACCOUNTS}/fields`)).toHaveLength(2);
+		expect(log.filter((r) => r.method === 'PATCH')).toHaveLength(1);
+	});
+});

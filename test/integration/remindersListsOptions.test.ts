@@ -330,6 +330,38 @@ describe('dropdownOption', () => {
 		expect(personOptions.items.map((o) => o.text)).toEqual(['Founder', 'C-Level']);
 	});
 
+	it("a list's global dropdown field: its options are read from the entity's endpoint, not the list's", async () => {
+		const lists = await fixture.api<{ data: Array<{ id: number; type: string }> }>(
+			'/v2/lists?limit=100',
+		);
+		const personList = lists.body.data.find((l) => l.type === 'person')!;
+		const fields = await fixture.api<{ data: Field[] }>(
+			`/v2/lists/${personList.id}/fields?limit=100`,
+		);
+		const global = fields.body.data.find((f) => f.type === 'global' && f.valueType === 'dropdown')!;
+		expect(global).toBeDefined();
+		await fixture.clearRequests();
+		const options = await run({
+			resource: 'dropdownOption',
+			operation: 'getAll',
+			entity: 'list',
+			listId: byId(personList.id),
+			fieldId: global.id,
+			returnAll: true,
+		});
+		expect(options.error).toBeUndefined();
+		const optionReads = (await fixture.requests()).filter((r) =>
+			r.path.endsWith('/dropdown-options'),
+		);
+		expect(optionReads.map((r) => r.path)).toEqual([
+			`/v2/persons/fields/${global.id}/dropdown-options`,
+		]);
+		const direct = await fixture.api<{ data: Array<{ id: number; text: string }> }>(
+			`/v2/persons/fields/${global.id}/dropdown-options?limit=100`,
+		);
+		expect(options.items.map((o) => o.id)).toEqual(direct.body.data.map((o) => o.id));
+	});
+
 	it('creates a status option with rank, colour and win rate (201), updates it (204), gets it back', async () => {
 		const status = await listField(DEAL_PIPELINE, 'Status');
 		const created = await run({

@@ -540,9 +540,15 @@ describe('listEntry.updateFieldValues', () => {
 		return ids;
 	}
 
-	function batch(entryId: number, updates: unknown, extra: IDataObject = {}) {
+	function batch(
+		entryId: number,
+		updates: unknown,
+		extra: IDataObject = {},
+		continueOnFail = false,
+	) {
 		return runAffinityNode({
 			credentials: fixture.credentials(),
+			continueOnFail,
 			parameters: {
 				resource: 'listEntry',
 				operation: 'updateFieldValues',
@@ -625,6 +631,49 @@ describe('listEntry.updateFieldValues', () => {
 		expect(values[ids[249]]).toBeUndefined();
 	});
 
+	it('with Continue On Fail, the error item says what the batch applied, did not send and may have applied', async () => {
+		const entry = await firstEntry(TARGET_ACCOUNTS);
+		const ids = await manyFields(250);
+		await fixture.fault({ kind: 'status', status: 500, method: 'PATCH', skip: 1 });
+		const result = await batch(
+			entry.id,
+			ids.map((id, i) => ({ id, value: { type: 'text', data: `w${i + 1}` } })),
+			{},
+			true,
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0]).toEqual({
+			error: expect.stringMatching(/^Chunk 2 of 3 \(updates 101–200\) failed/),
+			description: expect.stringMatching(/^Chunk 1 \(updates 1–100\) was applied\./),
+			httpCode: '500',
+			writeMayHaveApplied: true,
+			failedChunk: 2,
+			chunks: 3,
+			appliedUpdates: 100,
+			notSentUpdates: 50,
+			failedFieldIds: ids.slice(100, 200),
+		});
+		expect(result.paired).toEqual([0]);
+	});
+
+	it('with Continue On Fail, a refused chunk: surely not applied, as data', async () => {
+		const entry = await firstEntry(TARGET_ACCOUNTS);
+		const ids = await manyFields(150);
+		const owner = await listField('Owner');
+		const updates: unknown[] = ids.map((id) => ({ id, value: { type: 'text', data: 'y' } }));
+		updates[120] = { id: owner.id, value: { type: 'person', data: { id: 424242 } } };
+		const result = await batch(entry.id, updates, {}, true);
+		expect(result.items[0]).toMatchObject({
+			httpCode: '400',
+			writeMayHaveApplied: false,
+			failedChunk: 2,
+			chunks: 2,
+			appliedUpdates: 100,
+			notSentUpdates: 0,
+		});
+	});
+
 	it('a 400 on chunk 2 (a person the API does not know): the error names the chunk and the refused update', async () => {
 		const entry = await firstEntry(TARGET_ACCOUNTS);
 		const ids = await manyFields(150);
@@ -640,7 +689,10 @@ describe('listEntry.updateFieldValues', () => {
 		expect(result.error?.description).toMatch(
 			/^Chunk 1 \(updates 1–100\) was applied\. Affinity refused chunk 2\./,
 		);
-		expect(result.error?.description).toMatch(/"updates\[20\]\.value\.data\.id"/);
+		// Named as the user numbers the updates (as the node's own checks do), not by its place in the chunk.
+		expect(result.error?.description).toContain(
+			`Affinity refused the value of "Update 121 (${owner.id}): value.data.id" (sent as "updates[20].value.data.id")`,
+		);
 		expect((await writes('PATCH')).map((r) => r.status)).toEqual([200, 400]);
 	});
 

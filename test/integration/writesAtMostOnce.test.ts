@@ -6,7 +6,7 @@ import { nodeParameters, seeded, validParameters, type Seeded } from '../inputs/
  * Every write added for notes, persons, reminders, lists, dropdown options and company and
  * person fields is sent at most once: after a 500 or a connection reset that came after the
  * emulator applied it, the request log holds exactly one write, and the error says the write
- * may or may not have been applied.
+ * may or may not have been applied (and, after a 500, not that it was retried).
  */
 
 const fixture = new EmulatorFixture();
@@ -59,6 +59,13 @@ describe.each(FAULTS)('after %s', (_label, fault) => {
 				parameters: nodeParameters(operation, validParameters(s)[operation]),
 			});
 			expect(result.error?.description).toMatch(/may or may not have been applied/);
+			if (fault.kind === 'status') {
+				// Writes are never retried: the message says what happened to this one, once.
+				expect(result.error?.description).toMatch(
+					/Affinity had a server error \(HTTP 500\) while handling the write\. The write may or may not have been applied: it was not sent again/,
+				);
+				expect(result.error?.description).not.toMatch(/retr/i);
+			}
 			const writes = (await fixture.requests()).filter((r) => r.method !== 'GET');
 			expect(writes).toHaveLength(1);
 			expectNoKey(result.run);

@@ -2,18 +2,18 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ALL_VALUES_PARAMETER, compactForAgent } from '../helpers/agentOutput';
-import { asNodeError } from '../helpers/nodeErrors';
+import { asNodeError, outcomeOf } from '../helpers/nodeErrors';
 import { resources } from './resources';
 import { ItemWithFiles } from './types';
 
 function errorItem(
-	error: Error & { description?: string | null; httpCode?: string | null },
+	error: Error & { description?: string | null; httpCode?: string | null; context?: IDataObject },
 	itemIndex: number,
 ): INodeExecutionData {
 	const json: IDataObject = { error: error.message };
 	if (error.description) json.description = error.description;
 	if (error.httpCode) json.httpCode = error.httpCode;
-	return { json, pairedItem: { item: itemIndex } };
+	return { json: { ...json, ...outcomeOf(error) }, pairedItem: { item: itemIndex } };
 }
 
 /** n8n names the AI-tool variant of a `usableAsTool` node after it, with "Tool" appended. */

@@ -48,3 +48,13 @@ export async function cachedPerRunMany<T>(
 	for (const key of keys) out.set(key, (await cache.get(key)) as T | undefined);
 	return out;
 }
+
+/**
+ * Paging options of the node's own metadata reads (fields, dropdown options, lists): the monthly
+ * quota guard of Return All belongs to what the user asked to read. A write that needs a list's
+ * fields must not be stopped by it (its advice, "set a Limit", would not apply), and these reads
+ * are a few calls a run, cached.
+ */
+export const METADATA_PAGING = {
+	quotaGuard: { enabled: false, reservePercent: 0 },
+} as const;

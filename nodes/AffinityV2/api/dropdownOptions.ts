@@ -1,30 +1,40 @@
 import { type DropdownChoice } from '../helpers/valueTypes';
 import type { FieldMetadata } from '../helpers/types';
 import { affinityPaginate, type AffinityContext } from '../transport';
-import { cachedPerRun } from './cache';
+import { cachedPerRun, METADATA_PAGING } from './cache';
 import type { FieldScope } from './fields';
 import { listSummary } from './lists';
 
 /**
- * The options of a dropdown field, from the (BETA) dropdown-options endpoint of its kind: a list
- * field's under its list, a global field's under its entity (a list entry's entity is the list's type).
+ * Where the (BETA) options of a dropdown field are read: a list field's under its list
+ * (GET /v2/lists/{listId}/fields/{fieldId}/dropdown-options), a global field's under its entity
+ * (GET /v2/{companies|persons}/fields/{fieldId}/dropdown-options; a list entry's entity is the
+ * list's type). The edition has no endpoint for an opportunity list's non-list fields: the list's is used.
  */
+export async function dropdownOptionsPath(
+	ctx: AffinityContext,
+	scope: FieldScope,
+	field: FieldMetadata,
+	itemIndex?: number,
+): Promise<string> {
+	const fieldId = encodeURIComponent(field.id);
+	if (scope.kind !== 'listEntry')
+		return `/v2/${scope.kind === 'person' ? 'persons' : 'companies'}/fields/${fieldId}/dropdown-options`;
+	const listPath = `/v2/lists/${scope.listId}/fields/${fieldId}/dropdown-options`;
+	if (field.type === 'list') return listPath;
+	const kind = (await listSummary(ctx, scope.listId, itemIndex)).type;
+	if (kind !== 'person' && kind !== 'company') return listPath;
+	return `/v2/${kind === 'person' ? 'persons' : 'companies'}/fields/${fieldId}/dropdown-options`;
+}
+
+/** The options of a dropdown field, from the endpoint of its kind (dropdownOptionsPath). */
 export async function dropdownOptionsOf(
 	ctx: AffinityContext,
 	scope: FieldScope,
 	field: FieldMetadata,
 	itemIndex?: number,
 ): Promise<DropdownChoice[]> {
-	let path: string;
-	if (scope.kind !== 'listEntry')
-		path = `/v2/${scope.kind === 'person' ? 'persons' : 'companies'}/fields/${encodeURIComponent(field.id)}/dropdown-options`;
-	else if (field.type === 'list')
-		path = `/v2/lists/${scope.listId}/fields/${encodeURIComponent(field.id)}/dropdown-options`;
-	else {
-		const kind = (await listSummary(ctx, scope.listId, itemIndex)).type;
-		path = `/v2/${kind === 'person' ? 'persons' : 'companies'}/fields/${encodeURIComponent(field.id)}/dropdown-options`;
-	}
-	return optionsAt(ctx, path, field, itemIndex);
+	return optionsAt(ctx, await dropdownOptionsPath(ctx, scope, field, itemIndex), field, itemIndex);
 }
 
 /** The options of a company or person field (GET /v2/{companies|persons}/fields/{fieldId}/dropdown-options). */
@@ -49,12 +59,16 @@ function optionsAt(
 	itemIndex?: number,
 ): Promise<DropdownChoice[]> {
 	return cachedPerRun(ctx, `dropdown ${path}`, async () => {
-		const { items } = await affinityPaginate.call(ctx, {
-			method: 'GET',
-			path,
-			subject: `dropdown field ${field.id}`,
-			itemIndex,
-		});
+		const { items } = await affinityPaginate.call(
+			ctx,
+			{
+				method: 'GET',
+				path,
+				subject: `dropdown field ${field.id}`,
+				itemIndex,
+			},
+			METADATA_PAGING,
+		);
 		return (items as Array<{ id: number; text: string }>).map((o) => ({ id: o.id, text: o.text }));
 	});
 }

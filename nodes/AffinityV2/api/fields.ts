@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { FieldMetadata } from '../helpers/types';
 import { affinityPaginate, type AffinityContext } from '../transport';
-import { cachedPerRun, forgetPerRun } from './cache';
+import { cachedPerRun, forgetPerRun, METADATA_PAGING } from './cache';
 
 /** Whose fields: GET /v2/companies/fields, /v2/persons/fields or /v2/lists/{listId}/fields. */
 export type FieldSource = 'companies' | 'persons' | { listId: number };
@@ -29,13 +29,17 @@ export async function fieldsOf(
 	const includes = options.includes ?? [];
 	const qs: IDataObject | undefined = includes.length ? { includes } : undefined;
 	return cachedPerRun(ctx, `fields ${path} ${includes.join(',')}`, async () => {
-		const { items } = await affinityPaginate.call(ctx, {
-			method: 'GET',
-			path,
-			qs,
-			subject: options.subject,
-			itemIndex: options.itemIndex,
-		});
+		const { items } = await affinityPaginate.call(
+			ctx,
+			{
+				method: 'GET',
+				path,
+				qs,
+				subject: options.subject,
+				itemIndex: options.itemIndex,
+			},
+			METADATA_PAGING,
+		);
 		return items as unknown as FieldMetadata[];
 	});
 }

@@ -1,5 +1,5 @@
 import { affinityPaginate, affinityRequest, type AffinityContext } from '../transport';
-import { cachedPerRun } from './cache';
+import { cachedPerRun, METADATA_PAGING } from './cache';
 
 export interface ListSummary {
 	id: number;
@@ -11,7 +11,11 @@ export interface ListSummary {
 /** Every list the key may see (GET /v2/lists, ListWithType), read once per run. */
 export async function allLists(ctx: AffinityContext): Promise<ListSummary[]> {
 	return cachedPerRun(ctx, 'lists', async () => {
-		const { items } = await affinityPaginate.call(ctx, { method: 'GET', path: '/v2/lists' });
+		const { items } = await affinityPaginate.call(
+			ctx,
+			{ method: 'GET', path: '/v2/lists' },
+			METADATA_PAGING,
+		);
 		return (items as Array<{ id: number; name: string; type?: string }>).map((l) => ({
 			id: l.id,
 			name: l.name,

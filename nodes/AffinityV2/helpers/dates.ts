@@ -24,7 +24,7 @@ export function calendarDate(iso: unknown): string | null {
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ISO_DATE_TIME =
-	/^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+	/^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
 
 function validCalendarDate(y: number, m: number, d: number): boolean {
 	const t = new Date(Date.UTC(y, m - 1, d));
@@ -41,13 +41,18 @@ function formatDate(y: number, m: number, d: number): string {
 	return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
-function dateInZone(time: number, timezone: string): string {
-	let zone = timezone;
+/** The workflow's time zone if the runtime knows it, else UTC. */
+function knownZone(timezone: string): string {
 	try {
-		new Intl.DateTimeFormat('en-CA', { timeZone: zone });
+		new Intl.DateTimeFormat('en-CA', { timeZone: timezone });
+		return timezone;
 	} catch {
-		zone = 'UTC';
+		return 'UTC';
 	}
+}
+
+function dateInZone(time: number, timezone: string): string {
+	const zone = knownZone(timezone);
 	return new Intl.DateTimeFormat('en-CA', {
 		timeZone: zone,
 		year: 'numeric',
@@ -138,14 +143,14 @@ export function pacificMidnight(date: string): string {
 	return new Date(Date.UTC(y, m - 1, d, 8)).toISOString();
 }
 
-const zoneParts = new Map<string, Intl.DateTimeFormat>();
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
 
-/** The offset of a time zone from UTC at an instant, in milliseconds (Intl, no library). */
-function zoneOffsetMs(time: number, timezone: string): number {
-	let format = zoneParts.get(timezone);
+/** How far the zone's wall clock is ahead of UTC at that instant, in milliseconds. */
+function zoneOffsetMs(time: number, zone: string): number {
+	let format = wallClocks.get(zone);
 	if (!format) {
 		format = new Intl.DateTimeFormat('en-US', {
-			timeZone: timezone,
+			timeZone: zone,
 			hourCycle: 'h23',
 			year: 'numeric',
 			month: 'numeric',
@@ -154,81 +159,78 @@ function zoneOffsetMs(time: number, timezone: string): number {
 			minute: 'numeric',
 			second: 'numeric',
 		});
-		zoneParts.set(timezone, format);
+		wallClocks.set(zone, format);
 	}
-	const parts: Record<string, number> = {};
-	for (const part of format.formatToParts(time)) parts[part.type] = Number(part.value);
-	const wall = Date.UTC(
-		parts.year,
-		parts.month - 1,
-		parts.day,
-		parts.hour,
-		parts.minute,
-		parts.second,
-	);
+	const part: Record<string, number> = {};
+	for (const { type, value } of format.formatToParts(time)) part[type] = Number(value);
+	const wall = Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute, part.second);
 	return wall - Math.floor(time / 1000) * 1000;
 }
 
-/** The instant a wall-clock time in a time zone is (the earlier one where clocks go back). */
-function wallTimeInZone(wall: number, timezone: string): number {
-	let zone = timezone;
-	try {
-		new Intl.DateTimeFormat('en-US', { timeZone: zone });
-	} catch {
-		zone = 'UTC';
-	}
+/**
+ * The instant a wall-clock time in a zone names. The offset is read at a first guess and again
+ * at the result, which settles it across a daylight-saving change; a time skipped by the
+ * spring change comes out an hour later, as clocks show it.
+ */
+function wallTimeInZone(wall: number, zone: string): number {
 	const first = wall - zoneOffsetMs(wall, zone);
 	const second = wall - zoneOffsetMs(first, zone);
-	return Math.min(first, second);
+	return second === first ? first : Math.max(first, second);
+}
+
+/** An explicit zone at the end of a non-ISO date text ("… GMT", "… +0100"). */
+const EXPLICIT_ZONE = /(?:\b(?:GMT|UTC|Z)|[+-]\d{2}:?\d{2})\s*$/i;
+
+interface InstantLike {
+	isValid?: boolean;
+	toMillis(): number;
+}
+
+function isInstantLike(value: unknown): value is InstantLike {
+	return (
+		!!value && typeof value === 'object' && typeof (value as InstantLike).toMillis === 'function'
+	);
 }
 
 /**
- * The instant a user meant, as an ISO date-time in UTC. A date-time with a zone or offset is
- * taken as written; one without ("2030-01-02T09:00", "2030-01-02") is a wall-clock time in the
- * workflow's time zone, never the server's. A Luxon DateTime (n8n's $now) or a JavaScript Date
- * is an instant already.
+ * The instant a user meant, as an ISO string in UTC. A date-time with a zone or offset is that
+ * instant; one without a zone ("2030-01-02T09:00", what n8n's date picker gives) and a bare date
+ * (its midnight) are read in the workflow's time zone, never the server's. A Luxon DateTime
+ * (n8n's $now, DateTime expressions), a JavaScript Date and epoch milliseconds are instants.
  */
 export function instantOf(input: unknown, timezone = 'UTC'): string {
 	if (input === null || input === undefined || (typeof input === 'string' && input.trim() === ''))
-		throw new ValueInputError('No date given', 'Enter a date and time (ISO 8601).');
-	if (isDateTimeLike(input)) {
-		const iso = input.isValid === false ? null : (input as { toISO?(): string | null }).toISO?.();
-		if (!iso) throw new ValueInputError('The date is not a valid date-time object');
-		return new Date(Date.parse(iso)).toISOString();
+		throw new ValueInputError('No date and time given');
+	let time: number;
+	if (isInstantLike(input)) time = input.isValid === false ? NaN : input.toMillis();
+	else if (input instanceof Date) time = input.getTime();
+	else if (typeof input === 'number') time = input;
+	else if (typeof input === 'string') time = instantOfText(input.trim(), timezone);
+	else throw new ValueInputError(`A ${typeof input} is not a date and time`);
+	if (!Number.isFinite(time) || Math.abs(time) > 8.64e15)
+		throw new ValueInputError(`"${String(input)}" is not a date and time`);
+	return new Date(time).toISOString();
+}
+
+function instantOfText(text: string, timezone: string): number {
+	if (/^\d{12,14}$/.test(text)) return Number(text);
+	const match = ISO_DATE.exec(text) ?? ISO_DATE_TIME.exec(text);
+	if (match) {
+		const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+		if (!validCalendarDate(y, m, d))
+			throw new ValueInputError(`"${text}" is not a real calendar date`);
+		const zone = match[8];
+		if (zone) return Date.parse(text.replace(' ', 'T'));
+		const [h, min, s] = [Number(match[4] ?? 0), Number(match[5] ?? 0), Number(match[6] ?? 0)];
+		const ms = Number((match[7] ?? '0').slice(0, 3).padEnd(3, '0'));
+		if (h > 23 || min > 59 || s > 59)
+			throw new ValueInputError(`"${text}" is not a real time of day`);
+		return wallTimeInZone(Date.UTC(y, m - 1, d, h, min, s, ms), knownZone(timezone));
 	}
-	if (input instanceof Date) {
-		if (Number.isNaN(input.getTime())) throw new ValueInputError('The date is not a valid date');
-		return input.toISOString();
-	}
-	if (typeof input === 'string') {
-		const text = input.trim();
-		const date = ISO_DATE.exec(text);
-		const match = date ?? ISO_DATE_TIME.exec(text);
-		if (match) {
-			const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-			if (!validCalendarDate(y, m, d))
-				throw new ValueInputError(`"${text}" is not a real calendar date`);
-			const zone = date ? undefined : match[7];
-			const [h, min, s] = date
-				? [0, 0, 0]
-				: [Number(match[4]), Number(match[5]), Number(match[6] ?? 0)];
-			if (h > 23 || min > 59 || s > 59)
-				throw new ValueInputError(`"${text}" is not a real time of day`);
-			const fraction = date
-				? 0
-				: Number((/[.,](\d+)/.exec(text)?.[1] ?? '0').slice(0, 3).padEnd(3, '0'));
-			const wall = Date.UTC(y, m - 1, d, h, min, s, fraction);
-			if (!zone) return new Date(wallTimeInZone(wall, timezone)).toISOString();
-			const offset = /^[+-]/.test(zone)
-				? (zone.startsWith('-') ? -1 : 1) *
-					(Number(zone.slice(1, 3)) * 60 + Number(zone.replace(':', '').slice(3, 5) || 0)) *
-					60_000
-				: 0;
-			return new Date(wall - offset).toISOString();
-		}
-	}
+	const parsed = Date.parse(text);
+	if (EXPLICIT_ZONE.test(text) && !Number.isNaN(parsed)) return parsed;
 	throw new ValueInputError(
-		`"${String(input)}" is not a date and time the node can read`,
-		'Use an ISO 8601 date-time such as 2030-01-02T09:00:00 (in the workflow’s time zone) or 2030-01-02T09:00:00Z, or an n8n date such as {{ $now }}.',
+		`"${text}" is not a date and time the node can read`,
+		'Use an ISO date-time (2030-01-02T09:00:00, read in the workflow’s time zone, or with an offset such as 2030-01-02T09:00:00+01:00), a date (2030-01-02), or an n8n date such as {{ $now }}.',
 	);
 }

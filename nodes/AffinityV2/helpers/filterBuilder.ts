@@ -4,6 +4,8 @@
  * never close a quote, add a condition or change how conditions combine.
  */
 
+import { instantOf } from './dates';
+
 /** The filter language's special characters: each is escaped with a backslash. */
 export const SPECIAL_CHARACTERS: readonly string[] = [
 	'\\',
@@ -142,7 +144,7 @@ export function listItems(value: unknown): string[] {
 
 type Checked = { text: string } | { problem: string; hint: string };
 
-function typedValue(text: string, spec: FilterProperty | undefined): Checked {
+function typedValue(text: string, spec: FilterProperty | undefined, timezone: string): Checked {
 	const trimmed = text.trim();
 	switch (spec?.valueType) {
 		case 'int':
@@ -157,19 +159,18 @@ function typedValue(text: string, spec: FilterProperty | undefined): Checked {
 				? { text: trimmed }
 				: { problem: `"${text}" is not a number`, hint: 'This property takes a number.' };
 		case 'datetime': {
-			const time = Date.parse(trimmed);
-			if (trimmed === '' || Number.isNaN(time)) {
+			// An ISO 8601 date stays a date (date fields compare calendar days: Affinity stores a date at midnight Pacific) and a
+			// date-time with a zone stays as written; one without a zone is in the workflow's time zone.
+			if (/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/.test(trimmed))
+				return { text: trimmed };
+			try {
+				return { text: instantOf(trimmed, timezone) };
+			} catch {
 				return {
 					problem: `"${text}" is not a date`,
-					hint: 'Give a date and time in ISO 8601 form, such as 2025-02-04T10:48:24Z, or a date such as 2025-02-04.',
+					hint: "Give a date and time in ISO 8601 form, such as 2025-02-04T10:48:24Z (without a zone: in the workflow's time zone), or a date such as 2025-02-04.",
 				};
 			}
-			// An ISO 8601 date stays a date (date fields compare calendar days: Affinity stores a date at midnight Pacific) and a
-			// date-time with a zone stays as written; anything else readable is normalised.
-			const iso = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/.test(
-				trimmed,
-			);
-			return { text: iso ? trimmed : new Date(time).toISOString() };
 		}
 		default:
 			return { text };
@@ -194,6 +195,7 @@ export function compileCondition(
 	condition: FilterCondition,
 	index: number,
 	properties?: Record<string, FilterProperty>,
+	timezone = 'UTC',
 ): Compiled {
 	const property = String(condition.property ?? '').trim();
 	const spec = properties?.[property];
@@ -246,7 +248,7 @@ export function compileCondition(
 			);
 		const typed: string[] = [];
 		for (const item of items) {
-			const checked = typedValue(item, spec);
+			const checked = typedValue(item, spec, timezone);
 			if ('problem' in checked) return fail(checked.problem, checked.hint);
 			typed.push(checked.text);
 		}
@@ -263,7 +265,7 @@ export function compileCondition(
 			`Enter a value, or use the operator "${FILTER_OPERATORS.isEmpty.label}" to find empty text.`,
 		);
 	}
-	const checked = typedValue(text, spec);
+	const checked = typedValue(text, spec, timezone);
 	if ('problem' in checked) return fail(checked.problem, checked.hint);
 	return { filter: `${property} ${definition.symbol} ${escapeFilterValue(checked.text)}` };
 }
@@ -273,10 +275,11 @@ export function compileFilter(
 	conditions: FilterCondition[],
 	combine: 'and' | 'or' = 'and',
 	properties?: Record<string, FilterProperty>,
+	timezone = 'UTC',
 ): Compiled {
 	const parts: string[] = [];
 	for (const [index, condition] of conditions.entries()) {
-		const compiled = compileCondition(condition, index, properties);
+		const compiled = compileCondition(condition, index, properties, timezone);
 		if ('problem' in compiled) return compiled;
 		parts.push(compiled.filter);
 	}

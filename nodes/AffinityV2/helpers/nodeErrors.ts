@@ -1,4 +1,4 @@
-import type { INode } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 /** An error as a node reports it: n8n's own errors as they are, anything else wrapped. */
@@ -9,4 +9,30 @@ export function asNodeError(
 ): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	return new NodeOperationError(node, error as Error, { itemIndex });
+}
+
+/**
+ * What a failed run did and did not do, as the node's errors carry it in their context (data,
+ * not prose): whether a write may have been applied, what a failed batch applied and did not
+ * send, a submitted merge's task, when the rate limit resets. Copied onto the error item that
+ * "Continue On Fail" puts in the failed item's place, so that a workflow can branch on it.
+ */
+export const OUTCOME_KEYS = [
+	'writeMayHaveApplied',
+	'rateLimitResetAt',
+	'failedChunk',
+	'chunks',
+	'appliedUpdates',
+	'notSentUpdates',
+	'failedFieldIds',
+	'mergeSubmitted',
+	'taskId',
+	'taskUrl',
+] as const;
+
+export function outcomeOf(error: { context?: IDataObject }): IDataObject {
+	const outcome: IDataObject = {};
+	for (const key of OUTCOME_KEYS)
+		if (error.context?.[key] !== undefined) outcome[key] = error.context[key];
+	return outcome;
 }

@@ -1,13 +1,19 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { OrgQuota } from './rateLimit';
+import { MAX_WAIT_MS, type OrgQuota } from './rateLimit';
 
 export interface ApiErrorEntry {
 	code?: string;
 	message?: string;
 	param?: string;
 }
+
+/**
+ * The node's names of API parameters: a map ({ids: 'Field Names or IDs'}), or a function for
+ * parameters the API numbers ("updates[20].value" of a batch is the user's "Update 121").
+ */
+export type ParameterNames = Record<string, string> | ((param: string) => string | undefined);
 
 export interface FailureContext {
 	/** v1 or v2: v1 error bodies have their own forms, and messages say which API answered. */
@@ -23,7 +29,9 @@ export interface FailureContext {
 	/** How to see whether such a write was applied: the read that shows it ("Check with ..."). */
 	checkWith?: string;
 	/** The node's names of API parameters that the user knows by another name. */
-	parameterNames?: Record<string, string>;
+	parameterNames?: ParameterNames;
+	/** For a 429 given up on: when the window resets (as its headers said) and how often it was retried. */
+	rateLimit?: { resetAt?: Date; retried: number };
 }
 
 /**
@@ -61,9 +69,11 @@ function parameterMessages(map: object): ApiErrorEntry[] {
 function describe(status: number, errors: ApiErrorEntry[], ctx: FailureContext): string {
 	const params = errors.map((e) => e.param).filter((p): p is string => !!p);
 	// Named as the user knows them where the API's name differs ("ids" is "Field Names or IDs").
-	const named = params.map((p) =>
-		ctx.parameterNames?.[p] ? `"${ctx.parameterNames[p]}" (sent as "${p}")` : `"${p}"`,
-	);
+	const names = ctx.parameterNames;
+	const named = params.map((p) => {
+		const name = typeof names === 'function' ? names(p) : names?.[p];
+		return name ? `"${name}" (sent as "${p}")` : `"${p}"`;
+	});
 	switch (status) {
 		case 400:
 		case 422:
@@ -83,12 +93,30 @@ function describe(status: number, errors: ApiErrorEntry[], ctx: FailureContext):
 		case 405:
 			return `Affinity does not allow ${ctx.method} on ${ctx.path}.`;
 		case 429:
-			return 'The Affinity rate limit stayed exhausted after the retries the node allows. Run again later, or lower how often this workflow runs.';
+			return rateLimitAdvice(ctx.rateLimit);
 		default:
-			return status >= 500
-				? 'Affinity had a server error that did not go away after retries. Try again later.'
-				: `Affinity answered ${status}.`;
+			if (status < 500) return `Affinity answered ${status}.`;
+			// Writes are never retried (only reads are), so a write's message must not say so.
+			return ctx.writeMayHaveApplied
+				? `Affinity had a server error (HTTP ${status}) while handling the write.`
+				: 'Affinity had a server error that did not go away after retries. Try again later.';
 	}
+}
+
+/** A UTC time as messages show it: 2026-03-10 14:05:09 UTC. */
+function utcTime(date: Date): string {
+	return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+function rateLimitAdvice(rateLimit: FailureContext['rateLimit']): string {
+	const after = 'Affinity did not process the request. Run again';
+	const lower = 'or lower how often this workflow runs.';
+	if (!rateLimit?.resetAt)
+		return `The Affinity rate limit stayed exhausted after the retries the node allows. ${after} later, ${lower}`;
+	const when = utcTime(rateLimit.resetAt);
+	return rateLimit.retried > 0
+		? `The Affinity rate limit stayed exhausted after ${rateLimit.retried} retries; Affinity said it resets at ${when}. ${after} after that time, ${lower}`
+		: `The Affinity rate limit is exhausted until ${when}, longer than the node waits (${MAX_WAIT_MS / 1000} s at most), so it was not retried. ${after} after that time, ${lower}`;
 }
 
 const WRITE_UNKNOWN =
@@ -133,6 +161,7 @@ export function httpError(
  */
 function markOutcome(error: NodeApiError, ctx: FailureContext): NodeApiError {
 	error.context.writeMayHaveApplied = ctx.writeMayHaveApplied === true;
+	if (ctx.rateLimit?.resetAt) error.context.rateLimitResetAt = ctx.rateLimit.resetAt.toISOString();
 	return error;
 }
 

@@ -162,13 +162,15 @@ export function retryAfterSeconds(raw: unknown, now = Date.now()): number | unde
 }
 
 /**
- * Milliseconds to wait after a 429, from its headers (undefined when they say nothing usable),
- * or `monthly` when the account's monthly quota is what ran out: waiting cannot help then.
+ * What a 429's headers say: how long to wait (undefined when they say nothing usable; capped at
+ * MAX_WAIT_MS), when the window resets as they tell it (uncapped: a reset further off than the
+ * node waits is not worth retrying), or `monthly` when the account's monthly quota is what ran
+ * out: waiting cannot help then.
  */
 export function rateLimitWaitMs(
 	headers: Record<string, unknown>,
 	now = Date.now(),
-): { waitMs?: number; monthly: boolean } {
+): { waitMs?: number; resetAt?: Date; monthly: boolean } {
 	const limits = readRateLimitHeaders(headers);
 	if (limits.orgRemaining !== undefined && limits.orgRemaining <= 0) return { monthly: true };
 	const userExhausted = limits.userRemaining !== undefined && limits.userRemaining <= 0;
@@ -177,5 +179,18 @@ export function rateLimitWaitMs(
 			? limits.userReset
 			: (retryAfterSeconds(headers['retry-after'], now) ?? limits.userReset);
 	if (seconds === undefined) return { monthly: false };
-	return { waitMs: Math.min(seconds * 1000 + 60, MAX_WAIT_MS), monthly: false };
+	return {
+		waitMs: Math.min(seconds * 1000 + 60, MAX_WAIT_MS),
+		resetAt: new Date(now + seconds * 1000),
+		monthly: false,
+	};
+}
+
+/**
+ * After a request has waited for the reset a 429 named, the window that 429 recorded is over as
+ * far as pacing goes: the next answer tells the new one. Without this the pacing wait before the
+ * retry would wait for the same reset a second time.
+ */
+export function windowWaitedFor(key: string): void {
+	budgets.delete(key);
 }

@@ -14,7 +14,13 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { apiKeyProblem } from './apiKey';
 import { normalizeBaseUrl } from './baseUrl';
-import { httpError, monthlyQuotaError, transportError, type FailureContext } from './errors';
+import {
+	httpError,
+	monthlyQuotaError,
+	transportError,
+	type FailureContext,
+	type ParameterNames,
+} from './errors';
 import {
 	MAX_WAIT_MS,
 	paceBeforeRequest,
@@ -22,6 +28,7 @@ import {
 	readOrgQuota,
 	readRateLimitHeaders,
 	recordRateLimit,
+	windowWaitedFor,
 	type OrgQuota,
 } from './rateLimit';
 import { shapeProblem, UNEXPECTED_SHAPE, type Expected } from './shape';
@@ -63,7 +70,7 @@ export interface AffinityRequest {
 	/** For writes: the read that shows whether a write of unknown outcome was applied. */
 	checkWith?: string;
 	/** The node's names of query or body parameters the API names otherwise, for 400s: {ids: 'Field Names or IDs'}. */
-	parameterNames?: Record<string, string>;
+	parameterNames?: ParameterNames;
 	/**
 	 * The shape a successful answer must have: `record` (one JSON object, whose items are checked
 	 * if it is a page; the default for reads), `page` (as the paginator asks), `any` (the default
@@ -108,6 +115,11 @@ interface Connection {
 	 * cost more than the request itself.
 	 */
 	credential: IAdditionalCredentialOptions;
+	/**
+	 * The Request Options → Timeout of each item, read once: reading a node parameter resolves
+	 * and copies the parameters, which cost more than the rest of a page's bookkeeping.
+	 */
+	timeouts: Map<number, number | undefined>;
 }
 
 const connections = new WeakMap<object, Connection>();
@@ -164,6 +176,7 @@ async function connection(ctx: AffinityContext, itemIndex?: number): Promise<Con
 				data: credentials,
 			},
 		},
+		timeouts: new Map(),
 	};
 	connections.set(ctx, conn);
 	return conn;
@@ -196,6 +209,13 @@ function configuredTimeoutMs(ctx: AffinityContext, itemIndex = 0): number | unde
 	return Math.round(seconds * 1000);
 }
 
+function itemTimeoutMs(ctx: AffinityContext, conn: Connection, itemIndex = 0): number | undefined {
+	if (conn.timeouts.has(itemIndex)) return conn.timeouts.get(itemIndex);
+	const timeout = configuredTimeoutMs(ctx, itemIndex);
+	conn.timeouts.set(itemIndex, timeout);
+	return timeout;
+}
+
 const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
 /** Failures before the request could reach the server: safe to retry even for writes. */
 const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
@@ -205,11 +225,19 @@ function backoff(attempt: number): number {
 	return Math.round(base * (0.75 + Math.random() * 0.5));
 }
 
+/**
+ * UTF-8 (what the API sends) decoded from the raw bytes of an answer: a page is a few hundred
+ * kilobytes, and TextDecoder reads one in about half the time the HTTP client's own
+ * Buffer-to-text conversion takes. A byte order mark is dropped, as the client would.
+ */
+const utf8 = new TextDecoder();
+
 function parseBody(raw: unknown): { ok: true; value: unknown } | { ok: false } {
-	if (raw === undefined || raw === null || raw === '') return { ok: true, value: undefined };
-	if (typeof raw !== 'string') return { ok: true, value: raw };
+	const text = raw instanceof Uint8Array ? utf8.decode(raw) : raw;
+	if (text === undefined || text === null || text === '') return { ok: true, value: undefined };
+	if (typeof text !== 'string') return { ok: true, value: text };
 	try {
-		return { ok: true, value: JSON.parse(raw) };
+		return { ok: true, value: JSON.parse(text) };
 	} catch {
 		return { ok: false };
 	}
@@ -230,7 +258,7 @@ export async function affinityRequest<T = unknown>(
 	const isRead = request.idempotent ?? request.method === 'GET';
 	const timeoutMs =
 		request.timeoutMs ??
-		configuredTimeoutMs(this, request.itemIndex) ??
+		itemTimeoutMs(this, conn, request.itemIndex) ??
 		RETRY_POLICY.defaultTimeoutMs;
 	const api = request.api ?? 'v2';
 	const failure: FailureContext = {
@@ -275,10 +303,12 @@ export async function affinityRequest<T = unknown>(
 			arrayFormat: 'repeat',
 			headers: { ...headers },
 			body: request.body,
-			// The raw text lets a malformed or truncated body be told apart from a valid one.
-			encoding: isFile ? 'arraybuffer' : 'text',
-			// n8n would send the key along a redirect to another host: a file's is followed unsigned.
-			disableFollowRedirect: isFile || undefined,
+			// The raw bytes, decoded here (parseBody): a malformed or truncated body is told apart
+			// from a valid one, and a file's bytes are kept as they are.
+			encoding: 'arraybuffer',
+			// n8n would send the key along a redirect to another host: no answer is followed (a
+			// file's signed link is fetched by the download, without the key).
+			disableFollowRedirect: true,
 			json: false,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
@@ -326,20 +356,25 @@ export async function affinityRequest<T = unknown>(
 			return file as AffinityResponse<T>;
 		}
 		// An error answer to a file request is JSON like any other, received as bytes.
-		const parsed = parseBody(
-			Buffer.isBuffer(response.body) ? response.body.toString('utf8') : response.body,
-		);
+		const parsed = parseBody(response.body);
 
 		if (status === 429) {
-			const { waitMs, monthly } = rateLimitWaitMs(responseHeaders);
+			const { waitMs, resetAt, monthly } = rateLimitWaitMs(responseHeaders);
 			if (monthly) throw monthlyQuotaError(node, readOrgQuota(conn.budgetKey), failure);
-			if (rateLimited < RETRY_POLICY.rateLimitRetries) {
+			// A reset further off than the node waits cannot come within the retries: say when it is.
+			const resetTooFar =
+				resetAt !== undefined && resetAt.getTime() - Date.now() > RETRY_POLICY.rateLimitMaxWaitMs;
+			if (!resetTooFar && rateLimited < RETRY_POLICY.rateLimitRetries) {
 				const wait = Math.min(waitMs ?? backoff(rateLimited + 1), RETRY_POLICY.rateLimitMaxWaitMs);
 				rateLimited++;
 				await sleep(wait);
+				windowWaitedFor(conn.budgetKey);
 				continue;
 			}
-			throw httpError(node, 429, parsed.ok ? parsed.value : undefined, failure);
+			throw httpError(node, 429, parsed.ok ? parsed.value : undefined, {
+				...failure,
+				rateLimit: { resetAt, retried: rateLimited },
+			});
 		}
 
 		if (RETRYABLE_STATUS.has(status) || !parsed.ok) {

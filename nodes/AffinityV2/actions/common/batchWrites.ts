@@ -138,6 +138,17 @@ export async function fieldUpdatesFrom(
 	return writes;
 }
 
+/**
+ * A refused parameter of a chunk ("updates[20].value.data.id", as the API numbers the updates
+ * of one request) named as the user numbers the updates: "Update 121 (field-12): value.data.id".
+ */
+function updateOfParameter(param: string, batch: FieldWrite[], first: number): string | undefined {
+	const match = /^updates\[(\d+)\](?:\.(.+))?$/.exec(param);
+	const write = match ? batch[Number(match[1])] : undefined;
+	if (!match || !write) return undefined;
+	return `Update ${first + Number(match[1])} (${write.fieldId})${match[2] ? `: ${match[2]}` : ''}`;
+}
+
 /** Where a batch goes: the PATCH …/fields path, what it is about, and the read that shows its outcome. */
 export interface BatchTarget {
 	path: string;
@@ -171,6 +182,7 @@ export async function writeInChunks(
 				subject: target.subject,
 				itemIndex,
 				checkWith: target.checkWith,
+				parameterNames: (param) => updateOfParameter(param, batch, first),
 			});
 		} catch (caught) {
 			const error = asNodeError(this.getNode(), caught, itemIndex);
@@ -198,6 +210,7 @@ export async function writeInChunks(
 				chunks: batches.length,
 				failedFieldIds: fieldIds,
 				appliedUpdates: first - 1,
+				notSentUpdates: writes.length - last,
 			};
 			throw error;
 		}

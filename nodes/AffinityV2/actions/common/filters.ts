@@ -186,7 +186,7 @@ export async function readFilter(
 	const combine = this.getNodeParameter('filterCombine', itemIndex, 'and') as 'and' | 'or';
 	let properties: Record<string, FilterProperty> | undefined = target.properties;
 	if (resolve) properties = await resolve(conditions.map((c) => String(c.property ?? '').trim()));
-	const compiled = compileFilter(conditions, combine, properties);
+	const compiled = compileFilter(conditions, combine, properties, this.getTimezone());
 	if ('problem' in compiled) {
 		throw new NodeOperationError(this.getNode(), `Invalid filter: ${compiled.problem.message}`, {
 			itemIndex,

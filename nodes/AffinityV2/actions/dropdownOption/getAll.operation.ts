@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { dropdownOptionsPath } from '../../api/dropdownOptions';
+import { fieldsOf } from '../../api/fields';
 import { affinityPaginate } from '../../transport';
 import { forOperation } from '../common/forOperation';
 import { chosenFieldId } from '../common/dropdownOptionInputs';
@@ -44,24 +46,35 @@ export const description: INodeProperties[] = forOperation('dropdownOption', 'ge
 ]);
 
 /**
+ * The path of the chosen field's options: a list's own field under the list, a global field the
+ * list shows under its entity (dropdownOptionsPath), a company's or person's under that entity.
+ */
+async function optionsPath(this: IExecuteFunctions, itemIndex: number): Promise<string> {
+	const entity = this.getNodeParameter('entity', itemIndex, 'list') as string;
+	const fieldId = chosenFieldId.call(this, itemIndex);
+	if (entity !== 'list')
+		return `/v2/${entity === 'person' ? 'persons' : 'companies'}/fields/${encodeURIComponent(fieldId)}/dropdown-options`;
+	const listId = idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex);
+	const field = (
+		await fieldsOf(this, { listId }, { itemIndex, subject: `list with ID ${listId}` })
+	).find((f) => f.id === fieldId);
+	// A field the list does not know is left to the list's endpoint, whose 404 names it.
+	if (!field) return `/v2/lists/${listId}/fields/${encodeURIComponent(fieldId)}/dropdown-options`;
+	return dropdownOptionsPath(this, { kind: 'listEntry', listId }, field, itemIndex);
+}
+
+/**
  * GET /v2/lists/{listId}/fields/{fieldId}/dropdown-options, or the person or company field's
  * (BETA): each option with its ID (what field value writes take), text and, for ranked and
  * status fields, rank, colour, status category and win rate.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const entity = this.getNodeParameter('entity', itemIndex, 'list') as string;
 	const fieldId = chosenFieldId.call(this, itemIndex);
-	const owner =
-		entity === 'list'
-			? `lists/${idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex)}`
-			: entity === 'person'
-				? 'persons'
-				: 'companies';
 	const { items } = await affinityPaginate.call(
 		this,
 		{
 			method: 'GET',
-			path: `/v2/${owner}/fields/${encodeURIComponent(fieldId)}/dropdown-options`,
+			path: await optionsPath.call(this, itemIndex),
 			subject: `dropdown field ${fieldId}`,
 			itemIndex,
 		},

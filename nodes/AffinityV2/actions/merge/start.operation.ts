@@ -95,6 +95,41 @@ function submittedIn(ctx: IExecuteFunctions): Map<string, Submitted> {
 	return map;
 }
 
+/** What to check when a merge's start is of unknown outcome: a merge that started has likely finished. */
+function findMergeHint(kind: MergeKind, primaryId: number, duplicateId: number): string {
+	return `Check with Merge → Get Many (${kind}, no status filter: a merge that started has likely finished by now) whether a merge of ${primaryId} and ${duplicateId} exists`;
+}
+
+/**
+ * Waits for a merge Affinity accepted (202). A failure while following it does not undo the
+ * merge: the error says it was submitted, gives its task and how to follow it, and carries them
+ * as data (context), so that nobody submits it again to "try again".
+ */
+async function followSubmitted(
+	this: IExecuteFunctions,
+	submitted: Submitted,
+	itemIndex: number,
+): Promise<IDataObject> {
+	try {
+		return await waitForMerge.call(this, submitted, itemIndex);
+	} catch (caught) {
+		const error = asNodeError(this.getNode(), caught, itemIndex);
+		const { kind, taskId, taskUrl } = submitted;
+		if (!error.context?.timedOut) {
+			error.message = `The ${kind} merge was submitted (task ${taskId}), but following it failed: ${error.message}`;
+			error.description = `Affinity accepted the merge and runs it on its own; it was not submitted again (running the node again would submit it a second time). Follow it with Merge → Get Task (task ID ${taskId}).`;
+		}
+		error.context = {
+			...(error.context ?? {}),
+			itemIndex,
+			mergeSubmitted: true,
+			taskId,
+			taskUrl,
+		};
+		throw error;
+	}
+}
+
 async function waitForMerge(
 	this: IExecuteFunctions,
 	submitted: Submitted,
@@ -118,7 +153,7 @@ async function waitForMerge(
 		if (task.status !== 'in-progress') break;
 		const delay = delays();
 		if (Date.now() + delay > deadline) {
-			throw new NodeOperationError(
+			const timedOut = new NodeOperationError(
 				this.getNode(),
 				`The ${kind} merge did not finish within ${timeoutMs / 1000} s`,
 				{
@@ -126,6 +161,8 @@ async function waitForMerge(
 					description: `It is still running in Affinity (task ${taskId}) and was not started again. Check it later with Merge → Get Task (task ID ${taskId}), or raise the Timeout.`,
 				},
 			);
+			timedOut.context.timedOut = true;
+			throw timedOut;
 		}
 		await sleep(delay);
 	}
@@ -198,7 +235,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			taskId: earlier.taskId,
 		};
 		return wait
-			? { ...(await waitForMerge.call(this, earlier, itemIndex)), alreadySubmitted: true }
+			? { ...(await followSubmitted.call(this, earlier, itemIndex)), alreadySubmitted: true }
 			: { ...again, submitted: true, alreadySubmitted: true };
 	}
 
@@ -210,7 +247,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			path: paths.merges,
 			body: { [paths.primaryKey]: primaryId, [paths.duplicateKey]: duplicateId },
 			itemIndex,
-			checkWith: `Check with Merge → Get Many (${kind}, status in progress) whether the merge of ${primaryId} and ${duplicateId} started`,
+			checkWith: findMergeHint(kind, primaryId, duplicateId),
 		});
 		const taskUrl = String((body as { taskUrl?: unknown }).taskUrl ?? '');
 		submitted.taskUrl = taskUrl;
@@ -226,11 +263,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			'Affinity accepted the merge but gave no task URL to follow it',
 			{
 				itemIndex,
-				description: `Check it with Merge → Get Many (${kind}, status in progress). It was not submitted again.`,
+				description: `${findMergeHint(kind, primaryId, duplicateId)}. It was not submitted again.`,
 			},
 		);
 	}
-	if (wait) return waitForMerge.call(this, submitted, itemIndex);
+	if (wait) return followSubmitted.call(this, submitted, itemIndex);
 	return {
 		entityType: kind,
 		[paths.primaryKey]: primaryId,

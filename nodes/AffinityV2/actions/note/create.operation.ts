@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { affinityRequest, validateId } from '../../transport';
 import { associationIds, associationProperty, ASSOCIATION_KINDS } from '../common/associations';
+import { instantParameter } from '../common/dateTimes';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { internalPersonLocator, noteLocator } from '../common/locators';
@@ -154,17 +155,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if (raw !== undefined && raw !== '')
 			body.creator = { id: validateId(node, raw, 'Options → Creator', 'int64', itemIndex) };
 	}
-	if (options.createdAt) {
-		const time = Date.parse(String(options.createdAt));
-		if (Number.isNaN(time)) {
-			throw new NodeOperationError(
-				node,
-				`Options → Created At: "${String(options.createdAt)}" is not a date and time`,
-				{ itemIndex },
-			);
-		}
-		body.createdAt = new Date(time).toISOString();
-	}
+	if (options.createdAt)
+		body.createdAt = instantParameter.call(
+			this,
+			options.createdAt,
+			'Options → Created At',
+			itemIndex,
+		);
 	const { body: note } = await affinityRequest.call(this, {
 		method: 'POST',
 		path: '/v2/notes',

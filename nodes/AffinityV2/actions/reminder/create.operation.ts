@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { affinityRequest, validateId } from '../../transport';
+import { instantParameter } from '../common/dateTimes';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import {
@@ -104,7 +105,8 @@ export const description: INodeProperties[] = forOperation('reminder', 'create',
 				name: 'firstDueDate',
 				type: 'dateTime',
 				default: '',
-				displayOptions: recurring,
+				// Inside a collection a condition names a top-level parameter with a leading slash.
+				displayOptions: { show: { '/type': ['recurring'] } },
 				description: 'When a recurring reminder is first due (default: in Every (Days) days)',
 			},
 		],
@@ -113,23 +115,6 @@ export const description: INodeProperties[] = forOperation('reminder', 'create',
 
 function pickedId(value: unknown): unknown {
 	return value && typeof value === 'object' ? (value as IDataObject).value : value;
-}
-
-function dateTime(
-	this: IExecuteFunctions,
-	value: unknown,
-	label: string,
-	itemIndex: number,
-): string {
-	const time = Date.parse(String(value ?? ''));
-	if (!value || Number.isNaN(time)) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`${label}: ${value ? `"${String(value)}" is not a date and time` : 'required'}`,
-			{ itemIndex },
-		);
-	}
-	return new Date(time).toISOString();
 }
 
 /**
@@ -178,14 +163,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			resetTrigger: this.getNodeParameter('resetTrigger', itemIndex, 'interaction') as string,
 		};
 		if (options.firstDueDate)
-			body.dueDate = dateTime.call(
+			body.dueDate = instantParameter.call(
 				this,
 				options.firstDueDate,
 				'Options → First Due Date',
 				itemIndex,
 			);
 	} else
-		body.dueDate = dateTime.call(
+		body.dueDate = instantParameter.call(
 			this,
 			this.getNodeParameter('dueDate', itemIndex, ''),
 			'Due Date',
