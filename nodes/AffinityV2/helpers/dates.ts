@@ -181,15 +181,27 @@ function wallTimeInZone(wall: number, zone: string): number {
 /** An explicit zone at the end of a non-ISO date text ("… GMT", "… +0100"). */
 const EXPLICIT_ZONE = /(?:\b(?:GMT|UTC|Z)|[+-]\d{2}:?\d{2})\s*$/i;
 
+/** A Luxon DateTime (n8n's dates): its instant by toMillis, or by its ISO text with offset. */
 interface InstantLike {
 	isValid?: boolean;
-	toMillis(): number;
+	toMillis?(): number;
+	toISO?(): string | null;
 }
 
 function isInstantLike(value: unknown): value is InstantLike {
+	const candidate = value as InstantLike;
 	return (
-		!!value && typeof value === 'object' && typeof (value as InstantLike).toMillis === 'function'
+		!!value &&
+		typeof value === 'object' &&
+		(typeof candidate.toMillis === 'function' || typeof candidate.toISO === 'function')
 	);
+}
+
+function instantMillis(value: InstantLike): number {
+	if (value.isValid === false) return NaN;
+	if (value.toMillis) return value.toMillis();
+	const iso = value.toISO?.();
+	return iso ? Date.parse(iso) : NaN;
 }
 
 /**
@@ -202,7 +214,7 @@ export function instantOf(input: unknown, timezone = 'UTC'): string {
 	if (input === null || input === undefined || (typeof input === 'string' && input.trim() === ''))
 		throw new ValueInputError('No date and time given');
 	let time: number;
-	if (isInstantLike(input)) time = input.isValid === false ? NaN : input.toMillis();
+	if (isInstantLike(input)) time = instantMillis(input);
 	else if (input instanceof Date) time = input.getTime();
 	else if (typeof input === 'number') time = input;
 	else if (typeof input === 'string') time = instantOfText(input.trim(), timezone);
@@ -210,6 +222,14 @@ export function instantOf(input: unknown, timezone = 'UTC'): string {
 	if (!Number.isFinite(time) || Math.abs(time) > 8.64e15)
 		throw new ValueInputError(`"${String(input)}" is not a date and time`);
 	return new Date(time).toISOString();
+}
+
+/** An ISO offset (Z, +02, +0530, -08:00) in minutes east of UTC. */
+function offsetMinutes(zone: string): number {
+	if (/^z$/i.test(zone)) return 0;
+	const digits = zone.slice(1).replace(':', '');
+	const minutes = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || 0);
+	return zone.startsWith('-') ? -minutes : minutes;
 }
 
 function instantOfText(text: string, timezone: string): number {
@@ -220,12 +240,13 @@ function instantOfText(text: string, timezone: string): number {
 		if (!validCalendarDate(y, m, d))
 			throw new ValueInputError(`"${text}" is not a real calendar date`);
 		const zone = match[8];
-		if (zone) return Date.parse(text.replace(' ', 'T'));
 		const [h, min, s] = [Number(match[4] ?? 0), Number(match[5] ?? 0), Number(match[6] ?? 0)];
 		const ms = Number((match[7] ?? '0').slice(0, 3).padEnd(3, '0'));
 		if (h > 23 || min > 59 || s > 59)
 			throw new ValueInputError(`"${text}" is not a real time of day`);
-		return wallTimeInZone(Date.UTC(y, m - 1, d, h, min, s, ms), knownZone(timezone));
+		const wall = Date.UTC(y, m - 1, d, h, min, s, ms);
+		if (zone) return wall - offsetMinutes(zone) * 60_000;
+		return wallTimeInZone(wall, knownZone(timezone));
 	}
 	const parsed = Date.parse(text);
 	if (EXPLICIT_ZONE.test(text) && !Number.isNaN(parsed)) return parsed;

@@ -14,6 +14,7 @@ import type { OperationEndpoint } from '../types';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { internalPersonLocator, reminderLocator } from '../common/locators';
+import { withReminderNames } from '../common/reminderNames';
 import { v1SimplifyParameter } from '../common/simplify';
 
 export const endpoint: OperationEndpoint[] = [
@@ -209,5 +210,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		expect: 'record',
 	});
 	if (!this.getNodeParameter('simplify', itemIndex, true)) return updated as IDataObject;
-	return reminderFromV1(updated as V1Reminder);
+	const [named] = await withReminderNames.call(
+		this,
+		[reminderFromV1(updated as V1Reminder)],
+		itemIndex,
+	);
+	return named;
 }
