@@ -209,3 +209,42 @@ export const NOTE_TOOLS: ToolSpec[] = [
 		},
 	},
 ];
+
+/** Tools that put a company on a list: find the list, find or create the company, add it. */
+export const ADD_TO_LIST_TOOLS: ToolSpec[] = [
+	AFFINITY_TOOLS[0],
+	{
+		name: 'Find or create company',
+		description:
+			'Finds the Affinity company with this web domain, or creates it when there is none. Returns {id, name, domain, created}.',
+		resource: 'company',
+		operation: 'findOrCreate',
+		parameters: {
+			domain: "={{ $fromAI('domain', 'The company web domain, e.g. acme.com', 'string') }}",
+			name: "={{ $fromAI('name', 'The company name, used if it has to be created', 'string') }}",
+		},
+	},
+	{
+		name: 'Add company to list',
+		description:
+			'Adds a company to an Affinity company list, unless it is on it already. Returns the entry {id, listId, entityId, entityName, alreadyOnList}.',
+		resource: 'listEntry',
+		operation: 'add',
+		parameters: {
+			listId: {
+				__rl: true,
+				mode: 'id',
+				value:
+					"={{ $fromAI('listId', 'The numeric ID of the list, as Find lists returns it', 'number') }}",
+			},
+			entityType: 'company',
+			companyId: {
+				__rl: true,
+				mode: 'id',
+				value:
+					"={{ $fromAI('companyId', 'The numeric ID of the company, as Find or create company returns it', 'number') }}",
+			},
+			options: { skipIfAlreadyOnList: true },
+		},
+	},
+];

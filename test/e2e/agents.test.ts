@@ -25,6 +25,7 @@ import {
 	AGENT,
 	AGENT_TRIGGER,
 	agentWorkflow,
+	ADD_TO_LIST_TOOLS,
 	modelCredentialExport,
 	NOTE_TOOLS,
 } from './agent-workflows';
@@ -46,6 +47,11 @@ const WORKFLOWS = {
 		'e2eAgentNoteAboutPerson',
 		'Log that I met this person.',
 		NOTE_TOOLS,
+	),
+	addToPipeline: agentWorkflow(
+		'e2eAgentAddToPipeline',
+		'Add Acme (acme.com) to my deal pipeline, the Target Accounts list.',
+		ADD_TO_LIST_TOOLS,
 	),
 };
 
@@ -276,6 +282,66 @@ describe('the AI Agent with Affinity tools, on the scripted model', () => {
 		expect(note).toEqual(expect.objectContaining({ id: expect.any(Number) }));
 		expect(JSON.stringify(note)).toContain('Met at the e2e meetup');
 		expect(answer).toContain(`"id":${String(note.id)}`);
+	});
+
+	it('"add Acme to my deal pipeline": Find lists, Find or create company, Add company to list; asked twice, one company and one entry', async () => {
+		const listId = facts.listId('Target Accounts');
+		const script: ModelScript = [
+			{ call: { tool: /^Find_lists$/, args: { nameContains: 'Target Accounts' } } },
+			{ call: { tool: /^Find_or_create_company$/, args: { domain: 'acme.com', name: 'Acme' } } },
+			(context) => {
+				const [list] = parseResult(context, 0) as Array<{ id: number }>;
+				const [company] = parseResult(context, 1) as Array<{ id: number }>;
+				return {
+					call: {
+						tool: /^Add_company_to_list$/,
+						args: { listId: list?.id ?? -1, companyId: company?.id ?? -1 },
+					},
+				};
+			},
+			(context) => ({ answer: `Done: ${quote(context.results[2].content)}` }),
+		];
+		const outcomes: Array<{ company: Record<string, unknown>; entry: Record<string, unknown> }> =
+			[];
+		for (let i = 0; i < 2; i++) {
+			model.requests.length = 0;
+			const { run, answer, requests } = await runAgent(WORKFLOWS.addToPipeline.id, script);
+			expect(run.data.resultData.error).toBeUndefined();
+			expect(requests).toHaveLength(4);
+			const results = requests[3].messages.filter((m) => m.role === 'tool');
+			const [company] = JSON.parse(results[1].content as string) as Array<Record<string, unknown>>;
+			const [entry] = JSON.parse(results[2].content as string) as Array<Record<string, unknown>>;
+			expect(answer).toContain(`"alreadyOnList":${i === 0 ? 'false' : 'true'}`);
+			outcomes.push({ company, entry });
+		}
+		const [first, second] = outcomes;
+		expect(first.company).toEqual(
+			expect.objectContaining({ id: expect.any(Number), domain: 'acme.com', created: true }),
+		);
+		expect(first.entry).toEqual(
+			expect.objectContaining({
+				id: expect.any(Number),
+				listId,
+				entityId: first.company.id,
+				alreadyOnList: false,
+			}),
+		);
+		expect(second.company).toEqual(
+			expect.objectContaining({ id: first.company.id, created: false }),
+		);
+		expect(second.entry).toEqual(
+			expect.objectContaining({ id: first.entry.id, alreadyOnList: true }),
+		);
+		// Each write once across both questions (the log is read before the checks below).
+		const writes = (await fixture.requests())
+			.filter((r) => r.method !== 'GET' && !r.path.endsWith('/search'))
+			.map((r) => `${r.method} ${r.path} ${r.status}`);
+		expect(writes).toEqual(['POST /organizations 200', `POST /lists/${listId}/list-entries 200`]);
+		// The emulator's own answer: Acme's one entry on the list.
+		const { data: entries } = await fixture.api<{ data: Array<{ id: number; listId: number }> }>(
+			`/v2/companies/${String(first.company.id)}/list-entries?limit=100`,
+		);
+		expect(entries.filter((e) => e.listId === listId).map((e) => e.id)).toEqual([first.entry.id]);
 	});
 
 	it('a company ID that does not exist reaches the model as a readable error it recovers from; the run succeeds', async () => {

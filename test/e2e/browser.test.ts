@@ -26,6 +26,8 @@ const WEBHOOK_NODE = 'Affinity v2 Webhook Trigger';
 const LOG_TRIGGER_WORKFLOW_ID = 'e2eBrowserChangeLog';
 const REMINDER_WORKFLOW_ID = 'e2eBrowserReminder';
 const REMINDER_NODE = 'Get a reminder';
+const ADD_ENTRY_WORKFLOW_ID = 'e2eBrowserAddEntry';
+const ADD_ENTRY_NODE = 'Add to a list';
 const CREDENTIAL_DOCS =
 	'https://github.com/n8n-nodes-affinity-v2/n8n-nodes-affinity-v2/blob/main/docs/credentials.md';
 const ICON_PATH = '/icons/n8n-nodes-affinity-v2/dist/icons/affinity.svg';
@@ -116,8 +118,15 @@ beforeAll(async () => {
 		name: 'e2e: a reminder picked from a list',
 		steps: [{ name: REMINDER_NODE, resource: 'reminder', operation: 'get' }],
 	});
+	// Resource and operation start elsewhere than List Entry → Add, which the test picks.
+	const addEntryWorkflow = buildWorkflow({
+		id: ADD_ENTRY_WORKFLOW_ID,
+		name: 'e2e: a company added to a list from the editor',
+		steps: [{ name: ADD_ENTRY_NODE, resource: 'company', operation: 'get' }],
+	});
 	await fixture.importWorkflows([
 		workflow,
+		addEntryWorkflow,
 		triggerWorkflow,
 		updateWorkflow,
 		webhookWorkflow,
@@ -659,6 +668,103 @@ step('Reminder → Get picks the reminder from a list', async () => {
 	await shot('19c-reminder-picked');
 	await closeNode(ndv);
 });
+
+step(
+	'List Entry → Add: a list and a company picked from their lists, the node run; the new entry shows and is in Affinity',
+	async () => {
+		// The seed's last company: not on Target Accounts, which holds the first 248.
+		let company: { id: number; name: string; domain: string | null } | undefined;
+		for (let route: string | null = '/v2/companies?limit=100'; route; ) {
+			const page: {
+				data: Array<{ id: number; name: string; domain: string | null }>;
+				pagination: { nextUrl: string | null };
+			} = await fixture.api(route);
+			company = page.data[page.data.length - 1] ?? company;
+			const next = page.pagination.nextUrl ? new URL(page.pagination.nextUrl) : null;
+			route = next ? next.pathname + next.search : null;
+		}
+		const target = company!;
+		const onTheList = async () =>
+			(
+				await fixture.api<{ data: Array<{ id: number; listId: number }> }>(
+					`/v2/companies/${target.id}/list-entries?limit=100`,
+				)
+			).data.filter((e) => e.listId === TARGET_ACCOUNTS);
+		expect(await onTheList()).toEqual([]);
+
+		const ndv = await openNode(ADD_ENTRY_WORKFLOW_ID, ADD_ENTRY_NODE);
+		await pick('resource', 'List Entry');
+		await pick('operation', 'Add');
+		// The list, from the list picker.
+		const list = ndv.getByTestId('resource-locator-listId');
+		await eventually(async () => {
+			if ((await page.getByTestId('rlc-item').filter({ visible: true }).count()) === 0)
+				await list.getByTestId('rlc-input').click({ timeout: 2000 });
+			await page
+				.getByTestId('rlc-item')
+				.filter({ visible: true, hasText: 'Target Accounts' })
+				.first()
+				.click({ timeout: 2000 });
+		}, 60_000);
+		await eventually(async () =>
+			expect(
+				await list
+					.locator('input[data-test-id=rlc-input], [data-test-id=rlc-input] input')
+					.first()
+					.inputValue(),
+			).toBe('Target Accounts (company)'),
+		);
+		// The company, from the company picker, found by typing its name.
+		const picker = ndv.getByTestId('resource-locator-companyId');
+		const shownAs = target.domain ? `${target.name} (${target.domain})` : target.name;
+		await eventually(async () => {
+			const search = page
+				.locator('input[data-test-id=rlc-search], [data-test-id=rlc-search] input')
+				.filter({ visible: true });
+			if ((await search.count()) === 0)
+				await picker.getByTestId('rlc-input').click({ timeout: 2000 });
+			await search.first().fill(target.name, { timeout: 2000 });
+			await page
+				.getByTestId('rlc-item')
+				.filter({ visible: true, hasText: shownAs })
+				.first()
+				.click({ timeout: 3000 });
+		}, 60_000);
+		await eventually(async () =>
+			expect(
+				await picker
+					.locator('input[data-test-id=rlc-input], [data-test-id=rlc-input] input')
+					.first()
+					.inputValue(),
+			).toBe(shownAs),
+		);
+		await shot('22-add-entry-picked');
+
+		await fixture.emulator.control('DELETE', '/requests');
+		await ndv.getByTestId('node-execute-button').first().click();
+		const output = ndv.getByTestId('output-panel');
+		await eventually(async () => expect(await output.innerText()).toMatch(/1 item/), 60_000);
+		const json = output.getByText(/^JSON$/).first();
+		if (await json.isVisible()) await json.click();
+		// The emulator's own answer: one entry of the company on the list, the one the output shows.
+		const entries = await onTheList();
+		expect(entries).toHaveLength(1);
+		await eventually(async () => {
+			// The JSON view as text, without the spaces, line breaks and dots it draws for indentation.
+			const text = (await output.innerText()).replace(/[\s\u00b7]+/g, '');
+			expect(text).toContain(`"id":${entries[0].id},`);
+			expect(text).toContain(`"listId":${TARGET_ACCOUNTS},`);
+			expect(text).toContain(`"entityId":${target.id},`);
+			expect(text).toContain('"alreadyOnList":false');
+		});
+		const writes = (await fixture.requests()).filter((r) => r.method !== 'GET');
+		expect(writes.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			`POST /lists/${TARGET_ACCOUNTS}/list-entries 200`,
+		]);
+		await shot('23-add-entry-output');
+		await closeNode(ndv);
+	},
+);
 
 /** The pack's nodes of each sample workflow, each executed on its own from its panel. */
 /** One of the 5 latest Deal Pipeline entries moves to Won, so the trigger sample's If lets it through. */

@@ -28,6 +28,18 @@ afterAll(async () => {
 	await fixture.stop();
 });
 
+/** Every item of a paged v2 collection, read from the emulator page by page. */
+async function readAll<T>(route: string): Promise<T[]> {
+	const all: T[] = [];
+	for (let next: string | null = `${route}?limit=100`; next; ) {
+		const page: { data: T[]; pagination: { nextUrl: string | null } } = await fixture.api(next);
+		all.push(...page.data);
+		const url = page.pagination.nextUrl ? new URL(page.pagination.nextUrl) : null;
+		next = url ? url.pathname + url.search : null;
+	}
+	return all;
+}
+
 function lastNodeName(c: E2eCase): string {
 	const steps = c.steps(facts);
 	return steps.length ? steps[steps.length - 1].name : (c.trigger?.name ?? MANUAL_TRIGGER);
@@ -239,14 +251,7 @@ describe('n8n server (REST API, as the editor uses it)', () => {
 			const listId = facts.listId('Deal Pipeline');
 			const status = facts.fieldId('Deal Pipeline', 'Status');
 			const stage = facts.fieldId('Deal Pipeline', 'Stage');
-			const all: Array<{ id: number }> = [];
-			for (let route: string | null = `/v2/lists/${listId}/list-entries?limit=100`; route; ) {
-				const page: { data: Array<{ id: number }>; pagination: { nextUrl: string | null } } =
-					await fixture.api(route);
-				all.push(...page.data);
-				const next = page.pagination.nextUrl ? new URL(page.pagination.nextUrl) : null;
-				route = next ? next.pathname + next.search : null;
-			}
+			const all = await readAll<{ id: number }>(`/v2/lists/${listId}/list-entries`);
 			const latest = all
 				.map((e) => e.id)
 				.sort((a, b) => b - a)
@@ -287,6 +292,80 @@ describe('n8n server (REST API, as the editor uses it)', () => {
 			expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual([
 				`POST /v2/lists/${listId}/list-entries/${latest[1]}/fields/${stage}`,
 			]);
+		});
+
+		it('new lead: run twice, one company and one Target Accounts entry with its Stage; the second run finds both', async () => {
+			// The lead of the sample's "The lead" node.
+			const domain = 'acmerobotics.com';
+			const listId = facts.listId('Target Accounts');
+			const stage = facts.fieldId('Target Accounts', 'Stage');
+			const entriesBefore = (await readAll<{ id: number }>(`/v2/lists/${listId}/list-entries`))
+				.length;
+			await fixture.emulator.control('DELETE', '/requests');
+			const runs: Array<Record<string, Array<Record<string, unknown>>>> = [];
+			for (let i = 0; i < 2; i++) {
+				const run = await fixture.rest!.runManually('affV2SampleNewLead', 'New lead');
+				const context = JSON.stringify(run.data.resultData.error ?? {});
+				expect(run.data.resultData.error).toBeUndefined();
+				runs.push(
+					Object.fromEntries(
+						['Find or create the company', 'Add to Target Accounts', 'Set Stage to Sourcing'].map(
+							(node) => [node, nodeOutput(run, node, context)],
+						),
+					),
+				);
+			}
+			const [first, second] = runs;
+			const company = first['Find or create the company'][0];
+			const entry = first['Add to Target Accounts'][0];
+			expect(company).toEqual(
+				expect.objectContaining({ name: 'Acme Robotics', domain, created: true }),
+			);
+			expect(entry).toEqual(
+				expect.objectContaining({ listId, entityId: company.id, alreadyOnList: false }),
+			);
+			expect(second['Find or create the company']).toEqual([
+				expect.objectContaining({ id: company.id, domain, created: false }),
+			]);
+			expect(second['Add to Target Accounts']).toEqual([
+				expect.objectContaining({ id: entry.id, entityId: company.id, alreadyOnList: true }),
+			]);
+			for (const run of runs) {
+				expect(run['Set Stage to Sourcing']).toEqual([
+					expect.objectContaining({
+						success: true,
+						listEntryId: entry.id,
+						fieldId: stage,
+						dropdownText: 'Sourcing',
+					}),
+				]);
+			}
+			// The log first: the reads below are requests too.
+			const writes = (await fixture.requests())
+				.filter((r) => r.method !== 'GET' && !r.path.endsWith('/search'))
+				.map((r) => `${r.method} ${r.path} ${r.status}`);
+			const setStage = `POST /v2/lists/${listId}/list-entries/${String(entry.id)}/fields/${stage} 204`;
+			expect(writes).toEqual([
+				'POST /organizations 200',
+				`POST /lists/${listId}/list-entries 200`,
+				setStage,
+				setStage,
+			]);
+
+			// The emulator's own answer: one company with the domain, one entry of it, Stage set.
+			const companies = await readAll<{ id: number; domain: string | null }>('/v2/companies');
+			expect(companies.filter((c) => c.domain === domain).map((c) => c.id)).toEqual([company.id]);
+			const entries = await readAll<{ id: number; listId: number }>(
+				`/v2/companies/${String(company.id)}/list-entries`,
+			);
+			expect(entries.filter((e) => e.listId === listId).map((e) => e.id)).toEqual([entry.id]);
+			expect((await readAll<{ id: number }>(`/v2/lists/${listId}/list-entries`)).length).toBe(
+				entriesBefore + 1,
+			);
+			const value = await fixture.api<{ value: { data: { text?: string } | null } }>(
+				`/v2/lists/${listId}/list-entries/${String(entry.id)}/fields/${stage}`,
+			);
+			expect(value.value.data?.text).toBe('Sourcing');
 		});
 
 		it('AI agent: imported with the node as three tools on the demo credential', async () => {
