@@ -484,3 +484,22 @@ describe('rate-limit headers', () => {
 		).toBeLessThan(2000);
 	});
 });
+
+describe('redirects', () => {
+	it('a redirect is not followed: the key never reaches where it points', async () => {
+		await fixture.fault({
+			kind: 'status',
+			status: 302,
+			body: {},
+			headers: { location: `${elsewhere.baseUrl}/v2/companies/3000001` },
+			path: '^/v2/companies/',
+		});
+		const result = await run({
+			resource: 'company',
+			operation: 'get',
+			companyId: byId('3000001'),
+		});
+		expect(result.error?.message).toMatch(/redirect \(302\), which the node does not follow/);
+		// afterEach: nothing reached the other listener.
+	});
+});

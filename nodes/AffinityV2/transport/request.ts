@@ -1,19 +1,6 @@
-import type {
-	IAdditionalCredentialOptions,
-	IDataObject,
-	IExecuteFunctions,
-	IHookFunctions,
-	IWebhookFunctions,
-	IHttpRequestMethods,
-	IHttpRequestOptions,
-	ILoadOptionsFunctions,
-	INode,
-	IPollFunctions,
-} from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, INode } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
-import { apiKeyProblem } from './apiKey';
-import { normalizeBaseUrl } from './baseUrl';
 import {
 	httpError,
 	monthlyQuotaError,
@@ -31,20 +18,15 @@ import {
 	windowWaitedFor,
 	type OrgQuota,
 } from './rateLimit';
+import { parseBody } from './body';
 import { shapeProblem, UNEXPECTED_SHAPE, type Expected } from './shape';
 import { fileAnswer } from './download';
 import { multipartBody, type FormPart } from './multipart';
+import { connection, itemTimeoutMs, CREDENTIAL_TYPE, type AffinityContext } from './connection';
 import { describeNetworkFailure, errorCode, shown } from './networkErrors';
 import { requestUrl, type ApiGeneration } from './urls';
 
-export type AffinityContext =
-	| IExecuteFunctions
-	| ILoadOptionsFunctions
-	| IPollFunctions
-	| IHookFunctions
-	| IWebhookFunctions;
-
-export const CREDENTIAL_TYPE = 'affinityV2Api';
+export { CREDENTIAL_TYPE, type AffinityContext } from './connection';
 
 export interface AffinityRequest {
 	method: IHttpRequestMethods;
@@ -105,117 +87,6 @@ export const RETRY_POLICY = {
 	defaultTimeoutMs: 60000,
 } as const;
 
-interface Connection {
-	baseUrl: string;
-	apiVersion?: string;
-	budgetKey: string;
-	/**
-	 * The credential as read once for this context, handed to every request: n8n otherwise
-	 * reads and decrypts it from its database again for each request, which in a trigger's poll
-	 * cost more than the request itself.
-	 */
-	credential: IAdditionalCredentialOptions;
-	/**
-	 * The Request Options → Timeout of each item, read once: reading a node parameter resolves
-	 * and copies the parameters, which cost more than the rest of a page's bookkeeping.
-	 */
-	timeouts: Map<number, number | undefined>;
-}
-
-const connections = new WeakMap<object, Connection>();
-
-/** FNV-1a: a non-reversible tag of the key, so budgets are per key without keeping the key. */
-function fingerprint(text: string): string {
-	let hash = 0x811c9dc5;
-	for (let i = 0; i < text.length; i++) {
-		hash ^= text.charCodeAt(i);
-		hash = Math.imul(hash, 0x01000193);
-	}
-	return (hash >>> 0).toString(16);
-}
-
-async function connection(ctx: AffinityContext, itemIndex?: number): Promise<Connection> {
-	const cached = connections.get(ctx);
-	if (cached) return cached;
-	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
-	const base = normalizeBaseUrl(credentials.baseUrl);
-	if ('error' in base) {
-		throw new NodeOperationError(ctx.getNode(), base.error, {
-			itemIndex,
-			description: 'Fix the Base URL in the "Affinity V2 API" credential.',
-		});
-	}
-	const apiKey = typeof credentials.apiKey === 'string' ? credentials.apiKey.trim() : '';
-	if (!apiKey) {
-		throw new NodeOperationError(ctx.getNode(), 'The "Affinity V2 API" credential has no API key', {
-			itemIndex,
-			description: 'Enter the API key in the credential (Affinity → Settings → Manage Apps).',
-		});
-	}
-	// Checked untrimmed: the Authorization header carries the key as stored.
-	const keyProblem = apiKeyProblem(String(credentials.apiKey));
-	if (keyProblem) {
-		throw new NodeOperationError(ctx.getNode(), keyProblem, {
-			itemIndex,
-			description:
-				'Fix the API key in the "Affinity V2 API" credential; nothing was sent to Affinity.',
-		});
-	}
-	const apiVersion =
-		typeof credentials.apiVersion === 'string' ? credentials.apiVersion.trim() : '';
-	const stored = ctx.getNode().credentials?.[CREDENTIAL_TYPE];
-	const conn: Connection = {
-		baseUrl: base.url,
-		apiVersion: apiVersion || undefined,
-		budgetKey: `${base.url}|${fingerprint(apiKey)}`,
-		credential: {
-			credentialsDecrypted: {
-				id: stored?.id ?? '',
-				name: stored?.name ?? '',
-				type: CREDENTIAL_TYPE,
-				data: credentials,
-			},
-		},
-		timeouts: new Map(),
-	};
-	connections.set(ctx, conn);
-	return conn;
-}
-
-/**
- * The timeout the node's "Request Options" set, if any. Execute contexts read parameters per
- * item; load-options and poll contexts have one set of parameters.
- */
-function configuredTimeoutMs(ctx: AffinityContext, itemIndex = 0): number | undefined {
-	// Read as the whole collection: a fallback of undefined would count as "no fallback".
-	const options = (
-		'getInputData' in ctx
-			? (ctx as IExecuteFunctions).getNodeParameter('requestOptions', itemIndex, {})
-			: (ctx as ILoadOptionsFunctions).getNodeParameter('requestOptions', {})
-	) as IDataObject;
-	const raw = options?.timeout;
-	if (raw === undefined || raw === null || raw === '') return undefined;
-	const seconds = Number(raw);
-	if (!Number.isFinite(seconds) || seconds <= 0) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Invalid Request Options → Timeout: got "${String(raw)}"`,
-			{
-				itemIndex,
-				description: 'The timeout is a number of seconds, 1 or more.',
-			},
-		);
-	}
-	return Math.round(seconds * 1000);
-}
-
-function itemTimeoutMs(ctx: AffinityContext, conn: Connection, itemIndex = 0): number | undefined {
-	if (conn.timeouts.has(itemIndex)) return conn.timeouts.get(itemIndex);
-	const timeout = configuredTimeoutMs(ctx, itemIndex);
-	conn.timeouts.set(itemIndex, timeout);
-	return timeout;
-}
-
 const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
 /** Failures before the request could reach the server: safe to retry even for writes. */
 const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
@@ -223,24 +94,6 @@ const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 function backoff(attempt: number): number {
 	const base = Math.min(RETRY_POLICY.backoffMaxMs, RETRY_POLICY.backoffBaseMs * 2 ** attempt);
 	return Math.round(base * (0.75 + Math.random() * 0.5));
-}
-
-/**
- * UTF-8 (what the API sends) decoded from the raw bytes of an answer: a page is a few hundred
- * kilobytes, and TextDecoder reads one in about half the time the HTTP client's own
- * Buffer-to-text conversion takes. A byte order mark is dropped, as the client would.
- */
-const utf8 = new TextDecoder();
-
-function parseBody(raw: unknown): { ok: true; value: unknown } | { ok: false } {
-	const text = raw instanceof Uint8Array ? utf8.decode(raw) : raw;
-	if (text === undefined || text === null || text === '') return { ok: true, value: undefined };
-	if (typeof text !== 'string') return { ok: true, value: text };
-	try {
-		return { ok: true, value: JSON.parse(text) };
-	} catch {
-		return { ok: false };
-	}
 }
 
 /**
@@ -354,6 +207,16 @@ export async function affinityRequest<T = unknown>(
 		if (isFile && status >= 200 && status < 400) {
 			const file = await fileAnswer(this, node, response, url, timeoutMs, failure);
 			return file as AffinityResponse<T>;
+		}
+		// n8n would send the key along a redirect, so none is followed: Affinity's API answers
+		// JSON, and a file's signed link is fetched above without the key.
+		if (status >= 300 && status < 400) {
+			throw transportError(
+				node,
+				`Affinity answered with a redirect (${status}), which the node does not follow with the API key`,
+				{ ...failure, writeMayHaveApplied: !isRead },
+				'Check that the Base URL in the credential points at the Affinity API itself, not at a page that moved.',
+			);
 		}
 		// An error answer to a file request is JSON like any other, received as bytes.
 		const parsed = parseBody(response.body);
