@@ -1,3 +1,5 @@
+import { applySetChange } from './setChange';
+
 /**
  * How a set of associated ids changes. API v1 updates (PUT /opportunities/{id},
  * /organizations/{id}, /persons/{id}) replace a whole set, so adding or removing means reading
@@ -16,18 +18,7 @@ export function changedIds(
 	current: readonly number[],
 	picked: readonly number[],
 ): number[] | undefined {
-	switch (change) {
-		case 'keep':
-			return undefined;
-		case 'clear':
-			return [];
-		case 'replace':
-			return [...new Set(picked)];
-		case 'add':
-			return [...new Set([...current, ...picked])];
-		case 'remove': {
-			const gone = new Set(picked);
-			return [...new Set(current)].filter((id) => !gone.has(id));
-		}
-	}
+	if (change === 'keep') return undefined;
+	if (change === 'clear') return [];
+	return applySetChange(current, change, picked);
 }
