@@ -117,7 +117,14 @@ export class AffinityV2Api implements ICredentialType {
 			],
 			default: '2026-07-15',
 			description:
-				'Sent as the X-Affinity-Api-Version header on every request, unless the key’s default is chosen',
+				'Sent as the X-Affinity-Api-Version header on every API v2 request, unless the key’s default is chosen (API v1 has no versions)',
+		},
+		{
+			displayName:
+				'The same key serves the operations marked "(API v1)", which call Affinity’s API v1 where v2 has no such write. Test checks API v2; if API v1 refuses the key, those operations say so.',
+			name: 'apiV1Notice',
+			type: 'notice',
+			default: '',
 		},
 		{
 			displayName:
