@@ -90,7 +90,10 @@ describe('API v1 answers, against v1’s documented shape', () => {
 			},
 		]);
 		const body = checker.check(
-			v1('POST', '/organizations', 200, organization, { name: 'Acme Secret Ltd', colour: 'vermilion' }),
+			v1('POST', '/organizations', 200, organization, {
+				name: 'Acme Secret Ltd',
+				colour: 'vermilion',
+			}),
 		);
 		expect(body.differences).toEqual([
 			expect.objectContaining({ expected: 'body keys not documented: colour' }),
