@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 
 import { Description } from '../../test/emulator/openapi';
+import { v1EndpointOf, v1NonConformance } from '../../test/emulator/v1Description';
 import type { Exchange } from './proxy';
 
 /**
@@ -8,6 +9,10 @@ import type { Exchange } from './proxy';
  * schema tests use, and spells out each difference in the words a maintainer acts on. A
  * difference names where (a JSON pointer into the answer) and what, never the value found, so
  * that no personal data reaches the report.
+ *
+ * API v1 has no machine-readable description: its answers are checked against what its
+ * documentation shows (test/emulator/v1Description.ts, the emulator's own v1 reference: the
+ * endpoint, the body keys sent, the documented status and the keys of the documented answer).
  */
 
 export type DifferenceKind =
@@ -19,6 +24,7 @@ export type DifferenceKind =
 	| 'no matching variant'
 	| 'status not documented'
 	| 'operation not described'
+	| 'not as v1 documents'
 	| 'other';
 
 export interface Difference {
@@ -31,11 +37,18 @@ export interface Difference {
 	found?: string;
 }
 
+/** What an answer was checked against: v2's OpenAPI schemas, or v1's documented shape. */
+export const V2_SCHEMA = '2026-07-15 schema';
+export const V1_DOCUMENTED = 'v1 (documented shape)';
+export type CheckedAgainst = typeof V2_SCHEMA | typeof V1_DOCUMENTED;
+
 export interface Conformance {
 	/** The description's path template, or undefined when no operation matches. */
 	template?: string;
-	/** Whether the answer was checked against a schema (v1 calls and bodiless answers are not). */
+	/** Whether the answer was checked (bodiless v2 answers are not). */
 	checked: boolean;
+	/** What it was checked against (absent when it was not). */
+	against?: CheckedAgainst;
 	differences: Difference[];
 }
 
@@ -102,23 +115,26 @@ export class ConformanceChecker {
 
 	check(exchange: Exchange): Conformance {
 		const { method, path, status } = exchange;
-		if (!path.startsWith('/v2/')) return { checked: false, differences: [] };
+		if (!path.startsWith('/v2/')) return this.checkV1(exchange);
+		const against = V2_SCHEMA;
 		const template = this.description.templateOf(method, path);
 		if (!template)
 			return {
 				checked: true,
+				against,
 				differences: [{ kind: 'operation not described', at: `${method} ${path}` }],
 			};
 		if (!this.description.documents(method, template, status))
 			return {
 				template,
 				checked: true,
+				against,
 				differences: [{ kind: 'status not documented', at: '', found: String(status) }],
 			};
 		if (!this.description.hasResponseBody(method, template, status))
 			return { template, checked: false, differences: [] };
 		const validate = this.description.response(method, template, status);
-		if (validate(exchange.body)) return { template, checked: true, differences: [] };
+		if (validate(exchange.body)) return { template, checked: true, against, differences: [] };
 		const seen = new Set<string>();
 		const differences: Difference[] = [];
 		for (const error of validate.errors ?? []) {
@@ -131,6 +147,40 @@ export class ConformanceChecker {
 		// A failed oneOf lists every branch's complaints; the specific ones say more.
 		const specific = differences.filter((d) => d.kind !== 'no matching variant');
 		const kept = specific.length ? specific : differences;
-		return { template, checked: true, differences: kept.slice(0, MAX_DIFFERENCES) };
+		return { template, checked: true, against, differences: kept.slice(0, MAX_DIFFERENCES) };
+	}
+
+	/**
+	 * A v1 call against its documented shape (v1NonConformance): the endpoint is one v1
+	 * documents, the body keys sent are documented, a 2xx answer has the documented status and
+	 * keys. Its message names keys and statuses only, never values.
+	 */
+	private checkV1(exchange: Exchange): Conformance {
+		const { method, path, status } = exchange;
+		const template = v1EndpointOf(method, path)?.path;
+		const problem = v1NonConformance({
+			api: 'v1',
+			method,
+			path,
+			query: exchange.query,
+			status,
+			requestBody: exchange.requestBody,
+			responseBody: exchange.body,
+		});
+		return {
+			...(template ? { template } : {}),
+			checked: true,
+			against: V1_DOCUMENTED,
+			differences: problem
+				? [
+						{
+							kind: 'not as v1 documents',
+							at: `${method} ${template ?? path}`,
+							// v1NonConformance starts with where it happened (with ids): the template says it.
+							expected: problem.replace(/^v1 \S+ \S+ \(\d+\): /, ''),
+						},
+					]
+				: [],
+		};
 	}
 }

@@ -2,103 +2,16 @@
  * The live contract check: runs every operation of the node through the real n8n-core engine
  * against an Affinity account (or the emulator) and reports where the answers differ from the
  * 2026-07-15 description. `npm run test:live -- --help` says how to run it.
+ *
+ * This file reads the command line and stops early (no key, no confirmation) without loading
+ * n8n or the emulator: check.ts, which does the work, is loaded only for a run.
  */
 import { createInterface } from 'node:readline/promises';
 
 process.env.N8N_LOG_LEVEL ||= 'silent';
 
-import { DEMO_KEY, Emulator } from '../../emulator';
-import { nodeOperations } from '../../test/harness/nodeOperations';
-import { isRead } from './operations';
-import { RecordingProxy } from './proxy';
-import { READS } from './readPlan';
-import { collectSensitive, writeReport, type Comparison, type Report } from './report';
-import { runOperation, Target, type OperationResult, type Outcome } from './runner';
-import { diffShapes } from './shapes';
-import { WebhookReceiver } from './webhookReceiver';
-import { prepareSandbox, SANDBOX_LIST, WRITES, type Sandbox } from './writePlan';
-import { WriteRun } from './writeRun';
-
-const USAGE = `Live contract check of the Affinity v2 node against a real account.
-
-  AFFINITY_API_KEY=… npm run test:live [-- options]
-
-Environment: AFFINITY_API_KEY (required for a live run), AFFINITY_BASE_URL (default
-https://api.affinity.co), AFFINITY_API_VERSION (default 2026-07-15).
-
-Options:
-  --write               also exercise every write, in the sandbox list "${SANDBOX_LIST.name}"
-                        (made once, reused), and remove what it made; asks first
-  --yes                 do not ask before writing (CI)
-  --webhook-url URL     run the webhook round trip with this public URL (with --write);
-                        deliveries are received on --webhook-listen PORT (default: the URL's
-                        port when it is on loopback, else 8787)
-  --webhook-wait SEC    how long to wait for a delivery (default 60)
-  --budget N            the most calls to make (default 300, 600 with --write)
-  --compare-emulator    run the same plan against an in-process emulator and diff the shapes
-  --emulator            check an in-process emulator instead of an account (its demo key)
-  --report-dir DIR      where report.md and report.json go (default test-results/live)
-
-Read only unless --write. Exit code 1 when an operation shows a schema difference or an
-error, or clean-up left something behind.`;
-
-interface Options {
-	write: boolean;
-	yes: boolean;
-	webhookUrl?: string;
-	webhookListen?: number;
-	webhookWaitSeconds: number;
-	budget?: number;
-	compareEmulator: boolean;
-	emulator: boolean;
-	reportDir: string;
-	help: boolean;
-}
-
-function parseArgs(argv: string[]): Options {
-	const value = (name: string) => {
-		const i = argv.indexOf(name);
-		if (i < 0) return undefined;
-		const v = argv[i + 1];
-		if (v === undefined || v.startsWith('--')) throw new Error(`${name} needs a value`);
-		return v;
-	};
-	const number = (name: string) => {
-		const v = value(name);
-		if (v === undefined) return undefined;
-		const n = Number(v);
-		if (!Number.isInteger(n) || n < 0)
-			throw new Error(`${name} must be a whole number, not "${v}"`);
-		return n;
-	};
-	const known = new Set([
-		'--write',
-		'--yes',
-		'--webhook-url',
-		'--webhook-listen',
-		'--webhook-wait',
-		'--budget',
-		'--compare-emulator',
-		'--emulator',
-		'--report-dir',
-		'--help',
-		'-h',
-	]);
-	const unknown = argv.filter((a) => a.startsWith('-') && !known.has(a));
-	if (unknown.length) throw new Error(`unknown option ${unknown.join(', ')} (see --help)`);
-	return {
-		write: argv.includes('--write'),
-		yes: argv.includes('--yes'),
-		webhookUrl: value('--webhook-url'),
-		webhookListen: number('--webhook-listen'),
-		webhookWaitSeconds: number('--webhook-wait') ?? 60,
-		budget: number('--budget'),
-		compareEmulator: argv.includes('--compare-emulator'),
-		emulator: argv.includes('--emulator'),
-		reportDir: value('--report-dir') ?? 'test-results/live',
-		help: argv.includes('--help') || argv.includes('-h'),
-	};
-}
+import { DEMO_KEY } from '../../emulator/auth';
+import { parseArgs, USAGE, type Options } from './options';
 
 async function confirm(question: string): Promise<boolean> {
 	if (!process.stdin.isTTY) return false;
@@ -108,139 +21,6 @@ async function confirm(question: string): Promise<boolean> {
 	} finally {
 		rl.close();
 	}
-}
-
-interface Side {
-	target: Target;
-	results: OperationResult[];
-	write?: WriteRun;
-}
-
-/** Every operation of the node, with the plan's outcome for it (or "not covered"). */
-function byOperation(side: Side, operations: string[]): OperationResult[] {
-	const merged = new Map<string, OperationResult>();
-	const rank: Record<Outcome, number> = {
-		'schema difference': 4,
-		error: 3,
-		pass: 2,
-		skipped: 1,
-		'not covered': 0,
-	};
-	for (const r of [...side.results, ...(side.write?.results ?? [])]) {
-		const before = merged.get(r.operation);
-		if (!before) {
-			merged.set(r.operation, { ...r, shapes: { ...r.shapes } });
-			continue;
-		}
-		// One operation exercised by several steps: the worst outcome, every call.
-		const worst = rank[r.outcome] > rank[before.outcome] ? r : before;
-		const reasons = [before.reason, r.reason].filter(Boolean);
-		merged.set(r.operation, {
-			...before,
-			outcome: worst.outcome,
-			reason: worst.outcome === 'pass' ? undefined : [...new Set(reasons)].join('; ') || undefined,
-			runs: before.runs + r.runs,
-			calls: [...before.calls, ...r.calls],
-			shapes: { ...before.shapes, ...r.shapes },
-		});
-	}
-	const written = new Set(WRITES.map((w) => w.operation));
-	const out = operations.map((operation): OperationResult => {
-		const result = merged.get(operation);
-		if (result) return result;
-		const kind = isRead(operation) ? 'read' : 'write';
-		const planned = kind === 'write' && written.has(operation);
-		return {
-			operation,
-			kind,
-			outcome: planned ? 'skipped' : 'not covered',
-			reason: planned
-				? 'a write: run with --write'
-				: kind === 'read'
-					? 'no case in scripts/live/readPlan.ts'
-					: 'no step in scripts/live/writePlan.ts',
-			runs: 0,
-			calls: [],
-			shapes: {},
-		};
-	});
-	for (const [operation, result] of merged)
-		if (!operations.includes(operation))
-			out.push({
-				...result,
-				outcome: 'error',
-				reason: 'the plan names an operation the node lacks',
-			});
-	return out;
-}
-
-async function runSide(target: Target, sandbox: Sandbox | undefined): Promise<Side> {
-	const side: Side = { target, results: [] };
-	const found: Record<string, unknown> = {};
-	for (const c of READS) {
-		const { result, answers } = await runOperation(
-			target,
-			c.operation,
-			'read',
-			() => c.runs(found),
-			{
-				before: c.discover ? () => c.discover!(target.call, found) : undefined,
-			},
-		);
-		c.finds?.(answers, found);
-		side.results.push(result);
-	}
-	if (sandbox) {
-		await prepareSandbox(target.call, sandbox);
-		side.write = new WriteRun(target, sandbox);
-		stopOnInterrupt = side.write;
-		await side.write.run(WRITES);
-		stopOnInterrupt = undefined;
-	}
-	return side;
-}
-
-let stopOnInterrupt: WriteRun | undefined;
-
-function summaryOf(results: OperationResult[]): Record<Outcome, number> {
-	const summary: Record<Outcome, number> = {
-		pass: 0,
-		'schema difference': 0,
-		error: 0,
-		skipped: 0,
-		'not covered': 0,
-	};
-	for (const r of results) summary[r.outcome]++;
-	return summary;
-}
-
-function compare(target: OperationResult[], emulator: OperationResult[]): Comparison[] {
-	return target.map((t) => {
-		const e = emulator.find((x) => x.operation === t.operation);
-		const keysT = Object.keys(t.shapes);
-		const keysE = Object.keys(e?.shapes ?? {});
-		return {
-			operation: t.operation,
-			emulator: e?.outcome ?? 'not covered',
-			onlyTarget: keysT.filter((k) => !keysE.includes(k)),
-			onlyEmulator: keysE.filter((k) => !keysT.includes(k)),
-			differences: keysT
-				.filter((k) => keysE.includes(k))
-				.flatMap((k) => diffShapes(t.shapes[k], e!.shapes[k]).map((d) => ({ ...d, answer: k }))),
-		};
-	});
-}
-
-/** A sandbox for one side: its own run id, and the webhook round trip on the target only. */
-function sandboxFor(runId: string, receiver?: WebhookReceiver): Sandbox {
-	return {
-		runId,
-		made: {},
-		fields: {},
-		...(receiver
-			? { webhookUrl: receiver.publicUrl, awaitDelivery: (id) => receiver.await(id) }
-			: {}),
-	};
 }
 
 async function main(): Promise<number> {
@@ -258,23 +38,20 @@ async function main(): Promise<number> {
 	const apiVersion = process.env.AFFINITY_API_VERSION ?? '2026-07-15';
 	let apiKey = process.env.AFFINITY_API_KEY ?? '';
 	let baseUrl = (process.env.AFFINITY_BASE_URL ?? '').replace(/\/+$/, '');
-	let ownEmulator: Emulator | undefined;
+	// --emulator without a Base URL: an emulator of its own, started once the run is confirmed.
+	const ownEmulator = options.emulator && !baseUrl;
 	if (options.emulator) {
 		// The emulator's demo admin key, unless a key for another emulator is given.
-		if (!baseUrl) {
-			ownEmulator = await Emulator.start();
-			baseUrl = ownEmulator.baseUrl;
-		}
 		apiKey ||= DEMO_KEY;
 	} else if (!apiKey) {
 		console.log(`No AFFINITY_API_KEY: nothing was checked.\n\n${USAGE}`);
 		return 0;
 	}
-	baseUrl ||= 'https://api.affinity.co';
-	const host = new URL(baseUrl).host;
+	if (!ownEmulator) baseUrl ||= 'https://api.affinity.co';
+	const host = ownEmulator ? 'an emulator started for the check' : new URL(baseUrl).host;
 	if (options.write && !options.yes) {
 		const ok = await confirm(
-			`This writes to ${host}: it makes people, notes, reminders${options.webhookUrl ? ', a webhook' : ''} and dropdown options in the sandbox list, then removes them. Go ahead? [y/N] `,
+			`This writes to ${host}: it makes a person, a company, notes, a reminder, fields and dropdown options, a list entry, an opportunity, a meeting${options.webhookUrl ? ', a webhook' : ''} and a small text file in its sandbox lists and on its own records, then removes them (the file goes with the company: the API cannot delete files). Go ahead? [y/N] `,
 		);
 		if (!ok) {
 			console.error(
@@ -282,124 +59,11 @@ async function main(): Promise<number> {
 					? 'Not confirmed: nothing was written.'
 					: '--write needs --yes when there is no terminal to confirm on: nothing was written.',
 			);
-			await ownEmulator?.close();
 			return 2;
 		}
 	}
-	const budget = options.budget ?? (options.write ? 600 : 300);
-	const proxy = await new RecordingProxy(baseUrl, budget).start();
-	const target = new Target('target', proxy, apiKey, apiVersion);
-	let receiver: WebhookReceiver | undefined;
-	const closeAll = async () => {
-		await proxy.stop();
-		await receiver?.stop();
-		await ownEmulator?.close();
-	};
-	const startedAt = new Date().toISOString();
-	const whoami = await target.call('GET', '/v2/auth/whoami');
-	if (whoami.status !== 200) {
-		console.error(
-			`The key was not accepted by ${host} (HTTP ${whoami.status}): nothing was checked.`,
-		);
-		await closeAll();
-		return 1;
-	}
-	// Each answer declares what is left after it: before the check, one more was left.
-	const firstQuota = proxy.lastQuota();
-	const quotaBefore = firstQuota && { ...firstQuota, remaining: firstQuota.remaining + 1 };
-	console.log(
-		`Checking ${host} (API version ${apiVersion || 'the key’s default'}). Call budget: ${budget} calls` +
-			(quotaBefore
-				? `; the account has ${quotaBefore.remaining}${quotaBefore.limit ? ` of ${quotaBefore.limit}` : ''} calls left this month.`
-				: '; the account declares no monthly quota.'),
-	);
-	if (quotaBefore && quotaBefore.remaining < budget) {
-		console.error(
-			'Fewer calls are left this month than the budget: lower --budget or wait for the reset.',
-		);
-		await closeAll();
-		return 1;
-	}
-	if (options.webhookUrl && options.write) {
-		receiver = await new WebhookReceiver(
-			options.webhookUrl,
-			options.webhookListen,
-			options.webhookWaitSeconds * 1000,
-		).start();
-	} else if (options.webhookUrl)
-		console.log('--webhook-url is used with --write only: the round trip is skipped.');
-	const runId = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
-	process.on('SIGINT', () => {
-		if (stopOnInterrupt) {
-			console.error('Interrupted: removing what the check made, then stopping.');
-			stopOnInterrupt.stopped = true;
-		} else process.exit(130);
-	});
-	const side = await runSide(target, options.write ? sandboxFor(runId, receiver) : undefined);
-	const operations = nodeOperations();
-	const results = byOperation(side, operations);
-	let comparison: Comparison[] | undefined;
-	const sensitive = new Set<string>([apiKey]);
-	for (const e of proxy.exchanges) collectSensitive(e.body, sensitive);
-	if (options.compareEmulator) {
-		const emulator = await Emulator.start();
-		const emulatorProxy = await new RecordingProxy(emulator.baseUrl, 100_000).start();
-		try {
-			const other = new Target('emulator', emulatorProxy, DEMO_KEY, apiVersion);
-			const otherSide = await runSide(other, options.write ? sandboxFor(runId) : undefined);
-			comparison = compare(results, byOperation(otherSide, operations));
-			for (const e of emulatorProxy.exchanges) collectSensitive(e.body, sensitive);
-		} finally {
-			await emulatorProxy.stop();
-			await emulator.close();
-		}
-	}
-	const versions: Record<string, number> = {};
-	for (const e of proxy.exchanges)
-		if (e.version) versions[e.version] = (versions[e.version] ?? 0) + 1;
-	const quotaAfter = proxy.lastQuota();
-	const report: Report = {
-		startedAt,
-		finishedAt: new Date().toISOString(),
-		target: { kind: options.emulator ? 'emulator' : 'affinity', host },
-		apiVersionRequested: apiVersion,
-		modes: { write: options.write, webhook: !!receiver, compareEmulator: options.compareEmulator },
-		budget: {
-			calls: budget,
-			spent: proxy.forwarded,
-			refused: proxy.exchanges.filter((e) => e.refused === 'budget').length,
-			...(quotaBefore ? { quotaBefore } : {}),
-			...(quotaAfter ? { quotaAfter } : {}),
-			...(quotaBefore && quotaAfter
-				? { spentByQuota: quotaBefore.remaining - quotaAfter.remaining }
-				: {}),
-		},
-		summary: summaryOf(results),
-		versions,
-		operations: results.map(({ shapes: _shapes, ...rest }) => rest),
-		...(side.write ? { cleanup: { removed: side.write.removed, left: side.write.left } } : {}),
-		webhook: side.write?.roundTrip ?? {
-			outcome: 'skipped',
-			reason: !options.webhookUrl
-				? 'no --webhook-url: the round trip needs a URL Affinity can reach'
-				: !options.write
-					? 'the round trip needs --write (the event comes from a change the check makes)'
-					: 'the round trip did not run (see webhook.create)',
-		},
-		...(comparison ? { comparison } : {}),
-	};
-	await closeAll();
-	const paths = writeReport(options.reportDir, report, sensitive);
-	const s = report.summary;
-	console.log(
-		`${results.length} operations: ${s.pass} pass, ${s['schema difference']} schema difference, ${s.error} error, ` +
-			`${s.skipped} skipped, ${s['not covered']} not covered; ${proxy.forwarded} calls.` +
-			(side.write?.left.length
-				? ` Left behind: ${side.write.left.map((l) => `${l.what} ${l.id}`).join(', ')}.`
-				: ''),
-	);
-	console.log(`Report: ${paths.md} and ${paths.json}`);
-	return s['schema difference'] || s.error || side.write?.left.length ? 1 : 0;
+	const { runCheck } = await import('./check');
+	return runCheck(options, { apiVersion, apiKey, baseUrl: ownEmulator ? undefined : baseUrl });
 }
 
 main().then(

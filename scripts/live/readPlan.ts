@@ -355,7 +355,23 @@ export const READS: ReadCase[] = [
 	},
 	{
 		operation: 'file.search',
-		runs: () => [{ resource: 'file', operation: 'search', prompt: 'deck', limit: 3 }],
+		runs: () => [{ resource: 'file', operation: 'search', prompt: 'pricing deck', limit: 3 }],
+		// Each result is {file: {id, name}, pageNumber, preview}.
+		finds: (answers, found) => {
+			const results = answers.flatMap(
+				(a) =>
+					((a.body as { data?: unknown[] } | undefined)?.data ?? []) as Array<{ file?: Entity }>,
+			);
+			found.fileId = results.find((r) => r?.file?.id !== undefined)?.file?.id;
+		},
+	},
+	{
+		// API v1: the file's metadata, then its bytes through the redirect to a signed link.
+		operation: 'file.download',
+		runs: (found) =>
+			needs(found, { fileId: 'file' }, () => [
+				{ resource: 'file', operation: 'download', fileId: String(found.fileId) },
+			]),
 	},
 	{
 		operation: 'reminder.getAll',

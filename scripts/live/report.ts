@@ -43,7 +43,8 @@ export interface Report {
 	/** How many answers declared each API version. */
 	versions: Record<string, number>;
 	operations: Array<Omit<OperationResult, 'shapes'>>;
-	cleanup?: { removed: Removal[]; left: Removal[] };
+	/** Removed; left behind (a removal failed); what the API has no way to remove. */
+	cleanup?: { removed: Removal[]; left: Removal[]; unremovable: Removal[] };
 	/** The webhook round trip: subscribe, change a value, receive the delivery. */
 	webhook: { outcome: 'pass' | 'error' | 'skipped'; reason?: string };
 	comparison?: Comparison[];
@@ -122,13 +123,14 @@ export function markdown(report: Report): string {
 	for (const [outcome, n] of Object.entries(report.summary)) lines.push(`| ${outcome} | ${n} |`);
 	lines.push('');
 	lines.push(
-		'| operation | kind | outcome | runs | calls | versions | details |',
-		'|---|---|---|---|---|---|---|',
+		'| operation | kind | outcome | runs | calls | versions | checked against | details |',
+		'|---|---|---|---|---|---|---|---|',
 	);
 	for (const op of report.operations) {
 		const versions = [...new Set(op.calls.map((c) => c.version).filter(Boolean))].join(', ');
+		const against = [...new Set(op.calls.map((c) => c.against).filter(Boolean))].join(', ');
 		lines.push(
-			`| ${op.operation} | ${op.kind} | ${op.outcome} | ${op.runs} | ${op.calls.length} | ${versions} | ${(op.reason ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`,
+			`| ${op.operation} | ${op.kind} | ${op.outcome} | ${op.runs} | ${op.calls.length} | ${versions} | ${against} | ${(op.reason ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`,
 		);
 	}
 	const withDifferences = report.operations.filter((op) =>
@@ -139,7 +141,9 @@ export function markdown(report: Report): string {
 		for (const op of withDifferences) {
 			lines.push(`### ${op.operation}`, '');
 			for (const call of op.calls.filter((c) => c.differences.length)) {
-				lines.push(`- ${call.method} ${call.template} (${call.status}):`);
+				lines.push(
+					`- ${call.method} ${call.template} (${call.status}, checked against ${call.against ?? 'nothing'}):`,
+				);
 				for (const d of call.differences) lines.push(`  - ${difference(d)}`);
 			}
 			lines.push('');
@@ -159,6 +163,10 @@ export function markdown(report: Report): string {
 				? `Could not be removed (remove by hand): ${report.cleanup.left.map((r) => `${r.what} ${r.id} (${r.reason})`).join('; ')}.`
 				: 'Nothing was left behind.',
 		);
+		if (report.cleanup.unremovable.length)
+			lines.push(
+				`The API cannot remove: ${report.cleanup.unremovable.map((r) => `${r.what} ${r.id} (${r.reason})`).join('; ')}.`,
+			);
 	}
 	if (report.comparison) {
 		lines.push('', '## Where the emulator is not the target', '');

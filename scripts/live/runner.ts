@@ -1,8 +1,8 @@
-import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
+import type { IBinaryKeyData, ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 import { request } from 'undici';
 
-import { runAffinityNode } from '../../test/harness/engine';
-import { ConformanceChecker, type Difference } from './conformance';
+import { runAffinityNode, type InputFile } from '../../test/harness/engine';
+import { ConformanceChecker, type CheckedAgainst, type Difference } from './conformance';
 import type { Answer, DirectCall, Runs } from './plan';
 import type { Exchange, RecordingProxy } from './proxy';
 import { addShape, type Shape } from './shapes';
@@ -18,8 +18,10 @@ export interface CallResult {
 	status: number;
 	/** x-affinity-api-version of the answer. */
 	version?: string;
-	/** Whether the answer was checked against a schema (v1 and bodiless answers are not). */
+	/** Whether the answer was checked (bodiless v2 answers are not). */
 	checked: boolean;
+	/** v2's 2026-07-15 schema, or v1's documented shape (v1 has no machine-readable description). */
+	against?: CheckedAgainst;
 	differences: Difference[];
 	/** Set when the proxy did not send the call (budget spent) or could not reach the target. */
 	refused?: Exchange['refused'];
@@ -35,6 +37,12 @@ export interface OperationResult {
 	calls: CallResult[];
 	/** Shapes of the raw answers by `METHOD template status`, for --compare-emulator. */
 	shapes: Record<string, Shape>;
+}
+
+/** What one run of the node put out: its items, and their binary data (a download's file). */
+export interface NodeOutput {
+	items: IDataObject[];
+	binary: Array<IBinaryKeyData | undefined>;
 }
 
 /** One side of the check: the account (or an emulator) behind its recording proxy. */
@@ -83,13 +91,23 @@ export class Target {
 		return this.proxy.exchanges.slice(start);
 	}
 
-	/** The node's error of a run, when it failed: message and HTTP code only. */
-	async runNode(parameters: IDataObject): Promise<{ items: IDataObject[]; error?: string }> {
-		const result = await runAffinityNode({ credentials: this.credentials, parameters });
+	/**
+	 * Runs the node once on one input item (with these files, for an upload); the node's error,
+	 * when it failed: message and HTTP code only.
+	 */
+	async runNode(
+		parameters: IDataObject,
+		files?: Record<string, InputFile>,
+	): Promise<NodeOutput & { error?: string }> {
+		const result = await runAffinityNode({
+			credentials: this.credentials,
+			parameters,
+			...(files ? { binary: [files] } : {}),
+		});
 		const error = result.error
 			? `${result.error.message}${result.error.httpCode ? ` (HTTP ${result.error.httpCode})` : ''}`
 			: undefined;
-		return { items: result.items, error };
+		return { items: result.items, binary: result.binary, error };
 	}
 }
 
@@ -129,6 +147,7 @@ export function judge(
 			status: exchange.status,
 			...(exchange.version ? { version: exchange.version } : {}),
 			checked: conformance.checked,
+			...(conformance.against ? { against: conformance.against } : {}),
 			differences: conformance.differences,
 		};
 	});
@@ -155,11 +174,16 @@ export async function runOperation(
 	operation: string,
 	kind: 'read' | 'write',
 	plan: Runs | (() => Runs),
-	options: { before?: () => Promise<void>; reserve?: number } = {},
-): Promise<{ result: OperationResult; answers: Answer[]; items: IDataObject[][] }> {
+	options: {
+		before?: () => Promise<void>;
+		reserve?: number;
+		/** Files of the input item of each run (an upload's). */
+		files?: Record<string, InputFile>;
+	} = {},
+): Promise<{ result: OperationResult; answers: Answer[]; outputs: NodeOutput[] }> {
 	const start = target.proxy.exchanges.length;
 	const errors: string[] = [];
-	const items: IDataObject[][] = [];
+	const outputs: NodeOutput[] = [];
 	/** Calls kept back for the clean-up of what the writes made. */
 	const reserve = options.reserve ?? 0;
 	try {
@@ -180,7 +204,7 @@ export async function runOperation(
 				shapes: {},
 			},
 			answers: [],
-			items: [],
+			outputs: [],
 		};
 	}
 	let budgetSpent = false;
@@ -191,14 +215,14 @@ export async function runOperation(
 			break;
 		}
 		executed++;
-		const run = await target.runNode(parameters);
-		items.push(run.items);
-		if (run.error) errors.push(run.error);
+		const { error, ...output } = await target.runNode(parameters, options.files);
+		outputs.push(output);
+		if (error) errors.push(error);
 	}
 	const exchanges = target.since(start);
 	return {
 		result: judge(target, operation, kind, executed, exchanges, errors, budgetSpent),
 		answers: answersOf(exchanges),
-		items,
+		outputs,
 	};
 }

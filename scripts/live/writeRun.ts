@@ -1,7 +1,7 @@
 import { answersOf, judge, runOperation, type OperationResult, type Target } from './runner';
 import { isRead } from './operations';
 import type { Entity, Id } from './plan';
-import type { Sandbox, WriteStep } from './writePlan';
+import type { Sandbox, WriteStep } from './writeStep';
 
 /** Runs the write plan, then removes what it made, whatever happened on the way. */
 
@@ -25,6 +25,8 @@ export class WriteRun {
 	readonly results: OperationResult[] = [];
 	readonly removed: Removal[] = [];
 	readonly left: Removal[] = [];
+	/** What the API has no way to remove, and why (what becomes of it instead). */
+	readonly unremovable: Removal[] = [];
 	private readonly pending: Pending[] = [];
 	/** What the step that waits for a webhook delivery found, when it ran. */
 	roundTrip?: { outcome: 'pass' | 'error'; reason?: string };
@@ -50,12 +52,12 @@ export class WriteRun {
 	private async runStep(step: WriteStep): Promise<OperationResult> {
 		const start = this.target.proxy.exchanges.length;
 		const reserve = reserveFor(this.pending);
-		const { result, answers } = await runOperation(
+		const { result, answers, outputs } = await runOperation(
 			this.target,
 			step.operation,
 			isRead(step.operation) ? 'read' : 'write',
 			step.runs(this.s),
-			{ reserve },
+			{ reserve, files: step.files?.(this.s) },
 		);
 		if (result.outcome === 'skipped' && result.runs === 0) return result;
 		const problems: string[] = [];
@@ -67,9 +69,20 @@ export class WriteRun {
 			if (made) {
 				this.s.made[step.makes.name] = made.id;
 				if (step.makes.remove) this.pending.push({ name: step.makes.name, id: made.id, step });
-			} else if (!result.reason) problems.push('the answer named no id of what was made');
+				if (step.makes.unremovable)
+					this.unremovable.push({
+						what: step.makes.name,
+						id: made.id,
+						reason: step.makes.unremovable(made.id, this.s),
+					});
+			} else if (!result.reason && !step.makes.maybe)
+				problems.push('the answer named no id of what was made');
 		}
 		const failed = result.outcome === 'error' || result.outcome === 'skipped';
+		if (!failed && step.verify) {
+			const wrong = await step.verify(outputs, this.s);
+			if (wrong) problems.push(wrong);
+		}
 		if (!failed && step.removes) {
 			const index = this.pending.findIndex((p) => p.name === step.removes);
 			if (index >= 0) {

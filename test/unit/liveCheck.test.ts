@@ -40,11 +40,76 @@ describe('differences from the 2026-07-15 description', () => {
 		expect(checker.check({ ...ok, path: '/v2/nowhere' }).differences).toEqual([
 			{ kind: 'operation not described', at: 'GET /v2/nowhere' },
 		]);
-		// API v1 has no OpenAPI description: not checked, not a difference.
-		expect(checker.check({ ...ok, path: '/persons/1' })).toEqual({
-			checked: false,
+	});
+});
+
+describe('API v1 answers, against v1’s documented shape', () => {
+	const v1 = (
+		method: string,
+		path: string,
+		status: number,
+		body?: unknown,
+		requestBody?: unknown,
+	) => ({
+		seq: 1,
+		method,
+		path,
+		query: '',
+		status,
+		body,
+		...(requestBody === undefined ? {} : { requestBody }),
+	});
+	const organization = {
+		id: 3000001,
+		name: 'Acme Secret Ltd',
+		domain: 'acme.test',
+		domains: ['acme.test'],
+		global: false,
+		person_ids: [],
+	};
+
+	it('an answer with the documented keys has no difference, and is not checked against the v2 schemas', () => {
+		expect(
+			checker.check(v1('POST', '/organizations', 200, organization, { name: 'Acme Secret Ltd' })),
+		).toEqual({
+			template: '/organizations',
+			checked: true,
+			against: 'v1 (documented shape)',
 			differences: [],
 		});
+	});
+
+	it('names a missing documented key, an undocumented body key and an unknown endpoint, never a value', () => {
+		const { domains: _domains, ...withoutDomains } = organization;
+		const missing = checker.check(v1('PUT', '/organizations/3000001', 200, withoutDomains));
+		expect(missing.differences).toEqual([
+			{
+				kind: 'not as v1 documents',
+				at: 'PUT /organizations/{organization_id}',
+				expected: 'answer lacks documented keys: domains',
+			},
+		]);
+		const body = checker.check(
+			v1('POST', '/organizations', 200, organization, {
+				name: 'Acme Secret Ltd',
+				colour: 'vermilion',
+			}),
+		);
+		expect(body.differences).toEqual([
+			expect.objectContaining({ expected: 'body keys not documented: colour' }),
+		]);
+		expect(checker.check(v1('GET', '/nowhere/1', 404)).differences).toEqual([
+			{
+				kind: 'not as v1 documents',
+				at: 'GET /nowhere/1',
+				expected: 'no such v1 endpoint among those the node may call',
+			},
+		]);
+		expect(JSON.stringify([missing, body])).not.toMatch(/Acme|vermilion/);
+	});
+
+	it('a download redirect (302) is the documented answer', () => {
+		expect(checker.check(v1('GET', '/entity-files/download/7', 302)).differences).toEqual([]);
 	});
 });
 
