@@ -307,7 +307,8 @@ export const READS: ReadCase[] = [
 					...SMALL,
 				},
 			]),
-		finds: firstRecord('dropdownOptionId'),
+		// Get Many also reads the list's fields (to pick the field's endpoint): the options' answer.
+		finds: firstRecord('dropdownOptionId', /\/dropdown-options(\?|$)/),
 	},
 	{
 		operation: 'dropdownOption.get',
