@@ -598,7 +598,13 @@ step(
 		// The saved number shows in the List filter's picker.
 		const list = ndv.getByTestId('resource-locator-listId');
 		await list.waitFor();
-		await eventually(async () => expect(await list.innerText()).toMatch(/101|Deal Pipeline/));
+		// By ID the picker is an input: its value is the saved number (innerText omits it).
+		const shownList = async () =>
+			`${await list.innerText()} ${await list
+				.locator('input[data-test-id=rlc-input], [data-test-id=rlc-input] input')
+				.first()
+				.inputValue()}`;
+		await eventually(async () => expect(await shownList()).toMatch(/101|Deal Pipeline/));
 		await shot('17-webhook-trigger');
 		// Its event names say company; Affinity's organization.* stay the values.
 		await ndv.getByTestId('parameter-input-events').click();
