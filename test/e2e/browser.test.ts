@@ -610,7 +610,8 @@ step(
 		await ndv.getByTestId('parameter-input-events').click();
 		const options = page.locator('.el-select-dropdown__item:visible');
 		await options
-			.filter({ hasText: /^Company Created$/ })
+			// Each item shows its name and, below it, Affinity's value ("Affinity's organization.created").
+			.filter({ hasText: 'Company Created' })
 			.first()
 			.waitFor();
 		expect((await options.allInnerTexts()).join('\n')).not.toMatch(/Organization/);
@@ -620,7 +621,7 @@ step(
 		await list.getByTestId('rlc-mode-selector').click();
 		await page
 			.locator('.el-select-dropdown__item:visible')
-			.filter({ hasText: /^From List$/ })
+			.filter({ hasText: /^From list$/i })
 			.first()
 			.click();
 		await list.getByTestId('rlc-input').click();
