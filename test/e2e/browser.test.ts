@@ -304,6 +304,20 @@ step(
 				await ndv.getByTestId('node-credentials-select').locator('input').first().inputValue(),
 			).toBe(CREDENTIALS.admin.name);
 		});
+		// Company → Get's Fields lists the company fields. Waiting for them before the resource
+		// changes is also what a user does: the editor drops a reload of options asked for while
+		// they are loading, so a change made then would leave the company fields shown.
+		const companyFields = (
+			await fixture.api<{ data: Array<{ name: string }> }>('/v2/companies/fields?limit=100')
+		).data.map((f) => f.name);
+		await openOptions('fieldIds');
+		const dropdown = page.locator('.el-select-dropdown:visible');
+		await eventually(async () => {
+			expect(await dropdown.getByText(companyFields[0], { exact: true }).count()).toBeGreaterThan(
+				0,
+			);
+		});
+		await page.keyboard.press('Escape');
 		await pick('resource', 'List Entry');
 		await pick('operation', 'Get Many');
 		await ndv.getByTestId('resource-locator-listId').waitFor();
@@ -336,10 +350,17 @@ async function expectNoOptionsNoError(parameter: string): Promise<void> {
 	const dropdown = page.locator('.el-select-dropdown:visible');
 	// The option list answered: empty ("No data"), not an error, and no options of another
 	// resource or list left from before.
-	await eventually(async () => {
-		expect(await dropdown.getByText(/No data|No results/).count()).toBeGreaterThan(0);
-		expect(await dropdown.locator('.el-select-dropdown__item').count()).toBe(0);
-	});
+	try {
+		await eventually(async () => {
+			expect(await dropdown.getByText(/No data|No results/).count()).toBeGreaterThan(0);
+			expect(await dropdown.locator('.el-select-dropdown__item').count()).toBe(0);
+		});
+	} catch (error) {
+		const shown = await dropdown.allInnerTexts().catch(() => []);
+		throw new Error(
+			`The options of ${parameter} are not empty: ${JSON.stringify(shown)}\n${String(error)}`,
+		);
+	}
 	expect(await ndv.innerText()).not.toMatch(OPTIONS_ERROR);
 	expect(await dropdown.innerText()).not.toMatch(OPTIONS_ERROR);
 }
