@@ -12,6 +12,7 @@ import {
 	personLocator,
 } from '../common/locators';
 import { withReminderNames } from '../common/reminderNames';
+import { RESET_TRIGGER_OPTIONS } from '../common/reminderResetTrigger';
 import type { OperationEndpoint } from '../types';
 
 const recurring = { show: { type: ['recurring'] } };
@@ -57,15 +58,7 @@ export const description: INodeProperties[] = forOperation('reminder', 'create',
 		displayName: 'Reset By',
 		name: 'resetTrigger',
 		type: 'options',
-		options: [
-			{
-				name: 'Any Interaction',
-				value: 'interaction',
-				description: 'An email or a calendar event',
-			},
-			{ name: 'An Email', value: 'email' },
-			{ name: 'An Event', value: 'event', description: 'A calendar event' },
-		],
+		options: RESET_TRIGGER_OPTIONS,
 		default: 'interaction',
 		displayOptions: recurring,
 	},

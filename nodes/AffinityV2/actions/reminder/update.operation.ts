@@ -15,6 +15,7 @@ import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { internalPersonLocator, reminderLocator } from '../common/locators';
 import { withReminderNames } from '../common/reminderNames';
+import { RESET_TRIGGER_OPTIONS } from '../common/reminderResetTrigger';
 import { v1SimplifyParameter } from '../common/simplify';
 
 export const endpoint: OperationEndpoint[] = [
@@ -74,15 +75,7 @@ export const description: INodeProperties[] = forOperation('reminder', 'update',
 				displayName: 'Reset By',
 				name: 'resetTrigger',
 				type: 'options',
-				options: [
-					{
-						name: 'Any Interaction',
-						value: 'interaction',
-						description: 'An email or a calendar event',
-					},
-					{ name: 'An Email', value: 'email' },
-					{ name: 'An Event', value: 'event', description: 'A calendar event' },
-				],
+				options: RESET_TRIGGER_OPTIONS,
 				default: 'interaction',
 				description: 'For a recurring reminder: what resets its clock',
 			},
