@@ -1,4 +1,6 @@
 import { ApiError } from '../../http';
+import type { Store } from '../../store';
+import { v1EntryOfRecord } from '../../v1Shapes';
 
 /**
  * v1 answers malformed or logically impossible parameters with 422 Unprocessable Entity (its
@@ -70,4 +72,24 @@ export function v1Domain(value: unknown, param: string): string | null {
 	const text = v1Text(value, param).toLowerCase();
 	if (!DOMAIN.test(text)) throw unprocessable(`${param}: "${text}" is not a domain name`, param);
 	return text;
+}
+
+/**
+ * A person's or an organization's `list_entries` (GET /persons/{id}, /organizations/{id}): its
+ * entries on the lists the caller can see, oldest first.
+ */
+export function v1ListEntriesOf(
+	store: Store,
+	userId: number,
+	entityType: 'person' | 'company',
+	entityId: number,
+): Array<Record<string, unknown>> {
+	return [...store.entries.values()]
+		.filter((e) => e.entityType === entityType && e.entityId === entityId)
+		.filter((e) => {
+			const list = store.lists.get(e.listId);
+			return !!list && store.canSeeList(list, userId);
+		})
+		.sort((a, b) => a.id - b.id)
+		.map(v1EntryOfRecord);
 }

@@ -2,8 +2,8 @@ import { notFound, pathId } from '../../http';
 import type { Company } from '../../model';
 import type { Router } from '../../router';
 import { ID_START } from '../../seed';
-import { v1EntryOfRecord, v1Organization } from '../../v1Shapes';
-import { unprocessable, v1Body, v1Domain, v1Ids, v1Text } from './common';
+import { v1Organization } from '../../v1Shapes';
+import { unprocessable, v1Body, v1Domain, v1Ids, v1ListEntriesOf, v1Text } from './common';
 
 /**
  * API v1 Organizations (https://api-docs.affinity.co/#organizations): get, create, update and
@@ -24,17 +24,8 @@ export function register(router: Router): void {
 
 	router.get('/organizations/:organizationId', (ctx) => {
 		const company = companyOf(ctx);
-		const entries = [...ctx.store.entries.values()]
-			.filter((e) => e.entityType === 'company' && e.entityId === company.id)
-			.filter((e) => {
-				const list = ctx.store.lists.get(e.listId);
-				return !!list && ctx.store.canSeeList(list, ctx.user.id);
-			})
-			.sort((a, b) => a.id - b.id);
-		return {
-			status: 200,
-			body: { ...v1Organization(ctx.store, company), list_entries: entries.map(v1EntryOfRecord) },
-		};
+		const entries = v1ListEntriesOf(ctx.store, ctx.user.id, 'company', company.id);
+		return { status: 200, body: { ...v1Organization(ctx.store, company), list_entries: entries } };
 	});
 
 	router.post('/organizations', async (ctx) => {

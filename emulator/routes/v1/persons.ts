@@ -1,8 +1,8 @@
 import { notFound, pathId } from '../../http';
 import type { Person } from '../../model';
 import type { Router } from '../../router';
-import { v1EntryOfRecord, v1Person } from '../../v1Shapes';
-import { unprocessable, v1Body, v1Emails, v1Ids, v1Text } from './common';
+import { v1Person } from '../../v1Shapes';
+import { unprocessable, v1Body, v1Emails, v1Ids, v1ListEntriesOf, v1Text } from './common';
 
 /**
  * API v1 Persons (https://api-docs.affinity.co/#persons): get and update. Only the parameters
@@ -23,17 +23,8 @@ export function register(router: Router): void {
 
 	router.get('/persons/:personId', (ctx) => {
 		const person = personOf(ctx);
-		const entries = [...ctx.store.entries.values()]
-			.filter((e) => e.entityType === 'person' && e.entityId === person.id)
-			.filter((e) => {
-				const list = ctx.store.lists.get(e.listId);
-				return !!list && ctx.store.canSeeList(list, ctx.user.id);
-			})
-			.sort((a, b) => a.id - b.id);
-		return {
-			status: 200,
-			body: { ...v1Person(ctx.store, person), list_entries: entries.map(v1EntryOfRecord) },
-		};
+		const entries = v1ListEntriesOf(ctx.store, ctx.user.id, 'person', person.id);
+		return { status: 200, body: { ...v1Person(ctx.store, person), list_entries: entries } };
 	});
 
 	router.add('PUT', '/persons/:personId', async (ctx) => {
