@@ -265,6 +265,20 @@ describe('person.update and person.findOrCreate', () => {
 		expect((await writes()).filter((w) => w.path === '/v2/persons')).toHaveLength(1);
 	});
 
+	it.each([
+		['company', 'companyId', { name: ' ' }, 'Name: cannot be empty'],
+		['person', 'personId', { firstName: '={{ "" }}' }, 'First Name: cannot be empty'],
+	] as const)(
+		'%s update refuses an empty name before any request',
+		async (resource, idName, updateFields, message) => {
+			await fixture.clearRequests();
+			const run = resource === 'company' ? company : person;
+			const result = await run('update', { [idName]: byId(5000150), updateFields });
+			expect(result.error?.message).toBe(message);
+			expect(await fixture.requests()).toEqual([]);
+		},
+	);
+
 	it('find or create refuses a missing first name before any request', async () => {
 		// Blank once resolved: the editor's own required check passes an expression.
 		const result = await person('findOrCreate', { email: 'a@b.example', firstName: '={{ "  " }}' });

@@ -15,6 +15,7 @@ import {
 	setChangeParameters,
 } from '../common/setChanges';
 import { simplifyParameter } from '../common/simplify';
+import { changedName } from '../common/updateFields';
 import { domainParameter, readV1Record, shownOrganization } from '../common/v1Records';
 
 export const endpoint: OperationEndpoint[] = [
@@ -60,15 +61,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const companyId = idParameter.call(this, 'companyId', 'Company ID', 'int64', itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
-	if (fields.name !== undefined) {
-		const name = String(fields.name).trim();
-		if (!name)
-			throw new NodeOperationError(this.getNode(), 'Name: cannot be empty', {
-				itemIndex,
-				description: 'Give the new name, or remove the Name field to keep it.',
-			});
-		body.name = name;
-	}
+	if (fields.name !== undefined) body.name = changedName.call(this, fields.name, 'Name', itemIndex);
 	if (fields.domain !== undefined)
 		body.domain = domainParameter.call(this, fields.domain, 'Domain', itemIndex);
 	const people = readSetChange(this, COMPANY_PEOPLE, itemIndex, idListParser.call(this, itemIndex));

@@ -17,6 +17,7 @@ import {
 	setChangeParameters,
 } from '../common/setChanges';
 import { simplifyParameter } from '../common/simplify';
+import { changedName } from '../common/updateFields';
 import { readV1Record, shownPerson } from '../common/v1Records';
 
 export const endpoint: OperationEndpoint[] = [
@@ -58,15 +59,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const personId = idParameter.call(this, 'personId', 'Person ID', 'int64', itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
-	if (fields.firstName !== undefined) {
-		const firstName = String(fields.firstName).trim();
-		if (!firstName)
-			throw new NodeOperationError(this.getNode(), 'First Name: cannot be empty', {
-				itemIndex,
-				description: 'Give the new first name, or remove the First Name field to keep it.',
-			});
-		body.first_name = firstName;
-	}
+	if (fields.firstName !== undefined)
+		body.first_name = changedName.call(this, fields.firstName, 'First Name', itemIndex);
 	if (fields.lastName !== undefined) body.last_name = String(fields.lastName).trim();
 	const emails = readSetChange(this, PERSON_EMAILS, itemIndex, (value, label) =>
 		emailAddress.call(this, value, label, itemIndex).toLowerCase(),
