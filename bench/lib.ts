@@ -3,6 +3,8 @@ import { once } from 'node:events';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 
+import { OutboundHttp } from '@n8n/backend-network';
+import { Container } from '@n8n/di';
 import { request } from 'undici';
 
 export const ROOT = join(__dirname, '..');
@@ -82,11 +84,16 @@ export function fmt(ms: number): string {
 	return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`;
 }
 
-/** A bare cursor loop with undici: the baseline every node read is compared with. */
+/**
+ * A bare cursor loop with undici: the baseline every node read is compared with. Given `keep`,
+ * the entries are kept there, as a read that returns them must (the garbage collector then
+ * moves them instead of dropping them).
+ */
 export async function bareCursorLoop(
 	baseUrl: string,
 	apiKey: string,
 	firstPath: string,
+	keep?: unknown[],
 ): Promise<{ items: number; pages: number }> {
 	let url: string | null = `${baseUrl}${firstPath}`;
 	let items = 0;
@@ -103,6 +110,49 @@ export async function bareCursorLoop(
 		items += body.data.length;
 		pages++;
 		url = body.pagination.nextUrl;
+		if (keep) for (const entry of body.data) keep.push(entry);
+	}
+	return { items, pages };
+}
+
+/**
+ * The same cursor loop through n8n's own outbound HTTP client (`@n8n/backend-network`: what
+ * n8n-core's httpRequestWithAuthentication sends with once the credential is added), with the
+ * options and the decoding of the node's transport, the entries kept in `keep`. What any node
+ * pays before its own work.
+ */
+export async function n8nClientCursorLoop(
+	baseUrl: string,
+	apiKey: string,
+	firstPath: string,
+	keep?: unknown[],
+): Promise<{ items: number; pages: number }> {
+	const client = Container.get(OutboundHttp).requests();
+	const utf8 = new TextDecoder();
+	let url: string | null = `${baseUrl}${firstPath}`;
+	let items = 0;
+	let pages = 0;
+	while (url) {
+		const res = (await client.request({
+			method: 'GET',
+			url,
+			headers: { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' },
+			encoding: 'arraybuffer',
+			disableFollowRedirect: true,
+			json: false,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			timeout: 30_000,
+		})) as { statusCode: number; body: Uint8Array };
+		if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}`);
+		const body = JSON.parse(utf8.decode(res.body)) as {
+			data: unknown[];
+			pagination: { nextUrl: string | null };
+		};
+		items += body.data.length;
+		pages++;
+		url = body.pagination.nextUrl;
+		if (keep) for (const entry of body.data) keep.push(entry);
 	}
 	return { items, pages };
 }
