@@ -121,6 +121,21 @@ describe('create', () => {
 		expect(await fixture.requests()).toEqual([]);
 	});
 
+	it('sends more than 100 people: v1 documents no limit (the 100 is a note’s)', async () => {
+		await fixture.clearRequests();
+		const persons = Array.from({ length: 101 }, (_, i) => ({ person: byId(PERSON + i) }));
+		const result = await run({
+			operation: 'create',
+			name: 'Many people',
+			listId: byId(DEAL_PIPELINE),
+			persons: { person: persons },
+		});
+		expect(result.error?.message ?? '').not.toMatch(/at most 100/);
+		const posts = (await writes()).filter((w) => w.path === '/opportunities');
+		expect(posts).toHaveLength(1);
+		expect(JSON.parse(posts[0].body ?? '{}').person_ids).toHaveLength(101);
+	});
+
 	it('v1’s 422 names the node’s parameter', async () => {
 		const result = await run({
 			operation: 'create',

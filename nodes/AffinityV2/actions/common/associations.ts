@@ -48,16 +48,21 @@ export function associationProperty(kind: AssociationKind, description?: string)
 		typeOptions: { multipleValues: true },
 		placeholder: `Add ${itemLabel}`,
 		default: {},
-		description: description ?? `At most ${ASSOCIATION_LIMIT}`,
+		description: description ?? `At most ${ASSOCIATION_LIMIT} on one note`,
 		options: [{ displayName: itemLabel, name: item, values: [picker(item)] }],
 	};
 }
 
-/** The ids picked for a kind, checked before any request: whole numbers, at most 100, no repeats. */
+/**
+ * The ids picked for a kind, checked before any request: whole numbers, no repeats, and with
+ * `perNote`, at most the 100 a note takes (v2's note associations: `maxItems` 100). API v1's
+ * opportunities and interactions document no such limit.
+ */
 export function associationIds(
 	this: IExecuteFunctions,
 	kind: AssociationKind,
 	itemIndex: number,
+	perNote = false,
 ): number[] {
 	const { label, item, itemLabel } = KINDS[kind];
 	const value = this.getNodeParameter(kind, itemIndex, {}) as IDataObject;
@@ -72,7 +77,7 @@ export function associationIds(
 		return validateId(this.getNode(), raw, `${label}: ${itemLabel} ${i + 1}`, 'int64', itemIndex);
 	});
 	const unique = [...new Set(ids)];
-	if (unique.length > ASSOCIATION_LIMIT) {
+	if (perNote && unique.length > ASSOCIATION_LIMIT) {
 		throw new NodeOperationError(
 			this.getNode(),
 			`${label}: at most ${ASSOCIATION_LIMIT} can be attached; got ${unique.length}`,

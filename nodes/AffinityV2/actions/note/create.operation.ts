@@ -123,7 +123,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		};
 	} else {
 		for (const kind of ASSOCIATION_KINDS) {
-			const ids = associationIds.call(this, kind, itemIndex);
+			const ids = associationIds.call(this, kind, itemIndex, true);
 			if (ids.length) body[kind] = ids.map((id) => ({ id }));
 		}
 		if (about === 'interaction') {

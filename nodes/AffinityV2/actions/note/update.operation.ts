@@ -70,7 +70,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		const mode = this.getNodeParameter(modeName(kind), itemIndex, 'keep') as string;
 		if (mode === 'clear') body[kind] = [];
 		else if (mode === 'replace') {
-			const ids = associationIds.call(this, kind, itemIndex);
+			const ids = associationIds.call(this, kind, itemIndex, true);
 			if (!ids.length) {
 				throw new NodeOperationError(
 					this.getNode(),
