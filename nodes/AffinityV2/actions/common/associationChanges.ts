@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { AssociationChange } from '../../helpers/associationChanges';
 import { associationIds, associationProperty, type AssociationKind } from './associations';
+import { setChangeModeOptions } from './setChanges';
 
 /**
  * "People" / "Companies" of an update whose API replaces the whole set (API v1): leave it,
@@ -25,25 +26,7 @@ export function associationChangeProperties(kind: AssociationKind): INodePropert
 			displayName: label,
 			name,
 			type: 'options',
-			options: [
-				{ name: 'Leave Unchanged', value: 'keep' },
-				{
-					name: 'Add',
-					value: 'add',
-					description: 'Add the ones picked below to those already there',
-				},
-				{
-					name: 'Remove',
-					value: 'remove',
-					description: 'Remove the ones picked below, keep the others',
-				},
-				{
-					name: 'Replace With',
-					value: 'replace',
-					description: 'Keep exactly the ones picked below',
-				},
-				{ name: 'Remove All', value: 'clear', description: `Leave no ${one} associated` },
-			],
+			options: setChangeModeOptions(label.toLowerCase(), 'picked below', one),
 			default: 'keep',
 		},
 		{

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { SetChangeMode } from '../../helpers/setChange';
@@ -21,34 +21,34 @@ export interface SetChangeSpec {
 	one: string;
 }
 
+/**
+ * The ways a write may change a set, worded alike wherever a set is changed: `plural` names
+ * the members ("people"), `source` where the values are given ("picked below"); `clear` adds
+ * Remove All, naming one member ("person").
+ */
+export function setChangeModeOptions(
+	plural: string,
+	source: string,
+	clear?: string,
+): INodePropertyOptions[] {
+	return [
+		{ name: 'Leave Unchanged', value: 'keep', description: `Leave the ${plural} as they are` },
+		{ name: 'Add', value: 'add', description: `Add the ones ${source} to those already there` },
+		{ name: 'Remove', value: 'remove', description: `Remove the ones ${source}, keep the others` },
+		{ name: 'Replace With', value: 'replace', description: `Keep exactly the ones ${source}` },
+		...(clear
+			? [{ name: 'Remove All', value: 'clear', description: `Leave no ${clear} associated` }]
+			: []),
+	];
+}
+
 export function setChangeParameters(spec: SetChangeSpec): INodeProperties[] {
 	return [
 		{
 			displayName: spec.label,
 			name: spec.modeName,
 			type: 'options',
-			options: [
-				{
-					name: 'Keep',
-					value: 'keep',
-					description: `Leave the ${spec.label.toLowerCase()} as they are`,
-				},
-				{
-					name: 'Replace With',
-					value: 'replace',
-					description: `Set exactly these ${spec.label.toLowerCase()} (an empty list removes all)`,
-				},
-				{
-					name: 'Add',
-					value: 'add',
-					description: `Add these to the current ${spec.label.toLowerCase()} (read first)`,
-				},
-				{
-					name: 'Remove',
-					value: 'remove',
-					description: `Remove these from the current ${spec.label.toLowerCase()} (read first)`,
-				},
-			],
+			options: setChangeModeOptions(spec.label.toLowerCase(), 'given below'),
 			default: 'keep',
 		},
 		{
