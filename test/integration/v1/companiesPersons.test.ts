@@ -124,7 +124,8 @@ describe('company.update and company.delete', () => {
 		['add', '5000151', [5000150, 5000151]],
 		['remove', '5000150', []],
 		['replace', '5000152', [5000152]],
-	] as const)('people %s: sends the merged set', async (mode, ids, expected) => {
+		['replace', '', []],
+	] as const)('people %s %j: sends the merged set', async (mode, ids, expected) => {
 		const id = await created();
 		await fixture.clearRequests();
 		const result = await company('update', {

@@ -35,7 +35,12 @@ export function setChangeModeOptions(
 		{ name: 'Leave Unchanged', value: 'keep', description: `Leave the ${plural} as they are` },
 		{ name: 'Add', value: 'add', description: `Add the ones ${source} to those already there` },
 		{ name: 'Remove', value: 'remove', description: `Remove the ones ${source}, keep the others` },
-		{ name: 'Replace With', value: 'replace', description: `Keep exactly the ones ${source}` },
+		{
+			name: 'Replace With',
+			value: 'replace',
+			// Without Remove All, an empty Replace With is how the set is cleared.
+			description: `Keep exactly the ones ${source}${clear ? '' : ' (none: remove all)'}`,
+		},
 		...(clear
 			? [{ name: 'Remove All', value: 'clear', description: `Leave no ${clear} associated` }]
 			: []),
