@@ -338,3 +338,52 @@ describe('merge reads', () => {
 		expect((await fixture.requests()).map((r) => r.path)).toEqual(['/v2/person-merges/999']);
 	});
 });
+
+describe('reading a merged record', () => {
+	async function mergeCompanies(primary: number, duplicate: number) {
+		const merged = await startMerge({
+			entityType: 'company',
+			primaryCompanyId: byId(primary),
+			duplicateCompanyId: byId(duplicate),
+			waitForCompletion: true,
+			waitTimeout: 30,
+		});
+		expect(merged.items[0]).toMatchObject({ status: 'success' });
+	}
+	const getCompany = (id: number, continueOnFail = false) =>
+		runAffinityNode({
+			credentials: fixture.credentials(),
+			continueOnFail,
+			parameters: { resource: 'company', operation: 'get', companyId: byId(id) },
+		});
+
+	it('as Affinity answers it (422): says which record it was merged into and that its id is the one to use, as data too', async () => {
+		await fixture.control('POST', '/settings', { mergedReads: 422 });
+		await mergeCompanies(3000030, 3000031);
+		const read = await getCompany(3000031);
+		expect(read.error?.message).toBe(
+			'Record 3000031 was merged into record 3000030: use ID 3000030 now',
+		);
+		expect(read.error?.description).toContain('3000030 is the ID to use now');
+		expect(read.error?.description).not.toMatch(/check the parameters/i);
+		expect(read.error?.context).toMatchObject({ mergedId: 3000031, mergedInto: 3000030 });
+
+		const continued = await getCompany(3000031, true);
+		expect(continued.error).toBeUndefined();
+		expect(continued.items[0]).toMatchObject({
+			error: 'Record 3000031 was merged into record 3000030: use ID 3000030 now',
+			httpCode: '422',
+			mergedId: 3000031,
+			mergedInto: 3000030,
+		});
+		expectNoKey(continued.run);
+	});
+
+	it('where a merged record reads as missing (404), it stays a plain not-found error', async () => {
+		await fixture.control('POST', '/settings', { mergedReads: 404 });
+		await mergeCompanies(3000032, 3000033);
+		const read = await getCompany(3000033, true);
+		expect(read.items[0]).toMatchObject({ httpCode: '404' });
+		expect(read.items[0].mergedInto).toBeUndefined();
+	});
+});

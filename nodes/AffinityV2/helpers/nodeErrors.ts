@@ -28,6 +28,8 @@ export const OUTCOME_KEYS = [
 	'mergeSubmitted',
 	'taskId',
 	'taskUrl',
+	'mergedId',
+	'mergedInto',
 ] as const;
 
 export function outcomeOf(error: { context?: IDataObject }): IDataObject {

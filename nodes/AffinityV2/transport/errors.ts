@@ -2,6 +2,12 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { MAX_WAIT_MS, type OrgQuota } from './rateLimit';
+import {
+	mergedRecordAdvice,
+	mergedRecordIn,
+	mergedRecordMessage,
+	type MergedRecord,
+} from '../helpers/mergedRecords';
 
 export interface ApiErrorEntry {
 	code?: string;
@@ -139,8 +145,12 @@ export function httpError(
 		.map((e) => e.message)
 		.filter(Boolean)
 		.join('; ');
-	const message = apiMessage || `Affinity answered ${status} to ${ctx.method} ${ctx.path}`;
-	let description = describe(status, errors, ctx);
+	// A read of a merged-away company or person: not bad input, the record has a new id.
+	const merged = status === 422 ? mergedRecordIn(errors.map((e) => e.message)) : undefined;
+	const message = merged
+		? mergedRecordMessage(merged)
+		: apiMessage || `Affinity answered ${status} to ${ctx.method} ${ctx.path}`;
+	let description = merged ? mergedRecordAdvice(merged) : describe(status, errors, ctx);
 	if (ctx.writeMayHaveApplied) description += writeUnknown(ctx);
 	const response: JsonObject = { httpCode: String(status), method: ctx.method, path: ctx.path };
 	if (errors.length) response.errors = errors as unknown as JsonObject[];
@@ -152,6 +162,7 @@ export function httpError(
 			itemIndex: ctx.itemIndex,
 		}),
 		ctx,
+		merged,
 	);
 }
 
@@ -159,8 +170,16 @@ export function httpError(
  * The outcome of the request travels as data on the error (its context), not only as prose,
  * so that a caller can tell a write of unknown outcome from one that surely failed.
  */
-function markOutcome(error: NodeApiError, ctx: FailureContext): NodeApiError {
+function markOutcome(
+	error: NodeApiError,
+	ctx: FailureContext,
+	merged?: MergedRecord,
+): NodeApiError {
 	error.context.writeMayHaveApplied = ctx.writeMayHaveApplied === true;
+	if (merged) {
+		error.context.mergedId = merged.mergedId;
+		error.context.mergedInto = merged.mergedInto;
+	}
 	if (ctx.rateLimit?.resetAt) error.context.rateLimitResetAt = ctx.rateLimit.resetAt.toISOString();
 	return error;
 }
