@@ -74,9 +74,12 @@ describe('file.upload and file.download', () => {
 				entityId: COMPANY,
 				files: [
 					{
+						id: expect.any(Number),
 						name: 'Zeppelin Q3 – notes.txt',
 						mimeType: 'text/plain',
 						size: Buffer.byteLength(content),
+						uploaderId: expect.any(Number),
+						createdAt: expect.any(String),
 					},
 				],
 			},
@@ -89,6 +92,8 @@ describe('file.upload and file.download', () => {
 		});
 
 		const id = await searchedId('zeppelin');
+		// The id the upload returned is the file's.
+		expect((up.items[0].files as IDataObject[])[0].id).toBe(id);
 		const down = await run({ operation: 'download', fileId: String(id) });
 		expect(down.error).toBeUndefined();
 		expect(down.items[0]).toMatchObject({
@@ -137,6 +142,11 @@ describe('file.upload and file.download', () => {
 		});
 		const stored = [...fixture.emulator.store.files.values()].filter((f) => f.personId === 5000007);
 		expect(stored.map((f) => f.name)).toEqual(['deck.bin', 'memo.md']);
+		// Each uploaded file is given its own new id.
+		expect((result.items[0].files as IDataObject[]).map((f) => f.id)).toEqual(
+			stored.map((f) => f.id),
+		);
+		expect(result.items[0].note).toBeUndefined();
 		const down = await run({
 			operation: 'download',
 			fileId: String(stored[0].id),
@@ -145,6 +155,22 @@ describe('file.upload and file.download', () => {
 		const file = down.binary[0]?.pdf as IBinaryData;
 		expect(file).toMatchObject({ fileName: 'deck.bin', mimeType: 'application/pdf' });
 		expect((await binaryBytes(file)).equals(bytes)).toBe(true);
+	});
+
+	it('where Affinity answers only {success: true}, the ids are null and a note says where to find them', async () => {
+		await fixture.control('POST', '/settings', { v1UploadAnswer: 'success-only' });
+		const up = await run(upload(), [{ data: text('okapi sightings', 'okapi.txt') }]);
+		expect(up.error).toBeUndefined();
+		expect(up.items[0]).toEqual({
+			success: true,
+			entityType: 'company',
+			entityId: COMPANY,
+			files: [{ id: null, name: 'okapi.txt', mimeType: 'text/plain', size: 15 }],
+			note: expect.stringMatching(/did not return the ID.*File → Search/),
+		});
+		// Sent once all the same; the file is found by a search.
+		expect(await writes()).toHaveLength(1);
+		expect(await searchedId('okapi')).toEqual(expect.any(Number));
 	});
 
 	it(`refuses a file over ${MAX_UPLOAD_BYTES} bytes before any request, naming the field`, async () => {

@@ -3,6 +3,7 @@ import {
 	fileNameFromDisposition,
 	mimeTypeOf,
 	shownSize,
+	uploadedFiles,
 } from '../../../nodes/AffinityV2/helpers/v1/files';
 
 describe('entityFileFromV1', () => {
@@ -65,5 +66,50 @@ describe('what a download says of its file', () => {
 		expect(shownSize(993)).toBe('993 bytes');
 		expect(shownSize(1536)).toBe('1.5 KB');
 		expect(shownSize(100 * 1024 * 1024)).toBe('100.0 MB');
+	});
+});
+
+const sent = [
+	{ name: 'a.txt', mimeType: 'text/plain', size: 1 },
+	{ name: 'b.txt', mimeType: 'text/plain', size: 2 },
+];
+const v1File = (id: number, name: string) => ({
+	id,
+	name,
+	size: 1,
+	person_id: null,
+	organization_id: 7,
+	opportunity_id: null,
+	uploader_id: 5000001,
+	created_at: '2026-10-08T12:53:13.339Z',
+});
+
+describe('uploadedFiles', () => {
+	it('gives each uploaded file the id of entity_files, in order', () => {
+		const result = uploadedFiles(
+			{ success: true, entity_files: [v1File(11, 'a.txt'), v1File(12, 'b.txt')] },
+			sent,
+		);
+		expect(result.files.map((f) => f.id)).toEqual([11, 12]);
+		expect(result.files[0]).toMatchObject({
+			uploaderId: 5000001,
+			createdAt: '2026-10-08T12:53:13.339Z',
+		});
+		expect(result.note).toBeUndefined();
+	});
+
+	it('matches by name when the answer lists another number of files', () => {
+		const result = uploadedFiles({ success: true, entity_files: [v1File(12, 'b.txt')] }, sent);
+		expect(result.files.map((f) => f.id)).toEqual([null, 12]);
+		expect(result.note).toMatch(/did not return the ID/);
+	});
+
+	it('an answer of only {success: true}: null ids and a note', () => {
+		const result = uploadedFiles({ success: true }, sent);
+		expect(result.files).toEqual([
+			{ id: null, name: 'a.txt', mimeType: 'text/plain', size: 1 },
+			{ id: null, name: 'b.txt', mimeType: 'text/plain', size: 2 },
+		]);
+		expect(result.note).toMatch(/File → Search/);
 	});
 });

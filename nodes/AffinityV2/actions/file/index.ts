@@ -31,7 +31,7 @@ const operation: INodeProperties = {
 			value: 'upload',
 			action: 'Upload files to a record',
 			description:
-				'Attach one or more files of the input item to a person, company or opportunity (API v1)',
+				'Attach one or more files of the input item to a person, company or opportunity; returns their new IDs (API v1)',
 		},
 	],
 	default: 'search',

@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import {
 	MAX_UPLOAD_BYTES,
 	shownSize,
+	uploadedFiles,
 	V1_FILE_ENTITY_PARAM,
 	type FileEntityType,
 } from '../../helpers/v1/files';
@@ -127,7 +128,8 @@ async function fileParts(
 
 /**
  * POST /entity-files (API v1, multipart/form-data): the files of the input item, `file` for
- * one, `files[]` for several, attached to one person, company or opportunity. Sent once.
+ * one, `files[]` for several, attached to one person, company or opportunity. Sent once. The
+ * output gives each file's new id where Affinity's answer lists it (`entity_files`).
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const entityType = this.getNodeParameter('entityType', itemIndex) as FileEntityType;
@@ -149,7 +151,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		{ name: V1_FILE_ENTITY_PARAM[entityType], value: String(entityId) },
 		...files.map((f) => ({ name: field, ...f })),
 	];
-	await affinityRequest.call(this, {
+	const answer = await affinityRequest.call(this, {
 		api: 'v1',
 		method: 'POST',
 		path: '/entity-files',
@@ -163,10 +165,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		},
 		checkWith: `Check the Files of the ${entityType} in Affinity (or File → Search) whether they arrived`,
 	});
-	return {
-		success: true,
-		entityType,
-		entityId,
-		files: files.map((f) => ({ name: f.fileName, mimeType: f.mimeType, size: f.data.length })),
-	};
+	const uploaded = uploadedFiles(
+		answer,
+		files.map((f) => ({ name: f.fileName, mimeType: f.mimeType, size: f.data.length })),
+	);
+	return { success: true, entityType, entityId, ...uploaded };
 }

@@ -43,6 +43,50 @@ export function entityFileFromV1(raw: IDataObject): IDataObject {
 	};
 }
 
+export interface UploadedFile {
+	name: string;
+	mimeType: string;
+	size: number;
+}
+
+/**
+ * What was uploaded, with the ids Affinity gave. v1 POST /entity-files answers
+ * `{success: true, entity_files: [{id, name, size, …}]}`; older answers were only
+ * `{success: true}`, and then each id is null and `note` says where to find them. The answer's
+ * files are matched to the uploaded ones by position when it lists as many, else by name.
+ */
+export function uploadedFiles(
+	answer: unknown,
+	sent: UploadedFile[],
+): { files: IDataObject[]; note?: string } {
+	const listed =
+		answer && typeof answer === 'object' && Array.isArray((answer as IDataObject).entity_files)
+			? ((answer as IDataObject).entity_files as unknown[]).filter(
+					(f): f is IDataObject =>
+						!!f && typeof f === 'object' && typeof (f as IDataObject).id === 'number',
+				)
+			: [];
+	const unused = [...listed];
+	const files = sent.map((file, index) => {
+		const match =
+			listed.length === sent.length ? listed[index] : unused.find((f) => f.name === file.name);
+		if (match) unused.splice(unused.indexOf(match), 1);
+		const v1 = match ? entityFileFromV1(match) : undefined;
+		return {
+			id: v1 ? v1.id : null,
+			name: file.name,
+			mimeType: file.mimeType,
+			size: file.size,
+			...(v1 ? { uploaderId: v1.uploaderId, createdAt: v1.createdAt } : {}),
+		};
+	});
+	if (files.every((f) => f.id !== null)) return { files };
+	return {
+		files,
+		note: 'Affinity did not return the ID of every uploaded file. Find them with File → Search (by a word of the file, in the whole account or one company).',
+	};
+}
+
 /** The file name a Content-Disposition gives: `filename*` (RFC 6266, UTF-8) before `filename`. */
 export function fileNameFromDisposition(header: string | undefined): string | undefined {
 	if (!header) return undefined;
