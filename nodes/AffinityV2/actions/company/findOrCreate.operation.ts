@@ -6,6 +6,7 @@ import type { V1Organization } from '../../helpers/v1/companies';
 import { affinityPaginate, affinityRequest } from '../../transport';
 import type { OperationEndpoint } from '../types';
 import { forOperation } from '../common/forOperation';
+import { onceInRun } from '../common/sameRun';
 import { simplifyParameter } from '../common/simplify';
 import { domainParameter, shownOrganization } from '../common/v1Records';
 
@@ -34,20 +35,12 @@ export const description: INodeProperties[] = forOperation('company', 'findOrCre
 	simplifyParameter,
 ]);
 
-/**
- * Finds the company whose primary domain is the given one (POST /v2/companies/search: the term
- * is matched against names and primary domains; the exact domain is picked from the matches),
- * and creates it with POST /organizations (API v1) only when there is none. `created` says which.
- */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const domain = domainParameter.call(
-		this,
-		this.getNodeParameter('domain', itemIndex, ''),
-		'Domain',
-		itemIndex,
-	);
-	const name = String(this.getNodeParameter('name', itemIndex, '') ?? '').trim() || domain;
-	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+/** POST /v2/companies/search: the company whose primary domain is this one, if any. */
+async function companyWithDomain(
+	this: IExecuteFunctions,
+	domain: string,
+	itemIndex: number,
+): Promise<ApiEntity | undefined> {
 	let found: ApiEntity | undefined;
 	await affinityPaginate.call(
 		this,
@@ -67,17 +60,50 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			},
 		},
 	);
-	if (found) {
-		return { ...(simplify ? simplifyEntity(found) : (found as IDataObject)), created: false };
-	}
-	const { body: created } = await affinityRequest.call(this, {
-		api: 'v1',
-		method: 'POST',
-		path: '/organizations',
-		body: { name, domain },
+	return found;
+}
+
+/**
+ * Finds the company whose primary domain is the given one (POST /v2/companies/search: the term
+ * is matched against names and primary domains; the exact domain is picked from the matches),
+ * and creates it with POST /organizations (API v1) only when there is none. `created` says which.
+ * Items of one run with the same domain give one search and at most one create: a later one
+ * returns the first's company with `created: false` and `createdEarlierInRun: true` (a v2
+ * search right after a v1 create may not find the new company yet).
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const domain = domainParameter.call(
+		this,
+		this.getNodeParameter('domain', itemIndex, ''),
+		'Domain',
 		itemIndex,
-		parameterNames: { name: 'Name', domain: 'Domain' },
-		checkWith: `Check with Company → Search ("${domain}") whether it was created`,
+	);
+	const name = String(this.getNodeParameter('name', itemIndex, '') ?? '').trim() || domain;
+	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+	const { value, earlier } = await onceInRun(this, `company:${domain}`, itemIndex, async () => {
+		const found = await companyWithDomain.call(this, domain, itemIndex);
+		if (found) return { found };
+		const { body: created } = await affinityRequest.call(this, {
+			api: 'v1',
+			method: 'POST',
+			path: '/organizations',
+			body: { name, domain },
+			itemIndex,
+			parameterNames: { name: 'Name', domain: 'Domain' },
+			checkWith: `Check with Company → Search ("${domain}") whether it was created`,
+		});
+		return { created: created as V1Organization };
 	});
-	return { ...shownOrganization.call(this, created as V1Organization, itemIndex), created: true };
+	if (value.found) {
+		return {
+			...(simplify ? simplifyEntity(value.found) : (value.found as IDataObject)),
+			created: false,
+			createdEarlierInRun: false,
+		};
+	}
+	return {
+		...shownOrganization.call(this, value.created!, itemIndex),
+		created: !earlier,
+		createdEarlierInRun: earlier,
+	};
 }

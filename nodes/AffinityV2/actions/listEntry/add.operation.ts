@@ -8,6 +8,7 @@ import { listEntryFromV1, type V1ListEntry } from '../../helpers/v1/listEntries'
 import { affinityPaginate, affinityRequest, validateId } from '../../transport';
 import type { OperationEndpoint } from '../types';
 import { forOperation } from '../common/forOperation';
+import { onceInRun } from '../common/sameRun';
 import { idParameter } from '../common/ids';
 import {
 	companyLocator,
@@ -156,32 +157,46 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 	}
 
-	if (options.skipIfAlreadyOnList === true) {
-		const existing = await existingEntry.call(this, kind, entityId, listId, itemIndex);
-		if (existing) {
-			const shown = simplify ? simplifyListEntry(existing as unknown as ApiListEntry) : existing;
-			return { ...shown, alreadyOnList: true };
-		}
-	}
+	const add = async () => {
+		const body: IDataObject = { entity_id: entityId };
+		if (creatorId !== undefined) body.creator_id = creatorId;
+		const { body: created } = await affinityRequest.call(this, {
+			api: 'v1',
+			method: 'POST',
+			path: `/lists/${listId}/list-entries`,
+			body,
+			subject: `list with ID ${listId}`,
+			itemIndex,
+			parameterNames: {
+				entity_id: kind === 'person' ? 'Person' : 'Company',
+				creator_id: 'Created By',
+			},
+			checkWith: `Check with ${kind === 'person' ? 'Person' : 'Company'} → Get List Entries (${kind} ${entityId}) whether it is on list ${listId}`,
+		});
+		return created as V1ListEntry;
+	};
+	const shownAdded = (entry: V1ListEntry) =>
+		simplify ? simplifyListEntry(listEntryFromV1(entry, kind)) : (entry as unknown as IDataObject);
 
-	const body: IDataObject = { entity_id: entityId };
-	if (creatorId !== undefined) body.creator_id = creatorId;
-	const { body: created } = await affinityRequest.call(this, {
-		api: 'v1',
-		method: 'POST',
-		path: `/lists/${listId}/list-entries`,
-		body,
-		subject: `list with ID ${listId}`,
+	if (options.skipIfAlreadyOnList !== true)
+		return { ...shownAdded(await add()), alreadyOnList: false };
+
+	// Items of one run that add one entity to one list check and add once: the entry added by
+	// v1 may not show in v2's list entries for a moment, and a second check would add it again.
+	const { value, earlier } = await onceInRun(
+		this,
+		`listEntry:${listId}:${kind}:${entityId}`,
 		itemIndex,
-		parameterNames: {
-			entity_id: kind === 'person' ? 'Person' : 'Company',
-			creator_id: 'Created By',
+		async () => {
+			const existing = await existingEntry.call(this, kind, entityId, listId, itemIndex);
+			return existing ? { existing } : { added: await add() };
 		},
-		checkWith: `Check with ${kind === 'person' ? 'Person' : 'Company'} → Get List Entries (${kind} ${entityId}) whether it is on list ${listId}`,
-	});
-	const entry = created as V1ListEntry;
-	const shown = simplify
-		? simplifyListEntry(listEntryFromV1(entry, kind))
-		: (created as IDataObject);
-	return { ...shown, alreadyOnList: false };
+	);
+	if (value.existing) {
+		const shown = simplify
+			? simplifyListEntry(value.existing as unknown as ApiListEntry)
+			: value.existing;
+		return { ...shown, alreadyOnList: true, addedEarlierInRun: false };
+	}
+	return { ...shownAdded(value.added!), alreadyOnList: earlier, addedEarlierInRun: earlier };
 }

@@ -6,6 +6,7 @@ import type { ApiEntity } from '../../helpers/types';
 import { affinityPaginate } from '../../transport';
 import type { OperationEndpoint } from '../types';
 import { forOperation } from '../common/forOperation';
+import { onceInRun } from '../common/sameRun';
 import { createPerson, emailAddress } from '../common/personCreate';
 import { simplifyParameter } from '../common/simplify';
 
@@ -42,26 +43,12 @@ export const description: INodeProperties[] = forOperation('person', 'findOrCrea
 	simplifyParameter,
 ]);
 
-/**
- * Finds the person with this email address (POST /v2/persons/search: the term is matched
- * against names and primary emails; the exact address is picked from the matches, primary or
- * not) and creates them with POST /v2/persons only when there is none. `created` says which.
- */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const email = emailAddress.call(
-		this,
-		String(this.getNodeParameter('email', itemIndex, '') ?? ''),
-		'Email',
-		itemIndex,
-	);
-	const firstName = String(this.getNodeParameter('firstName', itemIndex, '') ?? '').trim();
-	if (!firstName)
-		throw new NodeOperationError(this.getNode(), 'First Name: required', {
-			itemIndex,
-			description: 'It is used if no person has this email address and one is created.',
-		});
-	const lastName = String(this.getNodeParameter('lastName', itemIndex, '') ?? '').trim();
-	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+/** POST /v2/persons/search: the person with this email address (primary or not), if any. */
+async function personWithEmail(
+	this: IExecuteFunctions,
+	email: string,
+	itemIndex: number,
+): Promise<ApiEntity | undefined> {
 	const wanted = email.toLowerCase();
 	let found: ApiEntity | undefined;
 	await affinityPaginate.call(
@@ -84,15 +71,46 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			},
 		},
 	);
-	const person =
-		found ??
-		((await createPerson.call(
+	return found;
+}
+
+/**
+ * Finds the person with this email address (POST /v2/persons/search: the term is matched
+ * against names and primary emails; the exact address is picked from the matches, primary or
+ * not) and creates them with POST /v2/persons only when there is none. `created` says which.
+ * Items of one run with the same address (in any letter case) give one search and at most one
+ * create: a later one returns the first's person with `created: false` and
+ * `createdEarlierInRun: true` (a search right after a create may not find the new person yet).
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const email = emailAddress.call(
+		this,
+		String(this.getNodeParameter('email', itemIndex, '') ?? ''),
+		'Email',
+		itemIndex,
+	);
+	const firstName = String(this.getNodeParameter('firstName', itemIndex, '') ?? '').trim();
+	if (!firstName)
+		throw new NodeOperationError(this.getNode(), 'First Name: required', {
+			itemIndex,
+			description: 'It is used if no person has this email address and one is created.',
+		});
+	const lastName = String(this.getNodeParameter('lastName', itemIndex, '') ?? '').trim();
+	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+	const wanted = email.toLowerCase();
+	const { value, earlier } = await onceInRun(this, `person:${wanted}`, itemIndex, async () => {
+		const found = await personWithEmail.call(this, email, itemIndex);
+		if (found) return { person: found, created: false };
+		const created = (await createPerson.call(
 			this,
 			{ firstName, lastName, emails: { primary: email, all: [] } },
 			itemIndex,
-		)) as ApiEntity);
+		)) as ApiEntity;
+		return { person: created, created: true };
+	});
 	return {
-		...(simplify ? simplifyEntity(person) : (person as IDataObject)),
-		created: !found,
+		...(simplify ? simplifyEntity(value.person) : (value.person as IDataObject)),
+		created: value.created && !earlier,
+		createdEarlierInRun: value.created && earlier,
 	};
 }
