@@ -28,6 +28,23 @@ export interface EmulatorSettings extends WebhookDeliverySettings {
 	 * one version only), so that tests show what the node says then. Empty by default.
 	 */
 	v1RefusedKeys: string[];
+	// Live behaviours (emulator/README.md, "Live behaviours"); the defaults are what the live API does.
+	/** A date-time with a fraction inside a v2 `filter`: a 400 ('whole-second') or accepted ('any'). */
+	filterTimes: 'whole-second' | 'any';
+	/** Every N-th page answered is empty but carries a nextUrl to the data that would have come; 0 = off. */
+	emptyPageEvery: number;
+	/** How long v2 reads do not see a v1 write (create, update, delete), in ms; 0 = at once. */
+	v1ReadDelayMs: number;
+	/** What reading a merged-away company or person by id answers: 422 (live) or 404. */
+	mergedReads: 422 | 404;
+	/** GET /v2/companies `filter`: ignored (live) or applied. */
+	companyFilter: 'ignored' | 'applied';
+	/** v1 POST /entity-files answers the uploaded files ('entity-files') or only `success`. */
+	v1UploadAnswer: 'entity-files' | 'success-only';
+	/** The signed download link of a v1 file: on another loopback host ('other') or this one. */
+	fileHost: 'other' | 'same';
+	/** The calendar day a date field keeps of a written instant: its Pacific date or its UTC date. */
+	dateFieldDay: 'pacific' | 'utc';
 }
 
 export interface RequestLogEntry {
@@ -54,6 +71,8 @@ export interface EmulatorServices {
 	readonly settings: EmulatorSettings;
 	/** Runs fn after ms (a merge finishing); pending runs are dropped on reset and close. */
 	later(ms: number, fn: () => void): void;
+	/** host:port of the listener serving signed file links (another host than the API's). */
+	readonly fileHostPort?: string;
 }
 
 /** What the control API (/_emulator) reaches: the services plus the scene around them. */

@@ -1,5 +1,6 @@
 import { ApiError } from './http';
 import { pacificCalendarDate } from './pacificDate';
+import { currentSettings } from './requestScope';
 
 /**
  * The API's filter language (the `filter` query parameter of GET /v2/companies and friends): a tokenizer, a recursive-descent parser and an evaluator
@@ -520,6 +521,11 @@ class Compiler<R> {
 			: NaN;
 		if (!Number.isFinite(value))
 			this.fail(`Value "${text}" for property "${property}" must be an ISO 8601 date or date-time`);
+		// Live, a v2 filter refuses a date-time with fractional seconds (whole-second UTC only).
+		if (/T[\d:]+\.\d/.test(text) && currentSettings()?.filterTimes !== 'any')
+			this.fail(
+				`value at /${this.param}/${property} does not match format: date-time without fractional seconds (e.g. 2024-01-01T00:00:00Z); got "${text}"`,
+			);
 		return value;
 	}
 

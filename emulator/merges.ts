@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { Company, MergeState, MergeTask, Person, StoredValue } from './model';
 import type { EmulatorServices } from './context';
+import { ApiError } from './http';
 import type { Store } from './store';
 
 /**
@@ -258,4 +259,25 @@ export function applyMerge(
 		}
 	}
 	store.touch();
+}
+
+/**
+ * The answer to reading a record a merge removed: live, a 422 `validation` error naming the
+ * record it went into ("<sourceId> no longer exists as it has been merged into <targetId>"); with
+ * `mergedReads: 404`, undefined (the caller's plain 404).
+ */
+export function mergedAwayError(
+	emulator: EmulatorServices,
+	kind: MergeKind,
+	recordId: number,
+): ApiError | undefined {
+	if (emulator.settings.mergedReads === 404) return undefined;
+	for (const merge of emulator.store.merges.values())
+		if (merge.entityType === kind && merge.status === 'success' && merge.duplicateId === recordId)
+			return new ApiError(
+				422,
+				'validation',
+				`${recordId} no longer exists as it has been merged into ${merge.primaryId}`,
+			);
+	return undefined;
 }

@@ -17,14 +17,17 @@ const pacificDate = new Intl.DateTimeFormat('en-CA', {
 	day: '2-digit',
 });
 
+/** An instant as the API writes a DateValue: whole seconds, no fraction (2024-04-01T07:00:00Z). */
+const wholeSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
 /** Midnight America/Los_Angeles of a calendar date (YYYY-MM-DD), as an ISO instant. */
 export function pacificMidnight(date: string): string {
 	const [y, m, d] = date.split('-').map(Number);
 	for (const offset of [8, 7]) {
 		const candidate = Date.UTC(y, m - 1, d, offset);
-		if (Number(pacificHour.format(candidate)) === 0) return new Date(candidate).toISOString();
+		if (Number(pacificHour.format(candidate)) === 0) return wholeSeconds(candidate);
 	}
-	return new Date(Date.UTC(y, m - 1, d, 8)).toISOString();
+	return wholeSeconds(Date.UTC(y, m - 1, d, 8));
 }
 
 /** The calendar date (YYYY-MM-DD) an instant falls on in America/Los_Angeles. */

@@ -1,4 +1,6 @@
+import type { EmulatorSettings } from './context';
 import { badRequest, type Query } from './http';
+import { currentSettings } from './requestScope';
 
 /**
  * Opaque cursors. A cursor holds the key of the last (or first) item of the page it follows
@@ -13,6 +15,8 @@ interface CursorState {
 	q: Record<string, string[]>;
 	/** The path the cursor belongs to: a cursor from another endpoint is refused. */
 	p: string;
+	/** Set on the nextUrl of an empty page: the page starts at `k` itself (the page it held back). */
+	r?: 1;
 }
 
 export function encodeCursor(state: CursorState): string {
@@ -65,12 +69,13 @@ export function effectiveQuery(req: PageRequest): {
 	return { values };
 }
 
-function lowerBound<T>(items: T[], key: (item: T) => number, k: number): number {
+/** The index of the first item whose key is above k (or, `inclusive`, at least k). */
+function lowerBound<T>(items: T[], key: (item: T) => number, k: number, inclusive = false): number {
 	let lo = 0;
 	let hi = items.length;
 	while (lo < hi) {
 		const mid = (lo + hi) >>> 1;
-		if (key(items[mid]) <= k) lo = mid + 1;
+		if (inclusive ? key(items[mid]) < k : key(items[mid]) <= k) lo = mid + 1;
 		else hi = mid;
 	}
 	return lo;
@@ -104,7 +109,7 @@ export function page<T, R>(
 	if (!cursor) {
 		end = Math.min(items.length, limit);
 	} else if (cursor.d === 'n') {
-		start = lowerBound(items, key, cursor.k);
+		start = lowerBound(items, key, cursor.k, cursor.r === 1);
 		end = Math.min(items.length, start + limit);
 	} else {
 		end = lowerBound(items, key, cursor.k - 1);
@@ -118,5 +123,27 @@ export function page<T, R>(
 		nextUrl: end < items.length && slice.length ? url('n', key(slice[slice.length - 1])) : null,
 	};
 	if (options.totalCount) pagination.totalCount = items.length;
+	if (slice.length && (!cursor || cursor.d === 'n') && !cursor?.r && holdsBack(currentSettings())) {
+		// Live, a page can come back empty and still carry a nextUrl: this one leads to the page
+		// it held back (its first item included), so following nextUrl loses and repeats nothing.
+		const replay = encodeCursor({ d: 'n', k: key(slice[0]), q: values, p: req.path, r: 1 });
+		pagination.nextUrl = `${req.origin}${req.path}?cursor=${replay}&limit=${limit}`;
+		return { data: [], pagination };
+	}
 	return { data: slice.map(render), pagination };
+}
+
+/** Forward pages with data answered so far, per emulator (its settings; a reset restarts them). */
+const pagesAnswered = new WeakMap<EmulatorSettings, number>();
+
+/**
+ * Whether this forward page is held back (answered empty): every `emptyPageEvery`-th one. The
+ * page that replays a held-back one is not counted, so paging always moves on.
+ */
+function holdsBack(settings: EmulatorSettings | undefined): boolean {
+	const every = settings?.emptyPageEvery ?? 0;
+	if (!settings || !(every > 0)) return false;
+	const answered = (pagesAnswered.get(settings) ?? 0) + 1;
+	pagesAnswered.set(settings, answered);
+	return answered % Math.floor(every) === 0;
 }

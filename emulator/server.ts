@@ -17,6 +17,8 @@ import { ApiError, Query, sendJson } from './http';
 import { multipartBoundary, parseMultipart } from './multipart';
 import { bodyReader, bodyReaders, Router, type Reply } from './router';
 import { registerApi } from './routes';
+import { withSettings } from './requestScope';
+import { startFileHost, type FileHost } from './fileHost';
 import { RateLimiter, type RateLimitSettings } from './rateLimit';
 import { seedStore, type SeedSizes } from './seed';
 import type { Store } from './store';
@@ -62,6 +64,14 @@ const defaultSettings = (): EmulatorSettings => ({
 	mergeOutcome: 'success',
 	webhookLimit: 3,
 	v1RefusedKeys: [],
+	filterTimes: 'whole-second',
+	emptyPageEvery: 0,
+	v1ReadDelayMs: 0,
+	mergedReads: 422,
+	companyFilter: 'ignored',
+	v1UploadAnswer: 'entity-files',
+	fileHost: 'other',
+	dateFieldDay: 'pacific',
 	...DEFAULT_DELIVERY_SETTINGS,
 });
 
@@ -82,6 +92,8 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 	baseUrl = '';
 	private seq = 0;
 	private server?: Server;
+	/** The second listener serving signed file links (settings.fileHost 'other'). */
+	private fileHost?: FileHost;
 	private readonly api = new Router<RouteContext>();
 	private readonly control: Router<ControlContext>;
 	/** Pending timers (merges finishing), cleared on close. */
@@ -99,6 +111,10 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 	static async start(options: EmulatorOptions = {}): Promise<Emulator> {
 		const emulator = new Emulator(options);
 		await emulator.listen(options.port ?? 0, options.host ?? '127.0.0.1');
+		emulator.fileHost = await startFileHost(
+			options.host ?? '127.0.0.1',
+			(req, res) => void emulator.handle(req, res),
+		);
 		return emulator;
 	}
 
@@ -161,6 +177,8 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 	async close(): Promise<void> {
 		for (const timer of this.timers) clearTimeout(timer);
 		this.timers.clear();
+		await this.fileHost?.close();
+		this.fileHost = undefined;
 		const server = this.server;
 		if (!server) return;
 		await new Promise<void>((resolve) => {
@@ -168,6 +186,10 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 			server.closeAllConnections();
 		});
 		this.server = undefined;
+	}
+
+	get fileHostPort(): string | undefined {
+		return this.fileHost?.hostPort;
 	}
 
 	private origin(req: IncomingMessage): string {
@@ -288,7 +310,7 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 					rawBody: bodies.raw,
 				};
 				// Field changes made by this request are the key's user's (the change log's changer).
-				return actingUser.run(user.id, () => handler(ctx));
+				return withSettings(this.settings, () => actingUser.run(user.id, () => handler(ctx)));
 			};
 			if (fault) {
 				await this.applyFault(fault, run, finish, res, entry);

@@ -1,7 +1,8 @@
 import { ApiError, badRequest } from './http';
 import type { FieldDef, LocationData, StoredData, StoredValue } from './model';
 import { READ_ONLY_VALUE_TYPES } from './model';
-import { pacificMidnight } from './pacificDate';
+import { pacificCalendarDate, pacificMidnight } from './pacificDate';
+import { currentSettings } from './requestScope';
 import type { Store } from './store';
 
 /**
@@ -36,7 +37,11 @@ export function readOnlyReason(field: FieldDef): string | undefined {
 	return undefined;
 }
 
-/** The calendar date written in an RFC 3339 date-time, as the API keeps it: midnight Pacific. */
+/**
+ * A written RFC 3339 date-time as the API keeps it: midnight Pacific of a calendar date. Which
+ * date is the `dateFieldDay` setting's: the Pacific calendar date of the instant (default), or
+ * its UTC calendar date.
+ */
 export function storedDate(data: unknown, param: string): string {
 	const match = typeof data === 'string' ? DATE_TIME.exec(data) : null;
 	if (!match)
@@ -46,16 +51,21 @@ export function storedDate(data: unknown, param: string): string {
 		);
 	const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
 	const check = new Date(Date.UTC(y, m - 1, d));
+	const instant = Date.parse(data as string);
 	if (
 		check.getUTCFullYear() !== y ||
 		check.getUTCMonth() !== m - 1 ||
 		check.getUTCDate() !== d ||
 		Number(match[4]) > 23 ||
-		Number(match[5]) > 59
+		Number(match[5]) > 59 ||
+		!Number.isFinite(instant)
 	) {
 		throw invalid(param, `${JSON.stringify(data)} is not a valid date-time`);
 	}
-	return pacificMidnight(`${match[1]}-${match[2]}-${match[3]}`);
+	const iso = new Date(instant).toISOString();
+	const day =
+		currentSettings()?.dateFieldDay === 'utc' ? iso.slice(0, 10) : pacificCalendarDate(iso);
+	return pacificMidnight(day);
 }
 
 function location(value: unknown, param: string): LocationData {
@@ -79,6 +89,14 @@ function location(value: unknown, param: string): LocationData {
 function array(value: unknown, param: string): unknown[] {
 	if (!Array.isArray(value)) throw invalid(param, 'Expected an array');
 	return value;
+}
+
+/** An array of at most 100 values: the Value schemas' `maxItems: 100` (all but dropdown-multi). */
+function capped(value: unknown, param: string): unknown[] {
+	const items = array(value, param);
+	if (items.length > MAX_ASSOCIATIONS)
+		throw invalid(param, `At most ${MAX_ASSOCIATIONS} values are allowed; got ${items.length}`);
+	return items;
 }
 
 function reference(
@@ -163,7 +181,7 @@ export function parseWrittenValue(
 			stored = data;
 			break;
 		case 'filterable-text-multi':
-			stored = array(data, at).map((item, i) => {
+			stored = capped(data, at).map((item, i) => {
 				if (typeof item !== 'string') throw invalid(`${at}[${i}]`, 'Expected a string');
 				return item;
 			});
@@ -174,7 +192,7 @@ export function parseWrittenValue(
 			stored = data;
 			break;
 		case 'number-multi':
-			stored = array(data, at).map((item, i) => {
+			stored = capped(data, at).map((item, i) => {
 				if (typeof item !== 'number' || !Number.isFinite(item))
 					throw invalid(`${at}[${i}]`, 'Expected a number');
 				return item;
@@ -187,7 +205,7 @@ export function parseWrittenValue(
 			stored = location(data, at);
 			break;
 		case 'location-multi':
-			stored = array(data, at).map((item, i) => location(item, `${at}[${i}]`));
+			stored = capped(data, at).map((item, i) => location(item, `${at}[${i}]`));
 			break;
 		case 'dropdown':
 		case 'ranked-dropdown':
@@ -205,9 +223,7 @@ export function parseWrittenValue(
 			break;
 		case 'person-multi':
 		case 'company-multi': {
-			const items = array(data, at);
-			if (items.length > MAX_ASSOCIATIONS)
-				throw invalid(at, `At most ${MAX_ASSOCIATIONS} values are allowed; got ${items.length}`);
+			const items = capped(data, at);
 			const kind = type === 'person-multi' ? 'person' : 'company';
 			stored = unique(
 				items.map((item, i) => reference(store, kind, item, `${at}[${i}]`)),

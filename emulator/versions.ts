@@ -20,10 +20,8 @@ export function requestedVersion(
 	const value = (Array.isArray(header) ? header.join(',') : header).trim();
 	if (value === 'current') return LATEST_VERSION;
 	if ((API_VERSIONS as readonly string[]).includes(value)) return value as ApiVersion;
-	throw badRequest(
-		`Unsupported API version "${value}"; supported versions: ${API_VERSIONS.join(', ')} (or "current")`,
-		'X-Affinity-Api-Version',
-	);
+	// The API's own wording for a version it does not know.
+	throw badRequest(`The provided version: '${value}' is not valid.`, 'X-Affinity-Api-Version');
 }
 
 /** Whether a version includes the behaviour introduced in `since` (versions are ISO dates). */

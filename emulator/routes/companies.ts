@@ -2,6 +2,7 @@ import type { RouteContext } from '../context';
 import type { FilterProperties } from '../filter';
 import { exposedEntityFields, fieldFilterProperty, filterOperators } from '../fieldRules';
 import { ApiError, notFound, pathId } from '../http';
+import { mergedAwayError } from '../merges';
 import type { Company } from '../model';
 import type { Reply, Router } from '../router';
 import { searchPage } from '../search';
@@ -45,7 +46,11 @@ export function companyFilterProperties(store: Store): FilterProperties<Company>
 function companyOf(ctx: RouteContext): Company {
 	const companyId = pathId(ctx.params.companyId, 'companyId', 'int64');
 	const company = ctx.store.companies.get(companyId);
-	if (!company) throw notFound(`Company ${companyId} not found`);
+	if (!company)
+		throw (
+			mergedAwayError(ctx.emulator, 'company', companyId) ??
+			notFound(`Company ${companyId} not found`)
+		);
 	return company;
 }
 
@@ -71,8 +76,9 @@ export function register(router: Router): void {
 	router.post('/v2/companies/search', search);
 
 	// `filter` (filter language) on GET /v2/companies: the 2026-07-15 description lists no such
-	// parameter, but the API's reference says field filterability describes filter expressions
-	// on this endpoint; that reference wins here, so the emulator keeps the parameter.
+	// parameter, and live the API ignores it silently (unfiltered 200s), as on /v2/persons. The
+	// reference says field filterability describes filter expressions here, so `companyFilter:
+	// 'applied'` applies it.
 	router.get('/v2/companies', (ctx) => {
 		requirePermission(ctx.user.permissions.exportAllOrganizations, DIRECTORY);
 		const defining = ['fieldIds', 'fieldTypes', 'ids', 'filter'];
@@ -86,7 +92,10 @@ export function register(router: Router): void {
 			ids = ids.filter((id) => wanted.has(id));
 		}
 		let companies = ids.map((id) => ctx.store.companies.get(id) as Company);
-		const test = filterFrom(values.filter?.[0], companyFilterProperties(ctx.store));
+		const test =
+			ctx.emulator.settings.companyFilter === 'applied'
+				? filterFrom(values.filter?.[0], companyFilterProperties(ctx.store))
+				: undefined;
 		if (test) companies = companies.filter(test);
 		return paged(
 			ctx,

@@ -1,5 +1,6 @@
 import { exposedEntityFields } from '../fieldRules';
 import { badRequest, notFound, pathId } from '../http';
+import { mergedAwayError } from '../merges';
 import type { Company, FieldDef, Person } from '../model';
 import type { RouteContext } from '../context';
 import type { Router } from '../router';
@@ -28,7 +29,8 @@ function recordOf(ctx: RouteContext, kind: Kind): Company | Person {
 	const { param, label } = PATHS[kind];
 	const id = pathId(ctx.params[param], param, 'int64');
 	const record = kind === 'company' ? ctx.store.companies.get(id) : ctx.store.persons.get(id);
-	if (!record) throw notFound(`${label} ${id} not found`);
+	if (!record)
+		throw mergedAwayError(ctx.emulator, kind, id) ?? notFound(`${label} ${id} not found`);
 	return record;
 }
 

@@ -1,6 +1,7 @@
 import type { RouteContext } from '../context';
 import { exposedEntityFields } from '../fieldRules';
 import { ApiError, notFound, pathId } from '../http';
+import { mergedAwayError } from '../merges';
 import type { Person } from '../model';
 import type { Router } from '../router';
 import { searchPage } from '../search';
@@ -14,7 +15,10 @@ const PERSON_FIELD_TYPES = ['enriched', 'global', 'relationship-intelligence'] a
 function personOf(ctx: RouteContext): Person {
 	const personId = pathId(ctx.params.personId, 'personId', 'int64');
 	const person = ctx.store.persons.get(personId);
-	if (!person) throw notFound(`Person ${personId} not found`);
+	if (!person)
+		throw (
+			mergedAwayError(ctx.emulator, 'person', personId) ?? notFound(`Person ${personId} not found`)
+		);
 	return person;
 }
 

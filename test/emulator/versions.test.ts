@@ -104,7 +104,8 @@ describe('the version of an answer', () => {
 				code: 'validation',
 				param: 'X-Affinity-Api-Version',
 			});
-			expect(res.body.errors[0].message).toContain('2026-07-15');
+			// The API's own wording (it lists no supported versions).
+			expect(res.body.errors[0].message).toBe(`The provided version: '${version}' is not valid.`);
 			expectValid(edition, 'get', '/v2/lists', 400, res.body);
 			expect(res.version).toBe('2026-07-15');
 		},

@@ -198,11 +198,11 @@ describe('POST a list entry field value', () => {
 
 describe('dates', () => {
 	it.each([
-		['2024-03-10T23:30:00-08:00', '2024-03-10T08:00:00.000Z'], // spring-forward day: midnight is still PST
-		['2024-03-11T00:00:00Z', '2024-03-11T07:00:00.000Z'], // first full PDT day
-		['2024-11-03T12:00:00+00:00', '2024-11-03T07:00:00.000Z'], // fall-back day: midnight is still PDT
-		['2024-11-04T01:00:00+09:00', '2024-11-04T08:00:00.000Z'], // the written calendar date, not the UTC one
-		['2023-01-01T00:00:00Z', '2023-01-01T08:00:00.000Z'],
+		['2024-03-10T12:00:00-07:00', '2024-03-10T08:00:00Z'], // spring-forward day: midnight is still PST
+		['2024-03-11T12:00:00Z', '2024-03-11T07:00:00Z'], // first full PDT day
+		['2024-11-03T12:00:00+00:00', '2024-11-03T07:00:00Z'], // fall-back day: midnight is still PDT
+		['2024-11-04T01:00:00+09:00', '2024-11-03T07:00:00Z'], // the instant's Pacific date, not the written one
+		['2023-01-01T00:00:00Z', '2022-12-31T08:00:00Z'], // midnight UTC is the evening before in Pacific
 	])('%s is stored as midnight Pacific, %s', async (written, stored) => {
 		const [entry] = await entries(TARGET_ACCOUNTS);
 		const close = await listField(TARGET_ACCOUNTS, 'Close Date');
@@ -579,6 +579,17 @@ describe('merges', () => {
 			`/v2/companies/3000301?fieldIds=${employees.id}`,
 		);
 		expect(primary.body.fields[0].value).toEqual({ type: 'number', data: 10 });
-		expect((await fixture.api('/v2/companies/3000300')).status).toBe(404);
+		// Live, a merged-away record reads as a 422 naming where it went.
+		expect(await fixture.api('/v2/companies/3000300')).toMatchObject({
+			status: 422,
+			body: {
+				errors: [
+					{
+						code: 'validation',
+						message: '3000300 no longer exists as it has been merged into 3000301',
+					},
+				],
+			},
+		});
 	});
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import type { ControlContext } from '../../context';
+import type { ControlContext, RouteContext } from '../../context';
 import { ApiError, notFound } from '../../http';
 import type { StoredFile } from '../../model';
 import { multipartBoundary, parseMultipart, type FormPart } from '../../multipart';
@@ -120,6 +120,7 @@ export function register(router: Router): void {
 		const entity = entityOf(ctx.store, fields);
 		const files = filesOf(parts);
 		const createdAt = new Date().toISOString();
+		const uploaded: StoredFile[] = [];
 		for (const part of files) {
 			const file: StoredFile = {
 				id: ctx.store.nextId('entityFile', 10_001),
@@ -134,10 +135,18 @@ export function register(router: Router): void {
 				createdAt,
 			};
 			ctx.store.files.set(file.id, file);
+			uploaded.push(file);
 			if (ctx.store.webhooks.size) ctx.store.announce('file.created', () => renderEntityFile(file));
 		}
 		ctx.store.touch();
-		return { status: 200, body: { success: true } };
+		// Live, the answer lists each uploaded file (Entity File resources); older answers were
+		// only {"success": true}, which `v1UploadAnswer: 'success-only'` gives.
+		if (ctx.emulator.settings.v1UploadAnswer === 'success-only')
+			return { status: 200, body: { success: true } };
+		return {
+			status: 200,
+			body: { success: true, entity_files: uploaded.map(renderEntityFile) },
+		};
 	});
 
 	router.get('/entity-files/:id', (ctx) => ({
@@ -151,9 +160,23 @@ export function register(router: Router): void {
 		linksOf(ctx.store).set(token, { fileId: file.id, expiresAt: Date.now() + LINK_LIFETIME_MS });
 		return {
 			status: 302,
-			headers: { location: `${ctx.origin}/_emulator/file-storage/${token}?signature=${token}` },
+			headers: {
+				location: `${storageOrigin(ctx)}/_emulator/file-storage/${token}?signature=${token}`,
+			},
 		};
 	});
+}
+
+/**
+ * Where signed links point: live, another host than the API's (presigned storage URLs), here
+ * the emulator's file host; with `fileHost: 'same'`, the API's own origin.
+ */
+function storageOrigin(ctx: RouteContext): string {
+	const hostPort = ctx.emulator.fileHostPort;
+	if (ctx.emulator.settings.fileHost === 'same' || !hostPort) return ctx.origin;
+	// A file host bound to every address is reached by the name the client used for the API.
+	const reached = new URL(ctx.origin).hostname;
+	return `http://${hostPort.replace(/^(0\.0\.0\.0|\[::\])(?=:)/, reached)}`;
 }
 
 /** Content-Disposition with the name as ASCII and as UTF-8 (RFC 6266 filename*). */

@@ -56,9 +56,15 @@ function personIds(store: Store, value: unknown, mustHaveInternal: boolean): num
 		if (!store.persons.has(id)) throw unprocessable(`Person ${id} not found`, 'person_ids');
 		return id;
 	});
+	// Live, POST /interactions refuses a set without a team member or without a contact.
 	if (mustHaveInternal && !ids.some((id) => store.persons.get(id)?.type === 'internal'))
 		throw unprocessable(
 			'At least one internal person (a member of your team) must be among person_ids',
+			'person_ids',
+		);
+	if (mustHaveInternal && !ids.some((id) => store.persons.get(id)?.type !== 'internal'))
+		throw unprocessable(
+			'At least one external person (not a member of your team) must be among person_ids',
 			'person_ids',
 		);
 	return [...new Set(ids)];
