@@ -1,5 +1,6 @@
 import { DEMO_KEY, Emulator } from '../../emulator';
 import { nodeOperations } from '../../test/harness/nodeOperations';
+import { runFacts, type FactResult } from './facts';
 import { isRead } from './operations';
 import type { Options } from './options';
 import { RecordingProxy } from './proxy';
@@ -208,7 +209,22 @@ export async function runCheck(
 			stopOnInterrupt.stopped = true;
 		} else process.exit(130);
 	});
-	const side = await runSide(target, options.write ? sandboxFor(runId, receiver) : undefined);
+	const sandbox = options.write ? sandboxFor(runId, receiver) : undefined;
+	const side = await runSide(target, sandbox);
+	// The live facts, after the plans: their scans read every answer of the run.
+	const facts: FactResult[] = await runFacts({
+		call: target.call,
+		proxy,
+		apiHost: host,
+		apiVersion,
+		apiKey,
+		write: options.write,
+		sandbox,
+		runId,
+		removed: side.write?.removed ?? [],
+		left: side.write?.left ?? [],
+		found: {},
+	});
 	const operations = nodeOperations();
 	const results = byOperation(side, operations);
 	let comparison: Comparison[] | undefined;
@@ -250,6 +266,7 @@ export async function runCheck(
 		summary: summaryOf(results),
 		versions,
 		operations: results.map(({ shapes: _shapes, ...rest }) => rest),
+		facts,
 		...(side.write
 			? {
 					cleanup: {
@@ -278,6 +295,11 @@ export async function runCheck(
 			(side.write?.left.length
 				? ` Left behind: ${side.write.left.map((l) => `${l.what} ${l.id}`).join(', ')}.`
 				: ''),
+	);
+	const counted = (status: string) => facts.filter((f) => f.status === status).length;
+	console.log(
+		`${facts.length} live facts: ${counted('confirmed')} confirmed, ${counted('contradicted')} contradicted, ` +
+			`${counted('not observable')} not observable, ${counted('error')} error.`,
 	);
 	console.log(`Report: ${paths.md} and ${paths.json}`);
 	return s['schema difference'] || s.error || side.write?.left.length ? 1 : 0;

@@ -14,7 +14,9 @@ export type DirectCall = (
 	method: string,
 	path: string,
 	body?: unknown,
-) => Promise<{ status: number; body: unknown }>;
+	/** Headers that replace the check's own (another version, another form of auth). */
+	headers?: Record<string, string>,
+) => Promise<{ status: number; body: unknown; headers: Record<string, string> }>;
 
 export type Id = string | number;
 export interface Entity {

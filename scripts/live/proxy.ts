@@ -25,6 +25,10 @@ export interface Exchange {
 	/** x-affinity-api-version of the answer. */
 	version?: string;
 	quota?: MonthlyQuota;
+	/** The answer's headers, names in lower case (rate-limit names, a redirect's Location). */
+	headers?: Record<string, string>;
+	/** Whether the answer's body was not JSON (an HTML error page, say). */
+	nonJson?: boolean;
 	/** Set when the proxy answered itself: the budget was spent, or the target was unreachable. */
 	refused?: 'budget' | 'unreachable';
 }
@@ -182,6 +186,7 @@ export class RecordingProxy {
 			const text = await upstream.body.text();
 			exchange.status = upstream.statusCode;
 			exchange.body = parseJson(text);
+			exchange.nonJson = text.trim() !== '' && exchange.body === undefined;
 			exchange.version = header(upstream.headers, 'x-affinity-api-version');
 			exchange.quota = quotaOf(upstream.headers);
 			const passOn: Record<string, string> = {};
@@ -189,6 +194,7 @@ export class RecordingProxy {
 				if (value === undefined || HOP_BY_HOP.has(name)) continue;
 				passOn[name] = Array.isArray(value) ? value.join(', ') : value;
 			}
+			exchange.headers = passOn;
 			res.writeHead(upstream.statusCode, passOn);
 			res.end(text);
 		} catch (error) {

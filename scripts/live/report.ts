@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Difference } from './conformance';
+import type { FactResult } from './facts';
 import type { MonthlyQuota } from './proxy';
 import type { OperationResult, Outcome } from './runner';
 import type { ShapeDifference } from './shapes';
@@ -43,6 +44,8 @@ export interface Report {
 	/** How many answers declared each API version. */
 	versions: Record<string, number>;
 	operations: Array<Omit<OperationResult, 'shapes'>>;
+	/** The live facts: each behaviour recorded of the API, as this run saw it. */
+	facts: FactResult[];
 	/** Removed; left behind (a removal failed); what the API has no way to remove. */
 	cleanup?: { removed: Removal[]; left: Removal[]; unremovable: Removal[] };
 	/** The webhook round trip: subscribe, change a value, receive the delivery. */
@@ -149,6 +152,16 @@ export function markdown(report: Report): string {
 			lines.push('');
 		}
 	}
+	lines.push('', '## Live facts', '');
+	lines.push(
+		'What the API was recorded doing, as this run saw it: confirmed, contradicted (what it did instead), not observable (why) or error.',
+		'',
+		'| fact | status | behaviour | seen |',
+		'|---|---|---|---|',
+	);
+	const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+	for (const f of report.facts)
+		lines.push(`| ${f.id} | ${f.status} | ${cell(f.fact)} | ${cell(f.seen)} |`);
 	lines.push(
 		'',
 		`Webhook round trip: ${report.webhook.outcome}${report.webhook.reason ? ` (${report.webhook.reason})` : ''}.`,

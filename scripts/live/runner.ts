@@ -66,13 +66,14 @@ export class Target {
 	}
 
 	/** A call of the check's own (not the node's), through the proxy: counted and validated. */
-	readonly call: DirectCall = async (method, path, body) => {
+	readonly call: DirectCall = async (method, path, body, headers = {}) => {
 		const res = await request(`${this.proxy.baseUrl}${path}`, {
 			method: method as 'GET',
 			headers: {
 				authorization: `Bearer ${this.apiKey}`,
 				...(this.apiVersion ? { 'x-affinity-api-version': this.apiVersion } : {}),
 				...(body === undefined ? {} : { 'content-type': 'application/json' }),
+				...headers,
 			},
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
@@ -83,7 +84,10 @@ export class Target {
 		} catch {
 			parsed = undefined;
 		}
-		return { status: res.statusCode, body: parsed };
+		const answered: Record<string, string> = {};
+		for (const [name, value] of Object.entries(res.headers))
+			if (value !== undefined) answered[name] = Array.isArray(value) ? value.join(', ') : value;
+		return { status: res.statusCode, body: parsed, headers: answered };
 	};
 
 	/** The exchanges from `start` on. */
