@@ -462,11 +462,16 @@ const MERGE_STEPS: WriteStep[] = [
 					.split('/')
 					.pop() || undefined,
 		},
-		readBack: gone((s) => ({
-			resource: 'person',
-			operation: 'get',
-			personId: byId(made(s, 'duplicate')),
-		})),
+		// Live, a merged-away person reads as 422 "<id> no longer exists as it has been merged
+		// into <id>", not 404.
+		readBack: {
+			...gone((s) => ({
+				resource: 'person',
+				operation: 'get',
+				personId: byId(made(s, 'duplicate')),
+			})),
+			goneAs: [422],
+		},
 	},
 	{
 		operation: 'merge.getTask',

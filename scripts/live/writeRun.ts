@@ -98,7 +98,8 @@ export class WriteRun {
 			const exchanges = this.target.since(readStart);
 			writeExchanges = this.target.proxy.exchanges.slice(start, readStart);
 			if (step.readBack.gone) {
-				if (!exchanges.some((e) => e.status === 404))
+				const proof = [404, ...(step.readBack.goneAs ?? [])];
+				if (!exchanges.some((e) => proof.includes(e.status)))
 					problems.push('read back: what was removed can still be read');
 			} else if (run.error) problems.push(`read back: ${run.error}`);
 			else {

@@ -72,6 +72,8 @@ export interface ReadBack {
 	expect: (answers: Answer[], s: Sandbox) => string | undefined;
 	/** The record is expected to be gone: the read-back's own 404 is the proof. */
 	gone?: boolean;
+	/** Other statuses that prove it gone (a merged-away record reads as 422). */
+	goneAs?: number[];
 }
 
 export interface WriteStep {
