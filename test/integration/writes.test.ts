@@ -52,9 +52,16 @@ async function writes(method = 'POST') {
 	return (await fixture.requests()).filter((r) => r.method === method);
 }
 
-function updateEntry(entryId: number, field: Field, inputs: IDataObject, extra: IDataObject = {}) {
+function updateEntry(
+	entryId: number,
+	field: Field,
+	inputs: IDataObject,
+	extra: IDataObject = {},
+	timezone?: string,
+) {
 	return runAffinityNode({
 		credentials: fixture.credentials(),
+		timezone,
 		parameters: {
 			resource: 'listEntry',
 			operation: 'updateFieldValue',
@@ -90,7 +97,7 @@ describe('listEntry.updateFieldValue: every value type round-trips', () => {
 		[
 			'Close Date',
 			() => ({ dateValue: iso('2024-03-10T23:30:00-05:00') }),
-			(v) => expect(v.data).toBe('2024-03-10T08:00:00.000Z'),
+			(v) => expect(v.data).toBe('2024-03-10T08:00:00Z'),
 		],
 		[
 			'Region',
@@ -281,7 +288,7 @@ describe('listEntry.updateFieldValue: every value type round-trips', () => {
 		// 3 November 2024 is the day Pacific time falls back: its midnight is still PDT (07:00Z).
 		expect(await readValue(TARGET_ACCOUNTS, entries[0].id, close.id)).toEqual({
 			type: 'datetime',
-			data: '2024-11-03T07:00:00.000Z',
+			data: '2024-11-03T07:00:00Z',
 		});
 		const stored = await readValue(TARGET_ACCOUNTS, entries[1].id, labels.id);
 		expect((stored.data as Array<{ text: string }>).map((o) => o.text)).toEqual(['Cold', 'Warm']);
@@ -301,9 +308,43 @@ describe('listEntry.updateFieldValue: every value type round-trips', () => {
 		expect(result.error).toBeUndefined();
 		expect(await readValue(TARGET_ACCOUNTS, entry.id, close.id)).toEqual({
 			type: 'datetime',
-			data: '2024-07-04T07:00:00.000Z',
+			data: '2024-07-04T07:00:00Z',
 		});
 	});
+});
+
+describe('date fields keep the calendar day written, whichever day Affinity keeps of an instant', () => {
+	it.each(['pacific', 'utc'] as const)(
+		'dateFieldDay %s: 2024-04-01 is sent at noon UTC and reads back as April 1; 1 December 00:30 in Tokyo as 1 December',
+		async (dateFieldDay) => {
+			await fixture.control('POST', '/settings', { dateFieldDay });
+			const entry = await firstEntry(TARGET_ACCOUNTS);
+			const close = await listField('Close Date');
+			const written = await updateEntry(entry.id, close, { dateValue: '2024-04-01' });
+			expect(written.error).toBeUndefined();
+			const [post] = await writes();
+			expect(JSON.parse(post.body as string)).toEqual({
+				value: { type: 'datetime', data: '2024-04-01T12:00:00Z' },
+			});
+			// Midnight in Los Angeles of April 1 (daylight time).
+			expect(await readValue(TARGET_ACCOUNTS, entry.id, close.id)).toEqual({
+				type: 'datetime',
+				data: '2024-04-01T07:00:00Z',
+			});
+			// Just after midnight in Tokyo is still the previous day in UTC and in Los Angeles.
+			const tokyo = await updateEntry(
+				entry.id,
+				close,
+				{ dateValue: '2024-12-01T00:30:00' },
+				{},
+				'Asia/Tokyo',
+			);
+			expect(tokyo.error).toBeUndefined();
+			expect((await readValue(TARGET_ACCOUNTS, entry.id, close.id)).data).toBe(
+				'2024-12-01T08:00:00Z',
+			);
+		},
+	);
 });
 
 describe('person.updateFieldValue', () => {
@@ -343,9 +384,7 @@ describe('person.updateFieldValue', () => {
 		expect((await readValue(INVESTORS, entry.id, seniority.id)).data).toMatchObject({
 			text: 'C-Level',
 		});
-		expect((await readValue(INVESTORS, entry.id, birthday.id)).data).toBe(
-			'1990-02-28T08:00:00.000Z',
-		);
+		expect((await readValue(INVESTORS, entry.id, birthday.id)).data).toBe('1990-02-28T08:00:00Z');
 		expect(
 			((await readValue(INVESTORS, entry.id, employers.id)).data as Array<{ id: number }>).map(
 				(c) => c.id,
@@ -733,7 +772,7 @@ describe('listEntry.updateFieldValues', () => {
 			text: 'Qualified',
 		});
 		expect((await readValue(TARGET_ACCOUNTS, entry.id, close.id)).data).toBe(
-			'2025-12-31T08:00:00.000Z',
+			'2025-12-31T08:00:00Z',
 		);
 		expect((await readValue(TARGET_ACCOUNTS, entry.id, owner.id)).data).toBeNull();
 	});

@@ -1,4 +1,5 @@
 import { calendarDateOf, pacificMidnight } from '../../nodes/AffinityV2/helpers/dates';
+import { calendarDayInstant, dateFieldData } from '../../nodes/AffinityV2/helpers/calendarDays';
 import {
 	chunk,
 	dropdownOptionIdOf,
@@ -81,9 +82,10 @@ describe('encodeFieldValue', () => {
 			type: 'number-multi',
 			data: [4, 5],
 		});
+		// The calendar day written, sent at noon UTC: that day in Pacific time and in UTC.
 		expect(encodeFieldValue('datetime', '2024-11-03T23:00:00-08:00')).toEqual({
 			type: 'datetime',
-			data: '2024-11-03T07:00:00.000Z',
+			data: '2024-11-03T12:00:00Z',
 		});
 		expect(
 			encodeFieldValue('location', { city: ' Berlin ', country: 'Germany', streetAddress: '' }),
@@ -186,7 +188,7 @@ describe('rawFieldValue', () => {
 	it('checks and normalises {type, data}; data null clears', () => {
 		expect(rawFieldValue('{"type": "datetime", "data": "2024-03-10"}')).toEqual({
 			type: 'datetime',
-			data: '2024-03-10T08:00:00.000Z',
+			data: '2024-03-10T12:00:00Z',
 		});
 		expect(rawFieldValue({ type: 'person-multi', data: null })).toEqual({
 			type: 'person-multi',
@@ -269,5 +271,38 @@ describe('merge helpers', () => {
 		expect([next(), next(), next(), next(), next(), next()]).toEqual([
 			500, 1000, 2000, 4000, 5000, 5000,
 		]);
+	});
+});
+
+describe('dateFieldData: a calendar day, stored as that day whichever day Affinity keeps', () => {
+	const pacificDay = (iso: string) =>
+		new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(Date.parse(iso));
+	const utcDay = (iso: string) => iso.slice(0, 10);
+
+	it.each([
+		['2024-04-01', 'UTC', '2024-04-01'],
+		['2024-04-01', 'Asia/Tokyo', '2024-04-01'],
+		['2024-04-01T00:00:00Z', 'UTC', '2024-04-01'],
+		['2024-04-01T23:30:00-05:00', 'UTC', '2024-04-01'],
+		['2024-04-01T08:00:00+09:00', 'UTC', '2024-04-01'],
+		['2024-04-01T00:30:00', 'Asia/Tokyo', '2024-04-01'],
+		['2024-03-10', 'America/Los_Angeles', '2024-03-10'],
+		['2024-11-03', 'America/Los_Angeles', '2024-11-03'],
+	])('%s (workflow in %s) is sent as noon UTC of %s', (input, zone, day) => {
+		const sent = dateFieldData(input, zone);
+		expect(sent).toBe(`${day}T12:00:00Z`);
+		expect(pacificDay(sent)).toBe(day);
+		expect(utcDay(sent)).toBe(day);
+	});
+
+	it('a Date is the day it falls on in the workflow time zone', () => {
+		const instant = Date.parse('2024-03-10T23:30:00Z');
+		expect(dateFieldData(new Date(instant), 'Europe/Berlin')).toBe('2024-03-11T12:00:00Z');
+		expect(dateFieldData(new Date(instant), 'America/New_York')).toBe('2024-03-10T12:00:00Z');
+	});
+
+	it('refuses what is not a day', () => {
+		expect(() => dateFieldData('2024-02-30')).toThrow(ValueInputError);
+		expect(() => calendarDayInstant('April 1')).toThrow(/not a YYYY-MM-DD date/);
 	});
 });

@@ -3,7 +3,7 @@
  * location parts, dropdown options by id or name, person and company ids) becomes the API's
  * `{type, data}` (the FieldValueUpdate schema). Pure functions, no requests.
  */
-import { calendarDateOf, pacificMidnight } from './dates';
+import { dateFieldData } from './calendarDays';
 import { ASSOCIATION_LIMIT } from './entities';
 import {
 	isWritableValueType,
@@ -272,7 +272,7 @@ export function encodeFieldValue(
 		case 'number-multi':
 			return { type, data: many('numbers').map((item) => numberOf(item)) };
 		case 'datetime':
-			return { type, data: pacificMidnight(calendarDateOf(input, options.timezone)) };
+			return { type, data: dateFieldData(input, options.timezone) };
 		case 'location':
 			return { type, data: locationOf(input) };
 		case 'location-multi':
