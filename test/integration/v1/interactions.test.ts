@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { SEEDED_USERS } from '../../../emulator/seed';
 import { EmulatorFixture, expectNoKey } from '../../harness/emulator';
 import { runAffinityNode } from '../../harness/engine';
 
@@ -20,7 +21,7 @@ const writes = async () => (await fixture.requests()).filter((r) => r.method !==
 
 beforeAll(async () => {
 	await fixture.start();
-	teamMember = fixture.emulator.store.users.get(1)?.personId as number;
+	teamMember = fixture.emulator.store.users.get(SEEDED_USERS.admin)?.personId as number;
 });
 afterAll(() => fixture.stop());
 beforeEach(() => fixture.reset());
@@ -127,12 +128,22 @@ describe('interaction.create', () => {
 		expect(await fixture.requests()).toHaveLength(0);
 	});
 
-	it('v1 refusing people without a team member reads as an error naming People', async () => {
-		const result = await run(meeting({ persons: people(OUTSIDER) }));
-		expect(result.error?.message).toMatch(/At least one internal person/);
-		expect(result.error?.description).toMatch(/"People" \(sent as "person_ids"\)/);
-		expect(result.error?.httpCode).toBe('422');
-	});
+	it.each([
+		['without a team member', () => people(OUTSIDER), /At least one internal person/],
+		['with team members only', () => people(teamMember), /At least one external person/],
+	])(
+		'v1 refusing people %s reads as an error naming People and saying both kinds are needed',
+		async (_label, persons, apiMessage) => {
+			const result = await run(meeting({ persons: persons() }));
+			expect(result.error?.message).toBe(
+				'People: an interaction needs at least one internal person (a member of your team) and at least one external person (a contact)',
+			);
+			expect(result.error?.description).toMatch(apiMessage);
+			expect(result.error?.description).toMatch(/Nothing was logged/);
+			expect(result.error?.httpCode).toBe('422');
+			expect((await fixture.requests()).filter((r) => r.method === 'POST')).toHaveLength(1);
+		},
+	);
 });
 
 describe('interaction.update and interaction.delete', () => {

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { instantOf } from '../../helpers/dates';
 import {
@@ -64,6 +64,27 @@ export const contentParameter = (required: boolean): INodeProperties => ({
 	default: '',
 	description: 'What was said or agreed: kept as a note on the interaction',
 });
+
+/**
+ * v1 POST /interactions (and PUT with person_ids) refuses people without at least one internal
+ * person (a member of the team) and one external person (a contact) with a 422. That refusal
+ * is told in the node's words, naming People; any other error is returned as it was.
+ */
+export function interactionPeopleError(error: unknown): unknown {
+	if (!(error instanceof NodeApiError) || String(error.httpCode) !== '422') return error;
+	const entries = ((error.errorResponse as IDataObject | undefined)?.errors ?? []) as IDataObject[];
+	const aboutPeople =
+		/\b(internal|external)\b/i.test(error.message) ||
+		entries.some(
+			(e) => e.param === 'person_ids' || /\b(internal|external)\b/i.test(String(e.message)),
+		);
+	if (!aboutPeople) return error;
+	const apiMessage = error.message;
+	error.message =
+		'People: an interaction needs at least one internal person (a member of your team) and at least one external person (a contact)';
+	error.description = `Affinity answered: "${apiMessage}". Add both kinds to People: a team member (a person of type internal, e.g. a user's own person) and someone outside your team. Nothing was logged.`;
+	return error;
+}
 
 /** API v1's names of the parameters, as the node shows them, for its 422 answers. */
 export const INTERACTION_PARAMETER_NAMES = {

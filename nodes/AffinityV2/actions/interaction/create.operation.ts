@@ -14,6 +14,7 @@ import {
 	interactionTypeCode,
 	loggedTypeParameter,
 	peopleParameter,
+	interactionPeopleError,
 } from '../common/interactionInputs';
 import { simplifyParameter } from '../common/simplify';
 
@@ -21,7 +22,9 @@ export const endpoint: OperationEndpoint[] = [{ api: 'v1', method: 'POST', path:
 
 export const description: INodeProperties[] = forOperation('interaction', 'create', [
 	loggedTypeParameter,
-	peopleParameter('Who took part; at least one member of your team must be among them'),
+	peopleParameter(
+		'Who took part: at least one member of your team and at least one person outside it (Affinity needs both)',
+	),
 	dateParameter(true),
 	contentParameter(true),
 	{
@@ -58,16 +61,20 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	if (kind === 'chatMessage')
 		body.direction = this.getNodeParameter('direction', itemIndex, 'sent') === 'received' ? 1 : 0;
-	const { body: created } = await affinityRequest.call(this, {
-		api: 'v1',
-		method: 'POST',
-		path: '/interactions',
-		body,
-		subject: 'interaction',
-		itemIndex,
-		parameterNames: INTERACTION_PARAMETER_NAMES,
-		expect: 'record',
-		checkWith: `Check with Interaction → Get Many (type ${kind === 'chatMessage' ? 'Chat Message' : kind === 'call' ? 'Call' : 'Meeting'}, filtered around ${String(body.date)}) whether it was logged`,
-	});
+	const { body: created } = await affinityRequest
+		.call(this, {
+			api: 'v1',
+			method: 'POST',
+			path: '/interactions',
+			body,
+			subject: 'interaction',
+			itemIndex,
+			parameterNames: INTERACTION_PARAMETER_NAMES,
+			expect: 'record',
+			checkWith: `Check with Interaction → Get Many (type ${kind === 'chatMessage' ? 'Chat Message' : kind === 'call' ? 'Call' : 'Meeting'}, filtered around ${String(body.date)}) whether it was logged`,
+		})
+		.catch((error: unknown) => {
+			throw interactionPeopleError(error);
+		});
 	return interactionOutput.call(this, created as IDataObject, itemIndex);
 }

@@ -16,6 +16,7 @@ import {
 	interactionTypeCode,
 	loggedTypeParameter,
 	peopleParameter,
+	interactionPeopleError,
 } from '../common/interactionInputs';
 import { simplifyParameter } from '../common/simplify';
 
@@ -63,16 +64,20 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	if (fields.date !== undefined && fields.date !== '')
 		body.date = interactionDate.call(this, fields.date, itemIndex);
-	const { body: updated } = await affinityRequest.call(this, {
-		api: 'v1',
-		method: 'PUT',
-		path: `/interactions/${id}`,
-		body,
-		subject: `${kind === 'chatMessage' ? 'chat message' : kind} with ID ${id}`,
-		itemIndex,
-		parameterNames: INTERACTION_PARAMETER_NAMES,
-		expect: 'record',
-		checkWith: `Check with Interaction → Get Many (filter ID = ${id}) whether it changed`,
-	});
+	const { body: updated } = await affinityRequest
+		.call(this, {
+			api: 'v1',
+			method: 'PUT',
+			path: `/interactions/${id}`,
+			body,
+			subject: `${kind === 'chatMessage' ? 'chat message' : kind} with ID ${id}`,
+			itemIndex,
+			parameterNames: INTERACTION_PARAMETER_NAMES,
+			expect: 'record',
+			checkWith: `Check with Interaction → Get Many (filter ID = ${id}) whether it changed`,
+		})
+		.catch((error: unknown) => {
+			throw interactionPeopleError(error);
+		});
 	return interactionOutput.call(this, updated as IDataObject, itemIndex);
 }
