@@ -26,7 +26,7 @@ describe('entityFileFromV1', () => {
 			entityType: 'company',
 			entityId: 10,
 			uploaderId: 10,
-			createdAt: '2011-01-25T09:59:35.288-08:00',
+			createdAt: '2011-01-25T17:59:35.288Z',
 		});
 		expect(entityFileFromV1({ id: 1, size: '12', person_id: 5 })).toMatchObject({
 			size: 12,

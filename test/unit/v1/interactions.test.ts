@@ -54,7 +54,7 @@ describe('interactionFromV1', () => {
 			createdAt: null,
 			updatedAt: null,
 			title: 'Manually logged event',
-			startTime: '2021-02-07T10:56:29.546-08:00',
+			startTime: '2021-02-07T18:56:29.546Z',
 			endTime: null,
 			allDay: false,
 			creator: { emailAddress: 'john@affinity.co', person: johnData },
@@ -72,7 +72,7 @@ describe('interactionFromV1', () => {
 	it('a call has no organizer; its start falls back to date', () => {
 		const call = interactionFromV1({ id: 9, type: 1, date: '2022-01-01T10:00:00Z', persons: [] });
 		expect(call).not.toHaveProperty('organizer');
-		expect(call).toMatchObject({ startTime: '2022-01-01T10:00:00Z', creator: null });
+		expect(call).toMatchObject({ startTime: '2022-01-01T10:00:00.000Z', creator: null });
 	});
 
 	it('a chat message: sentAt, direction, creator as PersonData, participants', () => {
@@ -91,7 +91,7 @@ describe('interactionFromV1', () => {
 			loggingType: 'manual',
 			createdAt: null,
 			updatedAt: null,
-			sentAt: '2022-02-22T11:50:20.126-08:00',
+			sentAt: '2022-02-22T19:50:20.126Z',
 			direction: 'received',
 			// The creator is not among the persons: known by its id alone.
 			creator: {

@@ -39,7 +39,7 @@ describe('opportunityFromV1', () => {
 				type: 'opportunity',
 				entityId: 120611418,
 				creatorId: 1127776,
-				createdAt: '2018-03-07T16:32:35.794-08:00',
+				createdAt: '2018-03-08T00:32:35.794Z',
 			},
 		});
 	});

@@ -4,6 +4,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { v1Time } from './times';
+
 /**
  * The largest file the node uploads: Affinity states 100 MB per file for its own uploads; the
  * API documents no figure. Checked before anything is sent.
@@ -39,7 +41,7 @@ export function entityFileFromV1(raw: IDataObject): IDataObject {
 		entityType,
 		entityId,
 		uploaderId: raw.uploader_id ?? null,
-		createdAt: raw.created_at ?? null,
+		createdAt: v1Time(raw.created_at),
 	};
 }
 

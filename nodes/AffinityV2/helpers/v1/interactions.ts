@@ -5,6 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { v1Time } from './times';
+
 /** The node's interaction types (as Interaction → Get Many names them) and v1's type codes. */
 export const V1_INTERACTION_TYPE = { meeting: 0, call: 1, chatMessage: 2, email: 3 } as const;
 export type InteractionKind = keyof typeof V1_INTERACTION_TYPE;
@@ -52,12 +54,12 @@ export function interactionFromV1(raw: IDataObject): IDataObject {
 		id: raw.id,
 		loggingType: 'manual',
 		createdAt: null,
-		updatedAt: raw.updated_at ?? null,
+		updatedAt: v1Time(raw.updated_at),
 	};
 	if (raw.type === V1_INTERACTION_TYPE.chatMessage) {
 		return {
 			...common,
-			sentAt: raw.date ?? null,
+			sentAt: v1Time(raw.date),
 			direction: raw.direction === 1 ? 'received' : 'sent',
 			creator,
 			participantsPreview: { data: persons, totalCount: persons.length },
@@ -66,8 +68,8 @@ export function interactionFromV1(raw: IDataObject): IDataObject {
 	const meetingOrCall = {
 		...common,
 		title: raw.title ?? null,
-		startTime: raw.start_time ?? raw.date ?? null,
-		endTime: raw.end_time ?? null,
+		startTime: v1Time(raw.start_time ?? raw.date),
+		endTime: v1Time(raw.end_time),
 		allDay: false,
 		creator: creator ? attendee(creator) : null,
 	};

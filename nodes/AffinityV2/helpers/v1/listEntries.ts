@@ -1,6 +1,7 @@
 import type { ApiListEntry } from '../types';
 import { companyFromV1, type V1Organization } from './companies';
 import { personFromV1, type V1Person } from './persons';
+import { v1Time } from './times';
 
 /** API v1's List Entry resource (https://api-docs.affinity.co/#the-list-entry-resource). */
 export interface V1ListEntry {
@@ -20,12 +21,6 @@ const ENTITY_TYPES: Record<number, ApiListEntry['type']> = {
 	8: 'opportunity',
 };
 
-/** A v1 time (2017-01-16T16:34:03.539-08:00) as v2 writes times: ISO 8601 in UTC. */
-function isoTime(value: string): string {
-	const ms = Date.parse(value);
-	return Number.isNaN(ms) ? value : new Date(ms).toISOString();
-}
-
 /**
  * A v1 list entry in v2's ListEntryWithEntity shape (id, type, listId, createdAt, creatorId,
  * entity as a v2 Company or Person). `listType` is the list's type, used when v1 does not say
@@ -33,7 +28,8 @@ function isoTime(value: string): string {
  */
 export function listEntryFromV1(entry: V1ListEntry, listType: ApiListEntry['type']): ApiListEntry {
 	const type = ENTITY_TYPES[entry.entity_type ?? -1] ?? listType;
-	const raw = { ...(entry.entity ?? {}), id: entry.entity_id };
+	const given = entry.entity && typeof entry.entity === 'object' ? entry.entity : {};
+	const raw = { ...given, id: entry.entity_id };
 	const entity =
 		type === 'person'
 			? personFromV1(raw as unknown as V1Person)
@@ -42,7 +38,7 @@ export function listEntryFromV1(entry: V1ListEntry, listType: ApiListEntry['type
 		id: entry.id,
 		type,
 		listId: entry.list_id,
-		createdAt: isoTime(entry.created_at),
+		createdAt: v1Time(entry.created_at) as string,
 		creatorId: entry.creator_id,
 		entity,
 	};

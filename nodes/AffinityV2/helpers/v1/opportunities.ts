@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { v1Time } from './times';
+
 /**
  * API v1's Opportunity (id, name, person_ids, organization_ids, list_entries: at most one) in
  * the pack's v2 names: the v2 Opportunity (id, name, listId, listName where known), the ids of
@@ -41,7 +43,7 @@ export function listEntryFromV1(entry: V1ListEntry): IDataObject {
 		type: ENTITY_TYPES[entry.entity_type ?? 8] ?? null,
 		entityId: entry.entity_id,
 		creatorId: entry.creator_id ?? null,
-		createdAt: entry.created_at ?? null,
+		createdAt: v1Time(entry.created_at),
 	};
 }
 

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { v1Time } from './times';
+
 /**
  * API v1's Reminder in the shape of v2's (reminders.Reminder): `type` one-time or recurring,
  * `recurrence` {periodDays, resetTrigger}, `status` by name, people and the record as `{id}`
@@ -39,12 +41,8 @@ const STATUSES = ['completed', 'active', 'overdue'] as const;
 const reference = (value: V1Reference | null | undefined) =>
 	value && typeof value.id === 'number' ? { id: value.id } : null;
 
-/** An ISO instant in UTC (v1 writes its times with a Pacific offset). */
-function utc(value: string | null | undefined): string | null {
-	if (!value) return null;
-	const time = Date.parse(value);
-	return Number.isNaN(time) ? value : new Date(time).toISOString();
-}
+/** v1 writes its times with a Pacific offset: v2's form is UTC. */
+const utc = v1Time;
 
 export function reminderFromV1(reminder: V1Reminder): IDataObject {
 	const recurring = reminder.type === V1_REMINDER_TYPES.recurring;
