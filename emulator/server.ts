@@ -75,6 +75,10 @@ const defaultSettings = (): EmulatorSettings => ({
 	...DEFAULT_DELIVERY_SETTINGS,
 });
 
+/** A request that only reads: a GET, or a POST to a search endpoint. */
+const isRead = (method: string, path: string) =>
+	method === 'GET' || (method === 'POST' && path.endsWith('/search'));
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -304,7 +308,8 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 					key,
 					version,
 					user,
-					store: this.store,
+					// v2 reads do not see v1 writes for settings.v1ReadDelayMs (Store.v2View).
+					store: !isV1 && isRead(method, url.pathname) ? this.store.v2View() : this.store,
 					emulator: this,
 					body: getBody,
 					rawBody: bodies.raw,

@@ -30,18 +30,40 @@ export function pageToken(body: Paged<unknown>): string | undefined {
 	return url.pathname + url.search;
 }
 
-/** One page for a picker: the first (path and query) or the one a token points to. */
+/** Empty pages a picker call reads past at most before it answers with the token it got to. */
+export const EMPTY_PAGES_SKIPPED = 20;
+
+/**
+ * One page for a picker: the first (path and query) or the one a token points to. A page that
+ * is empty but has a `nextUrl` (the live API sends such pages) is read past, so the picker never
+ * shows an empty list that has more behind it; after EMPTY_PAGES_SKIPPED of them the empty page
+ * is answered with its token, for the next call.
+ */
 export async function fetchPage<T>(
 	ctx: ILoadOptionsFunctions,
 	first: { path: string; qs?: IDataObject },
 	token?: string,
 ): Promise<Paged<T>> {
-	const { body } = await affinityRequest.call(
-		ctx,
-		token ? { method: 'GET', path: token } : { method: 'GET', ...first },
+	const trail = new PageTrail(
+		ctx.getNode(),
+		{ method: 'GET', path: first.path },
+		token ?? withQuery(first.path, first.qs ?? {}),
 	);
-	const paged = body as Paged<T>;
-	return { data: Array.isArray(paged?.data) ? paged.data : [], pagination: paged?.pagination };
+	let next = token;
+	for (let skipped = 0; ; skipped++) {
+		const { body } = await affinityRequest.call(
+			ctx,
+			next ? { method: 'GET', path: next } : { method: 'GET', ...first },
+		);
+		const paged = body as Paged<T>;
+		const page = {
+			data: Array.isArray(paged?.data) ? paged.data : [],
+			pagination: paged?.pagination,
+		};
+		if (page.data.length || skipped >= EMPTY_PAGES_SKIPPED) return page;
+		next = trail.next({ data: page.data, nextUrl: page.pagination?.nextUrl });
+		if (!next) return page;
+	}
 }
 
 export interface Candidate extends INodeListSearchItems {

@@ -27,6 +27,11 @@ export interface PaginateOptions {
 	max?: number;
 	/** The most records a page of this endpoint may hold (its `limit` maximum); default 100. */
 	pageSize?: number;
+	/**
+	 * Keeps only the records it accepts (a check Affinity may not have applied): the others are
+	 * dropped, do not count towards `max`, and pages are read in full until `max` records passed.
+	 */
+	keep?: (record: IDataObject) => boolean;
 	/** Called for each page; return false to stop early. */
 	onPage?: (page: Page<unknown>, pageIndex: number) => void | boolean | Promise<void | boolean>;
 	/**
@@ -94,18 +99,23 @@ function readPage(body: unknown): Page<unknown> {
 }
 
 /**
- * Follows `pagination.nextUrl` from the first page. Asks each page for exactly what is still
- * needed (at most the endpoint's page size, 100 by default), so a limit of 7 is one request of limit 7 and a page is never fetched
- * that the result does not need. Pages are handed to onPage as they come, for callers that
- * must not hold every item at once; otherwise the items are collected and returned. A read of
- * every page stops before a page that would spend the monthly quota's reserve (quotaGuard).
+ * Follows `pagination.nextUrl` from the first page until it is null: a page may be empty and
+ * still carry a `nextUrl` (the live API sends such pages), so an empty page never ends a read.
+ * Asks each page for exactly what is still needed (at most the endpoint's page size, 100 by
+ * default), so a limit of 7 is one request of limit 7 and a page is never fetched that the
+ * result does not need; with `keep`, pages are asked in full, as any record may be dropped.
+ * Pages are handed to onPage as they come, for callers that must not hold every item at once;
+ * otherwise the items are collected and returned. A read of every page stops before a page that
+ * would spend the monthly quota's reserve (quotaGuard).
  */
 export async function affinityPaginate(
 	this: AffinityContext,
 	request: AffinityRequest,
 	options: PaginateOptions = {},
 ): Promise<{ items: IDataObject[]; totalCount?: number; pages: number }> {
-	const { max, onPage, quotaGuard = DEFAULT_QUOTA_GUARD, pageSize = MAX_PAGE_SIZE } = options;
+	const { max, onPage, keep, quotaGuard = DEFAULT_QUOTA_GUARD, pageSize = MAX_PAGE_SIZE } = options;
+	const sizeOf = (): number =>
+		max === undefined || keep ? pageSize : Math.min(pageSize, max - fetched);
 	const items: IDataObject[] = [];
 	let fetched = 0;
 	let pages = 0;
@@ -120,18 +130,19 @@ export async function affinityPaginate(
 	);
 
 	for (;;) {
-		if (qs) qs.limit = max === undefined ? pageSize : Math.min(pageSize, max - fetched);
+		if (qs) qs.limit = sizeOf();
 		const response = await affinityRequest.call(this, { ...request, path, qs, expect: 'page' });
 		const page = readPage(response.body);
 		const date = Date.parse(String(response.headers?.date ?? ''));
 		if (Number.isFinite(date)) page.serverTime = date;
 		pages++;
 		if (page.totalCount !== undefined) totalCount = page.totalCount;
-		const wanted = max === undefined ? page.data : page.data.slice(0, max - fetched);
+		const kept = keep ? page.data.filter((record) => keep(record as IDataObject)) : page.data;
+		const wanted = max === undefined ? kept : kept.slice(0, max - fetched);
 		fetched += wanted.length;
 		const keepGoing = onPage ? await onPage({ ...page, data: wanted }, pages - 1) : undefined;
 		if (!onPage) items.push(...(wanted as IDataObject[]));
-		if (keepGoing === false || page.data.length === 0) break;
+		if (keepGoing === false) break;
 		if (max !== undefined && fetched >= max) break;
 		const next = trail.next(page);
 		if (next === undefined) break;
@@ -143,8 +154,7 @@ export async function affinityPaginate(
 				itemIndex: request.itemIndex,
 				pageSize,
 			});
-		const nextSize = max === undefined ? pageSize : Math.min(pageSize, max - fetched);
-		path = withLimit(next, nextSize);
+		path = withLimit(next, sizeOf());
 		qs = undefined;
 	}
 	return { items, totalCount, pages };
