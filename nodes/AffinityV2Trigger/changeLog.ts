@@ -1,7 +1,9 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { deletedReferenceText, simplifyValue } from '../AffinityV2/helpers/simplify';
+import { displayText } from '../AffinityV2/helpers/text';
 import { triggerPagingGuard } from '../AffinityV2/api/quotaGuard';
+import { wholeSecondTime } from '../AffinityV2/helpers/filterBuilder';
 import { affinityPaginate, type AffinityRequest } from '../AffinityV2/transport';
 
 /**
@@ -76,7 +78,9 @@ function changesRequest(
 	newestFirst = false,
 ): AffinityRequest {
 	const terms = [];
-	if (since !== undefined) terms.push(`changedAt>=${new Date(since).toISOString()}`);
+	// The filter takes whole-second UTC times only (a fraction is a 400): the bound goes down
+	// to its second, and readChanges drops what lies before the exact one.
+	if (since !== undefined) terms.push(`changedAt>=${wholeSecondTime(since, 'floor')}`);
 	const fields = fieldFilter(watchedIds);
 	if (fields) terms.push(fields);
 	const qs: IDataObject = {};
@@ -137,17 +141,15 @@ export async function readChanges(
 	cursor: ChangeLogCursor,
 ): Promise<ApiFieldChange[]> {
 	const changes: ApiFieldChange[] = [];
-	await affinityPaginate.call(
-		ctx,
-		changesRequest(watchedIds, Date.parse(cursor.at) - CLOCK_SKEW_MS),
-		{
-			quotaGuard: triggerPagingGuard(ctx),
-			onPage: (page) => {
-				for (const change of page.data) if (isChange(change)) changes.push(change);
-				return true;
-			},
+	const since = Date.parse(cursor.at) - CLOCK_SKEW_MS;
+	await affinityPaginate.call(ctx, changesRequest(watchedIds, since), {
+		quotaGuard: triggerPagingGuard(ctx),
+		onPage: (page) => {
+			for (const change of page.data)
+				if (isChange(change) && !(time(change) < since)) changes.push(change);
+			return true;
 		},
-	);
+	});
 	return changes;
 }
 
@@ -219,7 +221,7 @@ export function changesOfList(
 	return out;
 }
 
-/** How many pages of the log, newest first, a manual run reads looking for the list's changes. */
+/** How many pages of changes, newest first, a manual run reads looking for the list's changes. */
 const LATEST_CHANGES_PAGES = 3;
 
 /**
@@ -238,7 +240,8 @@ export async function latestChanges(
 	await affinityPaginate.call(ctx, changesRequest(fieldIds, undefined, true), {
 		quotaGuard: triggerPagingGuard(ctx),
 		onPage: (page) => {
-			pages++;
+			// An empty page that has a nextUrl is no page of changes: it does not count.
+			if (page.data.length) pages++;
 			for (const change of page.data)
 				if (isChange(change) && change.listEntry?.listId === listId && found.length < count)
 					found.push(change);
@@ -248,9 +251,14 @@ export async function latestChanges(
 	return found;
 }
 
+/** A change's value type; '' when the answer lacks it (real answers lack described properties). */
+function typeOf(change: ApiFieldChange): string {
+	return typeof change.type === 'string' ? change.type : '';
+}
+
 /** A change's value in the same simplified form as snapshot events (one item of a multi-value field). */
 function changeValue(change: ApiFieldChange): unknown {
-	const type = change.type.replace(/-multi$/, '');
+	const type = typeOf(change).replace(/-multi$/, '');
 	return simplifyValue({ type, data: change.value } as Parameters<typeof simplifyValue>[0]);
 }
 
@@ -261,21 +269,22 @@ function changeValue(change: ApiFieldChange): unknown {
  */
 export function changeEvent(listId: number, change: ApiFieldChange): IDataObject {
 	const value = changeValue(change) as IDataObject | null;
+	const field = change.field && typeof change.field === 'object' ? change.field : undefined;
 	const item: IDataObject = {
-		fieldId: change.field.id,
-		fieldName: change.field.name ?? change.field.id,
+		fieldId: field?.id ?? null,
+		fieldName: displayText(field?.name) || (field?.id ?? null),
 		actionType: change.actionType,
 	};
 	if (change.actionType === 'delete') item.previous = value;
 	item.current = change.actionType === 'delete' ? null : value;
-	if (/-multi$/.test(change.type)) item.multiValueItem = true;
+	if (/-multi$/.test(typeOf(change))) item.multiValueItem = true;
 	// The person, company or dropdown option has been deleted since: the value is its text then.
 	if (deletedReferenceText(change.value) !== undefined) item.referenceDeleted = true;
 	return {
 		event: 'fieldValueChanged',
 		listId,
 		listEntryId: change.listEntry?.id ?? null,
-		entityType: change.field.entityType ?? null,
+		entityType: field?.entityType ?? null,
 		entityId: change.entity?.id ?? null,
 		entityName: null,
 		changes: [item],

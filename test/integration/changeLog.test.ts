@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { SEEDED_USERS } from '../../emulator/seed';
 import { EmulatorFixture } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
 
@@ -61,7 +62,9 @@ describe('fieldValueChange.getAll', () => {
 			(await fixture.requests())
 				.map((r) => new URLSearchParams(r.query).get('filter'))
 				.find(Boolean) ?? '';
-		expect(sent.replace(/\s/g, '')).toBe(`changedAt>=${pivot.changedAt}&actionType=update`);
+		// Whole-second UTC: the filter rejects fractions, even .000.
+		const wholeSecond = new Date(pivot.changedAt).toISOString().replace('.000Z', 'Z');
+		expect(sent.replace(/\s/g, '')).toBe(`changedAt>=${wholeSecond}&actionType=update`);
 	});
 
 	it('reads newest first on request, and reports a bad raw filter as the API words it', async () => {
@@ -110,7 +113,7 @@ describe('listEntry.getFieldValueChanges', () => {
 		expect(result.items.at(-1)).toMatchObject({
 			field: { id: notes.id },
 			value: 'changed by a test',
-			changer: { id: 1 },
+			changer: { id: SEEDED_USERS.admin },
 		});
 		const onlyNotes = await run({
 			resource: 'listEntry',

@@ -6,6 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { SEEDED_USERS } from '../../emulator/seed';
 import {
 	CLOCK_SKEW_MS,
 	advanceCursor,
@@ -78,7 +79,7 @@ describe('changeLog detection', () => {
 			listEntryId: entry.id,
 			fieldId: notes.id,
 			value: { type: 'text', data: 'Signed' },
-			changerId: 1,
+			changerId: SEEDED_USERS.admin,
 		});
 		// A change on another list is not this trigger's.
 		const other = (await fetchAll(fixture, DEAL_PIPELINE))[0];
@@ -95,7 +96,7 @@ describe('changeLog detection', () => {
 			detectedBy: 'changeLog',
 			changes: [{ fieldId: notes.id, fieldName: 'Notes', actionType: 'update', current: 'Signed' }],
 		});
-		expect((got[0].changer as IDataObject).id).toBe(1);
+		expect((got[0].changer as IDataObject).id).toBe(SEEDED_USERS.admin);
 		expect(typeof got[0].changedAt).toBe('string');
 		expect(await h.poll()).toBeNull();
 	});

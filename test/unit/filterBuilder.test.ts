@@ -200,7 +200,7 @@ describe('local checks, before any request', () => {
 		).toMatch(/no property chosen/);
 	});
 
-	it('checks value types: whole numbers for ids, dates for datetimes (a date stays a date, the rest becomes ISO 8601)', () => {
+	it('checks value types: whole numbers for ids, dates for datetimes (a date stays a date, the rest becomes whole-second UTC)', () => {
 		expect(
 			failure(
 				compileFilter([{ property: 'id', operator: 'equals', value: '1 | id = 2' }], 'and', notes),
@@ -238,7 +238,7 @@ describe('local checks, before any request', () => {
 					notes,
 				),
 			),
-		).toBe('createdAt > 2025-02-04T10:48:24.000Z');
+		).toBe('createdAt > 2025-02-04T10:48:24Z');
 		expect(
 			text(
 				compileFilter(
@@ -253,7 +253,7 @@ describe('local checks, before any request', () => {
 					notes,
 				),
 			),
-		).toBe('createdAt <= 2025-02-04T10:48:24.000Z');
+		).toBe('createdAt <= 2025-02-04T10:48:24Z');
 		expect(
 			text(
 				compileFilter(
@@ -262,7 +262,7 @@ describe('local checks, before any request', () => {
 					notes,
 				),
 			),
-		).toBe('createdAt < 2025-02-04T10:48:24+02:00');
+		).toBe('createdAt < 2025-02-04T08:48:24Z');
 	});
 
 	it('offers list operators only on collection properties, and text operators not on them', () => {
@@ -310,5 +310,78 @@ describe('local checks, before any request', () => {
 		expect(
 			failure(compileFilter([{ property: 'name', operator: 'like', value: 'x' }])).message,
 		).toMatch(/unknown operator "like"/);
+	});
+});
+
+describe('compileFilter: date-times as whole-second UTC (the filter rejects fractions)', () => {
+	const notes: Record<string, FilterProperty> = {
+		createdAt: {
+			label: 'Created At',
+			operators: ['>', '<', '>=', '<=', '=', '!='],
+			valueType: 'datetime',
+		},
+		id: { label: 'ID', operators: ['='], valueType: 'int' },
+	};
+	const compiled = (conditions: FilterCondition[], combine: 'and' | 'or' = 'and') => {
+		const result = compileFilter(conditions, combine, notes);
+		if ('problem' in result) throw new Error(result.problem.message);
+		return result;
+	};
+	const at = (operator: string, value: unknown = '2025-02-04T10:48:24.250Z') => ({
+		property: 'createdAt',
+		operator,
+		value,
+	});
+
+	it('sends a whole-second bound as it is, exact', () => {
+		expect(compiled([at('greaterThan', '2025-02-04T10:48:24.000Z')])).toEqual({
+			filter: 'createdAt > 2025-02-04T10:48:24Z',
+			exact: true,
+		});
+	});
+
+	it('widens a bound with a fraction: lower bounds down, upper bounds up, and says it is not exact', () => {
+		expect(compiled([at('greaterThan')])).toEqual({
+			filter: 'createdAt > 2025-02-04T10:48:24Z',
+			exact: false,
+		});
+		expect(compiled([at('greaterThanOrEqual')]).filter).toBe('createdAt >= 2025-02-04T10:48:24Z');
+		expect(compiled([at('lessThan')]).filter).toBe('createdAt < 2025-02-04T10:48:25Z');
+		expect(compiled([at('lessThanOrEqual')]).filter).toBe('createdAt <= 2025-02-04T10:48:25Z');
+		expect(compiled([at('equals')]).filter).toBe(
+			'(createdAt >= 2025-02-04T10:48:24Z & createdAt <= 2025-02-04T10:48:25Z)',
+		);
+	});
+
+	it('a zone-less date-time is read in the time zone given, and sent in UTC', () => {
+		const result = compileFilter(
+			[at('lessThan', '2025-07-01T09:00:00.5')],
+			'and',
+			notes,
+			'Europe/Berlin',
+		);
+		expect(result).toEqual({ filter: 'createdAt < 2025-07-01T07:00:01Z', exact: false });
+	});
+
+	it('"is not equal" to a fraction cannot be sent: AND goes without it, OR sends nothing', () => {
+		const id = { property: 'id', operator: 'equals', value: '7' };
+		expect(compiled([at('notEquals'), id])).toEqual({ filter: 'id = 7', exact: false });
+		expect(compiled([at('notEquals'), id], 'or')).toEqual({ filter: '', exact: false });
+	});
+
+	it('no text the builder writes has a fraction of a second', () => {
+		for (const operator of [
+			'greaterThan',
+			'greaterThanOrEqual',
+			'lessThan',
+			'lessThanOrEqual',
+			'equals',
+		])
+			for (const value of [
+				'2025-02-04T10:48:24.999Z',
+				new Date(1738666104001),
+				'2025-02-04T10:48:24,5+01:00',
+			])
+				expect(compiled([at(operator, value)]).filter).not.toMatch(/\d\.\d|,\d/);
 	});
 });

@@ -78,7 +78,13 @@ const subject = (webhookId: number) => `webhook with ID ${webhookId}`;
 /** GET /v2/webhooks: the caller's webhooks (every one for users who manage all), by id. */
 export async function listWebhooks(
 	ctx: AffinityContext,
-	options: { filter?: string; max?: number; itemIndex?: number } = {},
+	options: {
+		filter?: string;
+		/** A check the records must pass here (a filter sent wider than asked). */
+		keep?: (record: IDataObject) => boolean;
+		max?: number;
+		itemIndex?: number;
+	} = {},
 ): Promise<Webhook[]> {
 	const { items } = await affinityPaginate.call(
 		ctx,
@@ -88,7 +94,7 @@ export async function listWebhooks(
 			qs: options.filter ? { filter: options.filter } : {},
 			itemIndex: options.itemIndex,
 		},
-		{ max: options.max },
+		{ max: options.max, keep: options.keep },
 	);
 	return items as Webhook[];
 }

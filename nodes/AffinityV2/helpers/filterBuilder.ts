@@ -109,7 +109,8 @@ function describeCondition(
 	return `Condition ${index + 1}${name ? ` (${name})` : ''}`;
 }
 
-function asText(value: unknown): string | undefined {
+/** A condition value as text (a date as ISO 8601, other objects as JSON); undefined for none. */
+export function valueText(value: unknown): string | undefined {
 	if (value === undefined || value === null) return undefined;
 	if (typeof value === 'string') return value;
 	if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
@@ -126,8 +127,8 @@ function asText(value: unknown): string | undefined {
 
 /** The items of a list value: an array, a JSON array text, or comma-separated text. */
 export function listItems(value: unknown): string[] {
-	if (Array.isArray(value)) return value.map((v) => asText(v) ?? '').filter((v) => v !== '');
-	const text = asText(value)?.trim() ?? '';
+	if (Array.isArray(value)) return value.map((v) => valueText(v) ?? '').filter((v) => v !== '');
+	const text = valueText(value)?.trim() ?? '';
 	if (text.startsWith('[')) {
 		try {
 			const parsed = JSON.parse(text) as unknown;
@@ -142,9 +143,18 @@ export function listItems(value: unknown): string[] {
 		.filter((v) => v !== '');
 }
 
-type Checked = { text: string } | { problem: string; hint: string };
+type Checked = { text: string; instant?: number } | { problem: string; hint: string };
 
-function typedValue(text: string, spec: FilterProperty | undefined, timezone: string): Checked {
+/**
+ * A value as its property takes it. A date-time (`instant`: epoch ms) is written in UTC with
+ * `Z`, its milliseconds kept: the bound that was asked for, which serverBound turns into what
+ * the API accepts.
+ */
+export function typedValue(
+	text: string,
+	spec: FilterProperty | undefined,
+	timezone: string,
+): Checked {
 	const trimmed = text.trim();
 	switch (spec?.valueType) {
 		case 'int':
@@ -159,12 +169,13 @@ function typedValue(text: string, spec: FilterProperty | undefined, timezone: st
 				? { text: trimmed }
 				: { problem: `"${text}" is not a number`, hint: 'This property takes a number.' };
 		case 'datetime': {
-			// An ISO 8601 date stays a date (date fields compare calendar days: Affinity stores a date at midnight Pacific) and a
-			// date-time with a zone stays as written; one without a zone is in the workflow's time zone.
-			if (/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/.test(trimmed))
-				return { text: trimmed };
+			// An ISO 8601 date stays a date (date fields compare calendar days: Affinity stores a
+			// date at midnight Pacific); a date-time becomes the instant it means (one without a
+			// zone is in the workflow's time zone).
+			if (/^\d{4}-\d{2}-\d{2}$/.test(trimmed)) return { text: trimmed };
 			try {
-				return { text: instantOf(trimmed, timezone) };
+				const text = instantOf(trimmed, timezone);
+				return { text, instant: Date.parse(text) };
 			} catch {
 				return {
 					problem: `"${text}" is not a date`,
@@ -177,6 +188,36 @@ function typedValue(text: string, spec: FilterProperty | undefined, timezone: st
 	}
 }
 
+/** An instant as the filter language takes it: whole seconds, UTC, `Z` (2025-02-04T10:48:24Z). */
+export function wholeSecondTime(ms: number, round: 'floor' | 'ceil' = 'floor'): string {
+	const seconds = round === 'floor' ? Math.floor(ms / 1000) : Math.ceil(ms / 1000);
+	return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+/**
+ * What is sent for `property <symbol> <instant>`. GET endpoints' `filter` rejects a date-time
+ * with a fraction of a second (400), so such a bound is widened to whole seconds: a lower
+ * bound down, an upper bound up, an exact match to the second around it, and "is not equal"
+ * to no condition at all (null). The records are then checked against the exact bound.
+ */
+function serverBound(property: string, symbol: string, instant: number): string | null {
+	if (instant % 1000 === 0) return `${property} ${symbol} ${wholeSecondTime(instant)}`;
+	const floor = wholeSecondTime(instant, 'floor');
+	const ceil = wholeSecondTime(instant, 'ceil');
+	switch (symbol) {
+		case '>':
+		case '>=':
+			return `${property} ${symbol} ${floor}`;
+		case '<':
+		case '<=':
+			return `${property} ${symbol} ${ceil}`;
+		case '=':
+			return `(${property} >= ${floor} & ${property} <= ${ceil})`;
+		default:
+			return null;
+	}
+}
+
 /** Why a condition cannot be compiled; `condition` is 1-based, as the UI shows conditions. */
 export interface FilterProblem {
 	message: string;
@@ -184,7 +225,12 @@ export interface FilterProblem {
 	hint: string;
 }
 
-export type Compiled = { filter: string } | { problem: FilterProblem };
+/**
+ * `filter`: what to send (empty: nothing). `exact` false: it is wider than the conditions (a
+ * date-time bound with a fraction of a second, widened to whole seconds), so the records must
+ * be checked against the conditions themselves (helpers/filterEvaluator).
+ */
+export type Compiled = { filter: string; exact: boolean } | { problem: FilterProblem };
 
 /**
  * One condition as filter-language text. `properties`, when given, is the endpoint's set of
@@ -237,7 +283,8 @@ export function compileCondition(
 		);
 	}
 
-	if (definition.value === 'none') return { filter: `${property} ${definition.symbol}` };
+	if (definition.value === 'none')
+		return { filter: `${property} ${definition.symbol}`, exact: true };
 
 	if (definition.value === 'list') {
 		const items = listItems(condition.value);
@@ -247,18 +294,23 @@ export function compileCondition(
 				'Enter the values separated by commas, or a JSON array from an expression.',
 			);
 		const typed: string[] = [];
+		let exact = true;
 		for (const item of items) {
 			const checked = typedValue(item, spec, timezone);
 			if ('problem' in checked) return fail(checked.problem, checked.hint);
-			typed.push(checked.text);
+			if (checked.instant !== undefined && checked.instant % 1000 !== 0) exact = false;
+			typed.push(checked.instant === undefined ? checked.text : wholeSecondTime(checked.instant));
 		}
+		// A list holding a fraction of a second cannot be sent: no condition, checked locally.
+		if (!exact) return { filter: '', exact };
 		// Every item quoted, so that an item holding a comma stays one item.
 		return {
 			filter: `${property} ${definition.symbol} [${typed.map((item) => `"${item.replace(SPECIAL, (c) => `\\${c}`)}"`).join(',')}]`,
+			exact,
 		};
 	}
 
-	const text = asText(condition.value);
+	const text = valueText(condition.value);
 	if (text === undefined || text === '') {
 		return fail(
 			`"${definition.label}" needs a value`,
@@ -267,7 +319,14 @@ export function compileCondition(
 	}
 	const checked = typedValue(text, spec, timezone);
 	if ('problem' in checked) return fail(checked.problem, checked.hint);
-	return { filter: `${property} ${definition.symbol} ${escapeFilterValue(checked.text)}` };
+	if (checked.instant !== undefined) {
+		const bound = serverBound(property, definition.symbol, checked.instant);
+		return { filter: bound ?? '', exact: bound !== null && checked.instant % 1000 === 0 };
+	}
+	return {
+		filter: `${property} ${definition.symbol} ${escapeFilterValue(checked.text)}`,
+		exact: true,
+	};
 }
 
 /** Conditions joined with AND (`&`) or OR (`|`); the first problem found, if any. */
@@ -278,11 +337,19 @@ export function compileFilter(
 	timezone = 'UTC',
 ): Compiled {
 	const parts: string[] = [];
+	let exact = true;
+	let unbounded = false;
 	for (const [index, condition] of conditions.entries()) {
 		const compiled = compileCondition(condition, index, properties, timezone);
 		if ('problem' in compiled) return compiled;
-		parts.push(compiled.filter);
+		exact &&= compiled.exact;
+		if (compiled.filter) parts.push(compiled.filter);
+		else unbounded = true;
 	}
-	// Each part is one atomic comparison (its value escaped), so joining needs no parentheses.
-	return { filter: parts.join(combine === 'or' ? ' | ' : ' & ') };
+	// A condition that cannot be sent matches anything on the server: an OR holding one
+	// is no condition at all; an AND goes without it.
+	if (unbounded && combine === 'or') return { filter: '', exact: false };
+	// Each part is one comparison (its value escaped) or a parenthesized range, so joining
+	// needs no more parentheses.
+	return { filter: parts.join(combine === 'or' ? ' | ' : ' & '), exact };
 }

@@ -70,12 +70,19 @@ export async function readEntityNotes(
 ): Promise<IDataObject[]> {
 	const { path, param, label, what } = ENTITIES[entity];
 	const id = idParameter.call(this, param, label, 'int64', itemIndex);
-	const filter = await readFilter.call(this, itemIndex, entityNoteFilter);
-	return recordsOrTotal.call(this, itemIndex, {
-		method: 'GET',
-		path: `/v2/${path}/${id}/notes`,
-		qs: filter ? { filter } : {},
-		subject: `${what} with ID ${id}`,
+	const { filter, keep } = await readFilter.call(this, itemIndex, entityNoteFilter);
+	return recordsOrTotal.call(
+		this,
 		itemIndex,
-	});
+		{
+			method: 'GET',
+			path: `/v2/${path}/${id}/notes`,
+			qs: filter ? { filter } : {},
+			subject: `${what} with ID ${id}`,
+			itemIndex,
+		},
+		0,
+		undefined,
+		keep,
+	);
 }

@@ -9,6 +9,16 @@ import {
 	type FilterOperator,
 	type FilterProperty,
 } from '../../helpers/filterBuilder';
+import {
+	conditionProperties,
+	conditionsCheck,
+	FilterSyntaxError,
+	parseFilterExpression,
+	treeCheck,
+	treeProperties,
+	type FilterTree,
+	type RecordCheck,
+} from '../../helpers/filterEvaluator';
 
 /** A property an endpoint can filter on, as the UI offers it. */
 export interface FixedFilterProperty extends FilterProperty {
@@ -162,36 +172,79 @@ export function filterParameters(target: FilterTarget): INodeProperties[] {
 	];
 }
 
+/** The filter of one item: what to send, and the check the records must pass locally. */
+export interface ReadFilter {
+	/** The `filter` parameter to send; undefined for none. */
+	filter?: string;
+	/**
+	 * When the records must be checked here: the filter sent is wider than the conditions
+	 * (a date-time bound widened to whole seconds), or the target says Affinity may ignore it.
+	 * Pass it as `keep` to affinityPaginate.
+	 */
+	keep?: RecordCheck;
+	/** The properties the conditions name (a field must be read to be checked). */
+	properties: string[];
+}
+
 /**
- * The filter text for one item, or undefined for none. Conditions are checked against the
- * endpoint's properties before any request; `resolve` supplies properties that must be
- * loaded from Affinity (company fields), and is called only when a condition needs them.
+ * The filter for one item. Conditions are checked against the endpoint's properties before
+ * any request; `resolve` supplies properties that must be loaded from Affinity (company
+ * fields), and is called only when a condition needs them. `alwaysCheck`: the endpoint may
+ * answer without applying `filter`, so conditions (and a raw expression, read here) are always
+ * checked on the records too.
  */
 export async function readFilter(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	target: FilterTarget,
 	resolve?: (properties: string[]) => Promise<Record<string, FilterProperty>>,
-): Promise<string | undefined> {
+	alwaysCheck = false,
+): Promise<ReadFilter> {
 	const mode = this.getNodeParameter('filterMode', itemIndex, 'none') as string;
 	if (mode === 'raw') {
 		const raw = String(this.getNodeParameter('filterRaw', itemIndex, '') ?? '').trim();
-		return raw === '' ? undefined : raw;
+		if (raw === '') return { properties: [] };
+		if (!alwaysCheck) return { filter: raw, properties: [] };
+		// Checked here too, so it must be read here: a malformed one is refused before any request.
+		let tree: FilterTree;
+		try {
+			tree = parseFilterExpression(raw);
+		} catch (error) {
+			if (!(error instanceof FilterSyntaxError)) throw error;
+			throw new NodeOperationError(this.getNode(), `Invalid Filter Expression: ${error.message}`, {
+				itemIndex,
+				description:
+					"Write it in Affinity's filter language, e.g. name =~ Labs & (id < 100 | id > 200); escape special characters with a backslash.",
+			});
+		}
+		return {
+			filter: raw,
+			keep: treeCheck(tree, undefined, this.getTimezone()),
+			properties: treeProperties(tree),
+		};
 	}
-	if (mode !== 'conditions') return undefined;
+	if (mode !== 'conditions') return { properties: [] };
 	const conditions =
 		(this.getNodeParameter('filterConditions.conditions', itemIndex, []) as FilterCondition[]) ??
 		[];
-	if (!conditions.length) return undefined;
+	if (!conditions.length) return { properties: [] };
 	const combine = this.getNodeParameter('filterCombine', itemIndex, 'and') as 'and' | 'or';
 	let properties: Record<string, FilterProperty> | undefined = target.properties;
 	if (resolve) properties = await resolve(conditions.map((c) => String(c.property ?? '').trim()));
-	const compiled = compileFilter(conditions, combine, properties, this.getTimezone());
+	const timezone = this.getTimezone();
+	const compiled = compileFilter(conditions, combine, properties, timezone);
 	if ('problem' in compiled) {
 		throw new NodeOperationError(this.getNode(), `Invalid filter: ${compiled.problem.message}`, {
 			itemIndex,
 			description: compiled.problem.hint,
 		});
 	}
-	return compiled.filter;
+	return {
+		filter: compiled.filter || undefined,
+		keep:
+			alwaysCheck || !compiled.exact
+				? conditionsCheck(conditions, combine, properties, timezone)
+				: undefined,
+		properties: conditionProperties(conditions),
+	};
 }

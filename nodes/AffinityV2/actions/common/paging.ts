@@ -70,7 +70,8 @@ export function recordsOrCount(one: string, many: string): INodeProperties[] {
 /**
  * A Get Many of an endpoint that supports totalCount: the records (paged as Return All /
  * Limit say) or, with Output "Total Count Only", one item with the count. `countPageSize`: the
- * smallest limit the endpoint takes; `pageSize`: its largest, when under 100.
+ * smallest limit the endpoint takes; `pageSize`: its largest, when under 100; `keep`: the
+ * check records must pass here (ReadFilter.keep).
  */
 export async function recordsOrTotal(
 	this: IExecuteFunctions,
@@ -78,8 +79,15 @@ export async function recordsOrTotal(
 	request: AffinityRequest,
 	countPageSize = 0,
 	pageSize?: number,
+	keep?: (record: IDataObject) => boolean,
 ): Promise<IDataObject[]> {
 	const output = this.getNodeParameter('output', itemIndex, 'records') as string;
+	// Records checked here (a filter sent wider than asked): Affinity's count would be wrong, so
+	// the records that pass are read and counted.
+	if (output === 'totalCount' && keep) {
+		const { items } = await affinityPaginate.call(this, request, { pageSize, keep });
+		return [{ totalCount: items.length }];
+	}
 	if (output === 'totalCount') {
 		const { body } = await affinityRequest.call(this, {
 			...request,
@@ -97,6 +105,7 @@ export async function recordsOrTotal(
 	const { items } = await affinityPaginate.call(this, request, {
 		max: maxResults.call(this, itemIndex),
 		pageSize,
+		keep,
 	});
 	return items;
 }

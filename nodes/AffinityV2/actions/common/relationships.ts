@@ -62,7 +62,7 @@ export async function readRelationships(
 ): Promise<IDataObject[]> {
 	const { path, param, label } = ENTITIES[entity];
 	const id = idParameter.call(this, param, label, 'int64', itemIndex);
-	const filter = await readFilter.call(this, itemIndex, relationshipFilter);
+	const { filter, keep } = await readFilter.call(this, itemIndex, relationshipFilter);
 	const orderBy = this.getNodeParameter('order', itemIndex, '-interactionScore') as string;
 	return recordsOrTotal.call(
 		this,
@@ -75,5 +75,7 @@ export async function readRelationships(
 			itemIndex,
 		},
 		1,
+		undefined,
+		keep,
 	);
 }

@@ -9,12 +9,26 @@ import { filterParameters } from '../common/filters';
 import { forOperation } from '../common/forOperation';
 import { maxResults, returnAllAndLimit } from '../common/paging';
 import { simplifyParameter } from '../common/simplify';
-import { companyFilterTarget, readCompanyFilter } from '../common/companyFilter';
+import { toStringList } from '../../helpers/stringList';
+import {
+	companyFilterTarget,
+	fieldsForCheck,
+	readCompanyFilter,
+	withoutCheckFields,
+} from '../common/companyFilter';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('company', 'getAll', [
 	...returnAllAndLimit(),
 	...filterParameters(companyFilterTarget),
+	{
+		displayName:
+			'Affinity may not apply this filter (live, GET /v2/companies ignores it): the node then reads every company (one call per 100) and keeps those that match, until the Limit is reached. Conditions and a raw expression are both checked here. For large accounts, Company → Search filters on the server.',
+		name: 'filterCostNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { filterMode: ['conditions', 'raw'] } },
+	},
 	...fieldSelection('getCompanyFields', false),
 	simplifyParameter,
 ]);
@@ -53,15 +67,23 @@ function filterRefused(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const max = maxResults.call(this, itemIndex);
 	const qs = fieldQuery.call(this, itemIndex);
-	const filter = await readCompanyFilter.call(this, itemIndex);
+	const askedTypes = toStringList(qs.fieldTypes);
+	const askedAny = qs.fieldIds !== undefined || askedTypes.length > 0;
+	const { filter, keep, properties } = await readCompanyFilter.call(this, itemIndex);
 	if (filter) qs.filter = filter;
-	const { items } = await affinityPaginate
-		.call(this, { method: 'GET', path: '/v2/companies', qs, itemIndex }, { max })
+	// The conditions are checked on each company: the fields they use are read with it.
+	const checkOnly = keep ? fieldsForCheck(qs, properties) : [];
+	if (checkOnly.length) qs.fieldIds = [...toStringList(qs.fieldIds), ...checkOnly];
+	const { items: read } = await affinityPaginate
+		.call(this, { method: 'GET', path: '/v2/companies', qs, itemIndex }, { max, keep })
 		.catch((error: unknown) =>
 			Promise.reject(
 				filter && refusesFilter(error) ? filterRefused(this, error as Error, itemIndex) : error,
 			),
 		);
+	const items = checkOnly.length
+		? read.map((company) => withoutCheckFields(company, checkOnly, askedTypes, askedAny))
+		: read;
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 	return simplify ? (items as unknown as ApiEntity[]).map(simplifyEntity) : items;
 }

@@ -87,14 +87,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const max = maxResults.call(this, itemIndex);
 	const qs: IDataObject = {};
-	const filter = await readFilter.call(this, itemIndex, fieldFilter);
+	const { filter, keep } = await readFilter.call(this, itemIndex, fieldFilter);
 	if (filter) qs.filter = filter;
 	const includes = toStringList(this.getNodeParameter('includes', itemIndex, []));
 	if (includes.length) qs.includes = includes;
 	const { items } = await affinityPaginate.call(
 		this,
 		{ method: 'GET', path, qs, subject, itemIndex },
-		{ max },
+		{ max, keep },
 	);
 	return items;
 }

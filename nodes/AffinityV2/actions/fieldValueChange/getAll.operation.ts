@@ -28,7 +28,7 @@ export const description: INodeProperties[] = forOperation('fieldValueChange', '
 
 /** GET /v2/field-value-changes: the workspace's change log (only change-tracked fields). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const filter = await readFilter.call(this, itemIndex, workspaceChangeFilter);
+	const { filter, keep } = await readFilter.call(this, itemIndex, workspaceChangeFilter);
 	const order = this.getNodeParameter('order', itemIndex, 'changedAt') as string;
 	const qs: IDataObject = {
 		...(filter ? { filter } : {}),
@@ -37,7 +37,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const { items } = await affinityPaginate.call(
 		this,
 		{ method: 'GET', path: '/v2/field-value-changes', qs, itemIndex },
-		{ max: maxResults.call(this, itemIndex) },
+		{ max: maxResults.call(this, itemIndex), keep },
 	);
 	return items;
 }

@@ -94,11 +94,11 @@ export const description: INodeProperties[] = forOperation('interaction', 'getAl
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const type = this.getNodeParameter('interactionType', itemIndex) as string;
 	const path = PATHS[type];
-	const filter = await readFilter.call(this, itemIndex, filterOf(type));
+	const { filter, keep } = await readFilter.call(this, itemIndex, filterOf(type));
 	const { items } = await affinityPaginate.call(
 		this,
 		{ method: 'GET', path, qs: filter ? { filter } : {}, itemIndex },
-		{ max: maxResults.call(this, itemIndex) },
+		{ max: maxResults.call(this, itemIndex), keep },
 	);
 	return items;
 }

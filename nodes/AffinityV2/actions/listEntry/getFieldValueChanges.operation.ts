@@ -20,7 +20,7 @@ export const description: INodeProperties[] = forOperation('listEntry', 'getFiel
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const listId = idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex);
 	const listEntryId = idParameter.call(this, 'listEntryId', 'List Entry ID', 'int64', itemIndex);
-	const filter = await readFilter.call(this, itemIndex, entryChangeFilter);
+	const { filter, keep } = await readFilter.call(this, itemIndex, entryChangeFilter);
 	const { items } = await affinityPaginate.call(
 		this,
 		{
@@ -30,7 +30,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			subject: `list entry with ID ${listEntryId} on list ${listId}`,
 			itemIndex,
 		},
-		{ max: maxResults.call(this, itemIndex) },
+		{ max: maxResults.call(this, itemIndex), keep },
 	);
 	return items;
 }

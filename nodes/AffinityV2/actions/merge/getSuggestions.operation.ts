@@ -69,7 +69,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			itemIndex,
 		});
 	}
-	const filter = await readFilter.call(this, itemIndex, suggestionFilter);
+	const { filter, keep } = await readFilter.call(this, itemIndex, suggestionFilter);
 	const orderBy = this.getNodeParameter('order', itemIndex, 'name') as string;
 	const items = await recordsOrTotal.call(
 		this,
@@ -81,6 +81,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			itemIndex,
 		},
 		1,
+		undefined,
+		keep,
 	);
 	const names =
 		kind === 'company'

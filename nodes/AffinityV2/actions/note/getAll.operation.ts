@@ -14,9 +14,16 @@ export const description: INodeProperties[] = forOperation('note', 'getAll', [
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const filter = await readFilter.call(this, itemIndex, noteFilter);
+	const { filter, keep } = await readFilter.call(this, itemIndex, noteFilter);
 	const qs = { ...noteIncludesQuery.call(this, itemIndex), ...(filter ? { filter } : {}) };
-	return recordsOrTotal.call(this, itemIndex, { method: 'GET', path: '/v2/notes', qs, itemIndex });
+	return recordsOrTotal.call(
+		this,
+		itemIndex,
+		{ method: 'GET', path: '/v2/notes', qs, itemIndex },
+		0,
+		undefined,
+		keep,
+	);
 }
 
 export const endpoint: OperationEndpoint[] = [{ api: 'v2', method: 'GET', path: '/v2/notes' }];

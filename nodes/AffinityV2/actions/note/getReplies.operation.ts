@@ -16,14 +16,21 @@ export const description: INodeProperties[] = forOperation('note', 'getReplies',
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const noteId = idParameter.call(this, 'noteId', 'Note ID', 'int32', itemIndex);
-	const filter = await readFilter.call(this, itemIndex, replyFilter);
-	return recordsOrTotal.call(this, itemIndex, {
-		method: 'GET',
-		path: `/v2/notes/${noteId}/replies`,
-		qs: filter ? { filter } : {},
-		subject: `note with ID ${noteId}`,
+	const { filter, keep } = await readFilter.call(this, itemIndex, replyFilter);
+	return recordsOrTotal.call(
+		this,
 		itemIndex,
-	});
+		{
+			method: 'GET',
+			path: `/v2/notes/${noteId}/replies`,
+			qs: filter ? { filter } : {},
+			subject: `note with ID ${noteId}`,
+			itemIndex,
+		},
+		0,
+		undefined,
+		keep,
+	);
 }
 
 export const endpoint: OperationEndpoint[] = [

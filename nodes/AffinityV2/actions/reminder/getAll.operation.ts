@@ -14,13 +14,15 @@ export const description: INodeProperties[] = forOperation('reminder', 'getAll',
 
 /** GET /v2/reminders: soonest due first. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const filter = await readFilter.call(this, itemIndex, reminderFilter);
+	const { filter, keep } = await readFilter.call(this, itemIndex, reminderFilter);
 	// The count is read with the smallest page this endpoint takes (limit 1..100).
 	const records = await recordsOrTotal.call(
 		this,
 		itemIndex,
 		{ method: 'GET', path: '/v2/reminders', qs: filter ? { filter } : {}, itemIndex },
 		1,
+		undefined,
+		keep,
 	);
 	// A count ({totalCount}) has no references to name.
 	return withReminderNames.call(this, records, itemIndex);

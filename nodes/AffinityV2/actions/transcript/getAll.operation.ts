@@ -41,13 +41,15 @@ export const description: INodeProperties[] = forOperation('transcript', 'getAll
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const filter = await readFilter.call(this, itemIndex, transcriptFilter);
-	return recordsOrTotal.call(this, itemIndex, {
-		method: 'GET',
-		path: '/v2/transcripts',
-		qs: filter ? { filter } : {},
+	const { filter, keep } = await readFilter.call(this, itemIndex, transcriptFilter);
+	return recordsOrTotal.call(
+		this,
 		itemIndex,
-	});
+		{ method: 'GET', path: '/v2/transcripts', qs: filter ? { filter } : {}, itemIndex },
+		0,
+		undefined,
+		keep,
+	);
 }
 
 export const endpoint: OperationEndpoint[] = [

@@ -49,12 +49,12 @@ export const description: INodeProperties[] = forOperation('user', 'getAll', [
 /** GET /v2/users (BETA): the team; email addresses and role only with the Manage Users permission. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const term = String(this.getNodeParameter('term', itemIndex, '') ?? '').trim();
-	const filter = await readFilter.call(this, itemIndex, userFilter);
+	const { filter, keep } = await readFilter.call(this, itemIndex, userFilter);
 	const qs: IDataObject = { ...(term ? { term } : {}), ...(filter ? { filter } : {}) };
 	const { items } = await affinityPaginate.call(
 		this,
 		{ method: 'GET', path: '/v2/users', qs, itemIndex },
-		{ max: maxResults.call(this, itemIndex) },
+		{ max: maxResults.call(this, itemIndex), keep },
 	);
 	return items;
 }

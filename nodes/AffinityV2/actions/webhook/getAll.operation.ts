@@ -51,8 +51,8 @@ export const description: INodeProperties[] = forOperation('webhook', 'getAll', 
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const filter = await readFilter.call(this, itemIndex, webhookFilter);
-	return listWebhooks(this, { filter, max: maxResults.call(this, itemIndex), itemIndex });
+	const { filter, keep } = await readFilter.call(this, itemIndex, webhookFilter);
+	return listWebhooks(this, { filter, keep, max: maxResults.call(this, itemIndex), itemIndex });
 }
 
 export const endpoint: OperationEndpoint[] = [
