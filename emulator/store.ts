@@ -45,6 +45,11 @@ function insertSorted<T extends { id: number }>(items: T[], item: T): void {
 	items.splice(lo, 0, item);
 }
 
+/** A copy of a record as it is now (its values, arrays and nested objects too). */
+function snapshot<T>(record: T): T {
+	return structuredClone(record);
+}
+
 function removeSorted<T extends { id: number }>(items: T[], id: number): boolean {
 	let lo = 0;
 	let hi = items.length;
@@ -56,6 +61,25 @@ function removeSorted<T extends { id: number }>(items: T[], id: number): boolean
 	if (items[lo]?.id !== id) return false;
 	items.splice(lo, 1);
 	return true;
+}
+
+/** Records whose v1 writes v2 reads see late (settings.v1ReadDelayMs). */
+export type LaggedKind = 'company' | 'person' | 'opportunity' | 'entry' | 'file';
+
+/** The collection of each lagged kind, by the Store property that holds it. */
+const LAGGED: Record<LaggedKind, 'companies' | 'persons' | 'opportunities' | 'entries' | 'files'> =
+	{
+		company: 'companies',
+		person: 'persons',
+		opportunity: 'opportunities',
+		entry: 'entries',
+		file: 'files',
+	};
+
+/** A record as v2 still sees it after a v1 write, until `until`; `before` undefined: absent. */
+interface Lag {
+	until: number;
+	before: unknown;
 }
 
 /**
@@ -96,6 +120,8 @@ export class Store {
 	/** Bumped by every change, so derived data (saved-view membership) can be cached. */
 	version = 0;
 	private nextIds = new Map<string, number>();
+	/** v1 writes that v2 reads do not see yet (kind → record id → the state v2 still reads). */
+	private lags = new Map<LaggedKind, Map<number, Lag>>();
 	private viewCache = new Map<number, { version: number; entries: ListEntry[] }>();
 
 	/** Next id of a kind; `start` is where the sequence begins. */
@@ -107,6 +133,76 @@ export class Store {
 
 	touch(): void {
 		this.version++;
+	}
+
+	/**
+	 * Called by a v1 write before it changes (or creates) a record: for `delayMs`, v2 reads keep
+	 * seeing the record as it is now (absent if it does not exist yet). Live, v1 writes reach v2
+	 * reads late: a v2 GET right after a v1 create can 404, after an update read the old values.
+	 * A record already held keeps its earliest state and is held for `delayMs` more.
+	 */
+	holdFromV2(kind: LaggedKind, id: number, delayMs: number): void {
+		if (!(delayMs > 0)) return;
+		const now = Date.now();
+		let held = this.lags.get(kind);
+		if (!held) this.lags.set(kind, (held = new Map()));
+		const lag = held.get(id);
+		if (lag && lag.until > now) {
+			lag.until = now + delayMs;
+			return;
+		}
+		const current = this[LAGGED[kind]].get(id);
+		held.set(id, { until: now + delayMs, before: current && snapshot(current) });
+	}
+
+	/**
+	 * The account as v2 reads see it now: this store itself, or, while v1 writes are held back,
+	 * a view whose held collections show the records as they were before those writes.
+	 */
+	v2View(): Store {
+		const now = Date.now();
+		const overlays = new Map<string | symbol, unknown>();
+		for (const [kind, held] of this.lags) {
+			for (const [id, lag] of held) if (lag.until <= now) held.delete(id);
+			if (!held.size) continue;
+			const property = LAGGED[kind];
+			const view = new Map<number, unknown>(this[property]);
+			for (const [id, lag] of held) {
+				if (lag.before === undefined) view.delete(id);
+				else view.set(id, lag.before);
+			}
+			overlays.set(property, view);
+			if (kind === 'entry') overlays.set('entriesByList', this.entriesByListWithout(held));
+		}
+		if (!overlays.size) return this;
+		// Saved-view membership computed on the view must not be cached for the store.
+		overlays.set('viewCache', new Map());
+		return new Proxy(this, {
+			get: (target, property, receiver) =>
+				overlays.has(property)
+					? overlays.get(property)
+					: (Reflect.get(target, property, receiver) as unknown),
+		});
+	}
+
+	/** entriesByList with the held entries as they were (absent ones out, earlier ones back). */
+	private entriesByListWithout(held: Map<number, Lag>): Map<number, ListEntry[]> {
+		const view = new Map(this.entriesByList);
+		const lists = new Set<number>();
+		for (const [id, lag] of held) {
+			const now = this.entries.get(id);
+			if (now) lists.add(now.listId);
+			if (lag.before) lists.add((lag.before as ListEntry).listId);
+		}
+		for (const listId of lists) {
+			const items = (this.entriesByList.get(listId) ?? []).filter((e) => !held.has(e.id));
+			for (const lag of held.values()) {
+				const before = lag.before as ListEntry | undefined;
+				if (before && before.listId === listId) insertSorted(items, before);
+			}
+			view.set(listId, items);
+		}
+		return view;
 	}
 
 	sortedIds<T>(map: Map<number, T>): number[] {

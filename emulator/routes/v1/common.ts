@@ -1,5 +1,5 @@
 import { ApiError } from '../../http';
-import type { Store } from '../../store';
+import type { LaggedKind, Store } from '../../store';
 import { v1EntryOfRecord } from '../../v1Shapes';
 
 /**
@@ -10,6 +10,27 @@ export const unprocessable = (message: string, param?: string) =>
 	new ApiError(422, 'validation', message, param);
 
 export { V1_ENTITY_TYPE } from '../../v1Shapes';
+
+/**
+ * Before a v1 write changes or creates these records: live, v2 reads see v1 writes late, so for
+ * settings.v1ReadDelayMs v2 keeps reading them as they are now (v1 reads see the write at once).
+ */
+export function holdFromV2(
+	ctx: { store: Store; emulator: { settings: { v1ReadDelayMs: number } } },
+	kind: LaggedKind,
+	...ids: number[]
+): void {
+	const delayMs = Number(ctx.emulator.settings.v1ReadDelayMs) || 0;
+	for (const id of ids) ctx.store.holdFromV2(kind, id, delayMs);
+}
+
+/** The list entries of a record (held with it when a v1 delete removes them). */
+export function entryIdsOf(store: Store, kind: 'company' | 'person', id: number): number[] {
+	const ids: number[] = [];
+	for (const entry of store.entries.values())
+		if (entry.entityType === kind && entry.entityId === id) ids.push(entry.id);
+	return ids;
+}
 
 /** A JSON object body with only the documented payload parameters, else 422 naming the first other. */
 export function v1Body(raw: unknown, allowed: readonly string[]): Record<string, unknown> {

@@ -6,7 +6,7 @@ import type { StoredFile } from '../../model';
 import { multipartBoundary, parseMultipart, type FormPart } from '../../multipart';
 import type { Router } from '../../router';
 import type { Store } from '../../store';
-import { unprocessable } from './common';
+import { holdFromV2, unprocessable } from './common';
 
 /**
  * API v1 entity files (POST /entity-files, GET /entity-files/{entity_file_id},
@@ -134,6 +134,7 @@ export function register(router: Router): void {
 				uploaderId: ctx.user.personId,
 				createdAt,
 			};
+			holdFromV2(ctx, 'file', file.id);
 			ctx.store.files.set(file.id, file);
 			uploaded.push(file);
 			if (ctx.store.webhooks.size) ctx.store.announce('file.created', () => renderEntityFile(file));

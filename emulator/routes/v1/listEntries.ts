@@ -4,7 +4,7 @@ import type { RouteContext } from '../../context';
 import type { Router } from '../../router';
 import { ID_START } from '../../seed';
 import { v1ListEntry } from '../../v1Shapes';
-import { unprocessable, v1Body, v1Id } from './common';
+import { holdFromV2, unprocessable, v1Body, v1Id } from './common';
 
 /**
  * API v1 List Entries (https://api-docs.affinity.co/#list-entries): create and delete. A
@@ -60,6 +60,7 @@ export function register(router: Router): void {
 			creatorId,
 			values: new Map(),
 		};
+		holdFromV2(ctx, 'entry', entry.id);
 		ctx.store.addEntry(entry);
 		return { status: 200, body: v1ListEntry(ctx.store, entry) };
 	});
@@ -70,6 +71,8 @@ export function register(router: Router): void {
 		const entry = ctx.store.entries.get(entryId);
 		if (!entry || entry.listId !== list.id)
 			throw notFound(`List entry ${entryId} not found on list ${list.id}`);
+		holdFromV2(ctx, 'entry', entry.id);
+		if (entry.entityType === 'opportunity') holdFromV2(ctx, 'opportunity', entry.entityId);
 		ctx.store.removeEntry(entry.id);
 		if (entry.entityType === 'opportunity') ctx.store.opportunities.delete(entry.entityId);
 		ctx.store.touch();

@@ -4,7 +4,7 @@ import type { RouteContext } from '../../context';
 import type { Router } from '../../router';
 import { ID_START } from '../../seed';
 import { canSeeOpportunity } from '../opportunities';
-import { unprocessable, V1_ENTITY_TYPE } from './common';
+import { holdFromV2, unprocessable, V1_ENTITY_TYPE } from './common';
 import { given, payloadOf, v1Ids, v1Integer, v1PathRecord, v1Required, v1Text } from './payload';
 
 /**
@@ -83,10 +83,11 @@ export function register(router: Router): void {
 			personIds,
 			companyIds,
 		};
+		holdFromV2(ctx, 'opportunity', opportunity.id);
 		ctx.store.opportunities.set(opportunity.id, opportunity);
 		const rendered = renderV1Opportunity(ctx, opportunity);
 		ctx.store.announce('opportunity.created', () => rendered);
-		ctx.store.addEntry({
+		const entry: ListEntry = {
 			id: ctx.store.nextId('listEntry', ID_START.listEntry),
 			listId,
 			entityType: 'opportunity',
@@ -94,7 +95,9 @@ export function register(router: Router): void {
 			createdAt: new Date().toISOString(),
 			creatorId: ctx.user.id,
 			values: new Map(),
-		});
+		};
+		holdFromV2(ctx, 'entry', entry.id);
+		ctx.store.addEntry(entry);
 		return { status: 200, body: renderV1Opportunity(ctx, opportunity) };
 	});
 
@@ -121,6 +124,7 @@ export function register(router: Router): void {
 			? v1Ids(ctx.store, 'company', body.organization_ids, 'organization_ids')
 			: undefined;
 		// Everything is checked before anything changes: a refused update changes nothing.
+		holdFromV2(ctx, 'opportunity', opportunity.id);
 		if (name !== undefined) opportunity.name = name;
 		if (personIds) opportunity.personIds = personIds;
 		if (companyIds) opportunity.companyIds = companyIds;
@@ -134,6 +138,8 @@ export function register(router: Router): void {
 		const opportunity = opportunityOf(ctx);
 		const rendered = renderV1Opportunity(ctx, opportunity);
 		const entry = entryOf(ctx, opportunity);
+		holdFromV2(ctx, 'opportunity', opportunity.id);
+		if (entry) holdFromV2(ctx, 'entry', entry.id);
 		// v1: "This will also delete all the field values, if any, associated with the opportunity."
 		if (entry) ctx.store.removeEntry(entry.id);
 		ctx.store.opportunities.delete(opportunity.id);

@@ -3,7 +3,16 @@ import type { Company } from '../../model';
 import type { Router } from '../../router';
 import { ID_START } from '../../seed';
 import { v1Organization } from '../../v1Shapes';
-import { unprocessable, v1Body, v1Domain, v1Ids, v1ListEntriesOf, v1Text } from './common';
+import {
+	entryIdsOf,
+	holdFromV2,
+	unprocessable,
+	v1Body,
+	v1Domain,
+	v1Ids,
+	v1ListEntriesOf,
+	v1Text,
+} from './common';
 
 /**
  * API v1 Organizations (https://api-docs.affinity.co/#organizations): get, create, update and
@@ -44,6 +53,7 @@ export function register(router: Router): void {
 			isGlobal: false,
 			values: new Map(),
 		};
+		holdFromV2(ctx, 'company', company.id);
 		ctx.store.companies.set(company.id, company);
 		if (personIds.length) ctx.store.setCompanyPersons(company.id, personIds);
 		ctx.store.touch();
@@ -66,6 +76,7 @@ export function register(router: Router): void {
 				`Organization ${company.id} is global (from Affinity's dataset): its name and domain cannot be changed`,
 				name !== undefined ? 'name' : 'domain',
 			);
+		holdFromV2(ctx, 'company', company.id);
 		if (name !== undefined) company.name = name;
 		if (domain !== undefined) {
 			const others = company.domains.filter((d) => d !== company.domain && d !== domain);
@@ -86,6 +97,8 @@ export function register(router: Router): void {
 				`Organization ${company.id} is global (from Affinity's dataset) and cannot be deleted`,
 			);
 		const last = v1Organization(ctx.store, company);
+		holdFromV2(ctx, 'company', company.id);
+		holdFromV2(ctx, 'entry', ...entryIdsOf(ctx.store, 'company', company.id));
 		ctx.store.removeCompany(company.id);
 		ctx.store.announce('organization.deleted', () => last);
 		return { status: 200, body: { success: true } };

@@ -2,7 +2,15 @@ import { notFound, pathId } from '../../http';
 import type { Person } from '../../model';
 import type { Router } from '../../router';
 import { v1Person } from '../../v1Shapes';
-import { unprocessable, v1Body, v1Emails, v1Ids, v1ListEntriesOf, v1Text } from './common';
+import {
+	holdFromV2,
+	unprocessable,
+	v1Body,
+	v1Emails,
+	v1Ids,
+	v1ListEntriesOf,
+	v1Text,
+} from './common';
 
 /**
  * API v1 Persons (https://api-docs.affinity.co/#persons): get and update. Only the parameters
@@ -56,6 +64,7 @@ export function register(router: Router): void {
 					throw unprocessable(`emails: ${taken} belongs to another person (${other.id})`, 'emails');
 			}
 		}
+		holdFromV2(ctx, 'person', person.id);
 		if (firstName !== undefined) person.firstName = firstName;
 		if (lastName !== undefined) person.lastName = lastName || null;
 		if (emails) {
