@@ -1,5 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { displayText } from '../AffinityV2/helpers/text';
+import { v1Time } from '../AffinityV2/helpers/v1/times';
+
 /**
  * Affinity's webhook deliveries: a POST of {type, body, sent_at} whose body is the affected
  * object in v1's shape (snake_case keys, integer field ids, entity_type 0/1/8). Here they are
@@ -22,7 +25,9 @@ export function parseDelivery(data: unknown): Delivery | undefined {
 	const { type, body, sent_at: sentAt } = data as Record<string, unknown>;
 	if (typeof type !== 'string' || !/^[a-z_]+\.[a-z_]+$/.test(type)) return undefined;
 	if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
-	if (typeof sentAt !== 'number' || !Number.isFinite(sentAt)) return undefined;
+	// A time a Date can hold (±8.64e12 seconds): anything else is no delivery.
+	if (typeof sentAt !== 'number' || !Number.isFinite(sentAt) || Math.abs(sentAt) > 8.64e12)
+		return undefined;
 	return { type, body: body as IDataObject, sentAt };
 }
 
@@ -35,7 +40,11 @@ function entityName(entity: unknown): string | null {
 	if (!entity || typeof entity !== 'object') return null;
 	const e = entity as Record<string, unknown>;
 	if (typeof e.name === 'string') return e.name;
-	const name = [e.first_name, e.last_name].filter((p) => typeof p === 'string' && p).join(' ');
+	if (e.name !== null && e.name !== undefined) return displayText(e.name) || null;
+	const name = [e.first_name, e.last_name]
+		.map(displayText)
+		.filter((p) => p)
+		.join(' ');
 	return name || null;
 }
 
@@ -44,12 +53,18 @@ export function v2FieldId(v1FieldId: unknown): string | null {
 	return typeof v1FieldId === 'number' ? `field-${v1FieldId}` : null;
 }
 
-/** v1's value as the action node simplifies v2's: a dropdown option is its text. */
+/**
+ * v1's value as the action node simplifies v2's: a dropdown option is its text, a LinkedIn
+ * entry `{link, text}` its text and link.
+ */
 function simpleValue(value: unknown): unknown {
 	if (value && typeof value === 'object' && !Array.isArray(value) && 'text' in value)
-		return (value as { text: unknown }).text;
+		return displayText(value) || null;
 	return value ?? null;
 }
+
+/** v1 keys that hold a time: output in v2's form (ISO UTC with milliseconds). */
+const TIME_KEY = /(?:^|_)(?:at|date)$/;
 
 function camelCase(key: string): string {
 	return key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
@@ -59,7 +74,10 @@ function camelKeys(value: unknown): unknown {
 	if (Array.isArray(value)) return value.map(camelKeys);
 	if (!value || typeof value !== 'object') return value;
 	return Object.fromEntries(
-		Object.entries(value as Record<string, unknown>).map(([k, v]) => [camelCase(k), camelKeys(v)]),
+		Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+			camelCase(k),
+			TIME_KEY.test(k) && typeof v === 'string' ? v1Time(v) : camelKeys(v),
+		]),
 	);
 }
 
@@ -94,7 +112,7 @@ export function eventItem(delivery: Delivery, field?: FieldContext): IDataObject
 			entityName: entityName(body.entity),
 			changes: [],
 			...meta,
-			createdAt: body.created_at ?? null,
+			createdAt: v1Time(body.created_at),
 			creatorId: num(body.creator_id),
 		};
 	}
@@ -120,7 +138,7 @@ export function eventItem(delivery: Delivery, field?: FieldContext): IDataObject
 				},
 			],
 			...meta,
-			changedAt: body.updated_at ?? body.created_at ?? null,
+			changedAt: v1Time(body.updated_at ?? body.created_at),
 		};
 	}
 	return {

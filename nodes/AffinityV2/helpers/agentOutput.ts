@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { calendarDate } from './dates';
+import { ASSOCIATION_LIMIT, moreText } from './entities';
 
 /** The most records an AI agent gets from one tool call: more would crowd its context window. */
 export const AGENT_MAX_RECORDS = 50;
@@ -40,24 +41,73 @@ export function withCalendarDates(value: unknown): unknown {
 }
 
 /**
+ * A list of values as an agent reads it: at most AGENT_MAX_VALUES of them unless it asked for
+ * all, and a last item that says how many more there are. `leftOut` counts the values the API
+ * itself did not return (multi-value reads stop at 100 and say `totalCount`): the list is then
+ * never presented as complete, even with every returned value shown.
+ */
+function shortList(items: unknown[], leftOut: number, allValues: boolean): unknown[] {
+	const cut = !allValues && items.length > AGENT_MAX_VALUES + 1;
+	const shown = cut ? items.slice(0, AGENT_MAX_VALUES) : items;
+	const more = items.length - shown.length + leftOut;
+	if (more === 0) return shown;
+	const why =
+		leftOut > 0
+			? cut
+				? `call again with ${ALL_VALUES_PARAMETER}: true to get ${items.length} of them; Affinity returns at most ${ASSOCIATION_LIMIT} values of a field`
+				: `Affinity returns at most ${ASSOCIATION_LIMIT} values of a field`
+			: `call again with ${ALL_VALUES_PARAMETER}: true to get them all`;
+	return [...shown, `${moreText(more)} (${why})`];
+}
+
+/** A count of values left out, as simplify and the API give it, or 0. */
+function countOf(value: unknown): number {
+	return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+}
+
+/**
  * Long arrays inside a record cut to their first AGENT_MAX_VALUES values and a count ("and 96
  * more"): a list entry with 100 co-investors would cost an agent thousands of tokens it rarely
- * needs. The note says how to get them all.
+ * needs. The note says how to get them all. Values the API left out are counted too: those of
+ * simplified fields (`moreValues` by field name), of one simplified value or event change
+ * (`moreValues` beside `value` or `current`) and of a raw value (`totalCount` beside `data`).
  */
-export function withShortValueLists(value: unknown, depth = 0): unknown {
+export function withShortValueLists(value: unknown, depth = 0, allValues = false): unknown {
 	if (Array.isArray(value)) {
-		const inner = value.map((v) => withShortValueLists(v, depth + 1));
-		if (depth === 0 || inner.length <= AGENT_MAX_VALUES + 1) return inner;
-		const more = inner.length - AGENT_MAX_VALUES;
-		return [
-			...inner.slice(0, AGENT_MAX_VALUES),
-			`and ${more} more (call again with ${ALL_VALUES_PARAMETER}: true to get them all)`,
-		];
+		const inner = value.map((v) => withShortValueLists(v, depth + 1, allValues));
+		return depth === 0 ? inner : shortList(inner, 0, allValues);
 	}
 	if (value === null || typeof value !== 'object') return value;
+	const record = value as IDataObject;
 	const out: IDataObject = {};
-	for (const [key, inner] of Object.entries(value))
-		out[key] = withShortValueLists(inner, depth + 1) as never;
+	const more = record.moreValues;
+	const byName =
+		more && typeof more === 'object' && !Array.isArray(more) ? (more as IDataObject) : {};
+	for (const [key, inner] of Object.entries(record)) {
+		let leftOut = 0;
+		if (key === 'data')
+			leftOut = countOf(record.totalCount) - (Array.isArray(inner) ? inner.length : 0);
+		if (key === 'value' || key === 'current') leftOut = countOf(more);
+		if (Array.isArray(inner) && leftOut > 0) {
+			const items = inner.map((v) => withShortValueLists(v, depth + 2, allValues));
+			out[key] = shortList(items, leftOut, allValues) as never;
+		} else if (key === 'fields' && inner && typeof inner === 'object' && !Array.isArray(inner)) {
+			const fields: IDataObject = {};
+			for (const [name, field] of Object.entries(inner as IDataObject)) {
+				const fieldLeftOut = countOf(byName[name]);
+				fields[name] = (
+					Array.isArray(field) && fieldLeftOut > 0
+						? shortList(
+								field.map((v) => withShortValueLists(v, depth + 3, allValues)),
+								fieldLeftOut,
+								allValues,
+							)
+						: withShortValueLists(field, depth + 2, allValues)
+				) as never;
+			}
+			out[key] = fields;
+		} else out[key] = withShortValueLists(inner, depth + 1, allValues) as never;
+	}
 	return out;
 }
 
@@ -95,7 +145,7 @@ export function compactForAgent(
 ): IDataObject[] {
 	const compact = records.map((r) => {
 		const dated = withCalendarDates(withoutEmptyValues(r));
-		return (options.allValues ? dated : withShortValueLists(dated, 1)) as IDataObject;
+		return withShortValueLists(dated, 1, options.allValues === true) as IDataObject;
 	});
 	if (compact.length > AGENT_MAX_RECORDS) {
 		return [

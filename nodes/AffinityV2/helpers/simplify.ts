@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { calendarDate } from './dates';
-import { atAssociationLimit, entityDisplayName } from './entities';
+import { atAssociationLimit, entityDisplayName, valuesLeftOut } from './entities';
+import { displayText } from './text';
 import type { ApiEntity, ApiField, ApiListEntry, FieldValue, Location } from './types';
 
 export function locationLine(location: Partial<Location> | null | undefined): string {
@@ -40,6 +41,17 @@ export function deletedReferenceText(value: unknown): string | undefined {
 	return typeof displayValue === 'string' ? displayValue : '';
 }
 
+/** An id as the API should send it (a number), or null: never an object shown as text. */
+function idOrNull(id: unknown): number | null {
+	return typeof id === 'number' ? id : null;
+}
+
+/** A described string as text (a LinkedIn entry, a number…), or null when there is none. */
+function textOrNull(value: unknown): string | null {
+	const text = displayText(value);
+	return text === '' ? null : text;
+}
+
 function personReference(person: unknown): IDataObject | null {
 	if (!person || typeof person !== 'object') return null;
 	const deleted = deletedReferenceText(person);
@@ -51,9 +63,9 @@ function personReference(person: unknown): IDataObject | null {
 		primaryEmailAddress?: unknown;
 	};
 	return {
-		id: p.id as number,
+		id: idOrNull(p.id),
 		name: entityDisplayName(p),
-		email: (p.primaryEmailAddress as string | null) ?? null,
+		email: textOrNull(p.primaryEmailAddress),
 	};
 }
 
@@ -63,9 +75,9 @@ function companyReference(company: unknown): IDataObject | null {
 	if (deleted !== undefined) return { id: null, name: deleted, domain: null, deleted: true };
 	const c = company as { id?: unknown; name?: unknown; domain?: unknown };
 	return {
-		id: c.id as number,
-		name: (c.name as string) ?? '',
-		domain: (c.domain as string | null) ?? null,
+		id: idOrNull(c.id),
+		name: displayText(c.name),
+		domain: textOrNull(c.domain),
 	};
 }
 
@@ -73,8 +85,7 @@ function dropdownText(option: unknown): string | null {
 	if (!option || typeof option !== 'object') return null;
 	const deleted = deletedReferenceText(option);
 	if (deleted !== undefined) return deleted;
-	const text = (option as { text?: unknown }).text;
-	return typeof text === 'string' ? text : null;
+	return textOrNull((option as { text?: unknown }).text);
 }
 
 function mapArray<T>(data: unknown, map: (item: unknown) => T): T[] | null {
@@ -92,10 +103,13 @@ export function simplifyValue(value: FieldValue | null | undefined): unknown {
 	switch (value.type) {
 		case 'text':
 		case 'filterable-text':
+			// Text as text, whatever came (a LinkedIn entry {link, text} included).
+			return typeof data === 'string' ? data : textOrNull(data);
 		case 'number':
 		case 'datetime':
 			return data;
 		case 'filterable-text-multi':
+			return mapArray(data, displayText);
 		case 'number-multi':
 			return Array.isArray(data) ? [...data] : null;
 		case 'location':
@@ -116,17 +130,23 @@ export function simplifyValue(value: FieldValue | null | undefined): unknown {
 		case 'company-multi':
 			return mapArray(data, companyReference);
 		case 'formula-number':
-			return (data as { calculatedValue?: unknown }).calculatedValue ?? null;
+			return data && typeof data === 'object'
+				? ((data as { calculatedValue?: unknown }).calculatedValue ?? null)
+				: data;
 		default:
 			// interaction and any type a newer API adds: kept as the API gives it.
 			return data;
 	}
 }
 
-/** True when an association array came back at the API's cut-off, so it may hold more. */
+/**
+ * True when a value holds more than it shows: its `totalCount` says so, or it is an association
+ * array at the API's cut-off of 100 (which may hold more).
+ */
 export function mayBeTruncated(value: FieldValue | null | undefined): boolean {
+	if (!value || typeof value !== 'object') return false;
+	if (valuesLeftOut(value) > 0) return true;
 	return (
-		!!value &&
 		(value.type === 'person-multi' || value.type === 'company-multi') &&
 		Array.isArray(value.data) &&
 		atAssociationLimit(value.data.length)
@@ -138,11 +158,15 @@ export function mayBeTruncated(value: FieldValue | null | undefined): boolean {
  * a name (a global and a list field called "Status", say), so that neither hides the other.
  */
 export function fieldKeys(fields: Array<Pick<ApiField, 'id' | 'name'>>): Map<string, string> {
+	// A field without a usable name goes by its id.
+	const nameOf = (f: Pick<ApiField, 'id' | 'name'>) => displayText(f.name) || displayText(f.id);
 	const count = new Map<string, number>();
-	for (const f of fields) count.set(f.name, (count.get(f.name) ?? 0) + 1);
+	for (const f of fields) count.set(nameOf(f), (count.get(nameOf(f)) ?? 0) + 1);
 	const keys = new Map<string, string>();
-	for (const f of fields)
-		keys.set(f.id, (count.get(f.name) ?? 0) > 1 ? `${f.name} (${f.id})` : f.name);
+	for (const f of fields) {
+		const name = nameOf(f);
+		keys.set(f.id, (count.get(name) ?? 0) > 1 ? `${name} (${displayText(f.id)})` : name);
+	}
 	return keys;
 }
 
@@ -164,24 +188,34 @@ export interface SimplifiedFields {
 	/** Calendar dates of datetime fields (Affinity stores them at midnight Pacific). */
 	calendarDates?: IDataObject;
 	/**
-	 * Names of person and company fields that came back with 100 associations, the most the API
-	 * returns in one value: the field may hold more. Absent when nothing may be cut.
+	 * Names of fields that hold more than they show: their `totalCount` says so, or they came
+	 * back with 100 people or companies, the most the API returns in one value. Absent when
+	 * nothing may be cut.
 	 */
 	possiblyTruncated?: string[];
+	/**
+	 * How many values each truncated field left out, by field name ("and 150 more"), where the
+	 * API says (`totalCount`). The field's values are those shown, never all of them.
+	 */
+	moreValues?: IDataObject;
 }
 
 export function simplifyFields(fields: ApiField[] | undefined): SimplifiedFields {
 	const result: SimplifiedFields = { fields: {} };
 	if (!Array.isArray(fields)) return result;
-	const keys = fieldKeys(fields);
-	for (const field of fields) {
+	const usable = fields.filter((f) => !!f && typeof f === 'object');
+	const keys = fieldKeys(usable);
+	for (const field of usable) {
 		const key = keys.get(field.id) as string;
-		setOwn(result.fields, key, simplifyValue(field.value));
-		if (field.value?.type === 'datetime') {
+		const value = field.value && typeof field.value === 'object' ? field.value : undefined;
+		setOwn(result.fields, key, simplifyValue(value));
+		if (value?.type === 'datetime') {
 			result.calendarDates ??= {};
-			setOwn(result.calendarDates, key, calendarDate(field.value.data));
+			setOwn(result.calendarDates, key, calendarDate(value.data));
 		}
-		if (mayBeTruncated(field.value)) (result.possiblyTruncated ??= []).push(key);
+		if (mayBeTruncated(value)) (result.possiblyTruncated ??= []).push(key);
+		const more = valuesLeftOut(value);
+		if (more > 0) setOwn((result.moreValues ??= {}), key, more);
 	}
 	return result;
 }
@@ -208,7 +242,7 @@ export function simplifyListEntry(entry: ApiListEntry): IDataObject {
 	const entity: Partial<ApiEntity> =
 		entry.entity && typeof entry.entity === 'object' ? entry.entity : {};
 	const { fields, ...entityRest } = entity;
-	const { fields: values, calendarDates, possiblyTruncated } = simplifyFields(fields);
+	const { fields: values, calendarDates, possiblyTruncated, moreValues } = simplifyFields(fields);
 	const simplified: IDataObject = {
 		entityName: entityDisplayName(entity),
 		type: entry.type,
@@ -216,6 +250,7 @@ export function simplifyListEntry(entry: ApiListEntry): IDataObject {
 	};
 	if (calendarDates) simplified.calendarDates = calendarDates;
 	if (possiblyTruncated) simplified.possiblyTruncated = possiblyTruncated;
+	if (moreValues) simplified.moreValues = moreValues;
 	return Object.assign(simplified, {
 		createdAt: entry.createdAt,
 		id: entry.id,
@@ -241,16 +276,19 @@ export function simplifyEntryOfEntity(entry: {
 
 /** One field value (GET .../fields/{fieldId}): its id, name and type, and the value unwrapped. */
 export function simplifyField(field: ApiField): IDataObject {
+	const value = field.value && typeof field.value === 'object' ? field.value : undefined;
 	const simplified: IDataObject = {
 		id: field.id,
-		name: field.name,
+		name: typeof field.name === 'string' ? field.name : displayText(field.name) || field.id,
 		type: field.type,
 		enrichmentSource: field.enrichmentSource ?? null,
-		valueType: field.value?.type ?? null,
-		value: simplifyValue(field.value) as IDataObject[keyof IDataObject],
+		valueType: value?.type ?? null,
+		value: simplifyValue(value) as IDataObject[keyof IDataObject],
 	};
-	if (field.value?.type === 'datetime') simplified.calendarDate = calendarDate(field.value.data);
-	if (mayBeTruncated(field.value)) simplified.possiblyTruncated = true;
-	if (typeof field.value?.totalCount === 'number') simplified.totalCount = field.value.totalCount;
+	if (value?.type === 'datetime') simplified.calendarDate = calendarDate(value.data);
+	if (mayBeTruncated(value)) simplified.possiblyTruncated = true;
+	if (typeof value?.totalCount === 'number') simplified.totalCount = value.totalCount;
+	const more = valuesLeftOut(value);
+	if (more > 0) simplified.moreValues = more;
 	return simplified;
 }

@@ -30,3 +30,39 @@ export function htmlText(html: unknown): string {
 export function shorten(text: string, max = 80): string {
 	return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }
+
+/**
+ * Any value Affinity sends, as text: real data is looser than its description (a LinkedIn
+ * entry `{link, text}` where a text is described, a number where a name is), and every reader
+ * shows it with this one rule. Strings as they are; a LinkedIn entry as "text (link)"; a
+ * dropdown option or deleted reference (fieldValueChanges.DeletedEntityReference) by its text;
+ * a person by first and last name, a company by name; a list joined by ", "; any other object
+ * as JSON. Never "[object Object]"; null and undefined give ''.
+ */
+export function displayText(value: unknown): string {
+	if (value === null || value === undefined) return '';
+	if (typeof value === 'string') return value;
+	if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+		return String(value);
+	if (Array.isArray(value))
+		return value
+			.map(displayText)
+			.filter((text) => text !== '')
+			.join(', ');
+	if (typeof value !== 'object') return '';
+	const record = value as Record<string, unknown>;
+	if (typeof record.displayValue === 'string') return record.displayValue;
+	const text = typeof record.text === 'string' ? record.text.trim() : '';
+	const link = typeof record.link === 'string' ? record.link.trim() : '';
+	if (text || link) return text && link && text !== link ? `${text} (${link})` : text || link;
+	if (typeof record.name === 'string') return record.name;
+	const parts = [record.firstName, record.lastName]
+		.map((part) => (typeof part === 'string' ? part : ''))
+		.filter((part) => part !== '');
+	if (parts.length) return parts.join(' ');
+	try {
+		return JSON.stringify(value) ?? '';
+	} catch {
+		return '';
+	}
+}

@@ -8,48 +8,24 @@ import type {
 import { chosenListId } from '../actions/common/ids';
 import { listSummary } from '../api/lists';
 import { fetchPage, pageToken, SCAN_LIMITS, scanSearch, type Paged } from '../api/pickerPages';
-import { entityDisplayName } from '../helpers/entities';
 import { TERM_MINIMUM } from '../helpers/searchCriteria';
-import { htmlText, matchesTerm, shorten } from '../helpers/text';
-import type { ApiListEntry } from '../helpers/types';
+import { matchesTerm } from '../helpers/text';
 import { affinityRequest } from '../transport';
+import {
+	companyItem,
+	listEntryItem,
+	listItem,
+	noteItem,
+	opportunityItem,
+	personItem,
+	reminderItem,
+	savedViewItem,
+	transcriptItem,
+	type PickerItem,
+} from './pickerItems';
 
-interface PersonRecord {
-	id: number;
-	firstName?: string | null;
-	lastName?: string | null;
-	primaryEmailAddress?: string | null;
-	emailAddresses?: string[];
-}
-
-interface CompanyRecord {
-	id: number;
-	name: string;
-	domain?: string | null;
-}
-
-interface NoteRecord {
-	id: number;
-	type?: string;
-	content?: { html?: string | null } | null;
-	createdAt?: string;
-}
-
-interface ReminderRecord {
-	id: number;
-	content?: string | null;
-	dueDate?: string;
-	status?: string;
-}
-
-interface TranscriptRecord {
-	id: number;
-	createdAt?: string;
-	languageCode?: string;
-	note?: NoteRecord | null;
-}
-
-const day = (iso?: string) => (typeof iso === 'string' ? iso.slice(0, 10) : '');
+/** A picker option without its search text. */
+const shown = (item: PickerItem): INodeListSearchItems => ({ name: item.name, value: item.value });
 
 /** The pickers (resource locators' "From list" mode), by their searchListMethod name. */
 export const listSearch = {
@@ -61,15 +37,8 @@ export const listSearch = {
 	): Promise<INodeListSearchResult> {
 		const qs: IDataObject = { limit: 100 };
 		if (filter?.trim()) qs.term = filter.trim();
-		const body = await fetchPage<{ id: number; name: string; type?: string }>(
-			this,
-			{ path: '/v2/lists', qs },
-			paginationToken,
-		);
-		const results: INodeListSearchItems[] = body.data.map((l) => ({
-			name: l.type ? `${l.name} (${l.type})` : l.name,
-			value: String(l.id),
-		}));
+		const body = await fetchPage<unknown>(this, { path: '/v2/lists', qs }, paginationToken);
+		const results: INodeListSearchItems[] = body.data.map((l) => shown(listItem(l)));
 		return { results, paginationToken: pageToken(body) };
 	},
 
@@ -83,23 +52,16 @@ export const listSearch = {
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
 		const term = filter?.trim() ?? '';
-		const toItem = (c: CompanyRecord) => ({
-			name: c.domain ? `${c.name} (${c.domain})` : c.name,
-			value: String(c.id),
-		});
 		if (term && term.length < TERM_MINIMUM) {
-			return scanSearch<CompanyRecord>(
+			return scanSearch<unknown>(
 				this,
 				{ path: '/v2/companies' },
 				term,
 				paginationToken,
-				(c) => ({
-					...toItem(c),
-					searchText: `${c.name} ${c.domain ?? ''}`,
-				}),
+				companyItem,
 			);
 		}
-		let body: Paged<CompanyRecord>;
+		let body: Paged<unknown>;
 		if (term) {
 			// Later pages of a search are POSTed to their nextUrl with the same body.
 			const response = await affinityRequest.call(this, {
@@ -113,7 +75,8 @@ export const listSearch = {
 		} else {
 			body = await fetchPage(this, { path: '/v2/companies', qs: { limit: 100 } }, paginationToken);
 		}
-		return { results: (body.data ?? []).map(toItem), paginationToken: pageToken(body) };
+		const results = (Array.isArray(body.data) ? body.data : []).map((c) => shown(companyItem(c)));
+		return { results, paginationToken: pageToken(body) };
 	},
 
 	/**
@@ -129,15 +92,15 @@ export const listSearch = {
 		if (listId === undefined) return { results: [] };
 		const ids = new Map<string, string>();
 		// Read page by page (the API has no entry search), so a match beyond the first page is found.
-		const page = await scanSearch<ApiListEntry>(
+		const page = await scanSearch<unknown>(
 			this,
 			{ path: `/v2/lists/${listId}/list-entries` },
 			filter,
 			paginationToken,
 			(e) => {
-				const name = entityDisplayName(e.entity) || `${e.type} ${e.entity?.id}`;
-				ids.set(String(e.id), `${e.type} ${e.entity?.id}, entry ${e.id}`);
-				return { name, value: String(e.id), searchText: entityDisplayName(e.entity) };
+				const { label, ...item } = listEntryItem(e);
+				ids.set(item.value, label);
+				return item;
 			},
 		);
 		if (!page.results.length) return page;
@@ -156,15 +119,7 @@ export const listSearch = {
 		filter?: string,
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
-		return scanSearch<PersonRecord>(this, { path: '/v2/persons' }, filter, paginationToken, (p) => {
-			const name = entityDisplayName(p) || `Person ${p.id}`;
-			const email = p.primaryEmailAddress ?? '';
-			return {
-				name: email ? `${name} (${email})` : name,
-				value: String(p.id),
-				searchText: [name, ...(p.emailAddresses ?? []), email].join(' '),
-			};
-		});
+		return scanSearch<unknown>(this, { path: '/v2/persons' }, filter, paginationToken, personItem);
 	},
 
 	/**
@@ -180,20 +135,15 @@ export const listSearch = {
 		const results: INodeListSearchResult['results'] = [];
 		let next = paginationToken;
 		for (let pages = 0; pages < SCAN_LIMITS.pages; pages++) {
-			const body = await fetchPage<PersonRecord & { type?: string }>(
+			const body = await fetchPage<{ type?: unknown }>(
 				this,
 				{ path: '/v2/persons', qs: { limit: 100 } },
 				next,
 			);
 			for (const p of body.data) {
-				const name = entityDisplayName(p) || `Person ${p.id}`;
-				const email = p.primaryEmailAddress ?? '';
-				if (
-					p.type === 'internal' &&
-					matchesTerm([name, ...(p.emailAddresses ?? []), email].join(' '), filter)
-				) {
-					results.push({ name: email ? `${name} (${email})` : name, value: String(p.id) });
-				}
+				const item = personItem(p);
+				if (p?.type === 'internal' && matchesTerm(item.searchText, filter))
+					results.push(shown(item));
 			}
 			next = pageToken(body);
 			if (!next || results.length >= SCAN_LIMITS.matches) break;
@@ -207,16 +157,12 @@ export const listSearch = {
 		filter?: string,
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
-		return scanSearch<{ id: number; name: string; listId?: number }>(
+		return scanSearch<unknown>(
 			this,
 			{ path: '/v2/opportunities' },
 			filter,
 			paginationToken,
-			(o) => ({
-				name: o.name || `Opportunity ${o.id}`,
-				value: String(o.id),
-				searchText: o.name ?? '',
-			}),
+			opportunityItem,
 		);
 	},
 
@@ -226,14 +172,7 @@ export const listSearch = {
 		filter?: string,
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
-		return scanSearch<NoteRecord>(this, { path: '/v2/notes' }, filter, paginationToken, (n) => {
-			const text = htmlText(n.content?.html);
-			return {
-				name: `${day(n.createdAt)} · ${shorten(text || `(${n.type ?? 'note'} without text)`)}`,
-				value: String(n.id),
-				searchText: `${text} ${n.id}`,
-			};
-		});
+		return scanSearch<unknown>(this, { path: '/v2/notes' }, filter, paginationToken, noteItem);
 	},
 
 	/** Reminders (BETA endpoint), by their text or due date; each shown with its due date and status. */
@@ -242,16 +181,12 @@ export const listSearch = {
 		filter?: string,
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
-		return scanSearch<ReminderRecord>(
+		return scanSearch<unknown>(
 			this,
 			{ path: '/v2/reminders' },
 			filter,
 			paginationToken,
-			(r) => {
-				const text = shorten(r.content?.trim() || '(no text)', 60);
-				const label = `Due ${day(r.dueDate)} · ${text}${r.status ? ` (${r.status})` : ''}`;
-				return { name: label, value: String(r.id), searchText: `${label} ${r.id}` };
-			},
+			reminderItem,
 		);
 	},
 
@@ -261,20 +196,12 @@ export const listSearch = {
 		filter?: string,
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
-		return scanSearch<TranscriptRecord>(
+		return scanSearch<unknown>(
 			this,
 			{ path: '/v2/transcripts' },
 			filter,
 			paginationToken,
-			(t) => {
-				const text = htmlText(t.note?.content?.html);
-				const label = `${day(t.createdAt)} · ${t.languageCode ?? ''}${text ? ` · ${shorten(text, 60)}` : ''}`;
-				return {
-					name: `Transcript ${t.id} (${label})`,
-					value: String(t.id),
-					searchText: `${label} ${text} ${t.id}`,
-				};
-			},
+			transcriptItem,
 		);
 	},
 
@@ -286,20 +213,15 @@ export const listSearch = {
 	): Promise<INodeListSearchResult> {
 		const listId = chosenListId(this);
 		if (listId === undefined) return { results: [] };
-		const body = await fetchPage<{ id: number; name: string; type?: string }>(
+		const body = await fetchPage<unknown>(
 			this,
 			{ path: `/v2/lists/${listId}/saved-views`, qs: { limit: 100 } },
 			paginationToken,
 		);
 		const results = body.data
-			.filter((v) => matchesTerm(v.name ?? '', filter))
-			.map((v) => ({
-				name:
-					v.type === 'sheet' || !v.type
-						? `${v.name} (sheet view)`
-						: `${v.name} (${v.type} view: the API serves only sheet views)`,
-				value: String(v.id),
-			}));
+			.map(savedViewItem)
+			.filter((v) => matchesTerm(v.searchText, filter))
+			.map(shown);
 		return { results, paginationToken: pageToken(body) };
 	},
 };

@@ -19,6 +19,7 @@ import {
 	valueTypeName,
 } from '../helpers/valueTypes';
 import { asNodeError } from '../helpers/nodeErrors';
+import { displayText } from '../helpers/text';
 import { FILTER_OPERATORS, operatorAllowed, type FilterOperator } from '../helpers/filterBuilder';
 import {
 	searchTargetKey,
@@ -27,6 +28,7 @@ import {
 	type SearchTarget,
 } from '../helpers/searchCriteria';
 import type { FieldMetadata, FilterableOperator } from '../helpers/types';
+import { byName, dropdownOptionItem, fieldOption } from './pickerItems';
 
 const DROPDOWN_VALUE_TYPES = ['dropdown', 'dropdown-multi', 'ranked-dropdown'];
 
@@ -35,13 +37,7 @@ async function fieldOptions(
 	source: FieldSource,
 ): Promise<INodePropertyOptions[]> {
 	const subject = typeof source === 'object' ? `list with ID ${source.listId}` : undefined;
-	return (await fieldsOf(ctx, source, { subject }))
-		.map((f) => ({
-			name: f.name,
-			value: f.id,
-			description: fieldDescriptor(f),
-		}))
-		.sort((a, b) => a.name.localeCompare(b.name));
+	return byName((await fieldsOf(ctx, source, { subject })).map((f) => fieldOption(f)));
 }
 
 function operatorList(tokens: readonly string[] | undefined, collection?: boolean): string {
@@ -116,19 +112,6 @@ function writeScope(ctx: ILoadOptionsFunctions): FieldScope | undefined {
 	if (resource === 'person' || resource === 'company') return { kind: resource };
 	const listId = chosenListId(ctx);
 	return listId === undefined ? undefined : { kind: 'listEntry', listId };
-}
-
-/** How a field is described in every option list: "Dropdown · list field · field-1027". */
-function fieldDescriptor(
-	field: Pick<FieldMetadata, 'id' | 'type' | 'valueType'> & { enrichmentSource?: string | null },
-): string {
-	const type = valueTypeName(field.valueType);
-	const kind = `${field.type} field`;
-	return [
-		type,
-		field.enrichmentSource ? `${kind} (${field.enrichmentSource})` : kind,
-		field.id,
-	].join(' · ');
 }
 
 /** The parameters whose choices come from getListFields, in the operations and the trigger. */
@@ -207,24 +190,26 @@ async function writableFieldOptions(
 	scope: FieldScope | undefined,
 ): Promise<INodePropertyOptions[]> {
 	if (!scope) return [];
-	return (await fieldsInScope(ctx, scope))
-		.filter(isWritableField)
-		.map((f) => ({
-			name: f.name,
-			value: fieldChoiceValue(f.id, f.valueType),
-			description: fieldDescriptor(f),
-		}))
-		.sort((a, b) => a.name.localeCompare(b.name));
+	return byName(
+		(await fieldsInScope(ctx, scope))
+			.filter(isWritableField)
+			.map((f) => fieldOption(f, fieldChoiceValue(f.id, f.valueType))),
+	);
 }
 
 /** The option lists (loadOptionsMethod names) of both nodes. */
 export const loadOptions = {
 	/** Lists of companies (semantic search scopes to them). */
 	async getCompanyLists(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		return (await allLists(this))
-			.filter((l) => l.type === 'company')
-			.map((l) => ({ name: l.name, value: String(l.id), description: `List ${l.id}` }))
-			.sort((a, b) => a.name.localeCompare(b.name));
+		return byName(
+			(await allLists(this))
+				.filter((l) => l.type === 'company')
+				.map((l) => ({
+					name: displayText(l.name) || `List ${l.id}`,
+					value: String(l.id),
+					description: `List ${l.id}`,
+				})),
+		);
 	},
 
 	async getCompanyFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
@@ -325,14 +310,16 @@ export const loadOptions = {
 					? 'companies'
 					: { listId: listId as number };
 		const ownOnly = entity === 'list' && this.getCurrentNodeParameter('operation') !== 'getAll';
-		return (await fieldsOf(this, source))
-			.filter((f) => DROPDOWN_VALUE_TYPES.includes(f.valueType) && (!ownOnly || f.type === 'list'))
-			.map((f) => ({
-				name: f.name,
-				value: f.id,
-				description: `${valueTypeName(f.valueType)} · ${f.type} field · ${f.id}`,
-			}))
-			.sort((a, b) => a.name.localeCompare(b.name));
+		return byName(
+			(await fieldsOf(this, source))
+				.filter(
+					(f) => DROPDOWN_VALUE_TYPES.includes(f.valueType) && (!ownOnly || f.type === 'list'),
+				)
+				.map((f) => ({
+					...fieldOption(f),
+					description: `${valueTypeName(f.valueType)} · ${f.type} field · ${f.id}`,
+				})),
+		);
 	},
 	/** Company fields a user can write (global), each with its value type. */
 	async getWritableCompanyFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
@@ -356,6 +343,6 @@ export const loadOptions = {
 				`Field ${fieldId} is not one of ${scopeLabel(scope)}`,
 			);
 		const options = await dropdownOptionsOf(this, scope, field);
-		return options.map((o) => ({ name: o.text, value: o.id }));
+		return options.map(dropdownOptionItem);
 	},
 };

@@ -1,11 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { entityDisplayName } from '../../AffinityV2/helpers/entities';
+import { entityDisplayName, valuesLeftOut } from '../../AffinityV2/helpers/entities';
 import {
 	mayBeTruncated,
 	simplifyListEntry,
 	simplifyValue,
 } from '../../AffinityV2/helpers/simplify';
+import { displayText } from '../../AffinityV2/helpers/text';
 import type { ApiEntity, ApiField, ApiListEntry } from '../../AffinityV2/helpers/types';
 
 export type EventName = 'listEntryAdded' | 'listEntryRemoved' | 'fieldValueChanged';
@@ -23,8 +24,10 @@ export interface Change {
 	/** Present when known: always for additions (null), with kept values for changes and removals. */
 	previous?: unknown;
 	current: unknown;
-	/** The value is at the API's cut-off of 100 associations, so it may hold more than shown. */
+	/** The value holds (or, at the API's cut-off of 100 associations, may hold) more than shown. */
 	possiblyTruncated?: true;
+	/** How many values the API left out of `current` (its `totalCount` minus those shown). */
+	moreValues?: number;
 }
 
 function base(
@@ -41,11 +44,18 @@ function base(
 	return item;
 }
 
+/** A field's name as text (its id when it has none). */
+function fieldName(field: ApiField): string {
+	return typeof field.name === 'string' ? field.name : displayText(field.name) || field.id;
+}
+
 function change(field: ApiField, previous: { known: boolean; value?: unknown }): Change {
-	const item: Change = { fieldId: field.id, fieldName: field.name } as Change;
+	const item: Change = { fieldId: field.id, fieldName: fieldName(field) } as Change;
 	if (previous.known) item.previous = previous.value ?? null;
 	item.current = simplifyValue(field.value);
 	if (mayBeTruncated(field.value)) item.possiblyTruncated = true;
+	const more = valuesLeftOut(field.value);
+	if (more > 0) item.moreValues = more;
 	return item;
 }
 
@@ -65,14 +75,16 @@ export function entryEvent(
 		previous?: (fieldId: string) => { known: boolean; value?: unknown };
 	} = {},
 ): IDataObject {
-	const entity = entry.entity ?? ({ id: 0 } as ApiEntity);
+	const entity =
+		entry.entity && typeof entry.entity === 'object' ? entry.entity : ({ id: 0 } as ApiEntity);
 	const item = base(event, ctx, entry.id, entry.type, entity.id, entityDisplayName(entity));
 	const changed = options.changed ? new Set(options.changed) : undefined;
 	const previous = options.previous ?? (() => ({ known: event === 'listEntryAdded', value: null }));
-	item.changes = fields
+	const usable = fields.filter((f) => !!f && typeof f === 'object');
+	item.changes = usable
 		.filter((f) => !changed || changed.has(f.id))
 		.map((f) => change(f, previous(f.id))) as unknown as IDataObject[];
-	const truncated = fields.filter((f) => mayBeTruncated(f.value)).map((f) => f.name);
+	const truncated = usable.filter((f) => mayBeTruncated(f.value)).map(fieldName);
 	if (truncated.length) item.possiblyTruncated = truncated;
 	if (ctx.includeEntry) item.entry = simplifyListEntry(entry);
 	return item;

@@ -310,7 +310,9 @@ export function fingerprintData(code: number, data: unknown, type: string): numb
  */
 export function fingerprint(value: FieldValue | null | undefined): number {
 	if (!value || value.data === null || value.data === undefined) return EMPTY;
-	return fingerprintData(typeCode(value.type), value.data, value.type);
+	// A value without a type (real answers lack described properties) hashes under the empty type.
+	const type = typeof value.type === 'string' ? value.type : '';
+	return fingerprintData(typeCode(type), value.data, type);
 }
 
 /*
