@@ -484,9 +484,71 @@ describe('refused before the write', () => {
 			},
 		});
 		expect(tooMany.error?.message).toBe(
-			`Field: ${champions.id}: 101 persons given; Affinity takes at most 100 in one value`,
+			`Field: ${champions.id}: 101 persons given; Affinity takes at most 100 in one person-multi value`,
 		);
 		// A value of a known type that cannot be encoded is refused before any request at all.
+		expect(await fixture.requests()).toHaveLength(0);
+	});
+
+	it.each([
+		['Sites', 'location-multi', (i: number) => ({ city: `City ${i}` }), '101 locations'],
+		['Scores', 'number-multi', (i: number) => i, '101 numbers'],
+	] as const)(
+		'%s (%s): more than 100 values are refused before any request, naming the field and the count',
+		async (name, type, make, count) => {
+			const entry = await firstEntry(TARGET_ACCOUNTS);
+			const field = await listField(name);
+			await fixture.clearRequests();
+			const result = await updateEntry(entry.id, field, {
+				writeMode: 'raw',
+				rawValue: JSON.stringify({ type, data: Array.from({ length: 101 }, (_, i) => make(i)) }),
+			});
+			expect(result.error?.message).toBe(
+				`Field: ${field.id}: ${count} given; Affinity takes at most 100 in one ${type} value`,
+			);
+			expect(await fixture.requests()).toHaveLength(0);
+		},
+	);
+
+	it('a batch that updates one field twice is refused before any request, naming the field and the updates', async () => {
+		const entry = await firstEntry(TARGET_ACCOUNTS);
+		const notes = await listField('Notes');
+		const deal = await listField('Deal Size');
+		await fixture.clearRequests();
+		const result = await runAffinityNode({
+			credentials: fixture.credentials(),
+			parameters: {
+				resource: 'listEntry',
+				operation: 'updateFieldValues',
+				listId: byId(TARGET_ACCOUNTS),
+				listEntryId: byId(entry.id),
+				inputMode: 'fields',
+				updates: {
+					update: [
+						{ fieldId: `${notes.id}|text`, textValue: 'first' },
+						{ fieldId: `${deal.id}|number`, numberValue: 5 },
+						{ fieldId: notes.id, valueType: 'auto', anyValue: 'second' },
+					],
+				},
+			},
+		});
+		expect(result.error?.message).toBe(`Updates 1, 3: the field ${notes.id} is given 2 times`);
+		expect(result.error?.description).toMatch(/keep only the last.*Nothing was sent/s);
+		const json = await runAffinityNode({
+			credentials: fixture.credentials(),
+			parameters: {
+				resource: 'listEntry',
+				operation: 'updateFieldValues',
+				listId: byId(TARGET_ACCOUNTS),
+				listEntryId: byId(entry.id),
+				inputMode: 'json',
+				updatesJson: JSON.stringify([
+					{ id: deal.id, value: 1 },
+					{ id: deal.id, value: 2 },
+				]),
+			},
+		});
+		expect(json.error?.message).toBe(`Updates 1, 2: the field ${deal.id} is given 2 times`);
 		expect(await fixture.requests()).toHaveLength(0);
 	});
 });

@@ -7,6 +7,7 @@ import {
 	listOf,
 	needsDropdownLookup,
 	rawFieldValue,
+	repeatedField,
 	recordIdOf,
 } from '../../nodes/AffinityV2/helpers/fieldValues';
 import {
@@ -178,6 +179,36 @@ describe('encodeFieldValue', () => {
 		expect(() => encodeFieldValue(type, input)).toThrow(message);
 	});
 
+	const many = <T>(count: number, make: (i: number) => T) =>
+		Array.from({ length: count }, (_, i) => make(i));
+	it.each([
+		['company-multi', many(101, (i) => i + 1), '101 companies'],
+		['location-multi', many(101, (i) => ({ city: `City ${i}` })), '101 locations'],
+		['number-multi', many(150, (i) => i), '150 numbers'],
+		['filterable-text-multi', many(101, (i) => `tag ${i}`), '101 texts'],
+	])('refuses more than 100 values of %s, saying how many', (type, input, count) => {
+		expect(() => encodeFieldValue(type, input)).toThrow(
+			`${count} given; Affinity takes at most 100 in one ${type} value`,
+		);
+		expect(encodeFieldValue(type, input.slice(0, 100)).data).toHaveLength(100);
+	});
+
+	it('takes more than 100 dropdown-multi options (no cap there)', () => {
+		const options = many(150, (i) => ({ id: i + 1, text: `Option ${i}` }));
+		const value = encodeFieldValue(
+			'dropdown-multi',
+			options.map((o) => o.id),
+			{ dropdownOptions: options },
+		);
+		expect(value.data).toHaveLength(150);
+	});
+
+	it('a raw value over the cap is refused as well', () => {
+		expect(() => rawFieldValue({ type: 'number-multi', data: many(101, (i) => i) })).toThrow(
+			/101 numbers given/,
+		);
+	});
+
 	it('100 associations are fine; duplicates count once', () => {
 		const ids = Array.from({ length: 100 }, (_, i) => i + 1);
 		expect((encodeFieldValue('company-multi', [...ids, 1, 2]).data as unknown[]).length).toBe(100);
@@ -304,5 +335,16 @@ describe('dateFieldData: a calendar day, stored as that day whichever day Affini
 	it('refuses what is not a day', () => {
 		expect(() => dateFieldData('2024-02-30')).toThrow(ValueInputError);
 		expect(() => calendarDayInstant('April 1')).toThrow(/not a YYYY-MM-DD date/);
+	});
+});
+
+describe('repeatedField', () => {
+	it('names the first field given twice and the updates that give it', () => {
+		expect(repeatedField(['field-1', 'field-2', 'field-1', 'field-2'])).toEqual({
+			fieldId: 'field-1',
+			updates: [1, 3],
+		});
+		expect(repeatedField(['field-1', 'field-2'])).toBeUndefined();
+		expect(repeatedField([])).toBeUndefined();
 	});
 });

@@ -4,10 +4,11 @@
  * `{type, data}` (the FieldValueUpdate schema). Pure functions, no requests.
  */
 import { dateFieldData } from './calendarDays';
-import { ASSOCIATION_LIMIT } from './entities';
 import {
+	CAPPED_MULTI_VALUE_TYPES,
 	isWritableValueType,
 	LOCATION_PARTS,
+	MULTI_VALUE_LIMIT,
 	READ_ONLY_VALUE_TYPES,
 	ValueInputError,
 	WRITABLE_VALUE_TYPES,
@@ -227,6 +228,10 @@ export function encodeFieldValue(
 	input: unknown,
 	options: EncodeOptions = {},
 ): FieldValueUpdate {
+	return withinMultiValueLimit(encodeUnchecked(type, input, options));
+}
+
+function encodeUnchecked(type: string, input: unknown, options: EncodeOptions): FieldValueUpdate {
 	if (READ_ONLY_VALUE_TYPES.has(type)) {
 		throw new ValueInputError(
 			`Values of type "${type}" are computed by Affinity and cannot be written`,
@@ -302,15 +307,30 @@ export function encodeFieldValue(
 				),
 				(id) => id,
 			);
-			if (ids.length > ASSOCIATION_LIMIT) {
-				throw new ValueInputError(
-					`${ids.length} ${type === 'person-multi' ? 'persons' : 'companies'} given; Affinity takes at most ${ASSOCIATION_LIMIT} in one value`,
-				);
-			}
 			return { type, data: ids.map((id) => ({ id })) };
 		}
 	}
 	throw new ValueInputError(`Unknown value type "${type}"`);
+}
+
+const MULTI_VALUE_NOUNS: Record<string, string> = {
+	'company-multi': 'companies',
+	'person-multi': 'persons',
+	'location-multi': 'locations',
+	'number-multi': 'numbers',
+	'filterable-text-multi': 'texts',
+};
+
+/** Refuses more values than Affinity takes in one write of a capped multi type. */
+function withinMultiValueLimit(value: FieldValueUpdate): FieldValueUpdate {
+	if (!CAPPED_MULTI_VALUE_TYPES.has(value.type) || !Array.isArray(value.data)) return value;
+	const count = value.data.length;
+	if (count > MULTI_VALUE_LIMIT)
+		throw new ValueInputError(
+			`${count} ${MULTI_VALUE_NOUNS[value.type]} given; Affinity takes at most ${MULTI_VALUE_LIMIT} in one ${value.type} value`,
+			`Write at most ${MULTI_VALUE_LIMIT} (repeats count once); nothing was sent.`,
+		);
+	return value;
 }
 
 /** The body value that clears a field (a FieldValueUpdate with `data: null` clears it). */
@@ -359,6 +379,19 @@ export function rawFieldValue(input: unknown, options: EncodeOptions = {}): Fiel
 		return clearValue(type);
 	}
 	return encodeFieldValue(type, data, options);
+}
+
+/**
+ * The first field given twice among a batch's updates, with the (1-based) numbers of its
+ * updates: Affinity applies the last of duplicate ids in one `update-fields` silently.
+ */
+export function repeatedField(
+	fieldIds: string[],
+): { fieldId: string; updates: number[] } | undefined {
+	const seen = new Map<string, number[]>();
+	for (const [index, id] of fieldIds.entries()) seen.set(id, [...(seen.get(id) ?? []), index + 1]);
+	for (const [fieldId, updates] of seen) if (updates.length > 1) return { fieldId, updates };
+	return undefined;
 }
 
 /** Splits updates into the batches the API accepts, keeping their order. */

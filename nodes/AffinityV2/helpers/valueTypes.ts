@@ -25,6 +25,19 @@ export const WRITABLE_VALUE_TYPES = [
 
 export type WritableValueType = (typeof WRITABLE_VALUE_TYPES)[number];
 
+/**
+ * The most values one write of these multi types takes (their FieldValueUpdate `data` declares
+ * maxItems 100; live, Affinity refuses more). dropdown-multi declares none and takes more.
+ */
+export const MULTI_VALUE_LIMIT = 100;
+export const CAPPED_MULTI_VALUE_TYPES: ReadonlySet<string> = new Set([
+	'company-multi',
+	'person-multi',
+	'location-multi',
+	'number-multi',
+	'filterable-text-multi',
+]);
+
 /** Computed by Affinity: a write is refused before any request. */
 export const READ_ONLY_VALUE_TYPES: ReadonlySet<string> = new Set([
 	'formula-number',

@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { FieldScope } from '../../api/fields';
-import { chunk, MAX_BATCH_UPDATES } from '../../helpers/fieldValues';
+import { chunk, MAX_BATCH_UPDATES, repeatedField } from '../../helpers/fieldValues';
 import { asNodeError } from '../../helpers/nodeErrors';
+import { parseFieldChoice } from '../../helpers/valueTypes';
 import { affinityRequest } from '../../transport';
 import { resolveFieldWrite, resolveJsonUpdate, type FieldWrite } from './fieldWrites';
 import { fieldValueProperties } from './values';
@@ -100,6 +101,33 @@ function span(from: number, to: number): string {
 }
 
 /**
+ * Refuses one field given in two updates, before any request: in one `update-fields` Affinity
+ * applies the last of duplicate ids silently.
+ */
+function refuseRepeatedFields(
+	this: IExecuteFunctions,
+	updates: unknown[],
+	json: boolean,
+	itemIndex: number,
+): void {
+	const ids = updates.map((update) => {
+		const u = (update && typeof update === 'object' ? update : {}) as IDataObject;
+		return parseFieldChoice(json ? (u.id ?? u.fieldId) : u.fieldId).fieldId;
+	});
+	const repeated = repeatedField(ids.map((id, k) => id || `(none ${k})`));
+	if (!repeated) return;
+	throw new NodeOperationError(
+		this.getNode(),
+		`Updates ${repeated.updates.join(', ')}: the field ${repeated.fieldId} is given ${repeated.updates.length} times`,
+		{
+			itemIndex,
+			description:
+				'Give each field once: Affinity would keep only the last of these values, without saying so. For a multi-value field, put all its values in one update. Nothing was sent.',
+		},
+	);
+}
+
+/**
  * The updates the user gave (picked or JSON), each checked and encoded before anything is
  * sent; labelled "Update 3" in errors. Unless `optional`, none at all is an error.
  */
@@ -110,30 +138,31 @@ export async function fieldUpdatesFrom(
 	optional = false,
 ): Promise<FieldWrite[]> {
 	const mode = this.getNodeParameter('inputMode', itemIndex, 'fields') as string;
-	const writes: FieldWrite[] = [];
-	if (mode === 'json') {
-		const updates = parseJsonUpdates.call(this, itemIndex);
-		for (const [k, update] of updates.entries())
-			writes.push(await resolveJsonUpdate.call(this, scope, update, itemIndex, `Update ${k + 1}`));
-	} else {
-		const items = this.getNodeParameter('updates.update', itemIndex, []) as IDataObject[];
-		for (const [k, item] of items.entries()) {
-			writes.push(
-				await resolveFieldWrite.call(
-					this,
-					scope,
-					(name, fallback) => item[name] ?? fallback,
-					itemIndex,
-					`Update ${k + 1}`,
-				),
-			);
-		}
-	}
-	if (!writes.length && !optional) {
+	const updates =
+		mode === 'json'
+			? parseJsonUpdates.call(this, itemIndex)
+			: (this.getNodeParameter('updates.update', itemIndex, []) as IDataObject[]);
+	if (!updates.length && !optional) {
 		throw new NodeOperationError(this.getNode(), 'No updates given', {
 			itemIndex,
 			description: 'Add at least one field to update.',
 		});
+	}
+	refuseRepeatedFields.call(this, updates, mode === 'json', itemIndex);
+	const writes: FieldWrite[] = [];
+	for (const [k, update] of updates.entries()) {
+		const label = `Update ${k + 1}`;
+		writes.push(
+			mode === 'json'
+				? await resolveJsonUpdate.call(this, scope, update, itemIndex, label)
+				: await resolveFieldWrite.call(
+						this,
+						scope,
+						(name, fallback) => (update as IDataObject)[name] ?? fallback,
+						itemIndex,
+						label,
+					),
+		);
 	}
 	return writes;
 }
