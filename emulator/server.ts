@@ -17,7 +17,8 @@ import { ApiError, Query, sendJson } from './http';
 import { multipartBoundary, parseMultipart } from './multipart';
 import { bodyReader, bodyReaders, Router, type Reply } from './router';
 import { registerApi } from './routes';
-import { withSettings } from './requestScope';
+import { currentSettings, withSettings } from './requestScope';
+import { DEFAULT_SHAPE_SETTINGS, readShapeSettingsFrom } from './liveShapes';
 import { startFileHost, type FileHost } from './fileHost';
 import { RateLimiter, type RateLimitSettings } from './rateLimit';
 import { seedStore, type SeedSizes } from './seed';
@@ -72,12 +73,16 @@ const defaultSettings = (): EmulatorSettings => ({
 	v1UploadAnswer: 'entity-files',
 	fileHost: 'other',
 	dateFieldDay: 'pacific',
+	...DEFAULT_SHAPE_SETTINGS,
 	...DEFAULT_DELIVERY_SETTINGS,
 });
 
 /** A request that only reads: a GET, or a POST to a search endpoint. */
 const isRead = (method: string, path: string) =>
 	method === 'GET' || (method === 'POST' && path.endsWith('/search'));
+
+// Answer shapes (liveShapes.ts) follow the settings of the request being answered.
+readShapeSettingsFrom(currentSettings);
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

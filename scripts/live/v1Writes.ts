@@ -525,8 +525,18 @@ export const FILE_STEPS: WriteStep[] = [
 				mimeType: 'text/plain',
 			},
 		}),
+		// POST /entity-files answers {success: true, entity_files: [{id, …}]}: the file's id.
+		makes: {
+			name: 'file',
+			from: /^\/entity-files$/,
+			idOf: (body) => ((body as unknown as { entity_files?: Entity[] }).entity_files ?? [])[0]?.id,
+			maybe: true,
+			unremovable: (_id, s) =>
+				`API v1 has no way to delete a file: it was attached to the check's company ${made(s, 'company')}, deleted at the end`,
+		},
 	},
-	// POST /entity-files answers {success: true}: the file's id comes from a search of the company's files.
+	// Older answers were only {success: true}: then the file's id comes from a search of the
+	// company's files (which, live, can lag the upload).
 	{
 		operation: 'file.search',
 		runs: (s) =>
@@ -545,6 +555,7 @@ export const FILE_STEPS: WriteStep[] = [
 			from: /^\/v2\/files\/search$/,
 			idOf: (body) =>
 				((body as unknown as { data?: Array<{ file?: Entity }> }).data ?? [])[0]?.file?.id,
+			maybe: true,
 			unremovable: (_id, s) =>
 				`API v1 has no way to delete a file: it was attached to the check's company ${made(s, 'company')}, deleted at the end`,
 		},

@@ -1,3 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import type { Exchange } from './proxy';
 import { answersOf, judge, runOperation, type OperationResult, type Target } from './runner';
 import { isRead } from './operations';
 import type { Entity, Id } from './plan';
@@ -17,6 +20,9 @@ interface Pending {
 	id: Id;
 	step: WriteStep;
 }
+
+/** The waits before a read-back is tried again (about 4 s in all). */
+const READ_BACK_WAITS_MS = [250, 750, 1000, 2000];
 
 /** Calls kept back for clean-up: two for each thing made (the delete, a retried one). */
 const reserveFor = (pending: Pending[]) => 5 + 2 * pending.length;
@@ -69,7 +75,10 @@ export class WriteRun {
 			if (made) {
 				this.s.made[step.makes.name] = made.id;
 				if (step.makes.remove) this.pending.push({ name: step.makes.name, id: made.id, step });
-				if (step.makes.unremovable)
+				const known = this.unremovable.some(
+					(u) => u.what === step.makes!.name && String(u.id) === String(made.id),
+				);
+				if (step.makes.unremovable && !known)
 					this.unremovable.push({
 						what: step.makes.name,
 						id: made.id,
@@ -92,29 +101,42 @@ export class WriteRun {
 		}
 		let writeExchanges = this.target.since(start);
 		if (!failed && step.readBack && this.target.proxy.remaining > reserve) {
+			const readBack = step.readBack;
 			const readStart = this.target.proxy.exchanges.length;
-			const parameters = step.readBack.parameters(this.s);
-			const run = await this.target.runNode(parameters);
-			const exchanges = this.target.since(readStart);
 			writeExchanges = this.target.proxy.exchanges.slice(start, readStart);
-			if (step.readBack.gone) {
-				const proof = [404, ...(step.readBack.goneAs ?? [])];
-				if (!exchanges.some((e) => proof.includes(e.status)))
-					problems.push('read back: what was removed can still be read');
-			} else if (run.error) problems.push(`read back: ${run.error}`);
-			else {
-				const wrong = step.readBack.expect(answersOf(exchanges), this.s);
-				if (wrong) problems.push(`read back: ${wrong}`);
+			const parameters = readBack.parameters(this.s);
+			// Live, v2 reads can lag a write (a v1 one above all): a read-back that does not show
+			// it yet is tried again after a few bounded waits; the last one is judged.
+			let attempt: { wrong?: string; error?: string; exchanges: Exchange[] };
+			let waited = 0;
+			for (let i = 0; ; i++) {
+				const attemptStart = this.target.proxy.exchanges.length;
+				const run = await this.target.runNode(parameters);
+				const exchanges = this.target.since(attemptStart);
+				let wrong: string | undefined;
+				if (readBack.gone) {
+					const proof = [404, ...(readBack.goneAs ?? [])];
+					if (!exchanges.some((e) => proof.includes(e.status)))
+						wrong = 'what was removed can still be read';
+				} else if (run.error) wrong = run.error;
+				else wrong = readBack.expect(answersOf(exchanges), this.s);
+				attempt = { wrong, error: run.error, exchanges };
+				if (!wrong || i >= READ_BACK_WAITS_MS.length) break;
+				if (this.target.proxy.remaining <= reserve + 1) break;
+				await sleep(READ_BACK_WAITS_MS[i]);
+				waited += READ_BACK_WAITS_MS[i];
 			}
+			if (attempt.wrong)
+				problems.push(`read back: ${attempt.wrong}${waited ? ` (still after ${waited} ms)` : ''}`);
 			// The read-back is a read operation of its own: its answers are checked as such.
-			const readError = run.error && !step.readBack.gone ? [run.error] : [];
+			const readError = attempt.error && !readBack.gone ? [attempt.error] : [];
 			this.results.push(
 				judge(
 					this.target,
 					`${parameters.resource}.${parameters.operation}`,
 					'read',
 					1,
-					exchanges,
+					attempt.exchanges,
 					readError,
 				),
 			);
