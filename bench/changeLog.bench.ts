@@ -6,6 +6,7 @@
 import { Emulator } from '../emulator';
 import { DEMO_KEY } from '../emulator/auth';
 import { timeRange } from '../emulator/routes/fieldValueChanges';
+import { SEEDED_USERS } from '../emulator/seed';
 import { fmt, machine, median } from './lib';
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 100_000);
@@ -29,7 +30,7 @@ async function main(): Promise<void> {
 				fieldId: notes.id,
 				entityId: entry.entityId,
 				listEntry: { id: entry.id, listId: big.id },
-				changerId: 1,
+				changerId: SEEDED_USERS.admin,
 				action: 'update',
 				valueType: 'text',
 				value: `change ${i}`,

@@ -1,10 +1,12 @@
 import { ApiError } from './http';
+import { SEEDED_USERS } from './seedUsers';
 import type { ApiVersion } from './versions';
 
 export interface ApiKey {
 	key: string;
 	/** A name for logs and docs; the key itself is never logged. */
 	label: string;
+	/** The key's user: a user id is its internal person's id. */
 	userId: number;
 	description: string;
 	/** Source addresses allowed to use the key; undefined: any. */
@@ -22,7 +24,7 @@ export const DEMO_KEYS: ApiKey[] = [
 	{
 		key: 'affv2-demo-admin-4f1c7a9e2b6d',
 		label: 'admin',
-		userId: 1,
+		userId: SEEDED_USERS.admin,
 		description: 'Alex Admin: every permission, including Manage Users',
 		createdAt: '2025-06-01T12:00:00.000Z',
 		defaultVersion: '2026-07-15',
@@ -30,7 +32,7 @@ export const DEMO_KEYS: ApiKey[] = [
 	{
 		key: 'affv2-demo-member-8d3e5b1f0a72',
 		label: 'member',
-		userId: 2,
+		userId: SEEDED_USERS.member,
 		description:
 			'Morgan Member: standard permissions, no Manage Users, cannot see the private list',
 		createdAt: '2025-06-02T12:00:00.000Z',
@@ -39,7 +41,7 @@ export const DEMO_KEYS: ApiKey[] = [
 	{
 		key: 'affv2-demo-restricted-c2a9f64e1d08',
 		label: 'restricted',
-		userId: 3,
+		userId: SEEDED_USERS.restricted,
 		description: 'Riley Restricted: may not export the company or person directory',
 		createdAt: '2025-06-03T12:00:00.000Z',
 		defaultVersion: '2026-07-15',
@@ -47,7 +49,7 @@ export const DEMO_KEYS: ApiKey[] = [
 	{
 		key: 'affv2-demo-allowlisted-7b0e2d9c5f13',
 		label: 'allowlisted',
-		userId: 1,
+		userId: SEEDED_USERS.admin,
 		description:
 			'Alex Admin, with an IP allowlist of 127.0.0.1 only (other loopback addresses get 403)',
 		allowlist: ['127.0.0.1'],
@@ -57,7 +59,7 @@ export const DEMO_KEYS: ApiKey[] = [
 	{
 		key: 'affv2-demo-elsewhere-3e8a1c6b9d42',
 		label: 'elsewhere',
-		userId: 1,
+		userId: SEEDED_USERS.admin,
 		description:
 			'Alex Admin, with an IP allowlist of 203.0.113.10 only (every local request gets 403)',
 		allowlist: ['203.0.113.10'],
@@ -67,7 +69,7 @@ export const DEMO_KEYS: ApiKey[] = [
 	{
 		key: 'affv2-demo-legacy-5a7d2c9e0b41',
 		label: 'legacy',
-		userId: 1,
+		userId: SEEDED_USERS.admin,
 		description: 'Alex Admin, with Default API Version 2024-01-01 (answers in the older edition)',
 		createdAt: '2025-06-06T12:00:00.000Z',
 		defaultVersion: '2024-01-01',

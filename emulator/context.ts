@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiKey } from './auth';
 import type { FaultQueue, FaultSpec } from './faults';
 import type { Query } from './http';
+import type { LiveShapeSettings } from './liveShapes';
 import type { User } from './model';
 import type { RateLimiter, RateLimitSettings } from './rateLimit';
 import type { SeedSizes } from './seed';
@@ -15,8 +16,12 @@ import type { DeliveryCounts, WebhookDeliverySettings } from './webhookDeliverie
  * server, so the server is the only module that knows every route and none of them knows it.
  */
 
-/** Settings of behaviours that tests and demos tune through the control API. */
-export interface EmulatorSettings extends WebhookDeliverySettings {
+/**
+ * Settings of behaviours that tests and demos tune through the control API. The answer shapes
+ * (LiveShapeSettings, emulator/liveShapes.ts): v1Timestamps, nullArrays, linkedInTexts,
+ * malformedFormats, hiddenFieldShape.
+ */
+export interface EmulatorSettings extends WebhookDeliverySettings, LiveShapeSettings {
 	/** How long a merge stays in progress before it ends. */
 	mergeDurationMs: number;
 	/** How merges end: success, or failed with a message. */

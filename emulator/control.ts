@@ -5,7 +5,7 @@ import type { EntityKind, FieldDef, ListEntry, StoredValue } from './model';
 import { READ_ONLY_VALUE_TYPES } from './model';
 import { Router, type Reply } from './router';
 import { registerFileStorage } from './routes/v1/entityFiles';
-import { ID_START } from './seed';
+import { ID_START, SEEDED_USERS } from './seed';
 
 const ok = (body: unknown = { ok: true }): Reply => ({ status: 200, body });
 
@@ -154,7 +154,8 @@ export function createControlRouter(): Router<ControlContext> {
 			entityType: list.type,
 			entityId,
 			createdAt: typeof body.createdAt === 'string' ? body.createdAt : new Date().toISOString(),
-			creatorId: body.creatorId === undefined ? 1 : (body.creatorId as number | null),
+			creatorId:
+				body.creatorId === undefined ? SEEDED_USERS.admin : (body.creatorId as number | null),
 			values: new Map(),
 		};
 		store.addEntry(entry);

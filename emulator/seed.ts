@@ -18,6 +18,9 @@ import { createRandom, type Random } from './random';
 import { extendSeed } from './seedExtras';
 import { seedReads } from './seedReads';
 import { seedRemindersAndStatuses } from './seedReminders';
+import { SEEDED_USERS } from './seedUsers';
+
+export { SEEDED_USERS };
 import { Store } from './store';
 
 /** Older imports of the date rule reach it here; the rule itself lives in pacificDate.ts. */
@@ -53,7 +56,6 @@ export interface SeedOptions {
 
 /** Id ranges: list entries start just under 2^31 so that int64 handling is exercised. */
 export const ID_START = {
-	user: 1,
 	person: 5_000_001,
 	company: 3_000_001,
 	opportunity: 7_000_001,
@@ -531,7 +533,6 @@ function createUsers(store: Store): void {
 		['Devon', 'Former', 'deactivated', 'standard', {}],
 	];
 	for (const [firstName, lastName, status, role, permissions] of specs) {
-		const id = store.nextId('user', ID_START.user);
 		const email = `${firstName.toLowerCase()}@${store.tenant.subdomain}.example`;
 		const person: Person = {
 			id: store.nextId('person', ID_START.person),
@@ -543,6 +544,9 @@ function createUsers(store: Store): void {
 			values: new Map(),
 		};
 		store.persons.set(person.id, person);
+		// Users are internal persons: a user's id is its person's id (whoami user.id, creatorId,
+		// v1 creator_id / owner_id / uploader_id all name the person).
+		const id = person.id;
 		store.users.set(id, {
 			id,
 			firstName,

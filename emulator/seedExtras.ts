@@ -1,5 +1,6 @@
 import type { FieldDef, InteractionData, List, Note, StoredValue } from './model';
 import { createRandom } from './random';
+import { SEEDED_USERS } from './seedUsers';
 import type { Store } from './store';
 
 /**
@@ -13,8 +14,9 @@ import type { Store } from './store';
  * - Association values over 100 references, so the API's truncation at 100 is real: company
  *   3000003's Key Contacts (person-multi) and Competitors (company-multi), the first external
  *   person's Employers (company-multi), that company's Target Accounts entry's Champions, and
- *   the first Deal Pipeline entry's Co-investors.
- * - A user with more than 100 email addresses (Jordan Analyst, user 4).
+ *   the first Deal Pipeline entry's Co-investors; company 3000003's Revenue History (number-multi),
+ *   Offices (location-multi) and Industry (filterable-text-multi), person 5000007's Job Titles.
+ * - A user with more than 100 email addresses (Jordan Analyst, user 5000004).
  * - Notes: mentions in the API's span markup, AI notetaker notes attached to meetings, a note
  *   with more than 100 attached companies and persons, a custom-shared note (admin and Jordan
  *   only), a private AI notetaker note of the admin with its transcript, and an AI notetaker
@@ -31,7 +33,7 @@ export function extendSeed(store: Store, seed: number): void {
 	addPartnerFields(store);
 	addGrowthStage(store, rng);
 	addLongAssociations(store);
-	const jordan = store.users.get(4);
+	const jordan = store.users.get(SEEDED_USERS.jordan);
 	if (jordan) {
 		jordan.emailAddresses = Array.from({ length: 105 }, (_, i) =>
 			i === 0 ? (jordan.primaryEmailAddress as string) : `jordan.${i}@alias.example`,
@@ -44,7 +46,7 @@ export function extendSeed(store: Store, seed: number): void {
 
 /** A private opportunity list of the admin's: its opportunities are invisible to other keys. */
 function addPrivateDeals(store: Store): void {
-	const admin = store.users.get(1);
+	const admin = store.users.get(SEEDED_USERS.admin);
 	if (!admin) return;
 	const list: List = {
 		id: store.nextId('list', 101),
@@ -174,6 +176,35 @@ function addLongAssociations(store: Store): void {
 		type: 'company-multi',
 		data: refs(companyIds, 130),
 	});
+	// The other multi-value types over 100 too (dropdown-multi cannot be: its fields have a
+	// handful of options, and an option is selected once).
+	set(company, companyField('Revenue History'), {
+		type: 'number-multi',
+		data: Array.from({ length: 110 }, (_, i) => 1000 + i * 25),
+	});
+	set(company, companyField('Offices'), {
+		type: 'location-multi',
+		data: Array.from({ length: 105 }, (_, i) => ({
+			streetAddress: `${i + 1} Harbour Rd`,
+			city: `Branch ${i + 1}`,
+			state: null,
+			country: 'United States',
+			continent: 'North America',
+		})),
+	});
+	const industries = store.entityField('company', 'affinity-data-industry');
+	set(company, industries, {
+		type: 'filterable-text-multi',
+		data: Array.from({ length: 101 }, (_, i) => `Industry ${i + 1}`),
+	});
+	set(
+		store.persons.get(TRUNCATION_SEED.personId),
+		store.entityField('person', 'affinity-data-job-titles'),
+		{
+			type: 'filterable-text-multi',
+			data: Array.from({ length: 104 }, (_, i) => `Title ${i + 1}`),
+		},
+	);
 
 	const listNamed = (name: string) => [...store.lists.values()].find((l) => l.name === name);
 	const targets = listNamed('Target Accounts');
@@ -254,8 +285,8 @@ function extendNotes(store: Store, rng: ReturnType<typeof createRandom>): void {
 		}
 	}
 
-	const admin = store.users.get(1);
-	const jordan = store.users.get(4);
+	const admin = store.users.get(SEEDED_USERS.admin);
+	const jordan = store.users.get(SEEDED_USERS.jordan);
 	if (!admin || !jordan) return;
 	const companyIds = [...store.companies.keys()];
 	const personIds = [...store.persons.values()]

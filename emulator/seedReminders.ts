@@ -1,5 +1,6 @@
 import type { Reminder, StatusCategory } from './model';
 import type { Store } from './store';
+import { SEEDED_USERS } from './seedUsers';
 
 /**
  * Reminders and a status field, added after the rest of the seed without drawing from its
@@ -36,9 +37,9 @@ export function seedRemindersAndStatuses(store: Store): void {
 	}
 
 	const person = (userId: number) => store.users.get(userId)?.personId;
-	const admin = person(1);
-	const member = person(2);
-	const jordan = person(4);
+	const admin = person(SEEDED_USERS.admin);
+	const member = person(SEEDED_USERS.member);
+	const jordan = person(SEEDED_USERS.jordan);
 	if (admin === undefined || member === undefined || jordan === undefined) return;
 	const companies = [...store.companies.keys()].sort((a, b) => a - b);
 	const externals = [...store.persons.values()]

@@ -10,30 +10,65 @@ import type {
 	User,
 } from './model';
 import { isExposed } from './fieldRules';
+import {
+	answerVersion,
+	arrayOrNull,
+	shapeSettings,
+	shownDomain,
+	shownDomains,
+	shownEmail,
+	shownEmails,
+} from './liveShapes';
 import type { Store } from './store';
 import { isAtLeast, type ApiVersion } from './versions';
 
 /** Nested association arrays (persons, companies, opportunities of a value) are cut at 100. */
 export const ASSOCIATION_LIMIT = 100;
 
+/** How many values a multi-value answers (the Value schemas' data maxItems). */
+export const MULTI_VALUE_LIMIT = 100;
+
+/** The edition that gives multi-values `totalCount` (2024-01-01's Value schemas have none). */
+export const VALUE_TOTAL_COUNT_SINCE: ApiVersion = '2026-07-15';
+
+function valueTotalCounts(): boolean {
+	const version = answerVersion() as ApiVersion | undefined;
+	return !version || isAtLeast(version, VALUE_TOTAL_COUNT_SINCE);
+}
+
+/** The filterable-text-multi fields whose texts come from LinkedIn (person Job Titles). */
+const LINKED_IN_FIELDS: ReadonlySet<string> = new Set(['affinity-data-job-titles']);
+
+/**
+ * Live, texts taken from LinkedIn come back as `{link, text}` objects instead of strings
+ * (TextsValue declares strings): with the setting linkedInTexts, they are answered so.
+ */
+function linkedInText(item: unknown): unknown {
+	if (!shapeSettings().linkedInTexts || typeof item !== 'string') return item;
+	return {
+		link: `https://www.linkedin.com/search/results/all/?keywords=${encodeURIComponent(item)}`,
+		text: item,
+	};
+}
+
 export function personData(person: Person | undefined, id: number): Record<string, unknown> {
 	return {
 		id,
 		firstName: person?.firstName ?? null,
 		lastName: person?.lastName ?? null,
-		primaryEmailAddress: person?.primaryEmailAddress ?? null,
+		primaryEmailAddress: shownEmail(id, person?.primaryEmailAddress ?? null),
 		type: person?.type ?? 'external',
 	};
 }
 
 export function companyData(company: Company | undefined, id: number): Record<string, unknown> {
-	return { id, name: company?.name ?? '', domain: company?.domain ?? null };
+	return { id, name: company?.name ?? '', domain: shownDomain(id, company?.domain ?? null) };
 }
 
 function attendee(store: Store, personId: number): Record<string, unknown> {
 	const person = store.persons.get(personId);
 	return {
-		emailAddress: person?.primaryEmailAddress ?? null,
+		emailAddress: shownEmail(personId, person?.primaryEmailAddress ?? null),
 		person: person ? personData(person, personId) : null,
 	};
 }
@@ -108,16 +143,22 @@ export function renderValue(
 				}
 			: { dropdownOptionId: id, text: found?.text ?? '' };
 	};
-	const many = <T>(items: unknown, map: (item: unknown) => T, limit?: number): T[] | null => {
-		if (!Array.isArray(items) || items.length === 0) return null;
-		return (limit ? items.slice(0, limit) : items).map(map);
+	// A multi-value answers at most 100 values; when it holds more, a sibling totalCount gives
+	// how many it holds (CompaniesValue, DropdownsValue, FloatsValue, LocationsValue,
+	// PersonsValue, TextsValue: data maxItems 100, totalCount). Empty arrays read back as null.
+	const many = (items: unknown, map: (item: unknown) => unknown): Record<string, unknown> => {
+		if (!Array.isArray(items) || items.length === 0) return { type, data: null };
+		const shown = items.slice(0, MULTI_VALUE_LIMIT).map(map);
+		return items.length > MULTI_VALUE_LIMIT && valueTotalCounts()
+			? { type, data: shown, totalCount: items.length }
+			: { type, data: shown };
 	};
 	switch (type) {
 		case 'dropdown':
 		case 'ranked-dropdown':
 			return { type, data: option(data) };
 		case 'dropdown-multi':
-			return { type, data: many(data, option) };
+			return many(data, option);
 		case 'person':
 			return {
 				type,
@@ -127,15 +168,9 @@ export function renderValue(
 				),
 			};
 		case 'person-multi':
-			return {
-				type,
-				data: many(
-					data,
-					(ref) =>
-						personData(store.persons.get((ref as { id: number }).id), (ref as { id: number }).id),
-					ASSOCIATION_LIMIT,
-				),
-			};
+			return many(data, (ref) =>
+				personData(store.persons.get((ref as { id: number }).id), (ref as { id: number }).id),
+			);
 		case 'company':
 			return {
 				type,
@@ -145,28 +180,14 @@ export function renderValue(
 				),
 			};
 		case 'company-multi':
-			return {
-				type,
-				data: many(
-					data,
-					(ref) =>
-						companyData(
-							store.companies.get((ref as { id: number }).id),
-							(ref as { id: number }).id,
-						),
-					ASSOCIATION_LIMIT,
-				),
-			};
-		case 'filterable-text-multi': {
-			const list = many(data, (s) => s as string);
-			// The API answers a sibling totalCount: the full number of values before the cut.
-			return list
-				? { type, data: list, totalCount: (data as unknown[]).length }
-				: { type, data: null };
-		}
+			return many(data, (ref) =>
+				companyData(store.companies.get((ref as { id: number }).id), (ref as { id: number }).id),
+			);
+		case 'filterable-text-multi':
+			return many(data, LINKED_IN_FIELDS.has(field.id) ? linkedInText : (x) => x);
 		case 'number-multi':
 		case 'location-multi':
-			return { type, data: many(data, (x) => x) };
+			return many(data, (x) => x);
 		case 'interaction':
 			return { type, data: renderInteraction(store, data as InteractionData) };
 		default:
@@ -208,8 +229,8 @@ export function renderCompany(
 	const out: Record<string, unknown> = {
 		id: company.id,
 		name: company.name,
-		domain: company.domain,
-		domains: company.domains,
+		domain: shownDomain(company.id, company.domain),
+		domains: arrayOrNull(shownDomains(company.id, company.domains)),
 		isGlobal: company.isGlobal,
 	};
 	if (fields) out.fields = fields.map((f) => renderField(store, f, company.values.get(f.id)));
@@ -225,8 +246,8 @@ export function renderPerson(
 		id: person.id,
 		firstName: person.firstName,
 		lastName: person.lastName,
-		primaryEmailAddress: person.primaryEmailAddress,
-		emailAddresses: person.emailAddresses,
+		primaryEmailAddress: shownEmail(person.id, person.primaryEmailAddress),
+		emailAddresses: arrayOrNull(shownEmails(person.id, person.emailAddresses)),
 		type: person.type,
 	};
 	if (fields) out.fields = fields.map((f) => renderField(store, f, person.values.get(f.id)));
@@ -273,15 +294,18 @@ export function renderOpportunity(
 
 /**
  * A field of a restricted opportunity the viewer cannot manage, from 2026-07-15: type `hidden`
- * (a redaction state, not a category) and no data.
+ * (a redaction state, not a category) and no data. Sources disagree on the live shape; with
+ * the setting hiddenFieldShape 'value-type' the field keeps its category and the value says
+ * `{type: "hidden", data: null}` (a value type FieldValue does not declare).
  */
 export function renderHiddenField(field: FieldDef): Record<string, unknown> {
+	const onValue = shapeSettings().hiddenFieldShape === 'value-type';
 	return {
 		id: field.id,
 		name: field.name,
-		type: 'hidden',
+		type: onValue ? field.type : 'hidden',
 		enrichmentSource: field.enrichmentSource,
-		value: { type: field.valueType, data: null },
+		value: { type: onValue ? 'hidden' : field.valueType, data: null },
 	};
 }
 
@@ -357,7 +381,7 @@ export function renderUser(user: User, withPrivate: boolean): Record<string, unk
 		status: user.status,
 	};
 	if (withPrivate) {
-		out.emailAddresses = user.emailAddresses.slice(0, 100);
+		out.emailAddresses = arrayOrNull(user.emailAddresses.slice(0, 100));
 		out.role = user.role;
 	}
 	return out;

@@ -1,6 +1,6 @@
 import { diffValues } from './changeLog';
 import type { FieldDef, ListEntry, StoredData, StoredValue, Webhook } from './model';
-import { v1ListEntry, type V1Records } from './v1Shapes';
+import { v1DropdownOption, v1ListEntry, type V1Records } from './v1Shapes';
 
 /**
  * Webhook deliveries: every mutation the store makes becomes an event in v1's envelope
@@ -153,14 +153,7 @@ export class WebhookDeliveries implements StoreEvents {
 		if (value === null || typeof value !== 'object') return value;
 		if ('dropdownOptionId' in value) {
 			const option = field.dropdownOptions?.find((o) => o.id === value.dropdownOptionId);
-			return option
-				? {
-						id: option.id,
-						text: option.text,
-						rank: option.rank ?? null,
-						color: option.color ?? null,
-					}
-				: { id: value.dropdownOptionId };
+			return option ? v1DropdownOption(field, option) : { id: value.dropdownOptionId };
 		}
 		if ('id' in value) return (value as { id: number }).id;
 		if ('city' in value)

@@ -1,3 +1,4 @@
+import { answerIn } from '../liveShapes';
 import type { Router } from '../router';
 import * as auth from './auth';
 import * as companies from './companies';
@@ -63,6 +64,12 @@ const AREAS: ReadonlyArray<{ register(router: Router): void }> = [
 ];
 
 export function registerApi(router: Router): void {
-	for (const area of AREAS) area.register(router);
+	// Every /v2 answer is rendered knowing its API version (liveShapes.answerIn).
+	const v2 = Object.create(router) as Router;
+	v2.add = (method, path, handler) => {
+		router.add(method, path, (ctx) => answerIn(ctx.version, () => handler(ctx)));
+		return v2;
+	};
+	for (const area of AREAS) area.register(v2);
 	registerV1(router);
 }

@@ -10,6 +10,7 @@
  * the only way a polling trigger's poll() runs in a manual test.
  */
 import type { RequestLogEntry } from '../../emulator';
+import { SEEDED_USERS } from '../../emulator/seed';
 import type { ExecutionError, WorkflowRun } from '../../scripts/n8n';
 import { BAD_KEY } from './fixture';
 import { type AffinityStep, byId, type WorkflowSpec } from './workflows';
@@ -409,11 +410,16 @@ export const CASES: E2eCase[] = [
 		id: 'e2eUserGet',
 		title: 'user › get: the admin key sees the Manage Users fields',
 		steps: () => [
-			{ name: 'Get user', resource: 'user', operation: 'get', parameters: { userId: 2 } },
+			{
+				name: 'Get user',
+				resource: 'user',
+				operation: 'get',
+				parameters: { userId: SEEDED_USERS.member },
+			},
 		],
 		expect({ items }) {
 			expect(items[0]).toMatchObject({
-				id: 2,
+				id: SEEDED_USERS.member,
 				firstName: 'Morgan',
 				role: expect.any(String),
 				emailAddresses: expect.any(Array),

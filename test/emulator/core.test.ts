@@ -1,5 +1,6 @@
 import { Agent, request } from 'undici';
 
+import { SEEDED_USERS } from '../../emulator/seed';
 import {
 	ADMIN_KEY,
 	ALLOWLISTED_KEY,
@@ -53,7 +54,9 @@ describe('auth', () => {
 			tenant: { subdomain: string };
 			grant: { type: string };
 		}>('/v2/auth/whoami', MEMBER_KEY);
-		expect(res.body.user.id).toBe(2);
+		// A user is its internal person: whoami's user.id is the member's person id.
+		expect(res.body.user.id).toBe(SEEDED_USERS.member);
+		expect(fixture.emulator.store.persons.get(res.body.user.id)?.type).toBe('internal');
 		expect(res.body.grant.type).toBe('api-key');
 		expect(res.body.tenant.subdomain).toMatch(/affinity\.co$/);
 	});

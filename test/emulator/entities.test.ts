@@ -1,4 +1,4 @@
-import { seedStore } from '../../emulator/seed';
+import { SEEDED_USERS, seedStore } from '../../emulator/seed';
 import { ADMIN_KEY, EmulatorFixture, MEMBER_KEY, RESTRICTED_KEY } from '../harness/emulator';
 import {
 	collect,
@@ -207,7 +207,7 @@ describe('wrong methods', () => {
 		['PUT', '/v2/notes'],
 		['DELETE', '/v2/notes/400001/replies'],
 		['POST', '/v2/transcripts/801/fragments'],
-		['PUT', '/v2/users/1'],
+		['PUT', `/v2/users/${SEEDED_USERS.admin}`],
 		['POST', '/v2/rate-limit'],
 		['DELETE', '/v2/lists/102/list-entries/2147483540/fields'],
 	])('%s %s is 405', async (method, path) => {
@@ -230,8 +230,8 @@ describe("a person's and a company's lists and list entries", () => {
 			id: TARGETS,
 			name: 'Target Accounts',
 			isPublic: true,
-			ownerId: 1,
-			creatorId: 1,
+			ownerId: SEEDED_USERS.admin,
+			creatorId: SEEDED_USERS.admin,
 			createdAt: expect.any(String),
 		});
 		const member = await fixture.api<Page<Record<string, unknown>>>(
@@ -286,7 +286,9 @@ describe("a person's and a company's lists and list entries", () => {
 		]);
 		await fixture.control('DELETE', `/list-entries/${added.id}`);
 		expect((await collect(fixture, '/v2/companies/3000300/list-entries')).items).toEqual([]);
-		await fixture.control('PATCH', '/users/1/permissions', { exportLists: false });
+		await fixture.control('PATCH', `/users/${SEEDED_USERS.admin}/permissions`, {
+			exportLists: false,
+		});
 		const denied = await fixture.api<ErrorBody>(`/v2/companies/${BIG_COMPANY}/list-entries`);
 		expect(denied.status).toBe(403);
 		expect(denied.body.errors[0].message).toContain('Export data from Lists');
@@ -303,8 +305,8 @@ describe("a person's and a company's lists and list entries", () => {
 				id: INVESTORS,
 				name: 'Investors',
 				isPublic: true,
-				ownerId: 2,
-				creatorId: 2,
+				ownerId: SEEDED_USERS.member,
+				creatorId: SEEDED_USERS.member,
 				createdAt: expect.any(String),
 			},
 		]);
@@ -395,7 +397,9 @@ describe('opportunities', () => {
 		expect(denied.body.errors[0].code).toBe('authorization');
 		expect(await statusOf(fixture, '/v2/opportunities/7999999')).toBe(404);
 		await expect400(fixture, '/v2/opportunities/0', 'opportunityId');
-		await fixture.control('PATCH', '/users/1/permissions', { exportLists: false });
+		await fixture.control('PATCH', `/users/${SEEDED_USERS.admin}/permissions`, {
+			exportLists: false,
+		});
 		expect(await statusOf(fixture, '/v2/opportunities')).toBe(403);
 		expect(await statusOf(fixture, '/v2/opportunities/7000001')).toBe(403);
 	});

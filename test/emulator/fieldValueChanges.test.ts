@@ -1,3 +1,4 @@
+import { SEEDED_USERS } from '../../emulator/seed';
 import { ADMIN_KEY, EmulatorFixture, RESTRICTED_KEY } from '../harness/emulator';
 import { collect, expect400, type ErrorBody, type Page } from './helpers';
 
@@ -152,7 +153,7 @@ describe('GET /v2/field-value-changes', () => {
 			listEntryId: entry.id,
 			fieldId: notes.id,
 			value: { type: 'text', data: 'from the web app' },
-			changerId: 2,
+			changerId: SEEDED_USERS.member,
 		});
 		await fixture.control('POST', '/values', {
 			listEntryId: entry.id,
@@ -287,7 +288,7 @@ describe('GET /v2/field-value-changes', () => {
 			listEntryId: entry.id,
 			fieldId: notes.id,
 			value: { type: 'text', data: 'confidential' },
-			changerId: 1,
+			changerId: SEEDED_USERS.admin,
 		});
 		const filter = encodeURIComponent(`listEntry.id=${entry.id}`);
 		expect(

@@ -1,3 +1,4 @@
+import { SEEDED_USERS } from '../../emulator/seed';
 import { ADMIN_KEY, EmulatorFixture, MEMBER_KEY, RESTRICTED_KEY } from '../harness/emulator';
 import type { Note as StoredNote } from '../../emulator/model';
 import { collect, expect400, follow, statusOf, type Page } from './helpers';
@@ -39,7 +40,7 @@ type Transcript = {
 	fragmentsPreview?: { data: unknown[]; totalCount: number };
 };
 
-const USERS = { admin: 1, member: 2, restricted: 3 };
+const USERS = SEEDED_USERS;
 
 /** The stored notes, straight from the account (the oracle for who may see what). */
 function stored(): StoredNote[] {

@@ -1,3 +1,4 @@
+import { SEEDED_USERS } from '../../emulator/seed';
 import { ADMIN_KEY, EmulatorFixture, MEMBER_KEY, RESTRICTED_KEY } from '../harness/emulator';
 import { collect, expect400, type ErrorBody, type Page } from './helpers';
 
@@ -46,7 +47,7 @@ describe('interactions', () => {
 	});
 
 	it("obfuscates an email's subject for a user who took no part and may not see every email", async () => {
-		const restrictedPerson = store().users.get(3)!.personId;
+		const restrictedPerson = store().users.get(SEEDED_USERS.restricted)!.personId;
 		const email = [...store().interactions.values()].find(
 			(i) => i.type === 'email' && i.title && !i.personIds.includes(restrictedPerson),
 		)!;
@@ -197,7 +198,12 @@ describe('users and duplicate suggestions', () => {
 			fixture,
 			`/v2/users?term=example&filter=${q('status=active')}`,
 		);
-		expect(items.map((u) => u.id)).toEqual([1, 2, 3, 4]);
+		expect(items.map((u) => u.id)).toEqual([
+			SEEDED_USERS.admin,
+			SEEDED_USERS.member,
+			SEEDED_USERS.restricted,
+			SEEDED_USERS.jordan,
+		]);
 		const member = await collect<{ role?: string }>(fixture, '/v2/users', MEMBER_KEY);
 		expect(member.items.every((u) => u.role === undefined)).toBe(true);
 	});

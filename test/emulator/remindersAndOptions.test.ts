@@ -1,3 +1,4 @@
+import { SEEDED_USERS } from '../../emulator/seed';
 import { ADMIN_KEY, EmulatorFixture, MEMBER_KEY, RESTRICTED_KEY } from '../harness/emulator';
 import type { ErrorBody, Page } from './helpers';
 
@@ -218,8 +219,8 @@ describe('POST /v2/lists', () => {
 			name: 'Q3 targets',
 			type: 'company',
 			isPublic: false,
-			ownerId: 1,
-			creatorId: 1,
+			ownerId: SEEDED_USERS.admin,
+			creatorId: SEEDED_USERS.admin,
 		});
 		expect((await fixture.api(`/v2/lists/${res.body.id}`)).body).toEqual(res.body);
 		expect((await fixture.api(`/v2/lists/${res.body.id}`, MEMBER_KEY)).status).toBe(403);

@@ -1,4 +1,5 @@
 import type { Exchange } from '../../emulator';
+import { SEEDED_USERS } from '../../emulator/seed';
 import { v1EndpointOf, v1NonConformance } from './v1Description';
 import { Router } from '../../emulator/router';
 import { registerApi } from '../../emulator/routes';
@@ -709,7 +710,7 @@ describe('responses match the OpenAPI description (and SPEC where it differs)', 
 
 	it('users, rate limit, company, person and list-entry search', async () => {
 		for (const key of [ADMIN_KEY, MEMBER_KEY]) {
-			for (let id = 1; id <= 6; id++)
+			for (const id of Object.values(SEEDED_USERS))
 				await check({ template: '/v2/users/{userId}', url: `/v2/users/${id}`, status: 200, key });
 		}
 		await check({ template: '/v2/users/{userId}', url: '/v2/users/99', status: 404 });

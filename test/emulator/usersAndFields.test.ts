@@ -1,3 +1,4 @@
+import { SEEDED_USERS } from '../../emulator/seed';
 import { ADMIN_KEY, EmulatorFixture, MEMBER_KEY, RESTRICTED_KEY } from '../harness/emulator';
 import { collect, expect400, follow, statusOf, type ErrorBody, type Page } from './helpers';
 
@@ -17,27 +18,27 @@ type Field = {
 
 describe('GET /v2/users/{userId}', () => {
 	it('shows emailAddresses (at most 100) and role to a caller with Manage Users', async () => {
-		const res = await fixture.api<User>('/v2/users/4');
+		const res = await fixture.api<User>(`/v2/users/${SEEDED_USERS.jordan}`);
 		expect(res.status).toBe(200);
 		expect(res.body).toEqual({
-			id: 4,
+			id: SEEDED_USERS.jordan,
 			firstName: 'Jordan',
 			lastName: 'Analyst',
 			primaryEmailAddress: 'jordan@emulated-ventures.example',
-			photoUrl: 'https://static.affinity.example/photos/4.png',
+			photoUrl: `https://static.affinity.example/photos/${SEEDED_USERS.jordan}.png`,
 			status: 'active',
 			emailAddresses: expect.any(Array),
 			role: 'standard',
 		});
 		// Jordan has 105 addresses; the API returns 100.
-		expect(fixture.emulator.store.users.get(4)!.emailAddresses).toHaveLength(105);
+		expect(fixture.emulator.store.users.get(SEEDED_USERS.jordan)!.emailAddresses).toHaveLength(105);
 		expect(res.body.emailAddresses).toHaveLength(100);
 		expect(res.body.emailAddresses![0]).toBe('jordan@emulated-ventures.example');
 	});
 
 	it('never shows emailAddresses or role to callers without Manage Users', async () => {
 		for (const key of [MEMBER_KEY, RESTRICTED_KEY]) {
-			for (let id = 1; id <= 6; id++) {
+			for (const id of Object.values(SEEDED_USERS)) {
 				const res = await fixture.api<User>(`/v2/users/${id}`, key);
 				expect(res.status).toBe(200);
 				expect(Object.keys(res.body).sort()).toEqual([
@@ -50,16 +51,24 @@ describe('GET /v2/users/{userId}', () => {
 				]);
 			}
 		}
-		await fixture.control('PATCH', '/users/1/permissions', { manageUsers: false });
-		expect((await fixture.api<User>('/v2/users/1')).body.role).toBeUndefined();
-		await fixture.control('PATCH', '/users/2/permissions', { manageUsers: true });
-		expect((await fixture.api<User>('/v2/users/1', MEMBER_KEY)).body.role).toBe('admin');
+		await fixture.control('PATCH', `/users/${SEEDED_USERS.admin}/permissions`, {
+			manageUsers: false,
+		});
+		expect((await fixture.api<User>(`/v2/users/${SEEDED_USERS.admin}`)).body.role).toBeUndefined();
+		await fixture.control('PATCH', `/users/${SEEDED_USERS.member}/permissions`, {
+			manageUsers: true,
+		});
+		expect((await fixture.api<User>(`/v2/users/${SEEDED_USERS.admin}`, MEMBER_KEY)).body.role).toBe(
+			'admin',
+		);
 	});
 
 	it('covers every status; 404 unknown, 400 out of int32 range', async () => {
-		const invited = await fixture.api<User>('/v2/users/5');
+		const invited = await fixture.api<User>(`/v2/users/${SEEDED_USERS.casey}`);
 		expect(invited.body).toMatchObject({ status: 'invited', lastName: null, photoUrl: null });
-		expect((await fixture.api<User>('/v2/users/6')).body.status).toBe('deactivated');
+		expect((await fixture.api<User>(`/v2/users/${SEEDED_USERS.devon}`)).body.status).toBe(
+			'deactivated',
+		);
 		const missing = await fixture.api<ErrorBody>('/v2/users/99');
 		expect(missing.status).toBe(404);
 		expect(missing.body.errors[0].code).toBe('not-found');
@@ -222,7 +231,9 @@ describe('field values of one list entry', () => {
 		expect(
 			await statusOf(fixture, `/v2/lists/104/list-entries/${boardEntry}/fields`, ADMIN_KEY),
 		).toBe(200);
-		await fixture.control('PATCH', '/users/1/permissions', { exportLists: false });
+		await fixture.control('PATCH', `/users/${SEEDED_USERS.admin}/permissions`, {
+			exportLists: false,
+		});
 		expect(await statusOf(fixture, `/v2/lists/101/list-entries/${dealEntry}/fields`)).toBe(403);
 		expect(
 			await statusOf(fixture, `/v2/lists/101/list-entries/${dealEntry}/fields/${weighted.id}`),

@@ -36,24 +36,33 @@ export const V1_ENDPOINTS: V1Endpoint[] = [
 		responseKeys: ['success'],
 	},
 	// Organizations: "Get a Specific Organization", "Create a New Organization", "Update an
-	// Organization", "Delete an Organization".
+	// Organization", "Delete an Organization". Live answers also carry crunchbase_uuid (null).
 	{
 		method: 'GET',
 		path: '/organizations/{organization_id}',
-		responseKeys: ['id', 'name', 'domain', 'domains', 'global', 'person_ids', 'list_entries'],
+		responseKeys: [
+			'id',
+			'name',
+			'domain',
+			'domains',
+			'crunchbase_uuid',
+			'global',
+			'person_ids',
+			'list_entries',
+		],
 	},
 	{
 		method: 'POST',
 		path: '/organizations',
 		bodyKeys: ['name', 'domain', 'person_ids'],
 		requiredBodyKeys: ['name'],
-		responseKeys: ['id', 'name', 'domain', 'domains', 'global', 'person_ids'],
+		responseKeys: ['id', 'name', 'domain', 'domains', 'crunchbase_uuid', 'global', 'person_ids'],
 	},
 	{
 		method: 'PUT',
 		path: '/organizations/{organization_id}',
 		bodyKeys: ['name', 'domain', 'person_ids'],
-		responseKeys: ['id', 'name', 'domain', 'domains', 'global', 'person_ids'],
+		responseKeys: ['id', 'name', 'domain', 'domains', 'crunchbase_uuid', 'global', 'person_ids'],
 	},
 	{ method: 'DELETE', path: '/organizations/{organization_id}', responseKeys: ['success'] },
 	// Persons: "Get a Specific Person", "Update a person".

@@ -1,5 +1,6 @@
 import { request } from 'undici';
 
+import { SEEDED_USERS } from '../../emulator/seed';
 import { ADMIN_KEY, EmulatorFixture } from '../harness/emulator';
 import { deliveriesSettled } from '../webhook/helpers';
 
@@ -54,6 +55,7 @@ describe('organizations', () => {
 			name: 'Acme',
 			domain: 'acme.example',
 			domains: ['acme.example'],
+			crunchbase_uuid: null,
 			global: false,
 			person_ids: [5000150],
 		});
@@ -143,7 +145,7 @@ describe('list entries', () => {
 			list_id: TARGET_ACCOUNTS,
 			entity_id: companyId,
 			entity_type: 1,
-			creator_id: 1,
+			creator_id: SEEDED_USERS.admin,
 		});
 		const id = added.body.id as number;
 		expect((await fixture.api(`/v2/lists/${TARGET_ACCOUNTS}/list-entries/${id}`)).status).toBe(200);

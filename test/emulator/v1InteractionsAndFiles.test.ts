@@ -1,5 +1,6 @@
 import { FormData, request } from 'undici';
 
+import { SEEDED_USERS } from '../../emulator/seed';
 import { ADMIN_KEY, EmulatorFixture } from '../harness/emulator';
 import { eventually } from '../harness/eventually';
 
@@ -39,7 +40,7 @@ async function call<T = Record<string, unknown>>(
 	};
 }
 
-const teamMember = () => fixture.emulator.store.users.get(1)?.personId as number;
+const teamMember = () => fixture.emulator.store.users.get(SEEDED_USERS.admin)?.personId as number;
 const meeting = () => ({
 	type: 0,
 	person_ids: [teamMember(), OUTSIDER],

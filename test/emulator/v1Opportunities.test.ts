@@ -1,3 +1,4 @@
+import { SEEDED_USERS } from '../../emulator/seed';
 import { ADMIN_KEY, EmulatorFixture, MEMBER_KEY } from '../harness/emulator';
 import { basic, bearer, deliveries, listenToWebhooks, v1 } from './v1Client';
 
@@ -44,7 +45,7 @@ it('creates with Basic or Bearer auth; v2 lists the opportunity and its entry', 
 		list_entries: [
 			{
 				id: expect.any(Number),
-				creator_id: 1,
+				creator_id: SEEDED_USERS.admin,
 				list_id: DEAL_PIPELINE,
 				entity_id: id,
 				entity_type: 8,

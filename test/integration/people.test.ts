@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { SEEDED_USERS } from '../../emulator/seed';
 import { EmulatorFixture, expectNoKey, MEMBER_KEY, RESTRICTED_KEY } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
 
@@ -213,7 +214,9 @@ describe('opportunity.get and opportunity.getAll', () => {
 	});
 
 	it('a user without "Export data from Lists" gets a 403 on Get Many, with what to check', async () => {
-		await fixture.control('PATCH', '/users/2/permissions', { exportLists: false });
+		await fixture.control('PATCH', `/users/${SEEDED_USERS.member}/permissions`, {
+			exportLists: false,
+		});
 		const result = await run(
 			{ resource: 'opportunity', operation: 'getAll', returnAll: true },
 			{ credentials: fixture.credentials(MEMBER_KEY) },
@@ -226,9 +229,13 @@ describe('opportunity.get and opportunity.getAll', () => {
 
 describe('user.get', () => {
 	it('with Manage Users the email addresses (at most 100) and role come back; without, they do not', async () => {
-		const admin = await run({ resource: 'user', operation: 'get', userId: '4' });
+		const admin = await run({
+			resource: 'user',
+			operation: 'get',
+			userId: String(SEEDED_USERS.jordan),
+		});
 		expect(admin.items[0]).toMatchObject({
-			id: 4,
+			id: SEEDED_USERS.jordan,
 			firstName: 'Jordan',
 			status: 'active',
 			role: 'standard',
@@ -236,7 +243,7 @@ describe('user.get', () => {
 		expect(admin.items[0].emailAddresses).toHaveLength(100);
 		const member = await run(
 			{ resource: 'user', operation: 'get', userId: '={{ $json.id }}' },
-			{ credentials: fixture.credentials(MEMBER_KEY), items: [{ id: 4 }] },
+			{ credentials: fixture.credentials(MEMBER_KEY), items: [{ id: SEEDED_USERS.jordan }] },
 		);
 		expect(member.items[0].emailAddresses).toBeUndefined();
 		expect(member.items[0].role).toBeUndefined();

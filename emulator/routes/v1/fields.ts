@@ -3,6 +3,7 @@ import type { EntityKind, FieldDef, ValueType } from '../../model';
 import type { Router } from '../../router';
 import { ID_START } from '../../seed';
 import type { Store } from '../../store';
+import { v1DropdownOption } from '../../v1Shapes';
 import { unprocessable, V1_ENTITY_TYPE } from './common';
 import { given, payloadOf, v1Boolean, v1Code, v1Integer, v1Required, v1Text } from './payload';
 
@@ -28,6 +29,8 @@ const VALUE_TYPES: Record<number, { single: ValueType; multiple?: ValueType }> =
 const ENTITY_KINDS: Record<number, EntityKind> = { 0: 'person', 1: 'company', 8: 'opportunity' };
 
 export function v1ValueTypeCode(valueType: ValueType): number {
+	// 10: Filterable Text (fields only Affinity's enrichment fills; POST /fields cannot make them).
+	if (valueType === 'filterable-text' || valueType === 'filterable-text-multi') return 10;
 	const code = Object.entries(VALUE_TYPES).find(
 		([, t]) => t.single === valueType || t.multiple === valueType,
 	)?.[0];
@@ -44,12 +47,7 @@ export function renderV1Field(field: FieldDef): Record<string, unknown> {
 		value_type: v1ValueTypeCode(field.valueType),
 		allows_multiple: field.valueType.endsWith('-multi'),
 		track_changes: field.changeTracked ?? true,
-		dropdown_options: (field.dropdownOptions ?? []).map((o) => ({
-			id: o.id,
-			text: o.text,
-			rank: o.rank ?? null,
-			color: o.color ?? null,
-		})),
+		dropdown_options: (field.dropdownOptions ?? []).map((o) => v1DropdownOption(field, o)),
 	};
 }
 

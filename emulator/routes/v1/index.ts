@@ -1,4 +1,5 @@
 import type { Router } from '../../router';
+import { v1Timestamps } from '../../v1Shapes';
 import * as listEntries from './listEntries';
 import * as organizations from './organizations';
 import * as persons from './persons';
@@ -25,5 +26,14 @@ const AREAS: ReadonlyArray<{ register(router: Router): void }> = [
 ];
 
 export function registerV1(router: Router): void {
-	for (const area of AREAS) area.register(router);
+	// Every v1 answer passes through v1Timestamps (the setting of how v1 writes its timestamps).
+	const v1 = Object.create(router) as Router;
+	v1.add = (method, path, handler) => {
+		router.add(method, path, async (ctx) => {
+			const reply = await handler(ctx);
+			return reply.body === undefined ? reply : { ...reply, body: v1Timestamps(reply.body) };
+		});
+		return v1;
+	};
+	for (const area of AREAS) area.register(v1);
 }

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { SEEDED_USERS } from '../../../emulator/seed';
 import { EmulatorFixture, expectNoKey } from '../../harness/emulator';
 import { runAffinityNode } from '../../harness/engine';
 import { events, fieldNamed, triggerHarness } from '../../trigger/helpers';
@@ -65,7 +66,7 @@ describe('listEntry.add', () => {
 			type: 'company',
 			listId: TARGET_ACCOUNTS,
 			entityId: companyId,
-			creatorId: 1,
+			creatorId: SEEDED_USERS.admin,
 			alreadyOnList: false,
 			fields: {},
 		});

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { SEEDED_USERS } from '../../../emulator/seed';
 import { EmulatorFixture, expectNoKey } from '../../harness/emulator';
 import { runAffinityNode } from '../../harness/engine';
 
@@ -53,7 +54,7 @@ describe('create', () => {
 				listId: DEAL_PIPELINE,
 				type: 'opportunity',
 				entityId: opportunity.id,
-				creatorId: 1,
+				creatorId: SEEDED_USERS.admin,
 				createdAt: expect.any(String),
 			},
 		});
