@@ -14,10 +14,11 @@ export const description: INodeProperties[] = forOperation('user', 'get', [
 		default: '',
 		placeholder: 'e.g. 12',
 		description:
-			'The ID of an Affinity user (a member of your team), as found in creatorId, ownerId and the like. Email addresses and role are returned only if the key has the Manage Users permission.',
+			'The ID of an Affinity user (a member of your team), as found in creatorId, ownerId and the like. A user’s ID is the ID of their person record: Person → Get reads the same member. Email addresses and role are returned only if the key has the Manage Users permission.',
 	},
 ]);
 
+/** GET /v2/users/{userId}: every internal user has a person record with the same id (int32 here). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const userId = idParameter.call(this, 'userId', 'User ID', 'int32', itemIndex);
 	const { body } = await affinityRequest.call(this, {
