@@ -278,11 +278,19 @@ describe('responses match the OpenAPI description (and SPEC where it differs)', 
 			url: '/v2/companies?filter=name%20%3D~%20labs&ids=3000001&ids=3000002',
 			status: 200,
 		});
+		// Live, GET /v2/companies ignores `filter`; applied, an unknown property is a 400.
+		await check({
+			template: '/v2/companies',
+			url: '/v2/companies?filter=x%20%3D%201',
+			status: 200,
+		});
+		await fixture.control('POST', '/settings', { companyFilter: 'applied' });
 		await check({
 			template: '/v2/companies',
 			url: '/v2/companies?filter=x%20%3D%201',
 			status: 400,
 		});
+		await fixture.control('POST', '/settings', { companyFilter: 'ignored' });
 		await check({
 			template: '/v2/companies',
 			url: '/v2/companies',
