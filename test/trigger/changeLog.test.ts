@@ -251,6 +251,43 @@ describe('changeLog detection', () => {
 		expect(await h.poll()).toBeNull();
 	});
 
+	it.each(['whole-second', 'any'])(
+		'changes sharing a second, and one just out of the re-read window: each once (filterTimes: %s, empty pages)',
+		async (filterTimes) => {
+			await fixture.control('POST', '/settings', { filterTimes, emptyPageEvery: 2 });
+			const h = triggerHarness(fixture, changeLog());
+			await h.poll();
+			const entries = await fetchAll(fixture, TARGET_ACCOUNTS);
+			const notes = fieldNamed(fixture, TARGET_ACCOUNTS, 'Notes');
+			const base = Math.ceil((Date.now() + 2000) / 1000) * 1000;
+			const changeAt = async (ms: number, index: number) => {
+				const now = jest.spyOn(Date, 'now').mockReturnValue(base + ms);
+				try {
+					await setValue(fixture, entries[index].id, notes.id, { type: 'text', data: `At ${ms}` });
+				} finally {
+					now.mockRestore();
+				}
+			};
+			const polled = async () => events(await h.poll()).map((e) => e.listEntryId);
+			await changeAt(100, 0);
+			expect(await polled()).toEqual([entries[0].id]);
+			// 10.5 s later (past the re-read window of the first, whose second is still read
+			// again from the whole-second bound), two changes in one second.
+			await changeAt(100 + CLOCK_SKEW_MS + 500, 1);
+			await changeAt(100 + CLOCK_SKEW_MS + 700, 2);
+			expect(await polled()).toEqual([entries[1].id, entries[2].id]);
+			// One more in that same second, after the cursor.
+			await changeAt(100 + CLOCK_SKEW_MS + 800, 3);
+			expect(await polled()).toEqual([entries[3].id]);
+			expect(await h.poll()).toBeNull();
+			const filters = (await fixture.requests())
+				.filter((r) => r.path === '/v2/field-value-changes')
+				.map((r) => new URLSearchParams(r.query).get('filter') ?? '');
+			expect(filters.some((f) => f.includes('changedAt>='))).toBe(true);
+			for (const filter of filters) expect(filter).not.toMatch(/\d\.\d/);
+		},
+	);
+
 	it('a clock that ran back a second: changes logged later with earlier times, each once', async () => {
 		const h = triggerHarness(fixture, changeLog());
 		await h.poll();
