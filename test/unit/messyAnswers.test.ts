@@ -44,7 +44,9 @@ import {
 	transcriptItem,
 } from '../../nodes/AffinityV2/methods/pickerItems';
 import { changeEvent, type ApiFieldChange } from '../../nodes/AffinityV2Trigger/changeLog';
+import { Differ } from '../../nodes/AffinityV2Trigger/helpers/diff';
 import { entryEvent } from '../../nodes/AffinityV2Trigger/helpers/events';
+import { SnapshotBuilder, decodeState } from '../../nodes/AffinityV2Trigger/state';
 import {
 	exactKey,
 	fingerprint,
@@ -434,6 +436,29 @@ const listEntryReaders: Reader[] = [
 		shows: 'raw',
 	},
 	{ name: 'list entry picker', read: listEntryItem, shows: 'raw' },
+	{
+		name: 'trigger snapshot state (kept values, encoded, decoded, diffed)',
+		read: (x) => {
+			const fields = fieldsOfEntry(x).filter((f) => f && typeof f.id === 'string');
+			const tracked = [...new Set(fields.map((f) => f.id))];
+			const byId = new Map(fields.map((f) => [f.id, { value: f.value }]));
+			const row = tracked.map((id) => byId.get(id));
+			const entity = x.entity as Json | null | undefined;
+			const entityId = typeof entity?.id === 'number' ? entity.id : 0;
+			const entryId = typeof x.id === 'number' ? x.id : 1;
+			const poll = (previous?: ReturnType<SnapshotBuilder['encode']>) => {
+				const builder = new SnapshotBuilder(tracked.map((id) => ({ id, keepValues: true })));
+				const differ = new Differ(previous ? decodeState(previous) : undefined, tracked);
+				const comparison = differ.compare(entryId, builder.add(entryId, entityId, row));
+				return { state: builder.encode('k', '2026-01-01T00:00:00.000Z'), comparison, differ };
+			};
+			const first = poll();
+			const second = poll(first.state);
+			expect(second.comparison.kind).toBe('unchanged');
+			return tracked.map((id) => second.differ.previousValue(0, id));
+		},
+		shows: 'raw',
+	},
 ];
 
 const fieldValueReaders: Reader[] = [
