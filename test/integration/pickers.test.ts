@@ -127,6 +127,27 @@ describe('company picker over 5,000 companies', () => {
 	});
 });
 
+describe('pickers read past empty pages that carry a nextUrl (emptyPageEvery)', () => {
+	it('without a term, no page the picker shows is empty, and every company comes once, in order', async () => {
+		await fixture.control('POST', '/settings', { emptyPageEvery: 2 });
+		try {
+			const pages: number[] = [];
+			const { values } = await everyPage(async (token) => {
+				const page = await picker().listSearch('searchCompanies', undefined, token);
+				pages.push(page.results.length);
+				return page;
+			});
+			expect(pages.every((n) => n > 0)).toBe(true);
+			expect(values).toEqual(companies.map((c) => String(c.id)));
+			const reads = (await fixture.requests()).filter((r) => r.path === '/v2/companies');
+			// The empty pages were read too, inside the picker's calls.
+			expect(reads.length).toBeGreaterThan(pages.length);
+		} finally {
+			await fixture.control('POST', '/settings', { emptyPageEvery: 0 });
+		}
+	});
+});
+
 describe('pickers of endpoints without a search parameter read page by page', () => {
 	it('persons: a person on a later page is found by email address', async () => {
 		const persons = await all<{ id: number; primaryEmailAddress: string | null }>(
