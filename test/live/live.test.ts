@@ -7,6 +7,7 @@ import { resources } from '../../nodes/AffinityV2/actions/resources';
 import { ADMIN_KEY, EmulatorFixture, expectNoKey } from '../harness/emulator';
 import { nodeOperations } from '../harness/nodeOperations';
 import { V1_DOCUMENTED } from '../../scripts/live/conformance';
+import { FACTS } from '../../scripts/live/facts';
 import { isRead } from '../../scripts/live/operations';
 import type { Report } from '../../scripts/live/report';
 import { SANDBOX_LISTS, WRITES } from '../../scripts/live/writePlan';
@@ -68,6 +69,41 @@ beforeAll(() => {
 });
 const outcome = (report: Report, operation: string) =>
 	report.operations.find((o) => o.operation === operation);
+/** Each live fact's status, by id. */
+const factStatus = (report: Report) =>
+	Object.fromEntries(report.facts.map((f) => [f.id, f.status]));
+/** The facts a read-only run decides on the emulator as the live API was recorded. */
+const READ_FACTS_CONFIRMED = [
+	'company-filter-ignored',
+	'person-filter-ignored',
+	'opportunity-filter-ignored',
+	'filter-whole-second',
+	'users-are-persons',
+	'file-link-other-host',
+	'v1-timestamps-utc',
+	'v1-organization-crunchbase',
+	'v1-basic-any-user',
+	'dropdown-multi-empty-null',
+	'multi-value-total-count',
+	'rate-limit-header-names',
+	'version-echo',
+	'unknown-version-message',
+	'error-envelope',
+	'v2-next-url-absolute',
+	'field-metadata-paged',
+	'list-entries-filter-ignored',
+	'list-entries-no-fields',
+	'person-type-internal-external',
+	'field-metadata-no-options',
+];
+/** The facts only --write decides (on the check's own records). */
+const WRITE_FACTS = [
+	'v1-write-v2-read-lag',
+	'merged-read-422',
+	'date-field-pacific-day',
+	'interaction-internal-and-external',
+	'multi-value-cap-100',
+];
 
 /** Names and e-mail addresses of the account's people and companies (what must not leak). */
 async function personalStrings(): Promise<string[]> {
@@ -172,9 +208,25 @@ describe('npm run test:live', () => {
 			.flatMap((o) => o.calls)
 			.filter((c) => !c.template.startsWith('/v2/'));
 		expect(v1Calls.length).toBe(2);
-		expect(report.versions).toEqual({ '2026-07-15': report.budget.spent - v1Calls.length });
+		// (The live facts add v1 calls and one with an unknown version, which answers without one.)
+		expect(Object.keys(report.versions)).toEqual(['2026-07-15']);
+		expect(report.versions['2026-07-15']).toBeLessThanOrEqual(report.budget.spent - v1Calls.length);
 		expect(report.budget.spent).toBeLessThanOrEqual(report.budget.calls);
 		expect(run.stdout).toMatch(/Call budget: 300 calls/);
+		// The live facts: every one the emulator models as recorded is confirmed; the writes wait.
+		const facts = factStatus(report);
+		expect(Object.keys(facts).length).toBe(FACTS.length);
+		for (const id of READ_FACTS_CONFIRMED) expect([id, facts[id]]).toEqual([id, 'confirmed']);
+		for (const id of WRITE_FACTS) expect([id, facts[id]]).toEqual([id, 'not observable']);
+		expect(report.facts.filter((f) => f.status === 'error' || f.status === 'contradicted')).toEqual(
+			[],
+		);
+		expect(report.facts.find((f) => f.id === 'merged-read-422')?.seen).toBe(
+			'a write: run with --write',
+		);
+		expect(run.text).toMatch(/## Live facts/);
+		expect(run.text).toMatch(/\| filter-whole-second \| confirmed \|/);
+		expect(run.stdout).toMatch(/live facts: \d+ confirmed, 0 contradicted/);
 		expectNoKey(run.text, run.stdout);
 	}, 180_000);
 
@@ -195,16 +247,32 @@ describe('npm run test:live', () => {
 		const logBefore = (await fixture.requests()).length;
 		const first = await live(args, env);
 		expect(first.stderr).toBe('');
-		expect(first.code).toBe(0);
 		const report = first.report!;
 		expect(report.summary['not covered']).toBe(0);
 		expect(report.cleanup?.left).toEqual([]);
 		expect(report.webhook).toEqual({ outcome: 'pass' });
-		// Every operation passes: the three sandbox lists made, each write read back.
+		// Every operation passes: the three sandbox lists made, each write read back. The merged
+		// person reads back as 422 (as live), whose body has no `param`, which the 2026-07-15
+		// ValidationError requires: the one schema difference, and the reason for exit code 1.
 		const notPassing = report.operations.filter((o) => o.outcome !== 'pass');
 		expect(notPassing.map((o) => [o.operation, o.outcome, o.reason])).toEqual([
 			['merge.get', 'skipped', 'no merge found to read'],
+			['person.get', 'schema difference', undefined],
 		]);
+		expect(
+			outcome(report, 'person.get')!
+				.calls.filter((c) => c.differences.length)
+				.map((c) => [c.status, c.differences]),
+		).toEqual([[422, [{ kind: 'missing required property', at: '/errors/0/param' }]]]);
+		expect(first.code).toBe(1);
+		// The write facts, on records the check makes and removes: as recorded, but the v1→v2
+		// read lag, which the emulator does not have unless asked (v1ReadDelayMs).
+		const facts = factStatus(report);
+		for (const id of [...READ_FACTS_CONFIRMED, ...WRITE_FACTS, 'v1-upload-entity-files'])
+			expect([id, facts[id]]).toEqual([
+				id,
+				id === 'v1-write-v2-read-lag' ? 'contradicted' : 'confirmed',
+			]);
 		expect(outcome(report, 'list.create')?.runs).toBe(3);
 		// The v1 operations' v1 answers were checked against v1's documented shape.
 		expect(V1_OPERATIONS.length).toBeGreaterThanOrEqual(18);
@@ -218,14 +286,19 @@ describe('npm run test:live', () => {
 		const created = (await fixture.requests())
 			.slice(logBefore)
 			.filter((r) => r.method === 'POST' && /^\/(organizations|v2\/persons)$/.test(r.path));
+		// (The live facts make two companies of their own: one to time, one to merge into it.)
 		expect(created.map((r) => r.path).sort()).toEqual([
+			'/organizations',
+			'/organizations',
 			'/organizations',
 			'/v2/persons',
 			'/v2/persons',
 		]);
 		// The calls the check counted are the calls the account saw and counted against its quota.
 		expect((await fixture.requests()).length - logBefore).toBe(report.budget.spent);
-		expect(report.budget.spentByQuota).toBe(report.budget.spent);
+		// (All but the live fact's call with an unknown version, which the emulator refuses before
+		// counting it.)
+		expect(report.budget.spentByQuota).toBe(report.budget.spent - 1);
 		// Nothing left behind but the sandbox lists, made once, and the uploaded file, which no
 		// API deletes (its company is gone): the report says so.
 		expect(report.cleanup?.unremovable).toEqual([
@@ -249,7 +322,7 @@ describe('npm run test:live', () => {
 
 		// Run again: the sandbox lists are found again, not made again.
 		const second = await live(args, env);
-		expect(second.code).toBe(0);
+		expect(second.code).toBe(1);
 		const again = second.report!;
 		expect(outcome(again, 'list.create')).toMatchObject({
 			outcome: 'skipped',
@@ -264,6 +337,76 @@ describe('npm run test:live', () => {
 		expect(await accountState()).toEqual({ ...after, files: after.files + 1 });
 		expect(WRITES.length).toBeGreaterThan(40);
 	}, 360_000);
+
+	it('each live fact with a setting follows the emulator: switched to the documented (or other recorded) behaviour, its probe says so', async () => {
+		await fixture.control('POST', '/settings', {
+			companyFilter: 'applied',
+			filterTimes: 'any',
+			mergedReads: 404,
+			v1UploadAnswer: 'success-only',
+			fileHost: 'same',
+			dateFieldDay: 'utc',
+			v1Timestamps: 'pacific-offset',
+			// These show what is otherwise not seen: the probes confirm them.
+			v1ReadDelayMs: 300,
+			emptyPageEvery: 3,
+			nullArrays: true,
+			linkedInTexts: true,
+			malformedFormats: true,
+		});
+		try {
+			const run = await live(['--emulator', '--write', '--yes'], {
+				...onFixture,
+				AFFINITY_BASE_URL: fixture.baseUrl,
+			});
+			expect(run.stderr).toBe('');
+			const report = run.report!;
+			const facts = factStatus(report);
+			expect({
+				'company-filter-ignored': facts['company-filter-ignored'],
+				'filter-whole-second': facts['filter-whole-second'],
+				'merged-read-422': facts['merged-read-422'],
+				'v1-upload-entity-files': facts['v1-upload-entity-files'],
+				'file-link-other-host': facts['file-link-other-host'],
+				'date-field-pacific-day': facts['date-field-pacific-day'],
+				'v1-timestamps-utc': facts['v1-timestamps-utc'],
+				'v1-write-v2-read-lag': facts['v1-write-v2-read-lag'],
+				'empty-page-next-url': facts['empty-page-next-url'],
+				'null-arrays': facts['null-arrays'],
+				'texts-link-objects': facts['texts-link-objects'],
+				'formats-not-guaranteed': facts['formats-not-guaranteed'],
+			}).toEqual({
+				'company-filter-ignored': 'contradicted',
+				'filter-whole-second': 'contradicted',
+				'merged-read-422': 'contradicted',
+				'v1-upload-entity-files': 'contradicted',
+				'file-link-other-host': 'contradicted',
+				'date-field-pacific-day': 'contradicted',
+				'v1-timestamps-utc': 'contradicted',
+				'v1-write-v2-read-lag': 'confirmed',
+				'empty-page-next-url': 'confirmed',
+				'null-arrays': 'confirmed',
+				'texts-link-objects': 'confirmed',
+				'formats-not-guaranteed': 'confirmed',
+			});
+			const seen = (id: string) => report.facts.find((f) => f.id === id)!.seen;
+			expect(seen('company-filter-ignored')).toMatch(/gave none: it was applied/);
+			expect(seen('merged-read-422')).toMatch(/: 404$/);
+			expect(seen('date-field-pacific-day')).toMatch(/the UTC calendar date is kept/);
+			expect(seen('v1-timestamps-utc')).toMatch(/offset with µs/);
+			// The write plan passes through the v1 → v2 read lag: read-backs wait for it.
+			expect(report.summary.error).toBe(0);
+			expect(seen('empty-page-next-url')).toMatch(
+				/were empty with a nextUrl; (\d+) of them followed/,
+			);
+			// An empty page did not make an ignored filter look applied (the probes follow nextUrl).
+			expect(facts['person-filter-ignored']).toBe('confirmed');
+			expect(report.cleanup?.left).toEqual([]);
+			expectNoKey(run.text, run.stdout);
+		} finally {
+			await fixture.reset();
+		}
+	}, 240_000);
 
 	it('reports a wrong shape as a schema difference, spelled out, and where the emulator differs', async () => {
 		await fixture.fault({
