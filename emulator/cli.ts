@@ -1,5 +1,6 @@
-/* Starts the emulator in the foreground: npm run emulator [-- --port 4010 --seed 7 --big-list 100000] */
+/* Starts the emulator in the foreground: npm run emulator [-- --port 4010 --seed 7 --big-list 100000 --live] */
 import { DEMO_KEYS } from './auth';
+import { describeLiveMode, LIVE_MODE_SETTINGS } from './liveMode';
 import { Emulator } from './server';
 
 function option(name: string): string | undefined {
@@ -10,6 +11,7 @@ function option(name: string): string | undefined {
 }
 
 async function main(): Promise<void> {
+	const live = process.argv.includes('--live') || process.env.EMULATOR_LIVE === '1';
 	const emulator = await Emulator.start({
 		port: Number(option('port') ?? 4010),
 		host: option('host') ?? '127.0.0.1',
@@ -17,6 +19,7 @@ async function main(): Promise<void> {
 		sizes: option('big-list') ? { bigList: Number(option('big-list')) } : undefined,
 		rateLimit: option('rate-limit') ? { limit: Number(option('rate-limit')) } : undefined,
 		verbose: process.argv.includes('--verbose'),
+		settings: live ? LIVE_MODE_SETTINGS : undefined,
 	});
 	const lines = [
 		`Affinity v2 emulator listening on ${emulator.baseUrl}`,
@@ -25,6 +28,7 @@ async function main(): Promise<void> {
 		...DEMO_KEYS.slice(1).map((k) => `  Other key:    ${k.key}   (${k.description})`),
 		`  Try: curl -H "Authorization: Bearer ${DEMO_KEYS[0].key}" ${emulator.baseUrl}/v2/lists`,
 		`  Control API: ${emulator.baseUrl}/_emulator/state   (Ctrl-C to stop)`,
+		...(live ? [`  ${describeLiveMode()}`] : []),
 	];
 	console.log(lines.join('\n'));
 	const stop = () => {

@@ -40,6 +40,8 @@ export interface EmulatorOptions {
 	rateLimit?: Partial<RateLimitSettings>;
 	/** Print one line per request to stdout. */
 	verbose?: boolean;
+	/** Settings over the defaults, kept across resets (live mode: emulator/liveMode.ts). */
+	settings?: Partial<EmulatorSettings>;
 	/** Called with every API request (v2 and v1) and its answer, in process (tests validate them all). */
 	observe?: (exchange: Exchange) => void;
 }
@@ -97,7 +99,7 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 	readonly faults = new FaultQueue();
 	readonly keys: ApiKey[] = DEMO_KEYS.map((k) => ({ ...k }));
 	readonly requests: RequestLogEntry[] = [];
-	settings: EmulatorSettings = defaultSettings();
+	settings: EmulatorSettings;
 	baseUrl = '';
 	private seq = 0;
 	private server?: Server;
@@ -111,6 +113,7 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 
 	constructor(private options: EmulatorOptions = {}) {
 		this.store = seedStore({ seed: options.seed, sizes: options.sizes });
+		this.settings = { ...defaultSettings(), ...options.settings };
 		this.store.events = this.deliveries;
 		if (options.rateLimit) this.limiter.configure(options.rateLimit);
 		registerApi(this.api);
@@ -162,7 +165,7 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 			orgLimit: null,
 			...(options.rateLimit ?? {}),
 		});
-		this.settings = defaultSettings();
+		this.settings = { ...defaultSettings(), ...this.options.settings };
 		this.deliveries.reset();
 		this.store.events = this.deliveries;
 	}

@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { DEMO_KEYS } from '../emulator/auth';
+import { describeLiveMode } from '../emulator/liveMode';
 import { DEMO_MODEL_LABEL, demoScript } from '../test/agents/demo-model';
 import {
 	SCRIPTED_MODEL_NAME,
@@ -146,12 +147,15 @@ async function main(): Promise<void> {
 	process.on('SIGINT', () => void shutdown(0));
 	process.on('SIGTERM', () => void shutdown(0));
 
+	// Live mode (emulator/cli.ts --live, kept across resets): some empty pages with a nextUrl, v1
+	// writes reaching v2 reads late.
+	process.env.EMULATOR_LIVE = '1';
 	const emulator = await startEmulator({
 		port: await freePort(emulatorPort),
 		seed: 1,
 		logFile: path.join(home, 'emulator.log'),
 	});
-	say(`emulator (seed 1) on ${emulator.baseUrl}`);
+	say(`emulator (seed 1) on ${emulator.baseUrl}, in ${describeLiveMode()}`);
 	const model = await startScriptedModel(demoScript, { port: await freePort(modelPort) });
 	demo.model = model;
 	say(`demo chat model (scripted, OpenAI-compatible) on ${model.baseUrl}`);
