@@ -151,7 +151,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		{ name: V1_FILE_ENTITY_PARAM[entityType], value: String(entityId) },
 		...files.map((f) => ({ name: field, ...f })),
 	];
-	const answer = await affinityRequest.call(this, {
+	const { body: answer } = await affinityRequest.call(this, {
 		api: 'v1',
 		method: 'POST',
 		path: '/entity-files',
