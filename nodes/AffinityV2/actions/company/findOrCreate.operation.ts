@@ -23,7 +23,8 @@ export const description: INodeProperties[] = forOperation('company', 'findOrCre
 		required: true,
 		default: '',
 		placeholder: 'e.g. acme.com',
-		description: 'The company’s web domain: the company whose primary domain it is is returned',
+		description:
+			'The company’s web domain: the company whose primary domain it is is returned. Items of one execution with the same domain create it once; a company another execution created moments before may not be found yet (Affinity’s search catches up within seconds).',
 	},
 	{
 		displayName: 'Name',

@@ -23,7 +23,8 @@ export const description: INodeProperties[] = forOperation('person', 'findOrCrea
 		required: true,
 		default: '',
 		placeholder: 'name@example.com',
-		description: 'The person with this email address is returned, or created with it',
+		description:
+			'The person with this email address is returned, or created with it. Items of one execution with the same address (in any case) create the person once; a person another execution created moments before may not be found yet.',
 	},
 	{
 		displayName: 'First Name',
