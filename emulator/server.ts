@@ -12,7 +12,7 @@ import type {
 	RouteContext,
 } from './context';
 import { createControlRouter } from './control';
-import { FaultQueue, STATUS_CODES, type FaultSpec } from './faults';
+import { applyHostileFault, FaultQueue, STATUS_CODES, type FaultSpec } from './faults';
 import { ApiError, Query, sendJson } from './http';
 import { multipartBoundary, parseMultipart } from './multipart';
 import { bodyReader, bodyReaders, Router, type Reply } from './router';
@@ -326,6 +326,19 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 				return withSettings(this.settings, () => actingUser.run(user.id, () => handler(ctx)));
 			};
 			if (fault) {
+				const handled = async () => {
+					try {
+						return await run();
+					} catch (error) {
+						if (error instanceof ApiError) return { status: error.status, body: error.body() };
+						throw error;
+					}
+				};
+				const sent = await applyHostileFault(fault, { headers: req.headers, handled }, res);
+				if (sent !== undefined) {
+					entry.status = sent;
+					return;
+				}
 				await this.applyFault(fault, run, finish, res, entry);
 				return;
 			}
