@@ -1,3 +1,5 @@
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+
 /**
  * Faults injected through the control API, consumed by the next matching requests in order.
  *
@@ -10,9 +12,37 @@
  * - shape: a 200 of the wrong shape: "no-pagination" drops `pagination`, "data-not-array"
  *   turns `data` into an object.
  * - rateLimitHeaders false (with status 429): a 429 without any x-ratelimit-* headers.
+ *
+ * Hostile answers (a broken server, or a gateway in front of it):
+ * - echo: an error answer (status, default 422) that echoes the request's headers, the
+ *   Authorization header with the key included; `html: true` as a gateway's HTML page.
+ * - huge: an error answer (status, default 422) whose message is `bytes` long (default 2 MB).
+ * - trickle: handles the request (a write is applied), then sends its answer one byte every
+ *   `intervalMs` (default 1000): never silent, never finished in time.
+ * - answer: handles the request (a write is applied), then answers 200 with `value` as JSON
+ *   ([], "text", 7, true, null: the wrong JSON types), or `raw` text as it is.
+ * - file: answers 200 with `bytes` bytes of a file (application/octet-stream), with its
+ *   Content-Length unless `declareLength: false`, one chunk every `intervalMs` if given.
  */
 export interface FaultSpec {
-	kind: 'status' | 'delay' | 'reset' | 'malformed' | 'truncated' | 'shape';
+	kind:
+		| 'status'
+		| 'delay'
+		| 'reset'
+		| 'malformed'
+		| 'truncated'
+		| 'shape'
+		| 'echo'
+		| 'huge'
+		| 'trickle'
+		| 'answer'
+		| 'file';
+	html?: boolean;
+	bytes?: number;
+	intervalMs?: number;
+	value?: unknown;
+	raw?: string;
+	declareLength?: boolean;
 	status?: number;
 	body?: unknown;
 	headers?: Record<string, string>;
@@ -89,3 +119,111 @@ export const STATUS_CODES: Record<number, string> = {
 	503: 'server',
 	504: 'timeout',
 };
+
+/** What a hostile fault needs of the request: its headers, and its real answer. */
+export interface HostileRequest {
+	headers: IncomingHttpHeaders;
+	/** Handles the request (a write is applied) and gives the reply it would have had. */
+	handled(): Promise<{ status: number; body?: unknown; headers?: Record<string, string> }>;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Writes a chunk, waiting while the socket's buffer is full; false once the client went away. */
+async function write(res: ServerResponse, chunk: Buffer | string): Promise<boolean> {
+	if (res.destroyed || res.writableEnded) return false;
+	if (res.write(chunk)) return true;
+	return await new Promise<boolean>((resolve) => {
+		const done = (ok: boolean) => {
+			res.off('drain', onDrain);
+			res.off('close', onClose);
+			resolve(ok);
+		};
+		const onDrain = () => done(true);
+		const onClose = () => done(false);
+		res.on('drain', onDrain);
+		res.on('close', onClose);
+	});
+}
+
+/**
+ * Answers with a hostile fault (echo, huge, trickle, answer, file); returns the status sent,
+ * or undefined when the kind is not one of these.
+ */
+export async function applyHostileFault(
+	fault: FaultSpec,
+	req: HostileRequest,
+	res: ServerResponse,
+): Promise<number | undefined> {
+	switch (fault.kind) {
+		case 'echo': {
+			const status = fault.status ?? 422;
+			const headers = req.headers;
+			if (fault.html) {
+				const rows = Object.entries(headers)
+					.map(([name, value]) => `<tr><td>${name}</td><td>${String(value)}</td></tr>`)
+					.join('');
+				res.writeHead(status, { 'content-type': 'text/html' });
+				res.end(
+					`<!DOCTYPE html><html><head><title>${status} Bad Gateway</title></head><body><h1>Bad Gateway</h1><table>${rows}</table></body></html>`,
+				);
+				return status;
+			}
+			const body = {
+				errors: [
+					{
+						code: STATUS_CODES[status] ?? 'bad-request',
+						message: `Request rejected; it was sent with Authorization: ${String(headers.authorization)}`,
+					},
+				],
+				request: { headers },
+			};
+			res.writeHead(status, { 'content-type': 'application/json' });
+			res.end(JSON.stringify(body));
+			return status;
+		}
+		case 'huge': {
+			const status = fault.status ?? 422;
+			const message = 'x'.repeat(fault.bytes ?? 2_000_000);
+			res.writeHead(status, { 'content-type': 'application/json' });
+			res.end(JSON.stringify({ errors: [{ code: STATUS_CODES[status] ?? 'server', message }] }));
+			return status;
+		}
+		case 'trickle': {
+			const reply = await req.handled();
+			const text = reply.body === undefined ? '{}' : JSON.stringify(reply.body);
+			res.writeHead(reply.status, { 'content-type': 'application/json' });
+			for (const character of text) {
+				if (!(await write(res, character))) return reply.status;
+				await pause(fault.intervalMs ?? 1000);
+			}
+			res.end();
+			return reply.status;
+		}
+		case 'answer': {
+			await req.handled();
+			const text = fault.raw ?? JSON.stringify(fault.value === undefined ? null : fault.value);
+			res.writeHead(200, { 'content-type': 'application/json' });
+			res.end(text);
+			return 200;
+		}
+		case 'file': {
+			const total = fault.bytes ?? 1024;
+			res.writeHead(200, {
+				'content-type': 'application/octet-stream',
+				...(fault.declareLength === false ? {} : { 'content-length': String(total) }),
+			});
+			const chunk = Buffer.alloc(fault.intervalMs ? 1 : 64 * 1024, 0x61);
+			for (let sent = 0; sent < total; ) {
+				const part = chunk.subarray(0, Math.min(chunk.length, total - sent));
+				if (!(await write(res, part))) return 200;
+				sent += part.length;
+				if (fault.intervalMs) await pause(fault.intervalMs);
+			}
+			res.end();
+			return 200;
+		}
+		default:
+			return undefined;
+	}
+}

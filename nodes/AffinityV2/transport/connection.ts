@@ -11,6 +11,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiKeyProblem } from './apiKey';
 import { normalizeBaseUrl } from './baseUrl';
+import { secretsOf, type Secrets } from './redact';
 
 /** What the transport knows of a node run: the credential, read and checked once. */
 
@@ -38,6 +39,8 @@ export interface Connection {
 	 * and copies the parameters, which cost more than the rest of a page's bookkeeping.
 	 */
 	timeouts: Map<number, number | undefined>;
+	/** The forms of the key replaced in whatever an answer brings back (see redact.ts). */
+	secrets: Secrets;
 }
 
 const connections = new WeakMap<object, Connection>();
@@ -95,6 +98,7 @@ export async function connection(ctx: AffinityContext, itemIndex?: number): Prom
 			},
 		},
 		timeouts: new Map(),
+		secrets: secretsOf(String(credentials.apiKey)),
 	};
 	connections.set(ctx, conn);
 	return conn;

@@ -6,7 +6,9 @@
 import type { IHttpRequestOptions, INode, RequestHelperFunctions } from 'n8n-workflow';
 
 import { LOOPBACK_HTTP } from './baseUrl';
+import { beforeDeadline, discard, readBody } from './body';
 import { transportError, type FailureContext } from './errors';
+import { ANSWER_LIMITS, sizeText } from './limits';
 import { describeNetworkFailure, errorCode } from './networkErrors';
 
 export interface FileAnswer {
@@ -43,12 +45,70 @@ export function signedFileUrl(
 	return { refused: 'it is neither https nor a loopback address' };
 }
 
-const asBuffer = (body: unknown): Buffer =>
+const asBuffer = (body: Uint8Array | string | undefined): Buffer =>
 	Buffer.isBuffer(body)
 		? body
-		: body instanceof ArrayBuffer
-			? Buffer.from(body)
+		: body instanceof Uint8Array
+			? Buffer.from(body.buffer, body.byteOffset, body.byteLength)
 			: Buffer.from(typeof body === 'string' ? body : '', 'utf8');
+
+/** The Content-Length an answer declares, when it declares one. */
+export function declaredLength(headers: Record<string, unknown>): number | undefined {
+	const raw = headerValue(headers, 'content-length');
+	const value = raw === undefined || raw.trim() === '' ? NaN : Number(raw);
+	return Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+export interface FileLimits {
+	/** The client's timeout (silence). */
+	timeoutMs: number;
+	/** The overall deadline of the download, the signed link's fetch included. */
+	deadline: AbortSignal;
+	deadlineMs: number;
+	/** The size the file's record (GET /entity-files/{id}) gives: no more bytes are read. */
+	recordSize?: number;
+	failure: FailureContext;
+}
+
+/**
+ * The file's bytes, read within the limits: refused unread when the answer declares more than
+ * the most the node downloads (or than the file's record says), and stopped the moment more
+ * arrived, so that memory never holds more than that.
+ */
+async function fileBytes(
+	node: INode,
+	answer: { body: unknown; headers: Record<string, unknown> },
+	limits: FileLimits,
+): Promise<Buffer> {
+	const max = ANSWER_LIMITS.fileMaxBytes;
+	const record = limits.recordSize;
+	const limit = record !== undefined && record < max ? record : max;
+	const read = await readBody(answer.body, limit, limits.deadline, declaredLength(answer.headers));
+	if (read.ok) return asBuffer(read.bytes);
+	if (read.reason === 'deadline') {
+		throw transportError(
+			node,
+			`The download did not complete within ${limits.deadlineMs / 1000} s`,
+			limits.failure,
+			'The file kept arriving too slowly. Try again; if it persists, raise Request Options → Timeout.',
+		);
+	}
+	const size = read.declared !== undefined ? ` (${sizeText(read.declared)})` : '';
+	if (limit < max) {
+		throw transportError(
+			node,
+			`The download is larger than the file's record says (${sizeText(limit)})${size}: it was stopped`,
+			limits.failure,
+			'Nothing was kept. Try again; if it persists, the file or its record is damaged.',
+		);
+	}
+	throw transportError(
+		node,
+		`The file is larger than ${sizeText(max)}${size}, the most File → Download reads: it was not downloaded`,
+		limits.failure,
+		'Download it in Affinity itself; uploads through the API are limited to the same size.',
+	);
+}
 
 /**
  * The file of a successful answer: its body, or for a redirect the body of the signed URL,
@@ -59,16 +119,18 @@ export async function fileAnswer(
 	node: INode,
 	response: { statusCode: number; body: unknown; headers: Record<string, unknown> },
 	from: string,
-	timeoutMs: number,
-	failure: FailureContext,
+	limits: FileLimits,
 ): Promise<FileAnswer> {
+	const { failure } = limits;
 	if (response.statusCode < 300) {
 		return {
 			statusCode: response.statusCode,
-			body: asBuffer(response.body),
+			body: await fileBytes(node, response, limits),
 			headers: response.headers,
 		};
 	}
+	// The redirect's own body is not needed.
+	discard(response.body);
 	const location = headerValue(response.headers, 'location');
 	const target = location ? signedFileUrl(location, from) : { refused: 'no Location was given' };
 	if ('refused' in target) {
@@ -82,24 +144,35 @@ export async function fileAnswer(
 	const options: IHttpRequestOptions = {
 		method: 'GET',
 		url: target.url,
-		encoding: 'arraybuffer',
+		encoding: 'stream',
 		json: false,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
-		timeout: timeoutMs,
+		timeout: limits.timeoutMs,
 	};
 	let signed: { statusCode: number; body: unknown; headers: Record<string, unknown> };
 	try {
-		signed = await ctx.helpers.httpRequest(options);
+		signed = await beforeDeadline(
+			ctx.helpers.httpRequest(options) as Promise<{
+				statusCode: number;
+				body: unknown;
+				headers: Record<string, unknown>;
+			}>,
+			limits.deadline,
+		);
 	} catch (error) {
+		const code = errorCode(error) ?? 'EUNKNOWN';
 		throw transportError(
 			node,
-			`${describeNetworkFailure(errorCode(error) ?? 'EUNKNOWN')} while fetching the file from its download link`,
+			code === 'EDEADLINE'
+				? `The download did not complete within ${limits.deadlineMs / 1000} s`
+				: `${describeNetworkFailure(code)} while fetching the file from its download link`,
 			failure,
 			'The download link is valid for a short time only: run the operation again.',
 		);
 	}
 	if (signed.statusCode >= 300) {
+		discard(signed.body);
 		throw transportError(
 			node,
 			`The file's download link answered ${signed.statusCode}`,
@@ -107,5 +180,9 @@ export async function fileAnswer(
 			'The download link is valid for a short time only: run the operation again.',
 		);
 	}
-	return { statusCode: signed.statusCode, body: asBuffer(signed.body), headers: signed.headers };
+	return {
+		statusCode: signed.statusCode,
+		body: await fileBytes(node, signed, limits),
+		headers: signed.headers,
+	};
 }

@@ -1,7 +1,9 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { ANSWER_LIMITS } from './limits';
 import { MAX_WAIT_MS, type OrgQuota } from './rateLimit';
+import { bounded } from './redact';
 import {
 	mergedRecordAdvice,
 	mergedRecordIn,
@@ -38,6 +40,8 @@ export interface FailureContext {
 	parameterNames?: ParameterNames;
 	/** For a 429 given up on: when the window resets (as its headers said) and how often it was retried. */
 	rateLimit?: { resetAt?: Date; retried: number };
+	/** What the answer's body was when it could not be read as JSON: "with an HTML page". */
+	answerNote?: string;
 }
 
 /**
@@ -70,6 +74,26 @@ function parameterMessages(map: object): ApiErrorEntry[] {
 		);
 		return messages.map((message) => ({ param, message: `${param} ${message}` }));
 	});
+}
+
+/**
+ * The errors an error keeps, bounded: a server can send megabytes of them, and what is kept
+ * goes into the execution data and n8n's log.
+ */
+function keptErrors(errors: ApiErrorEntry[]): ApiErrorEntry[] {
+	const max = ANSWER_LIMITS.messageMaxChars;
+	const kept: ApiErrorEntry[] = [];
+	let size = 0;
+	for (const e of errors.slice(0, ANSWER_LIMITS.keptErrors)) {
+		const entry: ApiErrorEntry = {};
+		if (typeof e.code === 'string') entry.code = bounded(e.code, 100);
+		if (typeof e.message === 'string') entry.message = bounded(e.message, max);
+		if (typeof e.param === 'string') entry.param = bounded(e.param, 200);
+		size += JSON.stringify(entry).length;
+		if (size > ANSWER_LIMITS.keptBodyMaxChars) break;
+		kept.push(entry);
+	}
+	return kept;
 }
 
 function describe(status: number, errors: ApiErrorEntry[], ctx: FailureContext): string {
@@ -140,16 +164,21 @@ export function httpError(
 	body: unknown,
 	ctx: FailureContext,
 ): NodeApiError {
-	const errors = apiErrors(body);
-	const apiMessage = errors
-		.map((e) => e.message)
-		.filter(Boolean)
-		.join('; ');
+	const all = apiErrors(body);
+	const errors = keptErrors(all);
+	const apiMessage = bounded(
+		all
+			.map((e) => e.message)
+			.filter(Boolean)
+			.join('; '),
+		ANSWER_LIMITS.messageMaxChars,
+	);
 	// A read of a merged-away company or person: not bad input, the record has a new id.
 	const merged = status === 422 ? mergedRecordIn(errors.map((e) => e.message)) : undefined;
 	const message = merged
 		? mergedRecordMessage(merged)
-		: apiMessage || `Affinity answered ${status} to ${ctx.method} ${ctx.path}`;
+		: apiMessage ||
+			`Affinity answered ${status} to ${ctx.method} ${ctx.path}${ctx.answerNote ?? ''}`;
 	let description = merged ? mergedRecordAdvice(merged) : describe(status, errors, ctx);
 	if (ctx.writeMayHaveApplied) description += writeUnknown(ctx);
 	const response: JsonObject = { httpCode: String(status), method: ctx.method, path: ctx.path };

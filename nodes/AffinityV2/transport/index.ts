@@ -22,3 +22,4 @@ export { PageTrail } from './pageTrail';
 export { withQuery } from './urls';
 export type { FormPart } from './multipart';
 export { headerValue } from './download';
+export { ANSWER_LIMITS, MAX_DOWNLOAD_BYTES } from './limits';

@@ -1,5 +1,5 @@
 import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, INode } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
+import { NodeApiError, sleep } from 'n8n-workflow';
 
 import {
 	httpError,
@@ -18,11 +18,19 @@ import {
 	windowWaitedFor,
 	type OrgQuota,
 } from './rateLimit';
-import { parseBody } from './body';
-import { shapeProblem, UNEXPECTED_SHAPE, type Expected } from './shape';
-import { fileAnswer } from './download';
+import { beforeDeadline, deadlinePassed, parseBody, readBody, type BodyRead } from './body';
+import { shapeProblem, UNEXPECTED_SHAPE, v1WriteProblem, type Expected } from './shape';
+import { declaredLength, fileAnswer, headerValue } from './download';
+import { ANSWER_LIMITS, sizeText } from './limits';
+import { scrubError } from './redact';
 import { multipartBody, type FormPart } from './multipart';
-import { connection, itemTimeoutMs, CREDENTIAL_TYPE, type AffinityContext } from './connection';
+import {
+	connection,
+	itemTimeoutMs,
+	CREDENTIAL_TYPE,
+	type AffinityContext,
+	type Connection,
+} from './connection';
 import { describeNetworkFailure, errorCode, shown } from './networkErrors';
 import { requestUrl, type ApiGeneration } from './urls';
 
@@ -66,6 +74,11 @@ export interface AffinityRequest {
 	 * Buffer, never shape-checked, and a redirect to a signed URL is followed without the key.
 	 */
 	answer?: 'json' | 'file';
+	/**
+	 * For a file: the most bytes it may have (its record's size). Never more than
+	 * ANSWER_LIMITS.fileMaxBytes; a larger answer is refused unread or stopped as it passes.
+	 */
+	maxBytes?: number;
 }
 
 export interface AffinityResponse<T = unknown> {
@@ -106,13 +119,37 @@ export async function affinityRequest<T = unknown>(
 	this: AffinityContext,
 	request: AffinityRequest,
 ): Promise<AffinityResponse<T>> {
-	const node: INode = this.getNode();
 	const conn = await connection(this, request.itemIndex);
+	try {
+		return await send.call<
+			AffinityContext,
+			[AffinityRequest, Connection],
+			Promise<AffinityResponse<T>>
+		>(this, request, conn);
+	} catch (error) {
+		// Whatever the server sent back (an echoed Authorization header, megabytes of errors),
+		// what the error shows and keeps holds no key and is bounded.
+		throw scrubError(error, conn.secrets);
+	}
+}
+
+/** "with an HTML page" when an answer that is not JSON is a web page (a gateway's, say). */
+function answerNote(headers: Record<string, unknown>, text: string): string {
+	const type = headerValue(headers, 'content-type') ?? '';
+	if (/html/i.test(type) || /^\s*<(!doctype|html|head|body)/i.test(text.slice(0, 200)))
+		return ' with an HTML page (Affinity, or a gateway in front of it)';
+	return text.trim() ? ' with a body that is not JSON' : '';
+}
+
+async function send<T>(
+	this: AffinityContext,
+	request: AffinityRequest,
+	conn: Connection,
+): Promise<AffinityResponse<T>> {
+	const node: INode = this.getNode();
 	const isRead = request.idempotent ?? request.method === 'GET';
-	const timeoutMs =
-		request.timeoutMs ??
-		itemTimeoutMs(this, conn, request.itemIndex) ??
-		RETRY_POLICY.defaultTimeoutMs;
+	const configuredMs = request.timeoutMs ?? itemTimeoutMs(this, conn, request.itemIndex);
+	const timeoutMs = configuredMs ?? RETRY_POLICY.defaultTimeoutMs;
 	const api = request.api ?? 'v2';
 	const failure: FailureContext = {
 		api,
@@ -124,6 +161,12 @@ export async function affinityRequest<T = unknown>(
 		parameterNames: request.parameterNames,
 	};
 	const isFile = request.answer === 'file';
+	// Each attempt has this long to be answered in full, not only between two bytes. A file
+	// gets minutes unless Request Options → Timeout says otherwise.
+	const deadlineMs =
+		isFile && configuredMs === undefined
+			? Math.max(timeoutMs, ANSWER_LIMITS.fileMinDeadlineMs)
+			: timeoutMs;
 	const headers: IDataObject = { Accept: isFile ? '*/*' : 'application/json' };
 	// The version header selects a v2 edition; v1 has none, so it is not sent there.
 	if (conn.apiVersion && api === 'v2') headers['X-Affinity-Api-Version'] = conn.apiVersion;
@@ -156,9 +199,10 @@ export async function affinityRequest<T = unknown>(
 			arrayFormat: 'repeat',
 			headers: { ...headers },
 			body: request.body,
-			// The raw bytes, decoded here (parseBody): a malformed or truncated body is told apart
-			// from a valid one, and a file's bytes are kept as they are.
-			encoding: 'arraybuffer',
+			// The raw bytes as a stream, read here (readBody) within a size and a deadline, and
+			// decoded here (parseBody): a malformed or truncated body is told apart from a valid
+			// one, and a file's bytes are kept as they are.
+			encoding: 'stream',
 			// n8n would send the key along a redirect to another host: no answer is followed (a
 			// file's signed link is fetched by the download, without the key).
 			disableFollowRedirect: true,
@@ -170,15 +214,37 @@ export async function affinityRequest<T = unknown>(
 		if (form) options.body = form.body;
 		else if (request.body !== undefined) options.body = JSON.stringify(request.body);
 
+		const deadline = AbortSignal.timeout(deadlineMs);
 		let response: { statusCode: number; body: unknown; headers: Record<string, unknown> };
+		let read: BodyRead | undefined;
 		try {
-			response = await this.helpers.httpRequestWithAuthentication.call(
-				this,
-				CREDENTIAL_TYPE,
-				options,
-				conn.credential,
+			response = await beforeDeadline(
+				this.helpers.httpRequestWithAuthentication.call(
+					this,
+					CREDENTIAL_TYPE,
+					options,
+					conn.credential,
+				) as Promise<{ statusCode: number; body: unknown; headers: Record<string, unknown> }>,
+				deadline,
 			);
+			const status = response.statusCode;
+			if (isFile && status >= 200 && status < 400) {
+				recordRateLimit(conn.budgetKey, readRateLimitHeaders(response.headers ?? {}));
+				const file = await fileAnswer(this, node, response, url, {
+					timeoutMs,
+					deadline,
+					deadlineMs,
+					recordSize: request.maxBytes,
+					failure,
+				});
+				return file as AffinityResponse<T>;
+			}
+			const limit = status >= 400 ? ANSWER_LIMITS.errorBodyMaxBytes : ANSWER_LIMITS.jsonMaxBytes;
+			read = await readBody(response.body, limit, deadline, declaredLength(response.headers ?? {}));
+			if (!read.ok && read.reason === 'deadline') throw deadlinePassed();
 		} catch (error) {
+			// The download's own errors (too large, a refused link) are final.
+			if (error instanceof NodeApiError && 'writeMayHaveApplied' in error.context) throw error;
 			const code = errorCode(error) ?? 'EUNKNOWN';
 			// The execution was canceled (axios says ERR_CANCELED): nothing to retry. A new error,
 			// not the client's: that one holds the request's headers, so the key.
@@ -195,6 +261,14 @@ export async function affinityRequest<T = unknown>(
 				await sleep(backoff(readFailures++));
 				continue;
 			}
+			if (code === 'EDEADLINE') {
+				throw transportError(
+					node,
+					`Affinity did not answer in time: the answer was not complete within ${deadlineMs / 1000} s`,
+					{ ...failure, writeMayHaveApplied: !isRead },
+					'Each request must be answered in full within the timeout (Request Options → Timeout), even while data keeps arriving. Try again; if it persists, raise the timeout.',
+				);
+			}
 			throw transportError(node, describeNetworkFailure(code), {
 				...failure,
 				writeMayHaveApplied: !isRead && !NEVER_SENT.has(code),
@@ -204,10 +278,6 @@ export async function affinityRequest<T = unknown>(
 		const responseHeaders = response.headers ?? {};
 		recordRateLimit(conn.budgetKey, readRateLimitHeaders(responseHeaders));
 		const status = response.statusCode;
-		if (isFile && status >= 200 && status < 400) {
-			const file = await fileAnswer(this, node, response, url, timeoutMs, failure);
-			return file as AffinityResponse<T>;
-		}
 		// n8n would send the key along a redirect, so none is followed: Affinity's API answers
 		// JSON, and a file's signed link is fetched above without the key.
 		if (status >= 300 && status < 400) {
@@ -218,8 +288,25 @@ export async function affinityRequest<T = unknown>(
 				'Check that the Base URL in the credential points at the Affinity API itself, not at a page that moved.',
 			);
 		}
+		if (!read.ok) {
+			// Too large to read: not retried (it would be as large again).
+			const note = ` with a body of more than ${sizeText(read.limit)}, which the node did not read`;
+			if (status >= 400) {
+				throw httpError(node, status, undefined, {
+					...failure,
+					answerNote: note,
+					writeMayHaveApplied: !isRead && status >= 500,
+				});
+			}
+			throw transportError(
+				node,
+				`Affinity answered${note}`,
+				{ ...failure, writeMayHaveApplied: !isRead },
+				'No Affinity answer is that large: check that the Base URL points at the Affinity API.',
+			);
+		}
 		// An error answer to a file request is JSON like any other, received as bytes.
-		const parsed = parseBody(response.body);
+		const parsed = parseBody(read.bytes, conn.secrets);
 
 		if (status === 429) {
 			const { waitMs, resetAt, monthly } = rateLimitWaitMs(responseHeaders);
@@ -248,6 +335,7 @@ export async function affinityRequest<T = unknown>(
 			if (status >= 400) {
 				throw httpError(node, status, parsed.ok ? parsed.value : undefined, {
 					...failure,
+					answerNote: parsed.ok ? undefined : answerNote(responseHeaders, parsed.text),
 					writeMayHaveApplied: !isRead && status >= 500,
 				});
 			}
@@ -263,13 +351,19 @@ export async function affinityRequest<T = unknown>(
 				writeMayHaveApplied: !isRead && status >= 500,
 			});
 		}
-		const problem = shapeProblem(parsed.value, expected, failure.path);
+		const problem =
+			shapeProblem(parsed.value, expected, failure.path) ??
+			(api === 'v1' && !isRead
+				? v1WriteProblem(parsed.value, request.method, failure.path)
+				: undefined);
 		if (problem) {
 			throw transportError(
 				node,
 				`${UNEXPECTED_SHAPE}: ${problem}`,
 				{ ...failure, writeMayHaveApplied: !isRead },
-				'This is not an answer the Affinity API gives; check that the Base URL points at the Affinity API.',
+				isRead
+					? 'This is not an answer the Affinity API gives; check that the Base URL points at the Affinity API.'
+					: 'This is not the answer Affinity documents for this write, so no item was made from it; check that the Base URL points at the Affinity API.',
 			);
 		}
 		return { statusCode: status, body: parsed.value as T, headers: responseHeaders };

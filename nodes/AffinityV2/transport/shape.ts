@@ -71,3 +71,26 @@ export function shapeProblem(body: unknown, expected: Expected, path: string): s
 	if (Array.isArray(body.data) && isObject(body.pagination)) return itemProblem(body.data, path);
 	return undefined;
 }
+
+/**
+ * Why a successful answer to an API v1 write is not what v1 documents; undefined when it is.
+ * v1 answers a create or an update with the record (an object with its number id), a delete
+ * with `{"success": true}`, and POST /entity-files with `{"success": true}` (live also with
+ * `entity_files`). Anything else (`[]`, a string, a number, `true`, `null`, `{}`) is not made
+ * into an item: the write may or may not have been applied.
+ */
+export function v1WriteProblem(body: unknown, method: string, path: string): string | undefined {
+	const succeeded = isObject(body) && body.success === true;
+	if (method === 'DELETE' || path === '/entity-files') {
+		return succeeded ? undefined : `${describeV1(body)} where v1 answers {"success": true}`;
+	}
+	if (isObject(body) && typeof body.id === 'number' && Number.isFinite(body.id)) return undefined;
+	return `${describeV1(body)} where v1 answers the record with its id`;
+}
+
+function describeV1(body: unknown): string {
+	if (isObject(body))
+		return Object.keys(body).length ? 'an object without an id' : 'an empty object';
+	if (typeof body === 'boolean') return `${String(body)}`;
+	return describeValue(body);
+}

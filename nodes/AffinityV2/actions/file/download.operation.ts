@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { entityFileFromV1, fileNameFromDisposition, mimeTypeOf } from '../../helpers/v1/files';
-import { affinityRequest, headerValue } from '../../transport';
+import { affinityRequest, headerValue, MAX_DOWNLOAD_BYTES } from '../../transport';
 import { ItemWithFiles, type OperationEndpoint } from '../types';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
@@ -21,7 +21,7 @@ export const description: INodeProperties[] = forOperation('file', 'download', [
 		required: true,
 		default: '',
 		placeholder: 'e.g. 43212',
-		description: 'The ID of the file, as File → Search gives it (file.ID)',
+		description: `The ID of the file, as File → Search gives it (file.ID). Files of up to ${MAX_DOWNLOAD_BYTES / 1048576} MB are downloaded (as large as an upload may be); a larger one is refused before it is read.`,
 	},
 	{
 		displayName: 'Put Output File in Field',
@@ -57,6 +57,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	});
 	const metadata = meta as IDataObject;
+	const raw = metadata.size;
+	const size =
+		typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() ? Number(raw) : NaN;
+	const known = Number.isFinite(size) && size >= 0;
+	// Refused before any byte is read: memory holds at most the limit.
+	if (known && size > MAX_DOWNLOAD_BYTES) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`File ${fileId} is ${(size / 1048576).toFixed(1)} MB, more than File → Download reads (${MAX_DOWNLOAD_BYTES / 1048576} MB): it was not downloaded`,
+			{ itemIndex, description: 'Download it in Affinity itself.' },
+		);
+	}
 	const download = await affinityRequest.call(this, {
 		api: 'v1',
 		method: 'GET',
@@ -64,10 +76,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		subject,
 		itemIndex,
 		answer: 'file',
+		maxBytes: known ? size : undefined,
 	});
 	const data = download.body as Buffer;
-	const size = Number(metadata.size);
-	if (Number.isFinite(size) && size !== data.length) {
+	if (known && size !== data.length) {
 		throw new NodeOperationError(
 			this.getNode(),
 			`The download of file ${fileId} is incomplete: ${data.length} of ${size} bytes arrived`,

@@ -17,7 +17,7 @@ const operation: INodeProperties = {
 			value: 'download',
 			action: 'Download a file',
 			description:
-				'Download a file attached in Affinity into binary data, with its name and type (API v1)',
+				'Download a file attached in Affinity into binary data, with its name and type; at most 100 MB (API v1)',
 		},
 		{
 			name: 'Search',
