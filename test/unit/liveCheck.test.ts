@@ -371,7 +371,7 @@ describe('live facts: probes that can fail', () => {
 		};
 		const companies = { ...persons, path: '/v2/companies', body: { data: [{ id: 3 }] } };
 		const { ctx } = context(
-			(method, path, _body, headers) => {
+			(_method, path, _body, headers) => {
 				if (path === '/v2/persons/6') return { status: 404, body: { errors: [] } };
 				if (path === '/v2/auth/whoami')
 					return {
