@@ -51,7 +51,7 @@ async function main(): Promise<number> {
 	const host = ownEmulator ? 'an emulator started for the check' : new URL(baseUrl).host;
 	if (options.write && !options.yes) {
 		const ok = await confirm(
-			`This writes to ${host}: it makes a person, a company, notes, a reminder, fields and dropdown options, a list entry, an opportunity, a meeting${options.webhookUrl ? ', a webhook' : ''} and a small text file in its sandbox lists and on its own records, then removes them (the file goes with the company: the API cannot delete files). Go ahead? [y/N] `,
+			`This writes to ${host}: it makes a person, a company, notes, a reminder, fields and dropdown options, a list entry, an opportunity, a meeting${options.webhookUrl ? ', a webhook' : ''} and a small text file in its sandbox lists and on its own records, and for the live facts two more companies (one merged into the other), a date and a location field, then removes them (the file goes with the company: the API cannot delete files). Go ahead? [y/N] `,
 		);
 		if (!ok) {
 			console.error(

@@ -26,6 +26,9 @@ ${Object.values(SANDBOX_LISTS)
   --emulator            check an in-process emulator instead of an account (its demo key)
   --report-dir DIR      where report.md and report.json go (default test-results/live)
 
+The report also gives each live fact (behaviour recorded of the real API) as confirmed,
+contradicted, not observable or error; the facts that need writes run with --write.
+
 Read only unless --write. Exit code 1 when an operation shows a schema difference or an
 error, or clean-up left something behind.`;
 
