@@ -912,8 +912,12 @@ describe('facts from live records', () => {
 		['the field says hidden', field({ type: 'number', data: null }, { type: 'hidden' })],
 		['the value says hidden', field({ type: 'hidden', data: null })],
 	])('a hidden field value (%s) reads as empty', (_shape, hidden) => {
-		expect(simplifyField(hidden)).toMatchObject({ value: null });
-		expect(simplifyFields([hidden]).fields).toEqual({ Investors: null });
+		expect(simplifyField(hidden)).toMatchObject({ value: null, hidden: true });
+		expect(simplifyFields([hidden])).toEqual({
+			fields: { Investors: null },
+			hiddenFields: ['Investors'],
+		});
+		expect(simplifyListEntry(entry([hidden])).hiddenFields).toEqual(['Investors']);
 		expect(fingerprint(hidden.value)).toBe(0);
 		const event = entryEvent('listEntryAdded', entry([hidden]), [hidden], ctx);
 		expect((event.changes as Json[])[0]).toMatchObject({ current: null, previous: null });

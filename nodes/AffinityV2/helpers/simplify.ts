@@ -198,6 +198,24 @@ export interface SimplifiedFields {
 	 * API says (`totalCount`). The field's values are those shown, never all of them.
 	 */
 	moreValues?: IDataObject;
+	/**
+	 * Names of fields whose value the key may not see (hidden: their value reads as null, which
+	 * is not "empty"). Absent when none is hidden.
+	 */
+	hiddenFields?: string[];
+}
+
+/**
+ * Whether a field's value is hidden from the key (2026-07-15 on, a restricted record): the
+ * field's `type` or its value's `type` says "hidden", with `data: null`.
+ */
+export function isHidden(field: unknown): boolean {
+	if (!field || typeof field !== 'object') return false;
+	const { type, value } = field as { type?: unknown; value?: unknown };
+	return (
+		type === 'hidden' ||
+		(!!value && typeof value === 'object' && (value as { type?: unknown }).type === 'hidden')
+	);
 }
 
 export function simplifyFields(fields: ApiField[] | undefined): SimplifiedFields {
@@ -216,6 +234,7 @@ export function simplifyFields(fields: ApiField[] | undefined): SimplifiedFields
 		if (mayBeTruncated(value)) (result.possiblyTruncated ??= []).push(key);
 		const more = valuesLeftOut(value);
 		if (more > 0) setOwn((result.moreValues ??= {}), key, more);
+		if (isHidden(field)) (result.hiddenFields ??= []).push(key);
 	}
 	return result;
 }
@@ -242,7 +261,13 @@ export function simplifyListEntry(entry: ApiListEntry): IDataObject {
 	const entity: Partial<ApiEntity> =
 		entry.entity && typeof entry.entity === 'object' ? entry.entity : {};
 	const { fields, ...entityRest } = entity;
-	const { fields: values, calendarDates, possiblyTruncated, moreValues } = simplifyFields(fields);
+	const {
+		fields: values,
+		calendarDates,
+		possiblyTruncated,
+		moreValues,
+		hiddenFields,
+	} = simplifyFields(fields);
 	const simplified: IDataObject = {
 		entityName: entityDisplayName(entity),
 		type: entry.type,
@@ -251,6 +276,7 @@ export function simplifyListEntry(entry: ApiListEntry): IDataObject {
 	if (calendarDates) simplified.calendarDates = calendarDates;
 	if (possiblyTruncated) simplified.possiblyTruncated = possiblyTruncated;
 	if (moreValues) simplified.moreValues = moreValues;
+	if (hiddenFields) simplified.hiddenFields = hiddenFields;
 	return Object.assign(simplified, {
 		createdAt: entry.createdAt,
 		id: entry.id,
@@ -290,5 +316,6 @@ export function simplifyField(field: ApiField): IDataObject {
 	if (typeof value?.totalCount === 'number') simplified.totalCount = value.totalCount;
 	const more = valuesLeftOut(value);
 	if (more > 0) simplified.moreValues = more;
+	if (isHidden(field)) simplified.hidden = true;
 	return simplified;
 }
