@@ -96,7 +96,8 @@ describe('GET /v2/field-value-changes', () => {
 				})
 			).status,
 		).toBe(204);
-		const since = new Date(before - 1000).toISOString();
+		// Live, filter times are whole seconds.
+		const since = new Date(before - 1000).toISOString().replace(/\.\d+Z$/, 'Z');
 		const { items } = await collect<Change>(
 			fixture,
 			`/v2/field-value-changes?filter=${encodeURIComponent(`field.id=${notes.id} & changedAt>=${since} & changer.id=1`)}`,
@@ -188,13 +189,16 @@ describe('GET /v2/field-value-changes', () => {
 	it('filters on field, list entry, changer, time and action, and descends on request', async () => {
 		const { items: all } = await collect<Change>(fixture, '/v2/field-value-changes');
 		const pick = all[Math.floor(all.length / 2)];
+		// Live, filter times are whole seconds.
+		const at = pick.changedAt.replace(/\.\d+Z$/, 'Z');
+		const time = (c: Change) => Date.parse(c.changedAt);
 		const filters: Array<[string, (c: Change) => boolean]> = [
 			[`field.id=${pick.field.id}`, (c) => c.field.id === pick.field.id],
 			[`listEntry.id=${pick.listEntry!.id}`, (c) => c.listEntry?.id === pick.listEntry!.id],
-			[`changedAt>${pick.changedAt}`, (c) => c.changedAt > pick.changedAt],
+			[`changedAt>${at}`, (c) => time(c) > Date.parse(at)],
 			[
-				`changedAt<=${pick.changedAt} & actionType=update`,
-				(c) => c.changedAt <= pick.changedAt && c.actionType === 'update',
+				`changedAt<=${at} & actionType=update`,
+				(c) => time(c) <= Date.parse(at) && c.actionType === 'update',
 			],
 			['changer.id=1 | changer.id=2', (c) => c.changer?.id === 1 || c.changer?.id === 2],
 		];

@@ -148,12 +148,15 @@ describe('GET /v2/notes', () => {
 		expect(await ids('creator.id = 5000001')).toEqual(
 			roots.filter((n) => n.creatorPersonId === 5000001).map((n) => n.id),
 		);
-		const cut = roots[10].createdAt;
+		// Live, filter times are whole seconds.
+		const cut = roots[10].createdAt.replace(/\.\d+Z$/, 'Z');
 		expect(await ids(`createdAt < ${cut}`)).toEqual(
-			roots.filter((n) => n.createdAt < cut).map((n) => n.id),
+			roots.filter((n) => Date.parse(n.createdAt) < Date.parse(cut)).map((n) => n.id),
 		);
 		expect(await ids(`createdAt >= ${cut} & creator.id = 5000001`)).toEqual(
-			roots.filter((n) => n.createdAt >= cut && n.creatorPersonId === 5000001).map((n) => n.id),
+			roots
+				.filter((n) => Date.parse(n.createdAt) >= Date.parse(cut) && n.creatorPersonId === 5000001)
+				.map((n) => n.id),
 		);
 		expect(await ids('updatedAt >= 2025-01-01')).toEqual(
 			roots.filter((n) => n.updatedAt !== null && n.updatedAt >= '2025-01-01').map((n) => n.id),
@@ -301,7 +304,7 @@ describe('GET /v2/notes/{noteId}/replies', () => {
 		expect(await ids('creator.id = 5000004')).toEqual(
 			replies.filter((r) => r.creatorPersonId === 5000004).map((r) => r.id),
 		);
-		expect(await ids(`createdAt > ${replies[1].createdAt}`)).toEqual(
+		expect(await ids(`createdAt > ${replies[1].createdAt.replace(/\.\d+Z$/, 'Z')}`)).toEqual(
 			replies.slice(2).map((r) => r.id),
 		);
 		expect(await ids('updatedAt >= 2020-01-01')).toEqual(
@@ -406,12 +409,12 @@ describe('transcripts (BETA)', () => {
 				await collect<Transcript>(fixture, `/v2/transcripts?filter=${encodeURIComponent(filter)}`)
 			).items.map((t) => t.id);
 		expect(await ids(`id = ${all[1].id}`)).toEqual([all[1].id]);
-		const cut = all[0].createdAt;
+		const cut = all[0].createdAt.replace(/\.\d+Z$/, 'Z');
 		expect(await ids(`createdAt > ${cut}`)).toEqual(
-			all.filter((t) => t.createdAt > cut).map((t) => t.id),
+			all.filter((t) => Date.parse(t.createdAt) > Date.parse(cut)).map((t) => t.id),
 		);
 		expect(await ids(`createdAt <= ${cut}`)).toEqual(
-			all.filter((t) => t.createdAt <= cut).map((t) => t.id),
+			all.filter((t) => Date.parse(t.createdAt) <= Date.parse(cut)).map((t) => t.id),
 		);
 		expect(await expect400(fixture, '/v2/transcripts?filter=id%20%3E%201', 'filter')).toContain(
 			'Operator ">"',
