@@ -22,7 +22,12 @@ beforeEach(() => fixture.reset());
 const store = () => fixture.emulator.store;
 const strict = new Description();
 
-type Field = { id: string; name: string; type: string; value: Json & { data: unknown } };
+type Field = {
+	id: string;
+	name: string;
+	type: string;
+	value: Json & { type: string; data: unknown };
+};
 
 /** Validates a v2 answer of `GET path` against a description; the problems, or [] when valid. */
 function problems(description: Description, path: string, body: unknown): string[] {
@@ -360,9 +365,14 @@ describe('answer-shape settings', () => {
 			expect(Date.parse(t)).toBe(Date.parse(utcTimes[i]));
 		}
 		// A v1 write's answer too; v2 answers keep UTC.
-		const created = await v1<{ created_at: string }>(fixture, 'POST', '/lists/102/list-entries', {
-			entity_id: 3000300,
-		});
+		const created = await v1<{ id: number; created_at: string }>(
+			fixture,
+			'POST',
+			'/lists/102/list-entries',
+			{
+				entity_id: 3000300,
+			},
+		);
 		expect(created.body.created_at).toMatch(/\.\d{6}-0[78]:00$/);
 		const v2 = await get<{ createdAt: string }>('/v2/lists/102/list-entries/' + created.body.id);
 		expect(v2.createdAt).toMatch(/Z$/);
