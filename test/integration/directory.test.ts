@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { SEEDED_USERS } from '../../emulator/seed';
 import { EmulatorFixture, MEMBER_KEY } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
 
@@ -21,7 +22,8 @@ describe('user.getAll', () => {
 	it('lists the team, by term and by status', async () => {
 		const all = await run({ resource: 'user', operation: 'getAll', returnAll: true });
 		expect(all.error).toBeUndefined();
-		expect(all.items.map((u) => u.id)).toEqual([1, 2, 3, 4, 5, 6]);
+		// Users are persons: their ids are the seeded users' person ids.
+		expect(all.items.map((u) => u.id)).toEqual(Object.values(SEEDED_USERS).sort((x, y) => x - y));
 		expect(all.items[0]).toHaveProperty('role');
 		const byTerm = await run({
 			resource: 'user',

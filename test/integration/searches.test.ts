@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { SEEDED_USERS } from '../../emulator/seed';
 import { EmulatorFixture, MEMBER_KEY } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
 import { loadOptionsHarness } from '../harness/loadOptions';
@@ -168,12 +169,14 @@ describe('company.semanticSearch list picker (getCompanyLists)', () => {
 				)
 				.map((l) => ({ name: l.name, value: String(l.id) }))
 				.sort((a, b) => a.name.localeCompare(b.name));
-		expect(admin.map(({ name, value }) => ({ name, value }))).toEqual(visible(1));
+		expect(admin.map(({ name, value }) => ({ name, value }))).toEqual(visible(SEEDED_USERS.admin));
 		const member = await loadOptionsHarness(
 			parameters,
 			fixture.credentials(MEMBER_KEY),
 		).loadOptions('getCompanyLists');
-		expect(member.map(({ name, value }) => ({ name, value }))).toEqual(visible(2));
+		expect(member.map(({ name, value }) => ({ name, value }))).toEqual(
+			visible(SEEDED_USERS.member),
+		);
 		expect(member.length).toBeLessThan(admin.length);
 	});
 });
