@@ -298,7 +298,7 @@ export async function runCheck(
 	);
 	const counted = (status: string) => facts.filter((f) => f.status === status).length;
 	console.log(
-		`${facts.length} live facts: ${counted('confirmed')} confirmed, ${counted('contradicted')} contradicted, ` +
+		`${facts.length} live facts (${facts.reduce((n, f) => n + f.calls, 0)} calls): ${counted('confirmed')} confirmed, ${counted('contradicted')} contradicted, ` +
 			`${counted('not observable')} not observable, ${counted('error')} error.`,
 	);
 	console.log(`Report: ${paths.md} and ${paths.json}`);

@@ -52,6 +52,8 @@ export interface FactResult {
 	fact: string;
 	status: FactStatus;
 	seen: string;
+	/** Calls its probe made (a fact read from the run's answers makes none). */
+	calls: number;
 }
 
 export interface FactContext {
@@ -756,6 +758,7 @@ export const FACTS: Fact[] = [
 /** Runs every fact: the probes (those that write, with --write), then the scans. */
 export async function runFacts(ctx: FactContext, facts: Fact[] = FACTS): Promise<FactResult[]> {
 	const verdicts = new Map<string, Verdict>();
+	const spent = new Map<string, number>();
 	try {
 		for (const fact of facts) {
 			if (!fact.probe) continue;
@@ -769,11 +772,13 @@ export async function runFacts(ctx: FactContext, facts: Fact[] = FACTS): Promise
 				verdicts.set(fact.id, unobservable('the call budget was spent'));
 				continue;
 			}
+			const before = ctx.proxy.exchanges.length;
 			try {
 				verdicts.set(fact.id, await fact.probe(ctx));
 			} catch (error) {
 				verdicts.set(fact.id, failed((error as Error).message));
 			}
+			spent.set(fact.id, ctx.proxy.exchanges.length - before);
 		}
 	} finally {
 		await cleanUp(ctx);
@@ -783,6 +788,6 @@ export async function runFacts(ctx: FactContext, facts: Fact[] = FACTS): Promise
 		const verdict =
 			verdicts.get(fact.id) ??
 			(fact.scan ? fact.scan(exchanges, ctx) : unobservable(fact.unobservable ?? 'no probe'));
-		return { id: fact.id, fact: fact.fact, ...verdict };
+		return { id: fact.id, fact: fact.fact, ...verdict, calls: spent.get(fact.id) ?? 0 };
 	});
 }

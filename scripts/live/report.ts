@@ -156,12 +156,12 @@ export function markdown(report: Report): string {
 	lines.push(
 		'What the API was recorded doing, as this run saw it: confirmed, contradicted (what it did instead), not observable (why) or error.',
 		'',
-		'| fact | status | behaviour | seen |',
-		'|---|---|---|---|',
+		'| fact | status | behaviour | seen | calls |',
+		'|---|---|---|---|---|',
 	);
 	const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 	for (const f of report.facts)
-		lines.push(`| ${f.id} | ${f.status} | ${cell(f.fact)} | ${cell(f.seen)} |`);
+		lines.push(`| ${f.id} | ${f.status} | ${cell(f.fact)} | ${cell(f.seen)} | ${f.calls} |`);
 	lines.push(
 		'',
 		`Webhook round trip: ${report.webhook.outcome}${report.webhook.reason ? ` (${report.webhook.reason})` : ''}.`,

@@ -226,7 +226,12 @@ describe('npm run test:live', () => {
 		);
 		expect(run.text).toMatch(/## Live facts/);
 		expect(run.text).toMatch(/\| filter-whole-second \| confirmed \|/);
-		expect(run.stdout).toMatch(/live facts: \d+ confirmed, 0 contradicted/);
+		// The probes' calls are in the budget: the node's calls, whoami, and the facts'.
+		const nodeCalls = report.operations.reduce((n, o) => n + o.calls.length, 0);
+		const factCalls = report.facts.reduce((n, f) => n + f.calls, 0);
+		expect(factCalls).toBeGreaterThanOrEqual(10);
+		expect(report.budget.spent).toBe(nodeCalls + factCalls + 1);
+		expect(run.stdout).toMatch(/live facts \(\d+ calls\): \d+ confirmed, 0 contradicted/);
 		expectNoKey(run.text, run.stdout);
 	}, 180_000);
 
