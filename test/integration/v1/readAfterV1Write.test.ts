@@ -155,6 +155,31 @@ describe('v2 reads that lag v1 writes by 1 s', () => {
 		expect(await writes()).toEqual(['POST /v2/companies/search']);
 	});
 
+	it('Company → Find or Create: after a create of unknown outcome, a later item with the domain is not sent again', async () => {
+		await fixture.fault({
+			kind: 'status',
+			status: 500,
+			apply: true,
+			method: 'POST',
+			path: '^/organizations',
+		});
+		const result = await runAffinityNode({
+			credentials: fixture.credentials(),
+			continueOnFail: true,
+			parameters: {
+				resource: 'company',
+				operation: 'findOrCreate',
+				domain: '={{ $json.domain }}',
+			},
+			items: [{ domain: 'unsure.example' }, { domain: 'UNSURE.example' }],
+		});
+		expect(result.items[0]).toMatchObject({ writeMayHaveApplied: true });
+		expect(result.items[1].error).toBe(
+			'Not sent: item 1 of this run wrote the same record and its outcome is unknown',
+		);
+		expect((await writes()).filter((w) => w === 'POST /organizations')).toHaveLength(1);
+	});
+
 	it('Person → Find or Create: two items with one email address in two cases give one create', async () => {
 		const result = await run(
 			{

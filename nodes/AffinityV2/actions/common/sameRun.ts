@@ -1,6 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { cachedPerRun } from '../../api/cache';
+import { writeMayHaveApplied } from '../../transport';
 
 /**
  * What an earlier item of this run found or made, so that a later item about the same record
@@ -9,16 +11,20 @@ import { cachedPerRun } from '../../api/cache';
  * record for a moment, so searching again could create it twice. Only this run's items are
  * covered: another execution's create can stay unseen by v2 searches for a short while.
  */
-export interface RunRecord<T> {
+interface RunRecord<T> {
 	/** The record, as the first item had it. */
-	value: T;
+	value?: T;
+	/** The first item's write failed but may have been applied: later items must not write. */
+	unknownOutcome?: boolean;
 	/** The item that first asked: a later item gets `earlier: true`. */
 	firstItem: number;
 }
 
 /**
  * The record under `key` for this run: `load` runs for the first item that asks; a later item
- * gets the same record with `earlier: true`. A failed load is not remembered.
+ * gets the same record with `earlier: true`. A load that failed surely (nothing was written) is
+ * not remembered, so the next item tries again; one whose write may have been applied is, and a
+ * later item with the same key fails without sending it again.
  */
 export async function onceInRun<T>(
 	ctx: IExecuteFunctions,
@@ -26,9 +32,27 @@ export async function onceInRun<T>(
 	itemIndex: number,
 	load: () => Promise<T>,
 ): Promise<{ value: T; earlier: boolean }> {
-	const record = await cachedPerRun<RunRecord<T>>(ctx, `sameRun:${key}`, async () => ({
-		value: await load(),
-		firstItem: itemIndex,
-	}));
-	return { value: record.value, earlier: record.firstItem !== itemIndex };
+	let failure: unknown;
+	const record = await cachedPerRun<RunRecord<T>>(ctx, `sameRun:${key}`, async () => {
+		try {
+			return { value: await load(), firstItem: itemIndex };
+		} catch (error) {
+			if (!writeMayHaveApplied(error)) throw error;
+			failure = error;
+			return { unknownOutcome: true, firstItem: itemIndex };
+		}
+	});
+	if (failure !== undefined) throw failure;
+	if (record.unknownOutcome) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Not sent: item ${record.firstItem + 1} of this run wrote the same record and its outcome is unknown`,
+			{
+				itemIndex,
+				description:
+					'Sending it again could create it twice. Check in Affinity whether the earlier write was applied, then run again.',
+			},
+		);
+	}
+	return { value: record.value as T, earlier: record.firstItem !== itemIndex };
 }
