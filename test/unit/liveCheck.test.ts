@@ -418,6 +418,21 @@ describe('live facts: probes that can fail', () => {
 		expect(calls).toEqual([]);
 	});
 
+	it('read only, every probe only reads', async () => {
+		const whoami = { ...persons, path: '/v2/auth/whoami', body: { user: { id: 5 } } };
+		const companies = { ...persons, path: '/v2/companies', body: { data: [{ id: 3 }] } };
+		const lists = { ...persons, path: '/v2/lists', body: { data: [{ id: 8 }] } };
+		const { ctx, calls } = context(
+			() => ({ status: 200, body: { data: [] } }),
+			[whoami, persons, companies, lists],
+		);
+		ctx.write = false;
+		const results = await runFacts(ctx);
+		expect(results.length).toBe(FACTS.length);
+		expect(calls.length).toBeGreaterThanOrEqual(10);
+		expect(calls.filter((c) => !c.startsWith('GET '))).toEqual([]);
+	});
+
 	it('every fact has a stable id, a statement, and a way to be decided or a reason it cannot be', () => {
 		expect(new Set(FACTS.map((f) => f.id)).size).toBe(FACTS.length);
 		for (const f of FACTS) {
