@@ -43,6 +43,60 @@ async function get<T = Json>(path: string, key = ADMIN_KEY): Promise<T> {
 	return res.body;
 }
 
+// The live departures from the description, each as an edit of a copy of it.
+
+/** nullArrays: Person and UserData emailAddresses, Company domains may be null. */
+function allowNullArrays(doc: Json): void {
+	const schemas = (doc.components as Json).schemas as Record<string, Json>;
+	for (const [schema, property] of [
+		['Person', 'emailAddresses'],
+		['Company', 'domains'],
+		['UserData', 'emailAddresses'],
+	]) {
+		((schemas[schema].properties as Json)[property] as Json).type = ['array', 'null'];
+	}
+}
+
+/** linkedInTexts: TextsValue items may be `{link, text}`. */
+function allowLinkedInTexts(doc: Json): void {
+	const schemas = (doc.components as Json).schemas as Record<string, Json>;
+	((schemas.TextsValue.properties as Json).data as Json).items = {
+		anyOf: [
+			{ type: 'string' },
+			{
+				type: 'object',
+				properties: { link: { type: 'string' }, text: { type: 'string' } },
+				required: ['link', 'text'],
+				additionalProperties: false,
+			},
+		],
+	};
+}
+
+/** malformedFormats: no `format: email` / `format: hostname`. */
+function allowMalformedFormats(doc: Json): void {
+	const drop = (node: unknown): void => {
+		if (Array.isArray(node)) node.forEach(drop);
+		else if (node && typeof node === 'object') {
+			const record = node as Json;
+			if (record.format === 'email' || record.format === 'hostname') delete record.format;
+			Object.values(record).forEach(drop);
+		}
+	};
+	drop(doc.components);
+}
+
+/** hiddenFieldShape 'value-type': a FieldValue `{type: "hidden", data: null}`. */
+function allowHiddenValues(doc: Json): void {
+	const schemas = (doc.components as Json).schemas as Record<string, Json>;
+	(schemas.FieldValue.oneOf as Json[]).push({
+		type: 'object',
+		properties: { type: { const: 'hidden' }, data: { type: 'null' } },
+		required: ['type', 'data'],
+		additionalProperties: false,
+	});
+}
+
 const settings = (body: Record<string, unknown>) => fixture.control('POST', '/settings', body);
 
 describe('users are persons with the same id', () => {
@@ -208,16 +262,7 @@ describe('answer-shape settings', () => {
 		// Live breaks the description on purpose (Person.emailAddresses, Company.domains: array).
 		expect(problems(strict, personPath, personBody)).not.toEqual([]);
 		expect(problems(strict, companyPath, companyBody)).not.toEqual([]);
-		const nullable = new Description(undefined, (doc) => {
-			const schemas = (doc.components as Json).schemas as Record<string, Json>;
-			for (const [schema, property] of [
-				['Person', 'emailAddresses'],
-				['Company', 'domains'],
-				['UserData', 'emailAddresses'],
-			]) {
-				((schemas[schema].properties as Json)[property] as Json).type = ['array', 'null'];
-			}
-		});
+		const nullable = new Description(undefined, allowNullArrays);
 		expect(problems(nullable, personPath, personBody)).toEqual([]);
 		expect(problems(nullable, companyPath, companyBody)).toEqual([]);
 		const page = await get<Page>('/v2/persons?limit=100');
@@ -246,20 +291,7 @@ describe('answer-shape settings', () => {
 		expect(typeof (industry.data[0].value.data as unknown[])[0]).toBe('string');
 
 		expect(problems(strict, path, linked)).not.toEqual([]);
-		const withEntries = new Description(undefined, (doc) => {
-			const schemas = (doc.components as Json).schemas as Record<string, Json>;
-			((schemas.TextsValue.properties as Json).data as Json).items = {
-				anyOf: [
-					{ type: 'string' },
-					{
-						type: 'object',
-						properties: { link: { type: 'string' }, text: { type: 'string' } },
-						required: ['link', 'text'],
-						additionalProperties: false,
-					},
-				],
-			};
-		});
+		const withEntries = new Description(undefined, allowLinkedInTexts);
 		expect(problems(withEntries, path, linked)).toEqual([]);
 	});
 
@@ -291,17 +323,7 @@ describe('answer-shape settings', () => {
 
 		expect(problems(strict, `/v2/persons/${personId}`, personBody)).not.toEqual([]);
 		expect(problems(strict, `/v2/companies/${company.id}`, companyBody)).not.toEqual([]);
-		const noFormats = new Description(undefined, (doc) => {
-			const drop = (node: unknown): void => {
-				if (Array.isArray(node)) node.forEach(drop);
-				else if (node && typeof node === 'object') {
-					const record = node as Json;
-					if (record.format === 'email' || record.format === 'hostname') delete record.format;
-					Object.values(record).forEach(drop);
-				}
-			};
-			drop(doc.components);
-		});
+		const noFormats = new Description(undefined, allowMalformedFormats);
 		expect(problems(noFormats, `/v2/persons/${personId}`, personBody)).toEqual([]);
 		expect(problems(noFormats, `/v2/companies/${company.id}`, companyBody)).toEqual([]);
 	});
@@ -331,15 +353,7 @@ describe('answer-shape settings', () => {
 		expect(admin.data.some((f) => f.type === 'hidden' || f.value.type === 'hidden')).toBe(false);
 		// FieldValue has no `hidden` value type: this shape breaks the description on purpose.
 		expect(problems(strict, path, valueType)).not.toEqual([]);
-		const withHidden = new Description(undefined, (doc) => {
-			const schemas = (doc.components as Json).schemas as Record<string, Json>;
-			(schemas.FieldValue.oneOf as Json[]).push({
-				type: 'object',
-				properties: { type: { const: 'hidden' }, data: { type: 'null' } },
-				required: ['type', 'data'],
-				additionalProperties: false,
-			});
-		});
+		const withHidden = new Description(undefined, allowHiddenValues);
 		expect(problems(withHidden, path, valueType)).toEqual([]);
 	});
 
@@ -382,6 +396,46 @@ describe('answer-shape settings', () => {
 		expect(pacificOffsetTime('2020-04-27T22:35:43.383Z')).toBe('2020-04-27T15:35:43.383000-07:00');
 		expect(pacificOffsetTime('2026-01-15T03:00:00.000Z')).toBe('2026-01-14T19:00:00.000000-08:00');
 		expect(pacificOffsetTime('2026-03-08T10:00:00.005Z')).toBe('2026-03-08T03:00:00.005000-07:00');
+	});
+	it('with every answer-shape setting on, the v2 reads validate once those departures are allowed', async () => {
+		await settings({
+			nullArrays: true,
+			linkedInTexts: true,
+			malformedFormats: true,
+			hiddenFieldShape: 'value-type',
+			v1Timestamps: 'pacific-offset',
+		});
+		const allowing = new Description(undefined, (doc) => {
+			allowNullArrays(doc);
+			allowLinkedInTexts(doc);
+			allowMalformedFormats(doc);
+			allowHiddenValues(doc);
+		});
+		const restricted = store()
+			.entriesByList.get(101)!
+			.find((e) => store().opportunities.get(e.entityId)?.restrictedTo)!;
+		const reads: Array<[string, string]> = [
+			['/v2/persons?limit=100&fieldTypes=enriched&fieldTypes=global', ADMIN_KEY],
+			['/v2/companies?limit=100&fieldTypes=enriched&fieldTypes=global', ADMIN_KEY],
+			[`/v2/persons/${TRUNCATION_SEED.personId}/fields?limit=100`, ADMIN_KEY],
+			[`/v2/companies/${TRUNCATION_SEED.companyId}/fields?limit=100`, ADMIN_KEY],
+			[
+				'/v2/lists/102/list-entries?limit=100&fieldTypes=enriched&fieldTypes=global&fieldTypes=list',
+				ADMIN_KEY,
+			],
+			['/v2/lists/103/list-entries?limit=100&fieldTypes=enriched&fieldTypes=global', ADMIN_KEY],
+			[`/v2/lists/101/list-entries/${restricted.id}/fields`, MEMBER_KEY],
+			['/v2/users', ADMIN_KEY],
+			['/v2/auth/whoami', ADMIN_KEY],
+		];
+		let departures = 0;
+		for (const [path, key] of reads) {
+			const body = await get(path, key);
+			expect({ path, problems: problems(allowing, path, body) }).toEqual({ path, problems: [] });
+			if (problems(strict, path, body).length) departures++;
+		}
+		// The settings do change what is answered: most of these reads break the strict description.
+		expect(departures).toBeGreaterThanOrEqual(5);
 	});
 });
 
