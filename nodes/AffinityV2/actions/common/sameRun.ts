@@ -2,6 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { cachedPerRun } from '../../api/cache';
+import { asNodeError } from '../../helpers/nodeErrors';
 import { writeMayHaveApplied } from '../../transport';
 
 /**
@@ -37,12 +38,12 @@ export async function onceInRun<T>(
 		try {
 			return { value: await load(), firstItem: itemIndex };
 		} catch (error) {
-			if (!writeMayHaveApplied(error)) throw error;
+			if (!writeMayHaveApplied(error)) throw asNodeError(ctx.getNode(), error, itemIndex);
 			failure = error;
 			return { unknownOutcome: true, firstItem: itemIndex };
 		}
 	});
-	if (failure !== undefined) throw failure;
+	if (failure !== undefined) throw asNodeError(ctx.getNode(), failure, itemIndex);
 	if (record.unknownOutcome) {
 		throw new NodeOperationError(
 			ctx.getNode(),
