@@ -100,13 +100,25 @@ describe('GET /v2/field-value-changes', () => {
 		const since = new Date(before - 1000).toISOString().replace(/\.\d+Z$/, 'Z');
 		const { items } = await collect<Change>(
 			fixture,
-			`/v2/field-value-changes?filter=${encodeURIComponent(`field.id=${notes.id} & changedAt>=${since} & changer.id=1`)}`,
+			`/v2/field-value-changes?filter=${encodeURIComponent(`field.id=${notes.id} & changedAt>=${since} & changer.id=${SEEDED_USERS.admin}`)}`,
 		);
 		expect(
 			items.map((c) => [c.actionType, c.value, c.listEntry, c.entity.id, c.changer?.id]),
 		).toEqual([
-			['add', 'first words', { id: entry.id, listId: TARGET_ACCOUNTS }, entry.entityId, 1],
-			['delete', 'first words', { id: entry.id, listId: TARGET_ACCOUNTS }, entry.entityId, 1],
+			[
+				'add',
+				'first words',
+				{ id: entry.id, listId: TARGET_ACCOUNTS },
+				entry.entityId,
+				SEEDED_USERS.admin,
+			],
+			[
+				'delete',
+				'first words',
+				{ id: entry.id, listId: TARGET_ACCOUNTS },
+				entry.entityId,
+				SEEDED_USERS.admin,
+			],
 		]);
 		expect(Date.parse(items[0].changedAt)).toBeGreaterThanOrEqual(before - 5);
 	});
@@ -167,7 +179,7 @@ describe('GET /v2/field-value-changes', () => {
 		);
 		expect(items[0]).toMatchObject({
 			field: { id: notes.id },
-			changer: { id: 2 },
+			changer: { id: SEEDED_USERS.member },
 			value: 'from the web app',
 		});
 		expect(items.some((c) => c.field.id === dealSize.id && c.value === 12345)).toBe(false);
@@ -200,7 +212,10 @@ describe('GET /v2/field-value-changes', () => {
 				`changedAt<=${at} & actionType=update`,
 				(c) => time(c) <= Date.parse(at) && c.actionType === 'update',
 			],
-			['changer.id=1 | changer.id=2', (c) => c.changer?.id === 1 || c.changer?.id === 2],
+			[
+				`changer.id=${SEEDED_USERS.admin} | changer.id=${SEEDED_USERS.member}`,
+				(c) => c.changer?.id === SEEDED_USERS.admin || c.changer?.id === SEEDED_USERS.member,
+			],
 		];
 		for (const [filter, expected] of filters) {
 			const { items } = await collect<Change>(
