@@ -1,6 +1,6 @@
 import { DEMO_KEY, Emulator } from '../../emulator';
 import { nodeOperations } from '../../test/harness/nodeOperations';
-import { runFacts, type FactResult } from './facts';
+import { runFacts, type FactContext, type FactResult } from './facts';
 import { isRead } from './operations';
 import type { Options } from './options';
 import { RecordingProxy } from './proxy';
@@ -104,7 +104,7 @@ async function runSide(target: Target, sandbox: Sandbox | undefined): Promise<Si
 	return side;
 }
 
-let stopOnInterrupt: WriteRun | undefined;
+let stopOnInterrupt: { stopped?: boolean } | undefined;
 
 function summaryOf(results: OperationResult[]): Record<Outcome, number> {
 	const summary: Record<Outcome, number> = {
@@ -212,7 +212,7 @@ export async function runCheck(
 	const sandbox = options.write ? sandboxFor(runId, receiver) : undefined;
 	const side = await runSide(target, sandbox);
 	// The live facts, after the plans: their scans read every answer of the run.
-	const facts: FactResult[] = await runFacts({
+	const factContext: FactContext = {
 		call: target.call,
 		proxy,
 		apiHost: host,
@@ -224,7 +224,11 @@ export async function runCheck(
 		removed: side.write?.removed ?? [],
 		left: side.write?.left ?? [],
 		found: {},
-	});
+	};
+	// Ctrl-C during the facts: no further probe starts; what they made is still removed.
+	stopOnInterrupt = options.write ? factContext : undefined;
+	const facts: FactResult[] = await runFacts(factContext);
+	stopOnInterrupt = undefined;
 	const operations = nodeOperations();
 	const results = byOperation(side, operations);
 	let comparison: Comparison[] | undefined;

@@ -71,6 +71,8 @@ export interface FactContext {
 	left: Removal[];
 	/** Shared by the probes: ids found once. */
 	found: Record<string, unknown>;
+	/** Set on Ctrl-C: no further probe starts; what they made is still removed. */
+	stopped?: boolean;
 }
 
 export interface Fact {
@@ -762,6 +764,10 @@ export async function runFacts(ctx: FactContext, facts: Fact[] = FACTS): Promise
 	try {
 		for (const fact of facts) {
 			if (!fact.probe) continue;
+			if (ctx.stopped) {
+				verdicts.set(fact.id, unobservable('the run was interrupted'));
+				continue;
+			}
 			if (fact.write && !ctx.write) {
 				verdicts.set(fact.id, unobservable('a write: run with --write'));
 				continue;
