@@ -264,9 +264,9 @@ async function send<T>(
 			if (code === 'EDEADLINE') {
 				throw transportError(
 					node,
-					`Affinity did not answer in time: the answer was not complete within ${deadlineMs / 1000} s`,
+					describeNetworkFailure('ETIMEDOUT'),
 					{ ...failure, writeMayHaveApplied: !isRead },
-					'Each request must be answered in full within the timeout (Request Options → Timeout), even while data keeps arriving. Try again; if it persists, raise the timeout.',
+					`The answer was not complete within ${deadlineMs / 1000} s: each request must be answered in full within the timeout (Request Options → Timeout), even while data keeps arriving. Try again; if it persists, raise the timeout.`,
 				);
 			}
 			throw transportError(node, describeNetworkFailure(code), {
