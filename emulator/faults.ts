@@ -22,7 +22,8 @@ import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
  * - answer: handles the request (a write is applied), then answers 200 with `value` as JSON
  *   ([], "text", 7, true, null: the wrong JSON types), or `raw` text as it is.
  * - file: answers 200 with `bytes` bytes of a file (application/octet-stream), with its
- *   Content-Length unless `declareLength: false`, one chunk every `intervalMs` if given.
+ *   Content-Length unless `declareLength: false`, one chunk every `intervalMs` if given, and
+ *   the `headers` given.
  */
 export interface FaultSpec {
 	kind:
@@ -212,6 +213,7 @@ export async function applyHostileFault(
 			res.writeHead(200, {
 				'content-type': 'application/octet-stream',
 				...(fault.declareLength === false ? {} : { 'content-length': String(total) }),
+				...(fault.headers ?? {}),
 			});
 			const chunk = Buffer.alloc(fault.intervalMs ? 1 : 64 * 1024, 0x61);
 			for (let sent = 0; sent < total; ) {

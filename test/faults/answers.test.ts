@@ -13,7 +13,7 @@ import type { FaultSpec, RequestLogEntry } from '../../emulator';
 import { resources } from '../../nodes/AffinityV2/actions/resources';
 import type { OperationEndpoint } from '../../nodes/AffinityV2/actions/types';
 import { ANSWER_LIMITS } from '../../nodes/AffinityV2/transport';
-import { ALL_KEYS, EmulatorFixture } from '../harness/emulator';
+import { ADMIN_KEY, ALL_KEYS, EmulatorFixture } from '../harness/emulator';
 import { runAffinityNode, type NodeRun } from '../harness/engine';
 import {
 	nodeParameters,
@@ -284,6 +284,21 @@ describe('File → Download within the limit', () => {
 			/^The download is larger than the file's record says \(1,024 bytes\): it was stopped/,
 		);
 		expect(result.error?.message).not.toMatch(/5242880|of 1024/);
+	});
+
+	it("a file name (Content-Disposition) that holds the key: redacted in the item's binary", async () => {
+		await fixture.fault(
+			arm(metadata, { kind: 'answer', value: { id: 1, organization_id: 3000001 } }),
+			arm(download, {
+				kind: 'file',
+				bytes: 10,
+				headers: { 'content-disposition': `attachment; filename="key ${ADMIN_KEY}.txt"` },
+			}),
+		);
+		const result = await runOp('file.download', { simplify: false });
+		expect(result.error).toBeUndefined();
+		expect(result.binary[0]?.data?.fileName).toBe('key [redacted].txt');
+		for (const key of ALL_KEYS) expect(everything(result)).not.toContain(key);
 	});
 
 	it('a file that trickles: given up at the deadline (Request Options → Timeout)', async () => {

@@ -22,7 +22,7 @@ import { beforeDeadline, deadlinePassed, parseBody, readBody, type BodyRead } fr
 import { shapeProblem, UNEXPECTED_SHAPE, v1WriteProblem, type Expected } from './shape';
 import { declaredLength, fileAnswer, headerValue } from './download';
 import { ANSWER_LIMITS, sizeText } from './limits';
-import { scrubError } from './redact';
+import { redactValue, scrubError } from './redact';
 import { multipartBody, type FormPart } from './multipart';
 import {
 	connection,
@@ -237,7 +237,8 @@ async function send<T>(
 					recordSize: request.maxBytes,
 					failure,
 				});
-				return file as AffinityResponse<T>;
+				// Its name and type (Content-Disposition, Content-Type) become the item's.
+				return { ...file, headers: redactValue(file.headers, conn.secrets) } as AffinityResponse<T>;
 			}
 			const limit = status >= 400 ? ANSWER_LIMITS.errorBodyMaxBytes : ANSWER_LIMITS.jsonMaxBytes;
 			read = await readBody(response.body, limit, deadline, declaredLength(response.headers ?? {}));
@@ -366,7 +367,11 @@ async function send<T>(
 					: 'This is not the answer Affinity documents for this write, so no item was made from it; check that the Base URL points at the Affinity API.',
 			);
 		}
-		return { statusCode: status, body: parsed.value as T, headers: responseHeaders };
+		return {
+			statusCode: status,
+			body: parsed.value as T,
+			headers: redactValue(responseHeaders, conn.secrets),
+		};
 	}
 }
 
