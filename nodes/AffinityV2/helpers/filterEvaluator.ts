@@ -412,6 +412,16 @@ export function parseFilterExpression(input: string): FilterTree {
 	return tree;
 }
 
+/** parseFilterExpression, with a malformed expression given back as its error. */
+export function readFilterExpression(input: string): FilterTree | FilterSyntaxError {
+	try {
+		return parseFilterExpression(input);
+	} catch (error) {
+		if (error instanceof FilterSyntaxError) return error;
+		return new FilterSyntaxError(String(error));
+	}
+}
+
 /** A check of records against a filter tree; `properties` types the values where known. */
 export function treeCheck(
 	tree: FilterTree,

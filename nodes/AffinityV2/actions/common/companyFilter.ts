@@ -60,7 +60,8 @@ export function withoutCheckFields(
 ): IDataObject {
 	if (!Array.isArray(company.fields)) return company;
 	if (!askedAny) {
-		const { fields: _fields, ...rest } = company;
+		const rest = { ...company };
+		delete rest.fields;
 		return rest;
 	}
 	const drop = new Set(checkOnly);

@@ -13,10 +13,9 @@ import {
 	conditionProperties,
 	conditionsCheck,
 	FilterSyntaxError,
-	parseFilterExpression,
+	readFilterExpression,
 	treeCheck,
 	treeProperties,
-	type FilterTree,
 	type RecordCheck,
 } from '../../helpers/filterEvaluator';
 
@@ -206,12 +205,9 @@ export async function readFilter(
 		if (raw === '') return { properties: [] };
 		if (!alwaysCheck) return { filter: raw, properties: [] };
 		// Checked here too, so it must be read here: a malformed one is refused before any request.
-		let tree: FilterTree;
-		try {
-			tree = parseFilterExpression(raw);
-		} catch (error) {
-			if (!(error instanceof FilterSyntaxError)) throw error;
-			throw new NodeOperationError(this.getNode(), `Invalid Filter Expression: ${error.message}`, {
+		const tree = readFilterExpression(raw);
+		if (tree instanceof FilterSyntaxError) {
+			throw new NodeOperationError(this.getNode(), `Invalid Filter Expression: ${tree.message}`, {
 				itemIndex,
 				description:
 					"Write it in Affinity's filter language, e.g. name =~ Labs & (id < 100 | id > 200); escape special characters with a backslash.",
