@@ -95,29 +95,33 @@ export class AffinityV2Api implements ICredentialType {
 			type: 'options',
 			options: [
 				{
-					name: '2026-07-15 (Recommended)',
-					value: '2026-07-15',
-					description: 'The version this node is built and tested against',
+					name: '2026-09-17 (Current, Recommended)',
+					value: '2026-09-17',
+					description:
+						'The current version (since Sep 17 2026): every operation of this node works on it, and Affinity adds new things only to it',
 				},
 				{
-					name: '2026-09-17',
-					value: '2026-09-17',
-					description: 'The newest version; it may return value types this node shows as they come',
+					name: '2026-07-15',
+					value: '2026-07-15',
+					description:
+						'Locked since Sep 17 2026: keeps working as before but gets nothing new. Team, File → Get/Get Many and Transcript → Delete stop with a message; some writes use API v1.',
 				},
 				{
 					name: '2024-01-01',
 					value: '2024-01-01',
-					description: 'The first stable version (no hidden values on restricted opportunities)',
+					description:
+						'The first stable version (no hidden values on restricted opportunities); gets nothing new. As on 2026-07-15, operations that need 2026-09-17 stop with a message.',
 				},
 				{
 					name: "The Key's Default Version",
 					value: '',
-					description: 'Send no version: Affinity uses the Default API Version set for the key',
+					description:
+						'Send no version: Affinity uses the Default API Version set for the key (a key created today defaults to 2026-09-17); the node reads which one from Affinity’s answers',
 				},
 			],
-			default: '2026-07-15',
+			default: '2026-09-17',
 			description:
-				'Sent as the X-Affinity-Api-Version header on every API v2 request, unless the key’s default is chosen (API v1 has no versions)',
+				'Which edition of Affinity’s API v2 answers, sent as the X-Affinity-Api-Version header (API v1 has no versions). 2026-09-17 is the current one. An older one keeps saved workflows answering as they did: operations that need 2026-09-17 stop before any request and say so, and a few writes use API v1 instead of v2.',
 		},
 		{
 			displayName:

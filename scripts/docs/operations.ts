@@ -12,6 +12,10 @@ export interface DeclaredEndpoint {
 	method: string;
 	path: string;
 	beta?: boolean;
+	/** Called only on this edition of API v2 and later ones. */
+	since?: string;
+	/** Called only on editions older than this one. */
+	before?: string;
 }
 
 export interface OperationRow {
@@ -108,24 +112,53 @@ function apiOf(row: OperationRow): string {
 	return apis.join(', ') || '—';
 }
 
+/** The editions an endpoint is called on, when not all: "2026-09-17 on", "before 2026-09-17". */
+function editionNote(e: DeclaredEndpoint): string | undefined {
+	if (e.since && e.before) return `${e.since} on, before ${e.before}`;
+	if (e.since) return `${e.since} on`;
+	if (e.before) return `before ${e.before}`;
+	return undefined;
+}
+
 function endpointCell(row: OperationRow): string {
 	return row.endpoints
-		.map((e) => `\`${e.method} ${e.path}\`${e.beta ? ' (BETA)' : ''}`)
+		.map((e) => {
+			const notes = [e.beta ? 'BETA' : undefined, editionNote(e)].filter(Boolean);
+			return `\`${e.method} ${e.path}\`${notes.length ? ` (${notes.join(', ')})` : ''}`;
+		})
 		.join('<br>');
 }
 
 const usesV1 = (row: OperationRow) => row.endpoints.some((e) => e.api === 'v1');
+/** Calls API v1 only on editions older than some edition (v2 has the write from then on). */
+const usesV1Before = (row: OperationRow) =>
+	usesV1(row) && row.endpoints.filter((e) => e.api === 'v1').every((e) => e.before);
+/** Needs an edition: every endpoint it calls is there from that edition on. */
+const needsEdition = (row: OperationRow) =>
+	row.endpoints.length > 0 && row.endpoints.every((e) => e.since)
+		? row.endpoints[0].since
+		: undefined;
 
 /** docs/operations.md's tables: one per resource, an operation a row. */
 export function renderOperationsTables(resources: ResourceRows[]): string {
 	const count = resources.reduce((n, r) => n + r.operations.length, 0);
-	const v1 = resources.flatMap((r) => r.operations).filter(usesV1).length;
+	const rows = resources.flatMap((r) => r.operations);
+	const v1 = rows.filter(usesV1).length;
+	const v1Before = rows.filter(usesV1Before).length;
+	const editioned = rows.some((row) => row.endpoints.some((e) => e.since || e.before));
 	const lines = [
 		`${resources.length} resources, ${count} operations` +
-			(v1 ? `, ${v1} of them on API v1.` : '.') +
+			(v1
+				? `, ${v1} of them on API v1${v1Before ? ` (${v1Before} only on API versions where v2 lacks the write)` : ''}.`
+				: '.') +
 			' "Endpoint" is the call the operation is built on, as Affinity documents it. Some operations' +
 			' read more: writes read the field metadata and dropdown options to check a value before' +
-			" sending it, and Merge → Start reads the merge's task while it waits.",
+			" sending it, and Merge → Start reads the merge's task while it waits." +
+			(editioned
+				? ' An endpoint marked with an API version is called only on that version of API v2' +
+					' ("2026-09-17 on") or only on older ones ("before 2026-09-17"): the version is the' +
+					" credential's API Version, or the key's default when that is chosen."
+				: ''),
 		'',
 	];
 	for (const resource of resources) {
@@ -143,14 +176,27 @@ export function renderOperationsTables(resources: ResourceRows[]): string {
 /** The README's short list: a resource a line, its operations by name, linking to the full table. */
 export function renderReadmeList(resources: ResourceRows[], tablePage: string): string {
 	const lines = resources.map((resource) => {
-		const names = resource.operations.map((o) => `${o.name}${usesV1(o) ? '¹' : ''}`);
+		const names = resource.operations.map(
+			(o) => `${o.name}${usesV1(o) ? '¹' : ''}${needsEdition(o) ? '†' : ''}`,
+		);
 		return `- [${resource.name}](${tablePage}#${anchorOf(resource.name)}): ${names.join(', ')}`;
 	});
-	if (resources.some((r) => r.operations.some(usesV1)))
-		lines.push(
-			'',
-			"¹ Calls Affinity's API v1 with the same key, because API v2 has no such endpoint; the output has the v2 names and shapes.",
+	const rows = resources.flatMap((r) => r.operations);
+	const notes: string[] = [];
+	if (rows.some(usesV1))
+		notes.push(
+			"¹ Calls Affinity's API v1 with the same key, because API v2 has no such endpoint" +
+				(rows.some((row) => usesV1(row) && row.endpoints.some((e) => e.since))
+					? ' (some, on API version 2026-09-17, call its new v2 endpoint instead)'
+					: '') +
+				'; the output has the v2 names and shapes.',
 		);
+	const needed = [...new Set(rows.map(needsEdition).filter(Boolean))];
+	if (needed.length)
+		notes.push(
+			`† Needs API version ${needed.join(' or ')} or later (the credential's API Version); on an older one it stops before any request and says so.`,
+		);
+	for (const note of notes) lines.push('', note);
 	return lines.join('\n');
 }
 

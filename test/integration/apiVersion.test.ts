@@ -5,7 +5,7 @@ import { AffinityV2Api } from '../../credentials/AffinityV2Api.credentials';
 import { runAffinityNode } from '../harness/engine';
 
 /**
- * The credential's API Version: a choice, 2026-07-15 by default, sent as
+ * The credential's API Version: a choice, 2026-09-17 by default, sent as
  * X-Affinity-Api-Version on every request unless the key's default is chosen. A plain server on
  * loopback records the headers the node sends.
  */
@@ -40,16 +40,17 @@ const run = (apiVersion: string) =>
 	});
 
 describe('API Version', () => {
-	it('is a choice of the known versions and the key’s default, 2026-07-15 by default; no free text', () => {
+	it('is a choice of the known versions and the key’s default, 2026-09-17 (current) by default; no free text', () => {
 		const property = new AffinityV2Api().properties.find((p) => p.name === 'apiVersion')!;
 		expect(property.type).toBe('options');
-		expect(property.default).toBe('2026-07-15');
-		expect(property.options?.map((o) => (o as { value: string }).value)).toEqual([
-			'2026-07-15',
-			'2026-09-17',
-			'2024-01-01',
-			'',
-		]);
+		expect(property.default).toBe('2026-09-17');
+		const options = property.options as Array<{ name: string; value: string; description: string }>;
+		expect(options.map((o) => o.value)).toEqual(['2026-09-17', '2026-07-15', '2024-01-01', '']);
+		expect(options[0].name).toMatch(/Current, Recommended/);
+		// What choosing an older one means, in the words a user reads.
+		expect(options[1].description).toMatch(/Locked since Sep 17 2026.*keeps working.*nothing new/);
+		expect(property.description).toMatch(/2026-09-17 is the current one/);
+		expect(property.description).toMatch(/stop before any request/);
 	});
 
 	it.each(['2026-07-15', '2026-09-17', '2024-01-01'])(

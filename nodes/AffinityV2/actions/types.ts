@@ -29,11 +29,19 @@ export interface ResourceModule {
 /**
  * An API endpoint an operation calls, as the docs table lists it: the API (v2, or v1 where v2
  * has no equivalent), the method and the path template as Affinity documents it
- * (`/v2/companies/{id}`, `/lists/{list_id}/list-entries`). BETA endpoints say so.
+ * (`/v2/companies/{id}`, `/lists/{list_id}/list-entries`). BETA endpoints say so; an endpoint
+ * called only from, or only before, an edition says which (`since`, `before`).
  */
 export interface OperationEndpoint {
 	api: 'v1' | 'v2';
 	method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 	path: string;
 	beta?: boolean;
+	/** Called only when the run's API version is this edition or a later one. */
+	since?: ApiEdition;
+	/** Called only when the run's API version is older than this edition. */
+	before?: ApiEdition;
 }
+
+/** The v2 editions an endpoint can depend on (X-Affinity-Api-Version). */
+export type ApiEdition = '2024-01-01' | '2026-07-15' | '2026-09-17';

@@ -27,6 +27,11 @@ export const CREDENTIAL_TYPE = 'affinityV2Api';
 export interface Connection {
 	baseUrl: string;
 	apiVersion?: string;
+	/**
+	 * The version the last API v2 answer of this run named (every v2 answer echoes the version
+	 * used in X-Affinity-Api-Version): with the key's default chosen, the only way to know it.
+	 */
+	answeredVersion?: string;
 	budgetKey: string;
 	/**
 	 * The credential as read once for this context, handed to every request: n8n otherwise

@@ -1,4 +1,4 @@
-export { affinityRequest, orgQuota, RETRY_POLICY, CREDENTIAL_TYPE } from './request';
+export { affinityRequest, apiVersionOf, orgQuota, RETRY_POLICY, CREDENTIAL_TYPE } from './request';
 export type { AffinityContext, AffinityRequest, AffinityResponse } from './request';
 export { affinityPaginate, MAX_PAGE_SIZE, MAX_PAGES } from './paginate';
 export type { Page, PaginateOptions } from './paginate';

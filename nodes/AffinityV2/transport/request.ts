@@ -36,6 +36,9 @@ import { requestUrl, type ApiGeneration } from './urls';
 
 export { CREDENTIAL_TYPE, type AffinityContext } from './connection';
 
+/** Selects the v2 edition of a request; every v2 answer names the edition used in it. */
+const VERSION_HEADER = 'x-affinity-api-version';
+
 export interface AffinityRequest {
 	method: IHttpRequestMethods;
 	/**
@@ -278,6 +281,9 @@ async function send<T>(
 
 		const responseHeaders = response.headers ?? {};
 		recordRateLimit(conn.budgetKey, readRateLimitHeaders(responseHeaders));
+		const answeredVersion = api === 'v2' ? headerValue(responseHeaders, VERSION_HEADER) : undefined;
+		if (answeredVersion && /^\d{4}-\d{2}-\d{2}$/.test(answeredVersion.trim()))
+			conn.answeredVersion = answeredVersion.trim();
 		const status = response.statusCode;
 		// n8n would send the key along a redirect, so none is followed: Affinity's API answers
 		// JSON, and a file's signed link is fetched above without the key.
@@ -373,6 +379,18 @@ async function send<T>(
 			headers: redactValue(responseHeaders, conn.secrets),
 		};
 	}
+}
+
+/**
+ * The API v2 version of this run: the credential's API Version, or (the key's default chosen)
+ * the version the last v2 answer named, undefined before any such answer.
+ */
+export async function apiVersionOf(
+	this: AffinityContext,
+	itemIndex?: number,
+): Promise<{ chosen?: string; answered?: string }> {
+	const conn = await connection(this, itemIndex);
+	return { chosen: conn.apiVersion, answered: conn.answeredVersion };
 }
 
 /**
