@@ -86,6 +86,49 @@ describe('docs generator', () => {
 		]);
 	});
 
+	it('shows each endpoint’s API version where an operation switches, and marks operations that need one', () => {
+		const switching = modules();
+		switching.listEntry.operations.add.endpoint = [
+			{
+				api: 'v2',
+				method: 'POST',
+				path: '/v2/lists/{listId}/list-entries',
+				beta: true,
+				since: '2026-09-17',
+			},
+			{ api: 'v1', method: 'POST', path: '/lists/{list_id}/list-entries', before: '2026-09-17' },
+		];
+		switching.rateLimit.operations.get.endpoint = [
+			{ api: 'v2', method: 'GET', path: '/v2/rate-limit', beta: true, since: '2026-09-17' },
+		];
+		const described = properties.map((p) =>
+			p.name === 'operation' && p.displayOptions?.show?.resource?.includes('listEntry')
+				? picker('listEntry', [
+						['Add', 'add', 'Add a company (BETA endpoint on 2026-09-17; API v1 before)'],
+						['Get', 'get', 'Get one row'],
+					])
+				: p,
+		);
+		const { resources, problems } = collectOperations(described, switching);
+		expect(problems).toEqual([]);
+		const tables = renderOperationsTables(resources);
+		expect(tables).toContain(
+			'1 of them on API v1 (1 only on API versions where v2 lacks the write).',
+		);
+		expect(tables).toContain(
+			'`POST /v2/lists/{listId}/list-entries` (BETA, 2026-09-17 on)<br>`POST /lists/{list_id}/list-entries` (before 2026-09-17)',
+		);
+		expect(tables).toContain('`GET /v2/rate-limit` (BETA, 2026-09-17 on)');
+		expect(tables).toMatch(/An endpoint marked with an API version is called only on that version/);
+		const list = renderReadmeList(resources, 'docs/operations.md').split('\n');
+		expect(list[0]).toBe('- [List Entry](docs/operations.md#list-entry): Add¹, Get');
+		expect(list[1]).toBe('- [Rate Limit](docs/operations.md#rate-limit): Get†');
+		expect(list).toContainEqual(
+			expect.stringMatching(/^¹ .*on API version 2026-09-17, call its new v2 endpoint instead/),
+		);
+		expect(list).toContainEqual(expect.stringMatching(/^† Needs API version 2026-09-17 or later/));
+	});
+
 	it('has no API v1 note when no operation calls v1', () => {
 		const only = modules();
 		delete only.listEntry.operations.add;

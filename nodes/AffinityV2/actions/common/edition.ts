@@ -32,10 +32,9 @@ export interface RunEdition {
  * last v2 answer named, else learned from one `GET /v2/auth/whoami` (the key's default).
  */
 export async function runEdition(this: IExecuteFunctions, itemIndex: number): Promise<RunEdition> {
-	const known = await apiVersionOf.call(this, itemIndex);
-	if (known.chosen) return { edition: known.chosen, chosen: true };
-	if (!known.answered)
-		await affinityRequest.call(this, { method: 'GET', path: '/v2/auth/whoami', itemIndex });
+	const known = await knownEdition.call(this, itemIndex);
+	if (known) return known;
+	await affinityRequest.call(this, { method: 'GET', path: '/v2/auth/whoami', itemIndex });
 	const answered = (await apiVersionOf.call(this, itemIndex)).answered;
 	if (!answered) {
 		throw new NodeOperationError(
@@ -51,13 +50,29 @@ export async function runEdition(this: IExecuteFunctions, itemIndex: number): Pr
 	return { edition: answered, chosen: false };
 }
 
-/** Whether this run's edition is `since` or later: the operations that switch from API v1 ask. */
+/** The edition as far as known without a request: chosen, or named by an answer of the run. */
+async function knownEdition(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<RunEdition | undefined> {
+	const known = await apiVersionOf.call(this, itemIndex);
+	if (known.chosen) return { edition: known.chosen, chosen: true };
+	return known.answered ? { edition: known.answered, chosen: false } : undefined;
+}
+
+/**
+ * Whether this run may use an endpoint of `since`: asked by the operations that use a v2
+ * endpoint where there is one and API v1 before. Never sends a request: with the key's default
+ * chosen and no v2 answer yet in the run, the edition is unknown and the answer is no (API v1
+ * answers the same on every version).
+ */
 export async function editionAllows(
 	this: IExecuteFunctions,
 	since: ApiEdition,
 	itemIndex: number,
 ): Promise<boolean> {
-	return editionAtLeast((await runEdition.call(this, itemIndex)).edition, since);
+	const known = await knownEdition.call(this, itemIndex);
+	return known !== undefined && editionAtLeast(known.edition, since);
 }
 
 /** The error of an operation that needs `since` on a run of an older `edition`. */

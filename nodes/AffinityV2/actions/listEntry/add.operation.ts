@@ -7,6 +7,7 @@ import type { ApiListEntry } from '../../helpers/types';
 import { listEntryFromV1, type V1ListEntry } from '../../helpers/v1/listEntries';
 import { affinityPaginate, affinityRequest, validateId } from '../../transport';
 import type { OperationEndpoint } from '../types';
+import { editionAllows } from '../common/edition';
 import { forOperation } from '../common/forOperation';
 import { onceInRun } from '../common/sameRun';
 import { idParameter } from '../common/ids';
@@ -23,7 +24,14 @@ export const endpoint: OperationEndpoint[] = [
 	{ api: 'v2', method: 'GET', path: '/v2/companies/{companyId}/list-entries' },
 	{ api: 'v2', method: 'GET', path: '/v2/persons/{personId}/list-entries' },
 	{ api: 'v2', method: 'GET', path: '/v2/lists/{listId}/list-entries/{listEntryId}' },
-	{ api: 'v1', method: 'POST', path: '/lists/{list_id}/list-entries' },
+	{
+		api: 'v2',
+		method: 'POST',
+		path: '/v2/lists/{listId}/list-entries',
+		beta: true,
+		since: '2026-09-17',
+	},
+	{ api: 'v1', method: 'POST', path: '/lists/{list_id}/list-entries', before: '2026-09-17' },
 ];
 
 const creator = internalPersonLocator({
@@ -116,9 +124,11 @@ async function existingEntry(
 }
 
 /**
- * POST /lists/{list_id}/list-entries (API v1; v2 has no way to add an entry): the new entry,
- * in v2's ListEntryWithEntity shape. The list is read first (GET /v2/lists/{listId}) so that an
- * opportunity list or a list of the other entity type is refused before the write.
+ * On 2026-09-17 and later, POST /v2/lists/{listId}/list-entries (`ListEntryToBeCreated`,
+ * 201 `ListEntryWithEntity`); before it v2 cannot add an entry, so POST
+ * /lists/{list_id}/list-entries (API v1), whose answer is put in v2's shape. The list is read
+ * first (GET /v2/lists/{listId}) so that an opportunity list or a list of the other entity type
+ * is refused before the write.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const listId = idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex);
@@ -157,7 +167,28 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 	}
 
-	const add = async () => {
+	const viaV2 = await editionAllows.call(this, '2026-09-17', itemIndex);
+	const checkWith = `Check with ${kind === 'person' ? 'Person' : 'Company'} → Get List Entries (${kind} ${entityId}) whether it is on list ${listId}`;
+	const add = async (): Promise<V1ListEntry | ApiListEntry> => {
+		if (viaV2) {
+			const body: IDataObject = { entity: { id: entityId } };
+			if (creatorId !== undefined) body.creatorId = creatorId;
+			const { body: created } = await affinityRequest.call(this, {
+				method: 'POST',
+				path: `/v2/lists/${listId}/list-entries`,
+				body,
+				subject: `list with ID ${listId}`,
+				itemIndex,
+				parameterNames: {
+					entity: kind === 'person' ? 'Person' : 'Company',
+					'entity.id': kind === 'person' ? 'Person' : 'Company',
+					creatorId: 'Created By',
+				},
+				checkWith,
+				expect: 'record',
+			});
+			return created as ApiListEntry;
+		}
 		const body: IDataObject = { entity_id: entityId };
 		if (creatorId !== undefined) body.creator_id = creatorId;
 		const { body: created } = await affinityRequest.call(this, {
@@ -171,12 +202,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				entity_id: kind === 'person' ? 'Person' : 'Company',
 				creator_id: 'Created By',
 			},
-			checkWith: `Check with ${kind === 'person' ? 'Person' : 'Company'} → Get List Entries (${kind} ${entityId}) whether it is on list ${listId}`,
+			checkWith,
 		});
 		return created as V1ListEntry;
 	};
-	const shownAdded = (entry: V1ListEntry) =>
-		simplify ? simplifyListEntry(listEntryFromV1(entry, kind)) : (entry as unknown as IDataObject);
+	const shownAdded = (entry: V1ListEntry | ApiListEntry) => {
+		if (!simplify) return entry as unknown as IDataObject;
+		return simplifyListEntry(
+			viaV2 ? (entry as ApiListEntry) : listEntryFromV1(entry as V1ListEntry, kind),
+		);
+	};
 
 	if (options.skipIfAlreadyOnList !== true)
 		return { ...shownAdded(await add()), alreadyOnList: false };

@@ -25,7 +25,8 @@ const operation: INodeProperties = {
 			name: 'Add',
 			value: 'add',
 			action: 'Add an entry to a list',
-			description: 'Add a company or person to a company or person list (API v1)',
+			description:
+				'Add a company or person to a company or person list (BETA endpoint on API version 2026-09-17; API v1 before)',
 		},
 		{
 			name: 'Get',

@@ -2,12 +2,20 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { affinityRequest } from '../../transport';
 import type { OperationEndpoint } from '../types';
+import { editionAllows } from '../common/edition';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { opportunityLocator } from '../common/locators';
 
 export const endpoint: OperationEndpoint[] = [
-	{ api: 'v1', method: 'DELETE', path: '/opportunities/{opportunity_id}' },
+	{
+		api: 'v2',
+		method: 'DELETE',
+		path: '/v2/opportunities/{opportunityId}',
+		beta: true,
+		since: '2026-09-17',
+	},
+	{ api: 'v1', method: 'DELETE', path: '/opportunities/{opportunity_id}', before: '2026-09-17' },
 ];
 
 export const description: INodeProperties[] = forOperation('opportunity', 'delete', [
@@ -21,7 +29,11 @@ export const description: INodeProperties[] = forOperation('opportunity', 'delet
 	},
 ]);
 
-/** DELETE /opportunities/{opportunity_id} (API v1): `{success: true}`; the output says what was deleted. */
+/**
+ * DELETE /v2/opportunities/{opportunityId} (204) on 2026-09-17 and later; before it v2 cannot
+ * delete one, so DELETE /opportunities/{opportunity_id} (API v1, `{success: true}`). The output
+ * says what was deleted.
+ */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const opportunityId = idParameter.call(
 		this,
@@ -30,10 +42,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		'int64',
 		itemIndex,
 	);
+	const viaV2 = await editionAllows.call(this, '2026-09-17', itemIndex);
 	await affinityRequest.call(this, {
-		api: 'v1',
+		api: viaV2 ? 'v2' : 'v1',
 		method: 'DELETE',
-		path: `/opportunities/${opportunityId}`,
+		path: viaV2 ? `/v2/opportunities/${opportunityId}` : `/opportunities/${opportunityId}`,
 		subject: `opportunity with ID ${opportunityId}`,
 		itemIndex,
 		checkWith: `Check with Opportunity → Get (opportunity ${opportunityId}): a 404 means it was deleted`,

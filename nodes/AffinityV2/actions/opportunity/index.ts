@@ -26,7 +26,8 @@ const operation: INodeProperties = {
 			name: 'Delete',
 			value: 'delete',
 			action: 'Delete an opportunity',
-			description: 'Delete an opportunity, its list entry and the field values on it (API v1)',
+			description:
+				'Delete an opportunity, its list entry and the field values on it (BETA endpoint on API version 2026-09-17; API v1 before)',
 		},
 		{
 			name: 'Get',
@@ -53,7 +54,7 @@ const operation: INodeProperties = {
 			value: 'update',
 			action: 'Update an opportunity',
 			description:
-				'Rename an opportunity, or replace, add or remove its people and companies (API v1)',
+				'Rename an opportunity (BETA endpoint on API version 2026-09-17; API v1 before), or replace, add or remove its people and companies (API v1 on every version)',
 		},
 	],
 	default: 'get',

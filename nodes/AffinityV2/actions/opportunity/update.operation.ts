@@ -10,15 +10,27 @@ import {
 import { affinityRequest } from '../../transport';
 import type { OperationEndpoint } from '../types';
 import { associationChangeProperties, readAssociationChange } from '../common/associationChanges';
+import { editionAllows } from '../common/edition';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { opportunityLocator } from '../common/locators';
 import { v1SimplifyParameter } from '../common/simplify';
 
 export const endpoint: OperationEndpoint[] = [
+	{
+		api: 'v2',
+		method: 'POST',
+		path: '/v2/opportunities/{opportunityId}',
+		beta: true,
+		since: '2026-09-17',
+	},
+	{ api: 'v2', method: 'GET', path: '/v2/opportunities/{opportunityId}', since: '2026-09-17' },
 	{ api: 'v1', method: 'GET', path: '/opportunities/{opportunity_id}' },
 	{ api: 'v1', method: 'PUT', path: '/opportunities/{opportunity_id}' },
 ];
+
+/** OpportunityToBeUpdated.name: 1 to 255 characters. */
+const V2_NAME_MAX = 255;
 
 export const description: INodeProperties[] = forOperation('opportunity', 'update', [
 	opportunityLocator(),
@@ -35,9 +47,12 @@ export const description: INodeProperties[] = forOperation('opportunity', 'updat
 ]);
 
 /**
- * PUT /opportunities/{opportunity_id} (API v1) with name, person_ids and organization_ids. v1
- * replaces a whole set, so adding or removing reads the opportunity first (GET
- * /opportunities/{opportunity_id}) and sends the resulting set. Sent once.
+ * A rename alone, on 2026-09-17 and later: POST /v2/opportunities/{opportunityId}
+ * (`OpportunityToBeUpdated`, which takes only `name`; 204), then the opportunity read back (GET
+ * /v2/opportunities/{opportunityId}). Otherwise, and for any change of people or companies on
+ * every version (v2 cannot change them): PUT /opportunities/{opportunity_id} (API v1) with name,
+ * person_ids and organization_ids. v1 replaces a whole set, so adding or removing reads the
+ * opportunity first (GET /opportunities/{opportunity_id}) and sends the resulting set. Sent once.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const opportunityId = idParameter.call(
@@ -57,6 +72,36 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		});
 	}
 	const subject = `opportunity with ID ${opportunityId}`;
+	const checkWith = `Check the opportunity with Opportunity → Get (opportunity ${opportunityId})`;
+	if (
+		persons.change === 'keep' &&
+		companies.change === 'keep' &&
+		(await editionAllows.call(this, '2026-09-17', itemIndex))
+	) {
+		if (name.length > V2_NAME_MAX) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`Name: an opportunity name has at most ${V2_NAME_MAX} characters; got ${name.length}`,
+				{ itemIndex, description: 'Shorten the name.' },
+			);
+		}
+		await affinityRequest.call(this, {
+			method: 'POST',
+			path: `/v2/opportunities/${opportunityId}`,
+			body: { name },
+			subject,
+			itemIndex,
+			parameterNames: { name: 'Name' },
+			checkWith,
+		});
+		const { body: read } = await affinityRequest.call(this, {
+			method: 'GET',
+			path: `/v2/opportunities/${opportunityId}`,
+			subject,
+			itemIndex,
+		});
+		return read as IDataObject;
+	}
 	let current: V1Opportunity | undefined;
 	if (needsCurrent(persons.change) || needsCurrent(companies.change)) {
 		const { body } = await affinityRequest.call(this, {
@@ -82,7 +127,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		subject,
 		itemIndex,
 		parameterNames: OPPORTUNITY_PARAMETER_NAMES,
-		checkWith: `Check the opportunity with Opportunity → Get (opportunity ${opportunityId})`,
+		checkWith,
 		expect: 'record',
 	});
 	if (!this.getNodeParameter('simplify', itemIndex, true)) return updated as IDataObject;

@@ -45,7 +45,7 @@ const operation: INodeProperties = {
 			value: 'update',
 			action: 'Update a reminder',
 			description:
-				'Change a reminder’s owner, content, due date or recurrence, or mark it completed (API v1)',
+				'Change a reminder’s owner, content, due date or recurrence, or mark it completed (BETA endpoint on API version 2026-09-17; API v1 before, and to change its type)',
 		},
 	],
 	default: 'getAll',

@@ -11,6 +11,7 @@ import {
 import { ValueInputError } from '../../helpers/valueTypes';
 import { affinityRequest, validateId } from '../../transport';
 import type { OperationEndpoint } from '../types';
+import { editionAllows } from '../common/edition';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { internalPersonLocator, reminderLocator } from '../common/locators';
@@ -19,8 +20,49 @@ import { RESET_TRIGGER_OPTIONS } from '../common/reminderResetTrigger';
 import { v1SimplifyParameter } from '../common/simplify';
 
 export const endpoint: OperationEndpoint[] = [
+	{
+		api: 'v2',
+		method: 'POST',
+		path: '/v2/reminders/{reminderId}',
+		beta: true,
+		since: '2026-09-17',
+	},
+	{
+		api: 'v2',
+		method: 'GET',
+		path: '/v2/reminders/{reminderId}',
+		beta: true,
+		since: '2026-09-17',
+	},
 	{ api: 'v1', method: 'PUT', path: '/reminders/{reminder_id}' },
 ];
+
+/** reminders.ReminderToBeUpdated: recurrence.periodDays is at most 3650. */
+const V2_PERIOD_DAYS_MAX = 3650;
+
+/** The time a completion is stamped with: whole seconds in UTC, as Affinity writes its times. */
+const nowWholeSecond = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/**
+ * The v1 update body (PUT /reminders/{reminder_id}) as `reminders.ReminderToBeUpdated`: owner
+ * by id, dueDate, recurrence {periodDays, resetTrigger}; completing sets completedAt (now),
+ * reopening sends null. v2 cannot change a reminder's type, so a body with `type` has none.
+ */
+function v2UpdateBody(v1: IDataObject): IDataObject {
+	const body: IDataObject = {};
+	if (v1.owner_id !== undefined) body.owner = { id: v1.owner_id };
+	if (v1.content !== undefined) body.content = v1.content;
+	if (v1.due_date !== undefined) body.dueDate = v1.due_date;
+	const recurrence: IDataObject = {};
+	if (v1.reminder_days !== undefined) recurrence.periodDays = v1.reminder_days;
+	if (v1.reset_type !== undefined)
+		recurrence.resetTrigger = Object.entries(V1_RESET_TYPES).find(
+			([, code]) => code === v1.reset_type,
+		)?.[0];
+	if (Object.keys(recurrence).length) body.recurrence = recurrence;
+	if (v1.is_completed !== undefined) body.completedAt = v1.is_completed ? nowWholeSecond() : null;
+	return body;
+}
 
 export const description: INodeProperties[] = forOperation('reminder', 'update', [
 	reminderLocator(),
@@ -107,10 +149,13 @@ function pickedId(value: unknown): unknown {
 }
 
 /**
- * PUT /reminders/{reminder_id} (API v1: v2 cannot change a reminder) with owner_id, content,
- * type, reset_type, due_date, reminder_days and is_completed. v1 requires a due_date with type
- * 0 (one-time) and reset_type and reminder_days with type 1 (recurring): checked before the
- * request. Sent once; the answer in v2's Reminder shape.
+ * On 2026-09-17 and later, POST /v2/reminders/{reminderId} (`reminders.ReminderToBeUpdated`,
+ * 204), then the reminder read back (GET /v2/reminders/{reminderId}). v2 cannot change a
+ * reminder's type, and older versions cannot change a reminder at all: then PUT
+ * /reminders/{reminder_id} (API v1) with owner_id, content, type, reset_type, due_date,
+ * reminder_days and is_completed. v1 requires a due_date with type 0 (one-time) and reset_type
+ * and reminder_days with type 1 (recurring): checked before the request. Sent once; the answer
+ * in v2's Reminder shape.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const node = this.getNode();
@@ -183,12 +228,47 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 	if (!Object.keys(body).length)
 		fail('Update Fields: nothing to update', 'Add at least one field to change.');
+	const subject = `reminder with ID ${reminderId}`;
+	const checkWith = `Check the reminder with Reminder → Get (reminder ${reminderId})`;
+	if (type === undefined && (await editionAllows.call(this, '2026-09-17', itemIndex))) {
+		if (typeof body.reminder_days === 'number' && body.reminder_days > V2_PERIOD_DAYS_MAX)
+			fail(
+				`Update Fields → Every (Days): at most ${V2_PERIOD_DAYS_MAX} days; got ${body.reminder_days}`,
+			);
+		await affinityRequest.call(this, {
+			method: 'POST',
+			path: `/v2/reminders/${reminderId}`,
+			body: v2UpdateBody(body),
+			subject,
+			itemIndex,
+			parameterNames: {
+				owner: 'Owner',
+				'owner.id': 'Owner',
+				content: 'Content',
+				dueDate: 'Due Date',
+				recurrence: 'Every (Days), Reset By',
+				'recurrence.periodDays': 'Every (Days)',
+				'recurrence.resetTrigger': 'Reset By',
+				completedAt: 'Completed',
+			},
+			checkWith,
+		});
+		const { body: read } = await affinityRequest.call(this, {
+			method: 'GET',
+			path: `/v2/reminders/${reminderId}`,
+			subject,
+			itemIndex,
+		});
+		if (!this.getNodeParameter('simplify', itemIndex, true)) return read as IDataObject;
+		const [shown] = await withReminderNames.call(this, [read as IDataObject], itemIndex);
+		return shown;
+	}
 	const { body: updated } = await affinityRequest.call(this, {
 		api: 'v1',
 		method: 'PUT',
 		path: `/reminders/${reminderId}`,
 		body,
-		subject: `reminder with ID ${reminderId}`,
+		subject,
 		itemIndex,
 		parameterNames: {
 			owner_id: 'Owner',
@@ -199,7 +279,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			reminder_days: 'Every (Days)',
 			is_completed: 'Completed',
 		},
-		checkWith: `Check the reminder with Reminder → Get (reminder ${reminderId})`,
+		checkWith,
 		expect: 'record',
 	});
 	if (!this.getNodeParameter('simplify', itemIndex, true)) return updated as IDataObject;
