@@ -11,6 +11,7 @@ import { LeakWatch } from './secrets';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { RequestLogEntry } from '../../emulator';
+import { SEEDED_USERS } from '../../emulator/seed';
 import { ID_RANGES, type IdKind } from '../../nodes/AffinityV2/transport';
 import { EmulatorFixture } from '../harness/emulator';
 import { runAffinityNode, type NodeRun } from '../harness/engine';
@@ -190,7 +191,7 @@ const ID_PARAMETERS: IdParameter[] = [
 		names: /Invalid User ID: got|Parameter "User ID" is required/,
 		kind: 'int32',
 		shape: 'plain',
-		good: '2',
+		good: String(SEEDED_USERS.member),
 	},
 	{
 		operation: 'merge.get',

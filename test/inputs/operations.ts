@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { SEEDED_USERS } from '../../emulator/seed';
 import { resources } from '../../nodes/AffinityV2/actions/resources';
 import type { EmulatorFixture } from '../harness/emulator';
 import type { RunOptions } from '../harness/engine';
@@ -197,7 +198,7 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 		'transcript.get': { transcriptId: byId(String(TRANSCRIPT)) },
 		'transcript.getAll': { ...few },
 		'transcript.getFragments': { transcriptId: byId(String(TRANSCRIPT)), ...few },
-		'user.get': { userId: '1' },
+		'user.get': { userId: String(SEEDED_USERS.admin) },
 		'user.getAll': { ...few },
 		'webhook.create': { url: s.webhookUrl, subscriptions: ['list_entry.created'] },
 		'webhook.get': { webhookId: '1' },
@@ -231,7 +232,7 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 		},
 		'field.delete': { fieldId: s.notesField },
 		'reminder.update': { reminderId: '1', updateFields: { content: 'Valid' } },
-		// API v1 interactions and entity files (user 1's person 5000001 is a team member).
+		// API v1 interactions and entity files (user 5000001, the admin, is a team member).
 		'interaction.create': {
 			interactionType: 'meeting',
 			persons: { person: [{ person: byId('5000001') }, { person: byId('5000007') }] },
