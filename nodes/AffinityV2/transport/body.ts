@@ -1,4 +1,5 @@
 /** Answers as the API sends them: UTF-8 JSON, read from the raw bytes, within bounds. */
+import { errorCode } from './networkErrors';
 import { redactText, type Secrets } from './redact';
 
 /**
@@ -61,7 +62,8 @@ export function parseBody(
 export type BodyRead =
 	| { ok: true; bytes: Uint8Array | string | undefined }
 	| { ok: false; reason: 'too-large'; limit: number; declared?: number }
-	| { ok: false; reason: 'deadline' };
+	| { ok: false; reason: 'deadline' }
+	| { ok: false; reason: 'failed'; error: unknown };
 
 interface Readable {
 	on(event: string, listener: (...args: unknown[]) => void): unknown;
@@ -135,7 +137,11 @@ export async function readBody(
 			chunks.push(bytes);
 		}
 	} catch (error) {
-		if (!deadline.aborted) throw error;
+		// The connection failed mid-body (a reset): told as a network error, with its code.
+		if (!deadline.aborted) {
+			chunks.length = 0;
+			return { ok: false, reason: 'failed', error };
+		}
 	} finally {
 		deadline.removeEventListener('abort', stop);
 	}
@@ -153,6 +159,10 @@ export async function readBody(
 
 /** An error that stands for the request's overall deadline having passed. */
 export const deadlinePassed = () => Object.assign(new Error('deadline'), { code: 'EDEADLINE' });
+
+/** An error that stands for a body whose reading failed (a reset), with its network code only. */
+export const failedWith = (error: unknown) =>
+	Object.assign(new Error('the answer broke off'), { code: errorCode(error) ?? 'ECONNRESET' });
 
 /**
  * The client's answer, or a rejection when the deadline passes first: the client's own timeout

@@ -93,6 +93,14 @@ async function fileBytes(
 			'The file kept arriving too slowly. Try again; if it persists, raise Request Options → Timeout.',
 		);
 	}
+	if (read.reason === 'failed') {
+		throw transportError(
+			node,
+			`${describeNetworkFailure(errorCode(read.error) ?? 'ECONNRESET')} while the file was arriving`,
+			limits.failure,
+			'Nothing was kept. Run the operation again.',
+		);
+	}
 	const size = read.declared !== undefined ? ` (${sizeText(read.declared)})` : '';
 	if (limit < max) {
 		throw transportError(

@@ -1,5 +1,5 @@
 import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, INode } from 'n8n-workflow';
-import { NodeApiError, sleep } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import {
 	httpError,
@@ -18,7 +18,14 @@ import {
 	windowWaitedFor,
 	type OrgQuota,
 } from './rateLimit';
-import { beforeDeadline, deadlinePassed, parseBody, readBody, type BodyRead } from './body';
+import {
+	beforeDeadline,
+	deadlinePassed,
+	failedWith,
+	parseBody,
+	readBody,
+	type BodyRead,
+} from './body';
 import { shapeProblem, UNEXPECTED_SHAPE, v1WriteProblem, type Expected } from './shape';
 import { declaredLength, fileAnswer, headerValue } from './download';
 import { ANSWER_LIMITS, sizeText } from './limits';
@@ -231,24 +238,19 @@ async function send<T>(
 				deadline,
 			);
 			const status = response.statusCode;
-			if (isFile && status >= 200 && status < 400) {
-				recordRateLimit(conn.budgetKey, readRateLimitHeaders(response.headers ?? {}));
-				const file = await fileAnswer(this, node, response, url, {
-					timeoutMs,
+			// A file (or its redirect) is read by fileAnswer below, within the same deadline.
+			if (!isFile || status < 200 || status >= 400) {
+				const limit = status >= 400 ? ANSWER_LIMITS.errorBodyMaxBytes : ANSWER_LIMITS.jsonMaxBytes;
+				read = await readBody(
+					response.body,
+					limit,
 					deadline,
-					deadlineMs,
-					recordSize: request.maxBytes,
-					failure,
-				});
-				// Its name and type (Content-Disposition, Content-Type) become the item's.
-				return { ...file, headers: redactValue(file.headers, conn.secrets) } as AffinityResponse<T>;
+					declaredLength(response.headers ?? {}),
+				);
+				if (!read.ok && read.reason === 'deadline') throw deadlinePassed();
+				if (!read.ok && read.reason === 'failed') throw failedWith(read.error);
 			}
-			const limit = status >= 400 ? ANSWER_LIMITS.errorBodyMaxBytes : ANSWER_LIMITS.jsonMaxBytes;
-			read = await readBody(response.body, limit, deadline, declaredLength(response.headers ?? {}));
-			if (!read.ok && read.reason === 'deadline') throw deadlinePassed();
 		} catch (error) {
-			// The download's own errors (too large, a refused link) are final.
-			if (error instanceof NodeApiError && 'writeMayHaveApplied' in error.context) throw error;
 			const code = errorCode(error) ?? 'EUNKNOWN';
 			// The execution was canceled (axios says ERR_CANCELED): nothing to retry. A new error,
 			// not the client's: that one holds the request's headers, so the key.
@@ -285,6 +287,17 @@ async function send<T>(
 		if (answeredVersion && /^\d{4}-\d{2}-\d{2}$/.test(answeredVersion.trim()))
 			conn.answeredVersion = answeredVersion.trim();
 		const status = response.statusCode;
+		if (read === undefined) {
+			const file = await fileAnswer(this, node, response, url, {
+				timeoutMs,
+				deadline,
+				deadlineMs,
+				recordSize: request.maxBytes,
+				failure,
+			});
+			// Its name and type (Content-Disposition, Content-Type) become the item's.
+			return { ...file, headers: redactValue(file.headers, conn.secrets) } as AffinityResponse<T>;
+		}
 		// n8n would send the key along a redirect, so none is followed: Affinity's API answers
 		// JSON, and a file's signed link is fetched above without the key.
 		if (status >= 300 && status < 400) {
@@ -295,8 +308,9 @@ async function send<T>(
 				'Check that the Base URL in the credential points at the Affinity API itself, not at a page that moved.',
 			);
 		}
-		if (!read.ok) {
-			// Too large to read: not retried (it would be as large again).
+		// Too large to read (the deadline and a failed read were thrown above): not retried, it
+		// would be as large again.
+		if (!read.ok && read.reason === 'too-large') {
 			const note = ` with a body of more than ${sizeText(read.limit)}, which the node did not read`;
 			if (status >= 400) {
 				throw httpError(node, status, undefined, {
@@ -313,7 +327,7 @@ async function send<T>(
 			);
 		}
 		// An error answer to a file request is JSON like any other, received as bytes.
-		const parsed = parseBody(read.bytes, conn.secrets);
+		const parsed = parseBody(read.ok ? read.bytes : undefined, conn.secrets);
 
 		if (status === 429) {
 			const { waitMs, resetAt, monthly } = rateLimitWaitMs(responseHeaders);
