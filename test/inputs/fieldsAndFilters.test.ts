@@ -212,8 +212,9 @@ describe('malformed raw filters', () => {
 	// Each: an unbalanced parenthesis, a dangling operator, an unknown property; for each
 	// endpoint with a filter-language filter, on one of its own properties (the searches take
 	// SearchCriteria instead).
+	// Company Get Many reads its raw expression itself (GET /v2/companies may ignore `filter`):
+	// its cases are below.
 	const filters: Array<[string, string, string, string]> = [
-		['company.getAll', 'filter', 'name', 'Northwind'],
 		['note.getAll', 'filter', 'id', '400001'],
 		['note.getReplies', 'filter', 'creator.id', '5000003'],
 		['transcript.getAll', 'filter', 'id', '801'],
@@ -249,6 +250,22 @@ describe('malformed raw filters', () => {
 				`Affinity refused the value of "${param}". Correct that parameter and run again.`,
 			);
 			expect(result.error?.httpCode).toBe('400');
+		},
+	);
+
+	it.each([
+		['an unbalanced parenthesis', '(name = Northwind', /Expected "\)" at the end/],
+		['a dangling operator', 'name = Northwind &', /Expected a property name at the end/],
+		['an unknown property', 'colour = red', /Unknown property "colour"/],
+		['a stray closing parenthesis', 'name = Northwind)', /Unexpected "\)" at position 17/],
+	])(
+		'company.getAll with %s (%s): refused before any request, naming the Filter Expression',
+		async (_kind, filterRaw, message) => {
+			const result = await run('company.getAll', { filterMode: 'raw', filterRaw });
+			expect(result.items).toEqual([]);
+			expect(result.error?.message).toMatch(/^Invalid Filter Expression: /);
+			expect(result.error?.message).toMatch(message);
+			expect((await fixture.requests()).filter((r) => r.path === '/v2/companies')).toHaveLength(0);
 		},
 	);
 });
@@ -337,6 +354,9 @@ describe('hostile filter values from item data', () => {
 				{ items },
 			);
 			expect(result.error).toBeUndefined();
+			// The node ran as live (Affinity ignores the company filter, the node checks each
+			// company); the emulator's own filter, applied, is the reference.
+			await fixture.control('POST', '/settings', { companyFilter: 'applied' });
 			for (const [i, value] of HOSTILE.entries()) {
 				const got = result.items
 					.filter((_item, k) => result.paired[k] === i)

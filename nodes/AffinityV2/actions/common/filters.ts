@@ -213,10 +213,23 @@ export async function readFilter(
 					"Write it in Affinity's filter language, e.g. name =~ Labs & (id < 100 | id > 200); escape special characters with a backslash.",
 			});
 		}
+		const used = treeProperties(tree);
+		const known = resolve ? await resolve(used) : target.properties;
+		const unknown = known && used.find((p) => !(p in known));
+		if (known && unknown !== undefined) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`Invalid Filter Expression: Unknown property "${unknown}"`,
+				{
+					itemIndex,
+					description: `Filterable properties: ${Object.keys(known).join(', ') || 'none'}.`,
+				},
+			);
+		}
 		return {
 			filter: raw,
-			keep: treeCheck(tree, undefined, this.getTimezone()),
-			properties: treeProperties(tree),
+			keep: treeCheck(tree, known, this.getTimezone()),
+			properties: used,
 		};
 	}
 	if (mode !== 'conditions') return { properties: [] };
