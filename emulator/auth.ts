@@ -74,6 +74,15 @@ export const DEMO_KEYS: ApiKey[] = [
 		createdAt: '2025-06-06T12:00:00.000Z',
 		defaultVersion: '2024-01-01',
 	},
+	{
+		key: 'affv2-demo-current-9c4e1a7b3d58',
+		label: 'current',
+		userId: SEEDED_USERS.admin,
+		description:
+			'Alex Admin, with Default API Version 2026-09-17 (the current edition, as a key created today has)',
+		createdAt: '2026-09-18T12:00:00.000Z',
+		defaultVersion: '2026-09-17',
+	},
 ];
 
 export const DEMO_KEY = DEMO_KEYS[0].key;

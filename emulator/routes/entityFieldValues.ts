@@ -25,7 +25,7 @@ const PATHS: Record<Kind, { path: string; param: string; label: string }> = {
 	person: { path: '/v2/persons/:personId', param: 'personId', label: 'Person' },
 };
 
-function recordOf(ctx: RouteContext, kind: Kind): Company | Person {
+export function recordOf(ctx: RouteContext, kind: Kind): Company | Person {
 	const { param, label } = PATHS[kind];
 	const id = pathId(ctx.params[param], param, 'int64');
 	const record = kind === 'company' ? ctx.store.companies.get(id) : ctx.store.persons.get(id);

@@ -15,7 +15,7 @@ import { enumValues } from './support';
 
 const FIELD_TYPES = ['enriched', 'global', 'list', 'relationship-intelligence'] as const;
 
-function entryOf(ctx: RouteContext): { list: List; entry: ListEntry } {
+export function entryOf(ctx: RouteContext): { list: List; entry: ListEntry } {
 	const list = visibleList(ctx, ctx.params.listId);
 	requirePermission(ctx.user.permissions.exportLists, 'Export data from Lists');
 	const entryId = pathId(ctx.params.listEntryId, 'listEntryId', 'int64');

@@ -8,6 +8,7 @@ import type { Store } from '../store';
 import { definingValues, ok, paged } from './common';
 import { canSeeOpportunity } from './opportunities';
 import { boolValue, enumValues, filterFrom } from './support';
+import { isAtLeast } from '../versions';
 
 /**
  * Notes (GET /v2/notes, /v2/notes/{noteId}, /v2/notes/{noteId}/replies and the entity notes
@@ -98,7 +99,13 @@ export function renderNote(
 	if (note.type === 'interaction' && note.interaction)
 		out.interaction = { id: note.interaction.id, type: note.interaction.type };
 	if (note.type === 'ai-notetaker' || note.type === 'ai-notetaker-reply') {
-		if (note.transcriptId !== undefined) out.transcriptId = note.transcriptId;
+		// From 2026-09-17 null once the transcript is deleted (DELETE /v2/transcripts/{transcriptId});
+		// 2026-07-15 declares an integer.
+		if (note.transcriptId !== undefined)
+			out.transcriptId =
+				isAtLeast(ctx.version, '2026-09-17') && !store.transcripts.has(note.transcriptId)
+					? null
+					: note.transcriptId;
 		if (note.interaction?.type === 'meeting')
 			out.interaction = { id: note.interaction.id, type: 'meeting' };
 	}

@@ -157,15 +157,22 @@ export function register(router: Router): void {
 
 	router.get('/entity-files/download/:id', (ctx) => {
 		const file = visibleFile(ctx.store, ctx.params.id);
-		const token = randomBytes(16).toString('hex');
-		linksOf(ctx.store).set(token, { fileId: file.id, expiresAt: Date.now() + LINK_LIFETIME_MS });
-		return {
-			status: 302,
-			headers: {
-				location: `${storageOrigin(ctx)}/_emulator/file-storage/${token}?signature=${token}`,
-			},
-		};
+		return { status: 302, headers: { location: signedDownloadUrl(ctx, file) } };
 	});
+}
+
+/**
+ * A signed link to a file's bytes, valid for 60 seconds: where v1's download redirects to, and
+ * v2's `files.File.downloadUrl` (GET /v2/files/{fileId}).
+ */
+export function signedDownloadUrl(ctx: RouteContext, file: StoredFile): string {
+	const token = randomBytes(16).toString('hex');
+	// The account's own links (a v2 read may see the store through a view: Store.v2View).
+	linksOf(ctx.emulator.store).set(token, {
+		fileId: file.id,
+		expiresAt: Date.now() + LINK_LIFETIME_MS,
+	});
+	return `${storageOrigin(ctx)}/_emulator/file-storage/${token}?signature=${token}`;
 }
 
 /**

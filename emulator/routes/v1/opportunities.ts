@@ -14,7 +14,7 @@ import { given, payloadOf, v1Ids, v1Integer, v1PathRecord, v1Required, v1Text } 
  * Webhooks: opportunity.created / updated / deleted, and list_entry.created / deleted.
  */
 
-function entryOf(ctx: RouteContext, opportunity: Opportunity): ListEntry | undefined {
+export function entryOf(ctx: RouteContext, opportunity: Opportunity): ListEntry | undefined {
 	return ctx.store.entriesByList
 		.get(opportunity.listId)
 		?.find((e) => e.entityType === 'opportunity' && e.entityId === opportunity.id);
@@ -32,7 +32,10 @@ export function v1ListEntry(entry: ListEntry): Record<string, unknown> {
 }
 
 /** The Opportunity resource; `list_entries` is empty when the caller cannot see the list. */
-function renderV1Opportunity(ctx: RouteContext, opportunity: Opportunity): Record<string, unknown> {
+export function renderV1Opportunity(
+	ctx: RouteContext,
+	opportunity: Opportunity,
+): Record<string, unknown> {
 	const entry = canSeeOpportunity(ctx, opportunity) ? entryOf(ctx, opportunity) : undefined;
 	return {
 		id: opportunity.id,
