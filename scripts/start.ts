@@ -41,6 +41,12 @@ import {
 import { cacheRoot } from './paths';
 import { provision } from './provision-n8n';
 
+/**
+ * The demo credential's key: the admin's, with Default API Version 2026-09-17, the current
+ * edition (as a key created today has).
+ */
+const DEMO_KEY = DEMO_KEYS.find((k) => k.label === 'current') ?? DEMO_KEYS[0];
+
 export const DEMO_CREDENTIAL = {
 	id: 'affinityV2DemoCred',
 	name: 'Affinity v2 emulator (admin demo key)',
@@ -167,7 +173,7 @@ async function main(): Promise<void> {
 	);
 
 	await n8nImport(setup, 'credentials', [
-		credentialExport({ ...DEMO_CREDENTIAL, apiKey: DEMO_KEYS[0].key, baseUrl: emulator.baseUrl }),
+		credentialExport({ ...DEMO_CREDENTIAL, apiKey: DEMO_KEY.key, baseUrl: emulator.baseUrl }),
 		demoModelCredentialExport(model.baseUrl),
 	]);
 	const samples = sampleWorkflows(nodes);
@@ -204,7 +210,7 @@ async function main(): Promise<void> {
 			? `  Login:     ${OWNER.email} / ${OWNER.password}${owner === 'existed' ? '' : '   (owner account created)'}`
 			: `  Login:     the owner of ${userFolder} (not the demo login; npm start -- --fresh resets it)`,
 		`  Credential "${DEMO_CREDENTIAL.name}" points at the emulator:`,
-		`             ${emulator.baseUrl}   key ${DEMO_KEYS[0].key}`,
+		`             ${emulator.baseUrl}   key ${DEMO_KEY.key} (${DEMO_KEY.label}: the admin on API ${DEMO_KEY.defaultVersion})`,
 		`  Chat model "${DEMO_MODEL_CREDENTIAL.name}" (model ${SCRIPTED_MODEL_NAME}):`,
 		`             ${model.baseUrl}   the sample agent's default; pick a real OpenAI credential to switch`,
 		'',
