@@ -1,6 +1,7 @@
 import type { RouteContext } from '../context';
 import type { FilterProperties } from '../filter';
 import { badRequest, forbidden } from '../http';
+import { arrayOrNull, shownDomain, shownDomains } from '../liveShapes';
 import type { DuplicateSuggestion, User } from '../model';
 import type { Router } from '../router';
 import { renderPerson, renderUser } from '../serialize';
@@ -33,8 +34,8 @@ function companyProfile(store: Store, id: number): Record<string, unknown> {
 	return {
 		id,
 		name: company?.name ?? '',
-		domain: company?.domain ?? null,
-		domains: company?.domains.slice(0, 100) ?? [],
+		domain: shownDomain(id, company?.domain ?? null),
+		domains: arrayOrNull(shownDomains(id, company?.domains.slice(0, 100) ?? [])),
 		isEnriched: (company?.values.size ?? 0) > 0,
 		isGlobal: company?.isGlobal ?? false,
 	};

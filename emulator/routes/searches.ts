@@ -1,5 +1,6 @@
 import type { RouteContext } from '../context';
 import { ApiError, badRequest, notFound } from '../http';
+import { arrayOrNull, shownDomain, shownDomains } from '../liveShapes';
 import type { Company, Note, StoredFile } from '../model';
 import type { Reply, Router } from '../router';
 import { canSeeNote } from './notes';
@@ -246,8 +247,8 @@ export function register(router: Router): void {
 			data: ranked.map(({ company, score }) => ({
 				id: company.id,
 				name: company.name,
-				domain: company.domain,
-				domains: company.domains.slice(0, 100),
+				domain: shownDomain(company.id, company.domain),
+				domains: arrayOrNull(shownDomains(company.id, company.domains.slice(0, 100))),
 				isGlobal: company.isGlobal,
 				score: score.toFixed(2),
 			})),

@@ -45,13 +45,15 @@ async function get<T = Json>(path: string, key = ADMIN_KEY): Promise<T> {
 
 // The live departures from the description, each as an edit of a copy of it.
 
-/** nullArrays: Person and UserData emailAddresses, Company domains may be null. */
+/** nullArrays: the emailAddresses and domains arrays of persons, users and companies may be null. */
 function allowNullArrays(doc: Json): void {
 	const schemas = (doc.components as Json).schemas as Record<string, Json>;
 	for (const [schema, property] of [
 		['Person', 'emailAddresses'],
 		['Company', 'domains'],
 		['UserData', 'emailAddresses'],
+		['CompanyDuplicateSuggestionProfile', 'domains'],
+		['companies.SemanticSearchCompany', 'domains'],
 	]) {
 		((schemas[schema].properties as Json)[property] as Json).type = ['array', 'null'];
 	}
@@ -426,6 +428,7 @@ describe('answer-shape settings', () => {
 			['/v2/lists/103/list-entries?limit=100&fieldTypes=enriched&fieldTypes=global', ADMIN_KEY],
 			[`/v2/lists/101/list-entries/${restricted.id}/fields`, MEMBER_KEY],
 			['/v2/users', ADMIN_KEY],
+			['/v2/duplicates/company-suggestions?limit=100', ADMIN_KEY],
 			['/v2/auth/whoami', ADMIN_KEY],
 		];
 		let departures = 0;
