@@ -39,7 +39,8 @@ export const description: INodeProperties[] = forOperation('opportunity', 'updat
 		name: 'name',
 		type: 'string',
 		default: '',
-		description: 'Leave empty to keep the name',
+		description:
+			'Leave empty to keep the name. On API version 2026-09-17 a rename alone is sent to API v2 and returns the opportunity as Opportunity → Get does (ID, name, list).',
 	},
 	...associationChangeProperties('persons'),
 	...associationChangeProperties('companies'),
