@@ -208,6 +208,26 @@ describe('API v2 on the same transport', () => {
 		expectKeyNowhere(result);
 	});
 
+	it('a record that carries the key (in a value and as a key): redacted in the item', async () => {
+		const basic = Buffer.from(`anyone:${ADMIN_KEY}`).toString('base64');
+		await fixture.fault(
+			arm(v2Read, {
+				kind: 'answer',
+				raw: JSON.stringify({
+					id: 3000001,
+					name: `Bearer ${ADMIN_KEY}`,
+					note: `Basic ${basic}`,
+					[ADMIN_KEY]: encodeURIComponent(ADMIN_KEY),
+				}),
+			}),
+		);
+		const result = await runOp('company.get', { simplify: false });
+		expect(result.error).toBeUndefined();
+		expect(result.items[0]).toMatchObject({ name: 'Bearer [redacted]', note: 'Basic [redacted]' });
+		expect(result.items[0]['[redacted]']).toBe('[redacted]');
+		expectKeyNowhere(result);
+	});
+
 	it('a read that trickles is given up at the deadline each time it is tried', async () => {
 		await fixture.fault(arm(v2Read, { kind: 'trickle', intervalMs: 200, times: 4 }));
 		const result = await runOp('company.get', { requestOptions: { timeout: 1 } });

@@ -49,6 +49,15 @@ describe('redactText: every form of the key a server can echo', () => {
 		expect(JSON.stringify(parsed.ok && parsed.value)).not.toContain(KEY);
 	});
 
+	it('parseBody: a token followed by an escaped quote keeps the JSON valid', () => {
+		const body = `{"a": "Bearer ${KEY}\\"quoted\\" Basic ${b64(`u:${KEY}`).replace(/\//g, '\\/')}\\"", "b": 1}`;
+		const parsed = parseBody(Buffer.from(body), secrets);
+		expect(parsed).toEqual({
+			ok: true,
+			value: { a: 'Bearer [redacted]"quoted" Basic [redacted]"', b: 1 },
+		});
+	});
+
 	it('redactValue: strings and keys of nested values', () => {
 		const value = redactValue({ a: [{ [KEY]: `x ${KEY}` }] }, secrets);
 		expect(JSON.stringify(value)).toBe('{"a":[{"[redacted]":"x [redacted]"}]}');

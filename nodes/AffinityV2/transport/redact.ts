@@ -62,7 +62,9 @@ export function secretsOf(key: string): Secrets {
 }
 
 /** Authorization-style tokens: Basic <base64>, Bearer <token>, as echoed in any text. */
-const TOKEN = /\b(Basic|Bearer)(\s|\\[nrt]|%20|\+)+([A-Za-z0-9+/=_.~%:\\-]{4,})/gi;
+// A backslash is part of a token only as JSON's escaped slash (\/): replacing a token must never
+// take the backslash of an escaped quote, which would break the JSON around it.
+const TOKEN = /\b(Basic|Bearer)(\s|\\[nrt]|%20|\+)+((?:[A-Za-z0-9+/=_.~%:-]|\\\/){4,})/gi;
 
 function decodedHasKey(token: string, key: string): boolean {
 	if (token.includes(key)) return true;
@@ -79,13 +81,15 @@ function decodedHasKey(token: string, key: string): boolean {
 export function redactText(text: string, secrets: Secrets | undefined): string {
 	if (!secrets || !text) return text;
 	let result = text;
-	for (const form of secrets.forms) {
-		if (result.includes(form)) result = result.split(form).join(REDACTED);
-	}
+	// Whole tokens first ("Basic <base64 of user:key>" becomes "Basic [redacted]"), then the
+	// key's forms wherever else they are.
 	if (/basic|bearer/i.test(result)) {
 		result = result.replace(TOKEN, (match: string, scheme: string, _gap, token: string) =>
 			decodedHasKey(token, secrets.key) ? `${scheme} ${REDACTED}` : match,
 		);
+	}
+	for (const form of secrets.forms) {
+		if (result.includes(form)) result = result.split(form).join(REDACTED);
 	}
 	return result;
 }
