@@ -33,6 +33,14 @@ function visibleLists(ctx: RouteContext, team: Team): List[] {
 		.filter((list): list is List => !!list && ctx.store.canSeeList(list, ctx.user.id));
 }
 
+/** `includes` (team.includes: an array of unique items). */
+function includesOf(values: string[] | undefined): Set<string> {
+	const includes = enumValues(values, INCLUDES, 'includes');
+	if (includes.size !== (values ?? []).length)
+		throw badRequest('includes names each value at most once', 'includes');
+	return includes;
+}
+
 function renderTeam(
 	ctx: RouteContext,
 	team: Team,
@@ -95,7 +103,7 @@ export function register(router: Router): void {
 	router.get('/v2/teams', (ctx) => {
 		const defining = ['filter', 'orderBy', 'includes', 'totalCount'];
 		const values = definingValues(ctx, defining);
-		const includes = enumValues(values.includes, INCLUDES, 'includes');
+		const includes = includesOf(values.includes);
 		const orderBy = values.orderBy ?? [];
 		enumValues(orderBy, ORDERS, 'orderBy');
 		if (new Set(orderBy.map((o) => o.replace(/^-/, ''))).size !== orderBy.length)
@@ -117,7 +125,7 @@ export function register(router: Router): void {
 		const teamId = pathId(ctx.params.teamId, 'teamId', 'int64');
 		const team = teamsOf(ctx.store).find((t) => t.id === teamId);
 		if (!team) throw notFound(`Team ${teamId} not found`);
-		const includes = enumValues(ctx.query.list('includes'), INCLUDES, 'includes');
+		const includes = includesOf(ctx.query.list('includes'));
 		return ok(renderTeam(ctx, team, includes));
 	});
 }

@@ -114,6 +114,18 @@ async function all<T>(path: string, init: Call = {}): Promise<{ items: T[]; page
 	return { items, pages };
 }
 
+/** The ids a paged read of another area lists (its answers are that area's tests' business). */
+async function idsAt(path: string): Promise<string[]> {
+	const ids: string[] = [];
+	let url: string | null = path;
+	while (url) {
+		const res: { body: Page<{ id: string }> } = await call<Page<{ id: string }>>(url);
+		ids.push(...res.body.data.map((f) => f.id));
+		url = res.body.pagination.nextUrl;
+	}
+	return ids;
+}
+
 const TARGET_ACCOUNTS = 102;
 const INVESTORS = 103;
 const DEAL_PIPELINE = 101;
@@ -282,6 +294,8 @@ describe('teams', () => {
 		expect((await valid('/v2/teams/99')).status).toBe(404);
 		await expect400('/v2/teams/abc', 'teamId');
 		await expect400('/v2/teams/1?includes=members', 'includes');
+		await expect400('/v2/teams/1?includes=membersPreview&includes=membersPreview', 'includes');
+		await expect400('/v2/teams?orderBy=name&orderBy=-name', 'orderBy');
 		await expect400('/v2/teams?orderBy=size', 'orderBy');
 		await expect400('/v2/teams?limit=101', 'limit');
 		await expect400('/v2/teams?filter=size%3D1', 'filter');
@@ -432,6 +446,48 @@ describe('every value of a field', () => {
 		expect((await valid('/v2/companies/3000003/fields/field-999999/values')).status).toBe(404);
 		expect((await valid('/v2/companies/9999999/fields/field-1001/values')).status).toBe(404);
 		await expect400(`${path}?limit=101`, 'limit');
+	});
+
+	it('every field of a paged value type answers valid pages, on companies, persons and entries of each list', async () => {
+		const store = fixture.emulator.store;
+		const targets: Array<{ base: string; fields: FieldDef[] }> = [
+			{ base: '/v2/companies/3000003', fields: store.entityFields.company },
+			{ base: '/v2/persons/5000007', fields: store.entityFields.person },
+		];
+		for (const list of store.lists.values()) {
+			const entry = store.entriesByList.get(list.id)?.[0];
+			if (entry)
+				targets.push({
+					base: `/v2/lists/${list.id}/list-entries/${entry.id}`,
+					fields: (await idsAt(`/v2/lists/${list.id}/fields`)).map((id) => store.fields.get(id)!),
+				});
+		}
+		const answered = new Set<string>();
+		for (const { base, fields } of targets) {
+			const listed = new Set(await idsAt(`${base}/fields?limit=100`));
+			for (const field of fields.filter((f) => listed.has(f.id))) {
+				const res = await valid<Paged>(`${base}/fields/${field.id}/values`);
+				if (res.status === 200) {
+					expect(res.body.type).toBe(field.valueType);
+					answered.add(field.valueType);
+				} else
+					expect({ field: field.id, status: res.status }).toEqual({ field: field.id, status: 400 });
+			}
+		}
+		expect([...answered].sort()).toEqual(
+			expect.arrayContaining([
+				'company',
+				'company-multi',
+				'dropdown',
+				'dropdown-multi',
+				'filterable-text-multi',
+				'location',
+				'location-multi',
+				'person',
+				'person-multi',
+				'ranked-dropdown',
+			]),
+		);
 	});
 
 	it('the fields of a restricted opportunity are 403 to one who may not manage it', async () => {
