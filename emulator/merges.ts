@@ -262,8 +262,8 @@ export function applyMerge(
 }
 
 /**
- * The answer to reading a record a merge removed: live, a 422 `validation` error naming the
- * record it went into ("<sourceId> no longer exists as it has been merged into <targetId>"); with
+ * The answer to reading a record a merge removed: live, a 422 naming the record it went into
+ * (its code is not recorded; the description's 422 is `UnprocessableEntityError`) ("<sourceId> no longer exists as it has been merged into <targetId>"); with
  * `mergedReads: 404`, undefined (the caller's plain 404).
  */
 export function mergedAwayError(
@@ -276,7 +276,7 @@ export function mergedAwayError(
 		if (merge.entityType === kind && merge.status === 'success' && merge.duplicateId === recordId)
 			return new ApiError(
 				422,
-				'validation',
+				'unprocessable-entity',
 				`${recordId} no longer exists as it has been merged into ${merge.primaryId}`,
 			);
 	return undefined;

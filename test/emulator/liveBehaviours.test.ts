@@ -204,7 +204,7 @@ describe('mergedReads', () => {
 				status: 422,
 				errors: [
 					{
-						code: 'validation',
+						code: 'unprocessable-entity',
 						message: `${source} no longer exists as it has been merged into ${target}`,
 					},
 				],

@@ -16,7 +16,7 @@ const node = {
 const MERGED_BODY = {
 	errors: [
 		{
-			code: 'validation',
+			code: 'unprocessable-entity',
 			message: '292479388 no longer exists as it has been merged into 301128758',
 		},
 	],

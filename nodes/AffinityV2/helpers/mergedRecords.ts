@@ -1,6 +1,6 @@
 /**
  * A read of a company or person that was merged into another answers 422 (not 404), e.g.
- * `{"errors":[{"code":"validation","message":"292479388 no longer exists as it has been merged into 301128758"}]}`.
+ * `{"errors":[{"code":"unprocessable-entity","message":"292479388 no longer exists as it has been merged into 301128758"}]}`.
  * These helpers recognise that message, so the record the user must use now can be named.
  */
 
