@@ -45,7 +45,7 @@ import { provision } from './provision-n8n';
  * The demo credential's key: the admin's, with Default API Version 2026-09-17, the current
  * edition (as a key created today has).
  */
-const DEMO_KEY = DEMO_KEYS.find((k) => k.label === 'current') ?? DEMO_KEYS[0];
+export const DEMO_KEY = DEMO_KEYS.find((k) => k.label === 'current') ?? DEMO_KEYS[0];
 
 export const DEMO_CREDENTIAL = {
 	id: 'affinityV2DemoCred',
