@@ -28,7 +28,13 @@ import {
 const fixture = new EmulatorFixture();
 
 beforeAll(async () => {
-	await fixture.start();
+	await fixture.start({
+		observe: ({ responseBody }) => {
+			const page = responseBody as { data?: unknown; pagination?: { nextUrl?: unknown } };
+			if (Array.isArray(page?.data) && !page.data.length && page.pagination?.nextUrl)
+				emptyPagesWithNext++;
+		},
+	});
 });
 afterAll(async () => {
 	await fixture.stop();
@@ -157,7 +163,16 @@ class Replay {
 	}
 }
 
-async function randomRun(seed: number): Promise<Tally> {
+/**
+ * The live API's paging and lag: every other page empty but for its nextUrl, and v1 writes seen
+ * by v2 reads only after 300 ms (the emulator's live settings; whole-second filter times are its
+ * default in every run).
+ */
+const LIVE = { emptyPageEvery: 2, v1ReadDelayMs: 300 };
+let emptyPagesWithNext = 0;
+
+async function randomRun(seed: number, live = false): Promise<Tally> {
+	if (live) await fixture.control('POST', '/settings', LIVE);
 	const rng: Random = createRandom(seed);
 	const store = fixture.emulator.store;
 	const fields = listFields(fixture, TARGET_ACCOUNTS).filter((f) => !f.readOnly);
@@ -194,8 +209,16 @@ async function randomRun(seed: number): Promise<Tally> {
 		const entry = rng.pick(entries);
 		if (roll < 0.08)
 			await addEntry(fixture, TARGET_ACCOUNTS, undefined, `Random Co ${rng.int(1, 1e6)}`);
-		else if (roll < 0.12) await addEntry(fixture, TARGET_ACCOUNTS, entry.entityId);
-		else if (roll < 0.22 && entries.length > 150) await removeEntry(fixture, entry.id);
+		else if (roll < 0.12) {
+			// The same company again; live, through API v1 as List Entry → Add does.
+			if (live) {
+				const res = await fixture.api(`/lists/${TARGET_ACCOUNTS}/list-entries`, undefined, {
+					method: 'POST',
+					body: { entity_id: entry.entityId },
+				});
+				if (res.status !== 200) throw new Error(`v1 add: ${res.status}`);
+			} else await addEntry(fixture, TARGET_ACCOUNTS, entry.entityId);
+		} else if (roll < 0.22 && entries.length > 150) await removeEntry(fixture, entry.id);
 		else if (roll < 0.4) {
 			const field = rng.pick(untracked);
 			await setValue(fixture, entry.id, field.id, randomValue(rng, field, pools));
@@ -239,7 +262,9 @@ async function randomRun(seed: number): Promise<Tally> {
 		tally.polls++;
 		replay.apply(events(result));
 	}
-	// A last quiet poll and a last reconciliation: everything is reported by now.
+	// A last quiet poll and a last reconciliation: everything is reported by now (live, once the
+	// v2 reads have caught up with the last v1 writes).
+	if (live) await new Promise((resolve) => setTimeout(resolve, LIVE.v1ReadDelayMs + 100));
 	replay.apply(events(await h.poll()));
 	reconcileSoon();
 	replay.apply(events(await h.poll()));
@@ -260,6 +285,30 @@ describe('randomized: change-log events replayed reproduce the list', () => {
 		expect(tally.reconciledChanges).toBeGreaterThan(30);
 		expect(tally.sameTimeBursts).toBeGreaterThan(0);
 		expect(tally.reconciliations).toBeGreaterThan(2);
+		expect({ lost: tally.lost, duplicated: tally.duplicated }).toEqual({ lost: 0, duplicated: 0 });
+	});
+});
+
+describe('randomized, as the live API answers: whole-second filters, empty pages, v2 behind v1', () => {
+	it('1,000+ mutations, entries added through v1: nothing lost, nothing emitted twice', async () => {
+		emptyPagesWithNext = 0;
+		const tally = await randomRun(20261127, true);
+		console.log(`changeLog randomized, live: ${JSON.stringify(tally)}`);
+		const log = await fixture.requests();
+		// The run met what it is about: empty pages with a nextUrl, entries added by API v1, and
+		// change-log filters in whole seconds.
+		expect(emptyPagesWithNext).toBeGreaterThan(20);
+		expect(
+			log.filter((r) => r.method === 'POST' && r.path === `/lists/${TARGET_ACCOUNTS}/list-entries`)
+				.length,
+		).toBeGreaterThan(10);
+		const filters = log
+			.filter((r) => r.path === '/v2/field-value-changes' && r.query.includes('filter'))
+			.map((r) => new URLSearchParams(r.query).get('filter') ?? '');
+		expect(filters.length).toBeGreaterThan(10);
+		expect(filters.filter((f) => /\d\.\d+Z/.test(f))).toEqual([]);
+		expect(tally.mutations).toBeGreaterThanOrEqual(MUTATIONS);
+		expect(tally.logChanges).toBeGreaterThan(300);
 		expect({ lost: tally.lost, duplicated: tally.duplicated }).toEqual({ lost: 0, duplicated: 0 });
 	});
 });
