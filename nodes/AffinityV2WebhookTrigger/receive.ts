@@ -1,4 +1,5 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import { fieldsOf } from '../AffinityV2/api/fields';
 import { listSummary } from '../AffinityV2/api/lists';
@@ -144,24 +145,40 @@ async function matches(
 }
 
 /**
+ * Waits before each re-read of an entry not found yet. Affinity's v2 reads can lag its v1 writes
+ * (a list entry added through API v1 is a 404 on v2 for a moment), and a delivery can arrive
+ * within that moment: about 2 s in all, only for a delivery sent in the last minute.
+ */
+const NOT_YET_VISIBLE_WAITS_MS = [250, 500, 1250];
+const FRESH_DELIVERY_MS = 60_000;
+
+/**
  * The list entry as it is now (GET /v2/lists/{listId}/list-entries/{listEntryId}): the one
- * request a delivery may cost; undefined when the entry is gone.
+ * request a delivery may cost, but for re-reads of a fresh delivery's entry that v2 does not
+ * show yet; null when the entry is gone.
  */
 async function currentEntry(
 	ctx: IWebhookFunctions,
 	listId: number,
 	listEntryId: number,
+	sentAtMs: number,
 ): Promise<IDataObject | null> {
-	try {
-		const { body } = await affinityRequest.call(ctx, {
-			method: 'GET',
-			path: `/v2/lists/${listId}/list-entries/${listEntryId}`,
-			subject: `list entry ${listEntryId} on list ${listId}`,
-		});
-		return simplifyListEntry(body as ApiListEntry);
-	} catch (error) {
-		if ((error as { httpCode?: unknown }).httpCode === '404') return null;
-		throw asNodeError(ctx.getNode(), error);
+	const waits = Date.now() - sentAtMs < FRESH_DELIVERY_MS ? [...NOT_YET_VISIBLE_WAITS_MS] : [];
+	for (;;) {
+		try {
+			const { body } = await affinityRequest.call(ctx, {
+				method: 'GET',
+				path: `/v2/lists/${listId}/list-entries/${listEntryId}`,
+				subject: `list entry ${listEntryId} on list ${listId}`,
+			});
+			return simplifyListEntry(body as ApiListEntry);
+		} catch (error) {
+			if ((error as { httpCode?: unknown }).httpCode !== '404')
+				throw asNodeError(ctx.getNode(), error);
+			const wait = waits.shift();
+			if (wait === undefined) return null;
+			await sleep(wait);
+		}
 	}
 }
 
@@ -200,7 +217,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		const reserveReached = await quotaReserveReached(this, guard);
 		if (reserveReached) notes.push(`"entry" was not read: ${reserveReached}.`);
 		else {
-			const entry = await currentEntry(this, listId, listEntryId);
+			const entry = await currentEntry(this, listId, listEntryId, sentAtMs);
 			item.entry = entry;
 			// A field value delivery names no entity type or name; the entry read does.
 			if (entry) {

@@ -281,6 +281,28 @@ describe('deliveries (webhook())', () => {
 		expect(h.executions[0][0].entry).toMatchObject({ id: added.id });
 	});
 
+	it('adds the current entry of an entry added through API v1 while v2 reads still lag behind', async () => {
+		// Live, v2 reads see a v1 write only after a moment; the delivery comes at once.
+		await fixture.control('POST', '/settings', { v1ReadDelayMs: 800 });
+		const h = await trigger({ events: ['list_entry.created'], options: { includeEntry: true } });
+		await h.activate();
+		const company = 3000390;
+		const res = await fixture.api<{ id: number }>('/lists/102/list-entries', undefined, {
+			method: 'POST',
+			body: { entity_id: company },
+		});
+		expect(res.status).toBe(200);
+		await deliveriesSettled(fixture);
+		expect(h.executions).toHaveLength(1);
+		expect(h.executions[0][0].entry).toMatchObject({ id: res.body.id, entityId: company });
+		const reads = (await fixture.requests()).filter(
+			(r) => r.method === 'GET' && r.path === `/v2/lists/102/list-entries/${res.body.id}`,
+		);
+		// Not found at first, then read once it shows.
+		expect(reads.map((r) => r.status)).toContain(404);
+		expect(reads.at(-1)?.status).toBe(200);
+	});
+
 	it('with the current entry, a field value event names the entity type and name too', async () => {
 		const added = await fixture.control<{ id: number; entityType: string }>(
 			'POST',
