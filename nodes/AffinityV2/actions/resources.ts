@@ -13,6 +13,7 @@ import { opportunity } from './opportunity';
 import { person } from './person';
 import { rateLimit } from './rateLimit';
 import { reminder } from './reminder';
+import { team } from './team';
 import { transcript } from './transcript';
 import { user } from './user';
 import { webhook } from './webhook';
@@ -33,6 +34,7 @@ export const resources: Record<string, ResourceModule> = {
 	person,
 	rateLimit,
 	reminder,
+	team,
 	transcript,
 	user,
 	webhook,

@@ -2,6 +2,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { ResourceModule } from '../types';
 import * as download from './download.operation';
+import * as get from './get.operation';
+import * as getAll from './getAll.operation';
 import * as search from './search.operation';
 import * as upload from './upload.operation';
 
@@ -18,6 +20,20 @@ const operation: INodeProperties = {
 			action: 'Download a file',
 			description:
 				'Download a file attached in Affinity into binary data, with its name and type; at most 100 MB (API v1)',
+		},
+		{
+			name: 'Get',
+			value: 'get',
+			action: 'Get a file',
+			description:
+				'Get a file’s name, size, type, uploader and a short-lived download link; needs API version 2026-09-17 (BETA endpoint)',
+		},
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			action: 'Get many files',
+			description:
+				'List the files the key can see, newest first, optionally filtered by upload date or uploader, or count them; needs API version 2026-09-17 (BETA endpoint)',
 		},
 		{
 			name: 'Search',
@@ -39,6 +55,13 @@ const operation: INodeProperties = {
 
 export const file: ResourceModule = {
 	displayName: 'File',
-	operations: { download, search, upload },
-	description: [operation, ...download.description, ...search.description, ...upload.description],
+	operations: { download, get, getAll, search, upload },
+	description: [
+		operation,
+		...download.description,
+		...get.description,
+		...getAll.description,
+		...search.description,
+		...upload.description,
+	],
 };

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { ResourceModule } from '../types';
+import * as del from './delete.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as getFragments from './getFragments.operation';
@@ -12,6 +13,13 @@ const operation: INodeProperties = {
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['transcript'] } },
 	options: [
+		{
+			name: 'Delete',
+			value: 'delete',
+			action: 'Delete a transcript',
+			description:
+				'Delete a call transcript; its note stays. Only the note’s creator may; needs API version 2026-09-17 (BETA endpoint)',
+		},
 		{
 			name: 'Get',
 			value: 'get',
@@ -39,6 +47,12 @@ const operation: INodeProperties = {
 
 export const transcript: ResourceModule = {
 	displayName: 'Transcript',
-	operations: { get, getAll, getFragments },
-	description: [operation, ...get.description, ...getAll.description, ...getFragments.description],
+	operations: { delete: del, get, getAll, getFragments },
+	description: [
+		operation,
+		...del.description,
+		...get.description,
+		...getAll.description,
+		...getFragments.description,
+	],
 };
