@@ -85,7 +85,14 @@ function expectValid(
 /** A call whose answer must be valid in 2026-09-17; returns it. */
 async function valid<T = Record<string, unknown>>(path: string, init: Call = {}) {
 	const res = await call<T>(path, init);
-	expectValid(res, init.method ?? 'GET', path);
+	const method = init.method ?? 'GET';
+	expectValid(res, method, path);
+	// A body the API took must be one the description accepts.
+	if (res.status < 300 && init.body !== undefined) {
+		const template = described.templateOf(method, new URL(path, fixture.baseUrl).pathname)!;
+		const validate = described.request(method, template);
+		if (!validate(init.body)) throw new Error(`${method} ${path} request:\n${explain(validate)}`);
+	}
 	return res;
 }
 
@@ -659,6 +666,23 @@ describe('POST and DELETE /v2/opportunities/{opportunityId}', () => {
 		expect((await rename(7999999, { name: 'X' })).status).toBe(404);
 		expect((await valid('/v2/opportunities/7999999', { method: 'DELETE' })).status).toBe(404);
 		expect(fixture.emulator.store.opportunities.get(RESTRICTED_OPPORTUNITY)?.name).not.toBe('X');
+	});
+
+	it('v2 reads see a v2 write at once, also while v1 writes reach them late', async () => {
+		await fixture.control('POST', '/settings', { v1ReadDelayMs: 60_000 });
+		await valid('/v2/opportunities/7000003', { method: 'POST', body: { name: 'Seen at once' } });
+		expect((await call<{ name: string }>('/v2/opportunities/7000003')).body.name).toBe(
+			'Seen at once',
+		);
+		const v1 = await call('/opportunities/7000003', {
+			key: ADMIN_KEY,
+			method: 'PUT',
+			body: { name: 'Seen late' },
+		});
+		expect(v1.status).toBe(200);
+		expect((await call<{ name: string }>('/v2/opportunities/7000003')).body.name).toBe(
+			'Seen at once',
+		);
 	});
 
 	it('deletes with its list entry (204); webhooks hear opportunity.deleted and list_entry.deleted', async () => {
