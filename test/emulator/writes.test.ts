@@ -585,7 +585,7 @@ describe('merges', () => {
 			body: {
 				errors: [
 					{
-						code: 'validation',
+						code: 'unprocessable-entity',
 						message: '3000300 no longer exists as it has been merged into 3000301',
 					},
 				],
