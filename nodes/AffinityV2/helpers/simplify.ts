@@ -145,7 +145,10 @@ export function simplifyValue(value: FieldValue | null | undefined): unknown {
  */
 export function mayBeTruncated(value: FieldValue | null | undefined): boolean {
 	if (!value || typeof value !== 'object') return false;
-	if (valuesLeftOut(value) > 0) return true;
+	// A value that gives its totalCount says exactly whether it holds more than it shows (a
+	// completed one holds all of them).
+	if (typeof value.totalCount === 'number' && Number.isFinite(value.totalCount))
+		return valuesLeftOut(value) > 0;
 	return (
 		(value.type === 'person-multi' || value.type === 'company-multi') &&
 		Array.isArray(value.data) &&

@@ -40,7 +40,18 @@ const RECORDS_WITHOUT_ID = [
 	/^\/v2\/inferred-connections\//,
 ];
 
+/**
+ * Pages of one field's values (2026-09-17: GET …/fields/{fieldId}/values, FieldValuesPaged):
+ * their items are the values themselves, text of a filterable-text-multi as much as a location
+ * or a person; only a missing value (null) is no item.
+ */
+const VALUES_PAGES = /\/fields\/[^/]+\/values$/;
+
 function itemProblem(data: unknown[], path: string): string | undefined {
+	if (VALUES_PAGES.test(path)) {
+		const missing = data.findIndex((item) => item === null || item === undefined);
+		return missing < 0 ? undefined : `item ${missing} of "data" is null, not a value`;
+	}
 	const withoutId = RECORDS_WITHOUT_ID.some((pattern) => pattern.test(path));
 	const index = data.findIndex((item) => (withoutId ? !isObject(item) : !isEntity(item)));
 	if (index < 0) return undefined;

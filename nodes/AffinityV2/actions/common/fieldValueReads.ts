@@ -5,6 +5,13 @@ import { simplifyField, simplifyFields } from '../../helpers/simplify';
 import { toStringList } from '../../helpers/stringList';
 import type { ApiField } from '../../helpers/types';
 import { affinityPaginate, affinityRequest } from '../../transport';
+import {
+	completeField,
+	completeFields,
+	completeMultiValuesParameter,
+	completesMultiValues,
+	valuesPagesAllowed,
+} from './allValues';
 import { fieldSelection } from './fields';
 import { simplifyParameter } from './simplify';
 
@@ -27,6 +34,7 @@ export function fieldValuesProperties(
 					? 'Only these fields. Leave both this and Field Types empty for every field. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.'
 					: 'Only fields of these types (in addition to the fields chosen above)',
 		})),
+		completeMultiValuesParameter,
 		{
 			...simplifyParameter,
 			description:
@@ -80,7 +88,8 @@ export async function readFieldValues(
 	const types = toStringList(this.getNodeParameter('fieldTypes', itemIndex, []));
 	if (ids.length) qs.ids = ids;
 	if (types.length) qs.types = types;
-	const { items } = await affinityPaginate.call(this, {
+	const complete = await completesMultiValues.call(this, itemIndex);
+	const { items: read } = await affinityPaginate.call(this, {
 		method: 'GET',
 		path: source.path,
 		qs,
@@ -88,13 +97,26 @@ export async function readFieldValues(
 		parameterNames: { ids: 'Field Names or IDs', types: 'Field Types' },
 		itemIndex,
 	});
+	const items = complete
+		? ((await completeFields.call(
+				this,
+				read as unknown as ApiField[],
+				source.path,
+				source.subject,
+				itemIndex,
+			)) as unknown as IDataObject[])
+		: read;
 	if (!(this.getNodeParameter('simplify', itemIndex, true) as boolean)) return items;
 	return [{ ...source.ids, ...simplifyFields(items as unknown as ApiField[]) }];
 }
 
 const FIELD_ID = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
-/** One field value of the record (`…/fields/{fieldId}`), simplified or raw. */
+/**
+ * One field value of the record (`…/fields/{fieldId}`), simplified or raw. A multi-value cut at
+ * 100 (`totalCount` larger) is completed from its values pages (GET …/fields/{fieldId}/values)
+ * where the edition has them (2026-09-17 on); before it, it stays cut and says so.
+ */
 export async function readFieldValue(
 	this: IExecuteFunctions,
 	source: Omit<FieldValuesSource, 'ids'>,
@@ -118,7 +140,9 @@ export async function readFieldValue(
 		subject: `field ${fieldId} on ${source.subject}`,
 		itemIndex,
 	});
-	const field = body as ApiField;
+	let field = body as ApiField;
+	if (await valuesPagesAllowed.call(this, itemIndex))
+		field = await completeField.call(this, field, source.path, source.subject, itemIndex);
 	return this.getNodeParameter('simplify', itemIndex, true)
 		? simplifyField(field)
 		: (field as unknown as IDataObject);

@@ -6,6 +6,11 @@ import { simplifyEntity } from '../../helpers/simplify';
 import type { ApiEntity } from '../../helpers/types';
 import { fieldQuery, fieldSelection } from '../common/fields';
 import { filterParameters } from '../common/filters';
+import {
+	completeEntity,
+	completeMultiValuesParameter,
+	completesMultiValues,
+} from '../common/allValues';
 import { forOperation } from '../common/forOperation';
 import { maxResults, returnAllAndLimit } from '../common/paging';
 import { simplifyParameter } from '../common/simplify';
@@ -30,6 +35,7 @@ export const description: INodeProperties[] = forOperation('company', 'getAll', 
 		displayOptions: { show: { filterMode: ['conditions', 'raw'] } },
 	},
 	...fieldSelection('getCompanyFields', false),
+	completeMultiValuesParameter,
 	simplifyParameter,
 ]);
 
@@ -70,6 +76,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const askedTypes = toStringList(qs.fieldTypes);
 	const askedAny = qs.fieldIds !== undefined || askedTypes.length > 0;
 	const { filter, keep, properties } = await readCompanyFilter.call(this, itemIndex);
+	const complete = await completesMultiValues.call(this, itemIndex);
 	if (filter) qs.filter = filter;
 	// The conditions are checked on each company: the fields they use are read with it.
 	const checkOnly = keep ? fieldsForCheck(qs, properties) : [];
@@ -81,11 +88,23 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				filter && refusesFilter(error) ? filterRefused(this, error as Error, itemIndex) : error,
 			),
 		);
-	const items = checkOnly.length
+	const asked = checkOnly.length
 		? read.map((company) => withoutCheckFields(company, checkOnly, askedTypes, askedAny))
 		: read;
+	const items: IDataObject[] = [];
+	for (const company of asked)
+		items.push(complete ? await completeEntity.call(this, company, 'company', itemIndex) : company);
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 	return simplify ? (items as unknown as ApiEntity[]).map(simplifyEntity) : items;
 }
 
-export const endpoint: OperationEndpoint[] = [{ api: 'v2', method: 'GET', path: '/v2/companies' }];
+export const endpoint: OperationEndpoint[] = [
+	{ api: 'v2', method: 'GET', path: '/v2/companies' },
+	{
+		api: 'v2',
+		method: 'GET',
+		path: '/v2/companies/{companyId}/fields/{fieldId}/values',
+		beta: true,
+		since: '2026-09-17',
+	},
+];

@@ -51,19 +51,22 @@ const operation: INodeProperties = {
 			name: 'Get',
 			value: 'get',
 			action: 'Get a company',
-			description: 'Get one company by ID, with the fields you choose',
+			description:
+				'Get one company by ID, with the fields you choose; Complete Multi-Value Fields reads every value past 100 (BETA endpoint, API version 2026-09-17)',
 		},
 		{
 			name: 'Get Field Value',
 			value: 'getFieldValue',
 			action: 'Get a field value of a company',
-			description: 'Get the value of one of a company’s own fields (BETA endpoint)',
+			description:
+				'Get the value of one of a company’s own fields, every value of a multi-value field on API version 2026-09-17 (BETA endpoint)',
 		},
 		{
 			name: 'Get Field Values',
 			value: 'getFieldValues',
 			action: 'Get field values of a company',
-			description: 'Get the values of all (or the chosen) fields of a company (BETA endpoint)',
+			description:
+				'Get the values of all (or the chosen) fields of a company; Complete Multi-Value Fields reads every value past 100 on API version 2026-09-17 (BETA endpoint)',
 		},
 		{
 			name: 'Get Inferred Connections',
@@ -88,7 +91,8 @@ const operation: INodeProperties = {
 			name: 'Get Many',
 			value: 'getAll',
 			action: 'Get many companies',
-			description: 'List companies, optionally filtered, with the fields you choose',
+			description:
+				'List companies, optionally filtered, with the fields you choose; Complete Multi-Value Fields reads every value past 100 (BETA endpoint, API version 2026-09-17)',
 		},
 		{
 			name: 'Get Notes',

@@ -4,6 +4,11 @@ import { affinityPaginate } from '../../transport';
 import { simplifyListEntry } from '../../helpers/simplify';
 import type { ApiListEntry } from '../../helpers/types';
 import { fieldQuery, fieldSelection } from '../common/fields';
+import {
+	completeListEntry,
+	completeMultiValuesParameter,
+	completesMultiValues,
+} from '../common/allValues';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { listLocator } from '../common/locators';
@@ -15,12 +20,14 @@ export const description: INodeProperties[] = forOperation('listEntry', 'getAll'
 	listLocator(),
 	...returnAllAndLimit(),
 	...fieldSelection('getListFields', true, ['listId.value'], ['list']),
+	completeMultiValuesParameter,
 	simplifyParameter,
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const listId = idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex);
-	const { items } = await affinityPaginate.call(
+	const complete = await completesMultiValues.call(this, itemIndex);
+	const { items: read } = await affinityPaginate.call(
 		this,
 		{
 			method: 'GET',
@@ -31,10 +38,20 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		},
 		{ max: maxResults.call(this, itemIndex) },
 	);
+	const items: IDataObject[] = [];
+	for (const entry of read)
+		items.push(complete ? await completeListEntry.call(this, entry, itemIndex) : entry);
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 	return simplify ? (items as unknown as ApiListEntry[]).map(simplifyListEntry) : items;
 }
 
 export const endpoint: OperationEndpoint[] = [
 	{ api: 'v2', method: 'GET', path: '/v2/lists/{listId}/list-entries' },
+	{
+		api: 'v2',
+		method: 'GET',
+		path: '/v2/lists/{listId}/list-entries/{listEntryId}/fields/{fieldId}/values',
+		beta: true,
+		since: '2026-09-17',
+	},
 ];

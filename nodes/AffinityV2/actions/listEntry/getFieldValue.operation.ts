@@ -32,4 +32,11 @@ export const endpoint: OperationEndpoint[] = [
 		method: 'GET',
 		path: '/v2/lists/{listId}/list-entries/{listEntryId}/fields/{fieldId}',
 	},
+	{
+		api: 'v2',
+		method: 'GET',
+		path: '/v2/lists/{listId}/list-entries/{listEntryId}/fields/{fieldId}/values',
+		beta: true,
+		since: '2026-09-17',
+	},
 ];

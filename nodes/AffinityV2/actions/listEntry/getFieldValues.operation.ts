@@ -29,4 +29,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 export const endpoint: OperationEndpoint[] = [
 	{ api: 'v2', method: 'GET', path: '/v2/lists/{listId}/list-entries/{listEntryId}/fields' },
+	{
+		api: 'v2',
+		method: 'GET',
+		path: '/v2/lists/{listId}/list-entries/{listEntryId}/fields/{fieldId}/values',
+		beta: true,
+		since: '2026-09-17',
+	},
 ];

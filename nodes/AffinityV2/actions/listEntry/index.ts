@@ -32,13 +32,15 @@ const operation: INodeProperties = {
 			name: 'Get',
 			value: 'get',
 			action: 'Get a list entry',
-			description: 'Get one row of a list, with the fields you choose',
+			description:
+				'Get one row of a list, with the fields you choose; Complete Multi-Value Fields reads every value past 100 (BETA endpoint, API version 2026-09-17)',
 		},
 		{
 			name: 'Get Field Value',
 			value: 'getFieldValue',
 			action: 'Get a field value of a list entry',
-			description: 'Get the value of one field (column) on one row of a list',
+			description:
+				'Get the value of one field (column) on one row of a list; every value of a multi-value field on API version 2026-09-17 (BETA endpoint)',
 		},
 		{
 			name: 'Get Field Value Changes',
@@ -51,13 +53,15 @@ const operation: INodeProperties = {
 			name: 'Get Field Values',
 			value: 'getFieldValues',
 			action: 'Get field values of a list entry',
-			description: 'Get the values of all (or the chosen) fields on one row of a list',
+			description:
+				'Get the values of all (or the chosen) fields on one row of a list; Complete Multi-Value Fields reads every value past 100 (BETA endpoint, API version 2026-09-17)',
 		},
 		{
 			name: 'Get Many',
 			value: 'getAll',
 			action: 'Get many list entries',
-			description: 'Get the rows of a list, with the fields you choose',
+			description:
+				'Get the rows of a list, with the fields you choose; Complete Multi-Value Fields reads every value past 100 (BETA endpoint, API version 2026-09-17)',
 		},
 		{
 			name: 'Get Many in Saved View',

@@ -27,4 +27,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 export const endpoint: OperationEndpoint[] = [
 	{ api: 'v2', method: 'GET', path: '/v2/persons/{personId}/fields', beta: true },
+	{
+		api: 'v2',
+		method: 'GET',
+		path: '/v2/persons/{personId}/fields/{fieldId}/values',
+		beta: true,
+		since: '2026-09-17',
+	},
 ];

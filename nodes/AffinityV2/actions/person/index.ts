@@ -49,19 +49,22 @@ const operation: INodeProperties = {
 			name: 'Get',
 			value: 'get',
 			action: 'Get a person',
-			description: 'Get one person by ID, with the fields you choose',
+			description:
+				'Get one person by ID, with the fields you choose; Complete Multi-Value Fields reads every value past 100 (BETA endpoint, API version 2026-09-17)',
 		},
 		{
 			name: 'Get Field Value',
 			value: 'getFieldValue',
 			action: 'Get a field value of a person',
-			description: 'Get the value of one of a person’s own fields (BETA endpoint)',
+			description:
+				'Get the value of one of a person’s own fields, every value of a multi-value field on API version 2026-09-17 (BETA endpoint)',
 		},
 		{
 			name: 'Get Field Values',
 			value: 'getFieldValues',
 			action: 'Get field values of a person',
-			description: 'Get the values of all (or the chosen) fields of a person (BETA endpoint)',
+			description:
+				'Get the values of all (or the chosen) fields of a person; Complete Multi-Value Fields reads every value past 100 on API version 2026-09-17 (BETA endpoint)',
 		},
 		{
 			name: 'Get List Entries',
@@ -79,7 +82,8 @@ const operation: INodeProperties = {
 			name: 'Get Many',
 			value: 'getAll',
 			action: 'Get many people',
-			description: 'List people, with the fields you choose',
+			description:
+				'List people, with the fields you choose; Complete Multi-Value Fields reads every value past 100 (BETA endpoint, API version 2026-09-17)',
 		},
 		{
 			name: 'Get Notes',
