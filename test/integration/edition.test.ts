@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { DEMO_KEYS } from '../../emulator';
 import { SEEDED_USERS } from '../../emulator/seed';
+import { Description, explain } from '../emulator/openapi';
 import { ADMIN_KEY, EmulatorFixture, expectNoKey } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
 
@@ -47,6 +48,20 @@ const writes = async () =>
 		.filter((r) => r.method !== 'GET')
 		.map((r) => ({ call: `${r.method} ${r.path}`, body: r.body ? JSON.parse(r.body) : undefined }));
 
+const september = new Description('2026-09-17');
+
+/** Every v2 write of the log has a body its 2026-09-17 request schema accepts. */
+async function v2BodiesValid(): Promise<void> {
+	for (const r of await fixture.requests()) {
+		if (r.method === 'GET' || !r.path.startsWith('/v2/') || !r.body) continue;
+		const template = september.templateOf(r.method, r.path);
+		expect(template).toBeDefined();
+		const validate = september.request(r.method, template!);
+		if (!validate(JSON.parse(r.body)))
+			throw new Error(`${r.method} ${r.path}: ${explain(validate)}`);
+	}
+}
+
 function companyNotOn(listId: number): number {
 	const { store } = fixture.emulator;
 	const on = new Set((store.entriesByList.get(listId) ?? []).map((e) => e.entityId));
@@ -78,6 +93,7 @@ describe('List Entry → Add', () => {
 			entity: { id: companyId },
 			creatorId: MEMBER_PERSON,
 		});
+		await v2BodiesValid();
 		const [entry] = result.items;
 		expect(entry).toMatchObject({
 			type: 'company',
@@ -149,6 +165,7 @@ describe('Opportunity → Update', () => {
 			`GET /v2/opportunities/${OPPORTUNITY}`,
 		]);
 		expect((await writes())[0].body).toEqual({ name: 'Renamed through v2' });
+		await v2BodiesValid();
 		expect(result.items[0]).toMatchObject({
 			id: OPPORTUNITY,
 			name: 'Renamed through v2',
@@ -266,6 +283,7 @@ describe('Reminder → Update', () => {
 			dueDate: '2030-02-03T10:00:00.000Z',
 			completedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
 		});
+		await v2BodiesValid();
 		expect(result.items[0]).toMatchObject({
 			id,
 			content: 'Call again',
@@ -274,6 +292,47 @@ describe('Reminder → Update', () => {
 		});
 		const read = await fixture.api<IDataObject>(`/v2/reminders/${id}`);
 		expect(read.body).toMatchObject({ content: 'Call again', owner: { id: MEMBER_PERSON } });
+	});
+
+	it('on 2026-09-17 changes a recurring reminder’s period with `recurrence`; over 3650 days is refused before any request', async () => {
+		const made = await run(JULY, 'reminder', {
+			operation: 'create',
+			type: 'recurring',
+			periodDays: 14,
+			resetTrigger: 'email',
+			owner: byId(ADMIN_PERSON),
+			about: { company: byId(COMPANY) },
+		});
+		expect(made.error).toBeUndefined();
+		const id = made.items[0].id as number;
+		await fixture.clearRequests();
+		const result = await run(SEPTEMBER, 'reminder', {
+			operation: 'update',
+			reminderId: String(id),
+			updateFields: { periodDays: 21, resetTrigger: 'event' },
+		});
+		expect(result.error).toBeUndefined();
+		expect(await writes()).toEqual([
+			{
+				call: `POST /v2/reminders/${id}`,
+				body: { recurrence: { periodDays: 21, resetTrigger: 'event' } },
+			},
+		]);
+		await v2BodiesValid();
+		expect(result.items[0]).toMatchObject({
+			type: 'recurring',
+			recurrence: { periodDays: 21, resetTrigger: 'event' },
+		});
+		await fixture.clearRequests();
+		const tooLong = await run(SEPTEMBER, 'reminder', {
+			operation: 'update',
+			reminderId: String(id),
+			updateFields: { periodDays: 3651 },
+		});
+		expect(tooLong.error?.message).toBe(
+			'Update Fields → Every (Days): at most 3650 days; got 3651',
+		);
+		expect(await calls()).toEqual([]);
 	});
 
 	it('on 2026-07-15 is PUT /reminders/{id} (API v1), as before', async () => {
