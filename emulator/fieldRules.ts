@@ -1,6 +1,8 @@
 import type { FilterProperty, OperatorName } from './filter';
+import { answerVersion } from './liveShapes';
 import type { Company, FieldDef, Person, StoredValue, ValueType } from './model';
 import type { Store } from './store';
+import { EDITION_2026_09_17, isAtLeast, type ApiVersion } from './versions';
 
 /**
  * Enrichment sources whose data the API never exposes (the API docs: "Field data from
@@ -9,9 +11,29 @@ import type { Store } from './store';
  */
 export const UNEXPOSED_ENRICHMENT_SOURCES: ReadonlySet<string> = new Set(['crunchbase']);
 
+/** Value types 2026-09-17 added (FieldMetadata.valueType: note, reminder, list-multi). */
+export const VALUE_TYPES_SINCE_2026_09_17: ReadonlySet<ValueType> = new Set([
+	'note',
+	'reminder',
+	'list-multi',
+]);
+
+/**
+ * Whether the edition being answered knows the field's value type: a field of a value type
+ * 2026-09-17 added does not exist for older editions (nor for API v1, which has no edition).
+ */
+export function inEdition(field: FieldDef, version = answerVersion()): boolean {
+	return (
+		!VALUE_TYPES_SINCE_2026_09_17.has(field.valueType) ||
+		(!!version && isAtLeast(version as ApiVersion, EDITION_2026_09_17))
+	);
+}
+
 export function isExposed(field: FieldDef): boolean {
 	return (
-		field.enrichmentSource === null || !UNEXPOSED_ENRICHMENT_SOURCES.has(field.enrichmentSource)
+		(field.enrichmentSource === null ||
+			!UNEXPOSED_ENRICHMENT_SOURCES.has(field.enrichmentSource)) &&
+		inEdition(field)
 	);
 }
 
@@ -113,6 +135,8 @@ const SEARCH_OPERATORS: Record<string, string[]> = {
 	],
 	single: ['is-any-of', 'is-none-of', ...EMPTY],
 	multi: ['has-any-of', 'has-all-of', 'has-none-of', ...EMPTY],
+	// ListsFilter (2026-09-17): ListsFilterMultiValues and ListsFilterNoValue.
+	lists: ['has-any-of', 'has-none-of', 'has-all-of', ...EMPTY],
 };
 
 const RELATIVE = new Set([
@@ -183,6 +207,11 @@ export function searchFilterOf(field: FieldDef, version: string): SearchFilter |
 				valueType: field.valueType,
 				operators: searchOperators(SEARCH_OPERATORS.multi, version),
 			};
+		case 'list-multi':
+			return isAtLeast(version as ApiVersion, EDITION_2026_09_17)
+				? { valueType: 'list-multi', operators: searchOperators(SEARCH_OPERATORS.lists, version) }
+				: null;
+		// note and reminder: ValueFilter declares no filter of theirs.
 		default:
 			return null;
 	}

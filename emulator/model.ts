@@ -19,12 +19,20 @@ export type ValueType =
 	| 'company'
 	| 'company-multi'
 	| 'formula-number'
-	| 'interaction';
+	| 'interaction'
+	// From 2026-09-17: a note, a reminder, the lists a record is on (NoteValue, ReminderValue,
+	// ListsValue).
+	| 'note'
+	| 'reminder'
+	| 'list-multi';
 
 /** Value types the API refuses to write (computed by Affinity). */
 export const READ_ONLY_VALUE_TYPES: ReadonlySet<ValueType> = new Set([
 	'formula-number',
 	'interaction',
+	'note',
+	'reminder',
+	'list-multi',
 ]);
 
 export type StatusCategory = 'open' | 'won' | 'lost' | 'on-hold';
@@ -57,6 +65,10 @@ export interface FieldDef {
 	readOnly: boolean;
 	/** Whether the change log records this field's changes; unset: the default of its kind. */
 	changeTracked?: boolean;
+	/** FieldMetadata.description from 2026-09-17; unset: null. */
+	description?: string | null;
+	/** FieldMetadata.isRequired from 2026-09-17; unset: false. */
+	isRequired?: boolean;
 }
 
 /**

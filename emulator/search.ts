@@ -13,6 +13,7 @@ import { decodeCursor, encodeCursor } from './pagination';
 import type { Reply } from './router';
 import { selectFields } from './routes/common';
 import { boolValue } from './routes/support';
+import { EDITION_2026_09_17, isAtLeast, type ApiVersion } from './versions';
 
 /**
  * The SearchCriteria of POST /v2/companies/search, /v2/persons/search and
@@ -91,7 +92,9 @@ function members(field: FieldDef, stored: StoredValue | undefined): unknown[] {
 		if (
 			isObject(item) &&
 			'id' in item &&
-			(field.valueType.startsWith('person') || field.valueType.startsWith('company'))
+			(field.valueType.startsWith('person') ||
+				field.valueType.startsWith('company') ||
+				field.valueType === 'list-multi')
 		)
 			return item.id;
 		return item;
@@ -146,6 +149,7 @@ function checkRelative(
 	at: string,
 	units: string[],
 	two: boolean,
+	minimum = 0,
 ): { amount: number[]; unit: string } {
 	if (!isObject(value)) throw badRequest('Expected {amount, unit}', `${at}.value`);
 	onlyKeys(value, ['amount', 'unit'], `${at}.value`);
@@ -156,14 +160,27 @@ function checkRelative(
 	const count = two ? 2 : 1;
 	if (
 		amounts.length !== count ||
-		!amounts.every((a) => Number.isInteger(a) && (a as number) >= 0)
+		!amounts.every((a) => Number.isInteger(a) && (a as number) >= minimum)
 	) {
+		const kind = minimum >= 1 ? 'positive' : 'non-negative';
 		throw badRequest(
-			`amount must be ${count === 2 ? 'two non-negative integers' : 'a non-negative integer'}`,
+			`amount must be ${count === 2 ? `two ${kind} integers` : `a ${kind} integer`}`,
 			`${at}.value.amount`,
 		);
 	}
 	return { amount: amounts as number[], unit: value.unit };
+}
+
+/**
+ * From 2026-09-17 the search endpoints refuse inverted bounds: is-between whose first value is
+ * greater than its second, is-between-relative whose first amount exceeds its second.
+ */
+function checkBounds(low: number | string, high: number | string, at: string, version: string) {
+	if (isAtLeast(version as ApiVersion, EDITION_2026_09_17) && low > high)
+		throw badRequest(
+			`The first bound must not be greater than the second; got ${JSON.stringify([low, high])}`,
+			`${at}.value`,
+		);
 }
 
 /** One ValueFilter, checked against the field's filterability and compiled. */
@@ -234,6 +251,7 @@ function compileValueFilter<R extends Entity>(
 				const [low, high] = valueArray(value, at, checkNumber) as number[];
 				if (value && (value as unknown[]).length !== 2)
 					throw badRequest('is-between takes two numbers', `${at}.value`);
+				checkBounds(low, high, at, version);
 				return (r) =>
 					number(r) !== null && (number(r) as number) >= low && (number(r) as number) <= high;
 			}
@@ -259,6 +277,7 @@ function compileValueFilter<R extends Entity>(
 				if (!Array.isArray(value) || value.length !== 2)
 					throw badRequest('is-between takes two dates', `${at}.value`);
 				const [from, to] = value.map((v, i) => checkDate(v, `${at}.value[${i}]`));
+				checkBounds(from, to, at, version);
 				return (r) => day(r) !== null && (day(r) as string) >= from && (day(r) as string) <= to;
 			}
 			if (
@@ -270,7 +289,11 @@ function compileValueFilter<R extends Entity>(
 					'is-between-relative',
 				].includes(op)
 			) {
-				const { amount, unit } = checkRelative(value, at, units, op === 'is-between-relative');
+				// From 2026-09-17 these amounts are at least 1 (RelativeDates, RelativeDateRange).
+				const current = isAtLeast(version as ApiVersion, EDITION_2026_09_17);
+				const between = op === 'is-between-relative';
+				const { amount, unit } = checkRelative(value, at, units, between, current ? 1 : 0);
+				if (between) checkBounds(amount[0], amount[1], at, version);
 				const now = new Date();
 				const past = op.includes('last') || op === 'is-between-relative';
 				const [a, b] = op === 'is-between-relative' ? amount : [amount[0], 0];

@@ -18,6 +18,7 @@ import { createRandom, type Random } from './random';
 import { extendSeed } from './seedExtras';
 import { seedReads } from './seedReads';
 import { seedRemindersAndStatuses } from './seedReminders';
+import { seedValueTypes } from './seedValueTypes';
 import { SEEDED_USERS } from './seedUsers';
 
 export { SEEDED_USERS };
@@ -475,6 +476,10 @@ export class Seeder {
 			case 'interaction':
 				return { type: t, data: this.interaction() };
 			case 'formula-number':
+			// Computed from the account's notes, reminders and lists (seedValueTypes.ts).
+			case 'note':
+			case 'reminder':
+			case 'list-multi':
 				return undefined;
 		}
 	}
@@ -852,6 +857,7 @@ export function seedStore(options: SeedOptions = {}): Store {
 	extendSeed(store, options.seed ?? 1);
 	seedReads(store, options.seed ?? 1);
 	seedRemindersAndStatuses(store);
+	seedValueTypes(store);
 	store.touch();
 	return store;
 }

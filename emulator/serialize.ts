@@ -4,8 +4,10 @@ import type {
 	FieldDef,
 	InteractionData,
 	ListEntry,
+	Note,
 	Opportunity,
 	Person,
+	Reminder,
 	StoredValue,
 	User,
 } from './model';
@@ -20,7 +22,7 @@ import {
 	shownEmails,
 } from './liveShapes';
 import type { Store } from './store';
-import { isAtLeast, type ApiVersion } from './versions';
+import { EDITION_2026_09_17, isAtLeast, type ApiVersion } from './versions';
 
 /** Nested association arrays (persons, companies, opportunities of a value) are cut at 100. */
 export const ASSOCIATION_LIMIT = 100;
@@ -34,6 +36,12 @@ export const VALUE_TOTAL_COUNT_SINCE: ApiVersion = '2026-07-15';
 function valueTotalCounts(): boolean {
 	const version = answerVersion() as ApiVersion | undefined;
 	return !version || isAtLeast(version, VALUE_TOTAL_COUNT_SINCE);
+}
+
+/** Whether the v2 request being answered named 2026-09-17 or later (outside a v2 request: no). */
+function answering20260917(): boolean {
+	const version = answerVersion() as ApiVersion | undefined;
+	return !!version && isAtLeast(version, EDITION_2026_09_17);
 }
 
 /** The filterable-text-multi fields whose texts come from LinkedIn (person Job Titles). */
@@ -129,7 +137,10 @@ export function renderValue(
 		const calculated = formulaValue(store, entry);
 		return { type, data: calculated === null ? null : { calculatedValue: calculated } };
 	}
-	if (!stored || stored.data === null) return { type, data: null };
+	if (!stored || stored.data === null)
+		return type === 'interaction'
+			? withInternalPerson(store, { type, data: null }, undefined)
+			: { type, data: null };
 	const data = stored.data as unknown;
 	const option = (ref: unknown) => {
 		const id = (ref as { dropdownOptionId: number }).dropdownOptionId;
@@ -189,10 +200,86 @@ export function renderValue(
 		case 'location-multi':
 			return many(data, (x) => x);
 		case 'interaction':
-			return { type, data: renderInteraction(store, data as InteractionData) };
+			return withInternalPerson(
+				store,
+				{ type, data: renderInteraction(store, data as InteractionData) },
+				data as InteractionData,
+			);
+		case 'note': {
+			const note = store.notes.get((data as { id: number }).id);
+			return { type, data: note ? baseNote(store, note) : null };
+		}
+		case 'reminder': {
+			const reminder = store.reminders.get((data as { id: number }).id);
+			return { type, data: reminder ? reminderData(reminder) : null };
+		}
+		case 'list-multi':
+			return many(
+				(data as Array<{ id: number }>).filter((ref) => store.lists.has(ref.id)),
+				(ref) => listData(store, (ref as { id: number }).id),
+			);
 		default:
 			return { type, data };
 	}
+}
+
+/**
+ * InteractionValue from 2026-09-17: `internalPerson`, the team member Affinity attributes the
+ * interaction to (its first internal participant), or null.
+ */
+function withInternalPerson(
+	store: Store,
+	value: Record<string, unknown>,
+	interaction: InteractionData | undefined,
+): Record<string, unknown> {
+	if (!answering20260917()) return value;
+	const internal = interaction?.participantPersonIds.find(
+		(id) => store.persons.get(id)?.type === 'internal',
+	);
+	return {
+		...value,
+		internalPerson:
+			internal === undefined ? null : personData(store.persons.get(internal), internal),
+	};
+}
+
+/** notes.BaseNote: what a NoteValue carries (2026-09-17). */
+function baseNote(store: Store, note: Note): Record<string, unknown> {
+	return {
+		id: note.id,
+		content: { html: note.html },
+		creator: personData(store.persons.get(note.creatorPersonId), note.creatorPersonId),
+		// Mention ids as GET /v2/notes/{noteId} gives them: the note's id and the mention's place.
+		mentions: note.mentionedPersonIds.slice(0, 100).map((personId, i) => ({
+			id: note.id * 100 + i + 1,
+			type: 'person',
+			person: personData(store.persons.get(personId), personId),
+		})),
+		createdAt: note.createdAt,
+		updatedAt: note.updatedAt,
+	};
+}
+
+/** ReminderData: what a ReminderValue carries (2026-09-17). */
+function reminderData(reminder: Reminder): Record<string, unknown> {
+	return {
+		id: reminder.id,
+		type: reminder.type,
+		content: reminder.content,
+		createdAt: reminder.createdAt,
+		dueDate: reminder.dueDate,
+	};
+}
+
+/** ListData: one list of a ListsValue (2026-09-17), with how many entries it has. */
+function listData(store: Store, listId: number): Record<string, unknown> {
+	const list = store.lists.get(listId);
+	return {
+		id: listId,
+		name: list?.name ?? '',
+		type: list?.type ?? 'company',
+		entityCount: store.entriesByList.get(listId)?.length ?? 0,
+	};
 }
 
 export function renderField(
@@ -211,7 +298,7 @@ export function renderField(
 }
 
 export function renderFieldMetadata(field: FieldDef): Record<string, unknown> {
-	return {
+	const out: Record<string, unknown> = {
 		id: field.id,
 		name: field.name,
 		type: field.type,
@@ -219,6 +306,13 @@ export function renderFieldMetadata(field: FieldDef): Record<string, unknown> {
 		valueType: field.valueType,
 		createdAt: field.createdAt,
 	};
+	// FieldMetadata from 2026-09-17: the field's description (null when none was given) and
+	// whether creating a record requires a value.
+	if (answering20260917()) {
+		out.description = field.description ?? null;
+		out.isRequired = field.isRequired ?? false;
+	}
+	return out;
 }
 
 export function renderCompany(

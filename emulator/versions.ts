@@ -28,3 +28,10 @@ export function requestedVersion(
 export function isAtLeast(version: ApiVersion, since: ApiVersion): boolean {
 	return version >= since;
 }
+
+/**
+ * The edition of FieldMetadata.description and isRequired, InteractionValue.internalPerson, the
+ * note, reminder and list-multi value types, RelativeDateRange and amounts of at least 1, and
+ * the 400 for inverted is-between bounds in the search endpoints.
+ */
+export const EDITION_2026_09_17: ApiVersion = '2026-09-17';

@@ -8,6 +8,7 @@ import { dateTime, integer, isObject, objectOf, oneOf, reference, required, text
 import { definingValues, ok, paged } from './common';
 import { canSeeOpportunity } from './opportunities';
 import { boolValue, filterFrom } from './support';
+import { EDITION_2026_09_17, isAtLeast } from '../versions';
 
 /**
  * Reminders (GET and POST /v2/reminders, GET and DELETE /v2/reminders/{reminderId}; schemas
@@ -150,7 +151,8 @@ function createReminder(ctx: RouteContext, raw: unknown): Reminder {
 			required(spec, 'periodDays', 'recurrence'),
 			'recurrence.periodDays',
 			1,
-			2147483647,
+			// reminders.RecurringReminderToBeCreated: at most 3650 days from 2026-09-17.
+			isAtLeast(ctx.version, EDITION_2026_09_17) ? 3650 : 2147483647,
 		);
 		const resetTrigger = oneOf(
 			required(spec, 'resetTrigger', 'recurrence'),

@@ -14,10 +14,15 @@ import addFormats from 'ajv-formats';
 /** The edition the pack is built and tested against. */
 export const EDITION = '2026-07-15';
 
+/** The editions whose descriptions are vendored; the emulator answers each as described. */
+export const EDITIONS = ['2024-01-01', '2026-07-15', '2026-09-17'] as const;
+export type Edition = (typeof EDITIONS)[number];
+
 const FIXTURES = join(__dirname, '../fixtures');
 const FILES: Record<string, string> = {
 	'2024-01-01': 'affinity-v2-openapi.json',
 	'2026-07-15': 'affinity-v2-openapi-2026-07-15.json',
+	'2026-09-17': 'affinity-v2-openapi-2026-09-17.json',
 };
 
 export type Json = Record<string, unknown>;
