@@ -365,3 +365,48 @@ describe('Reminder → Update', () => {
 		});
 	});
 });
+
+describe('operations that need 2026-09-17', () => {
+	const needing: Array<[string, string, IDataObject]> = [
+		['Team → Get', 'team', { operation: 'get', teamId: '1' }],
+		['Team → Get Many', 'team', { operation: 'getAll' }],
+		['File → Get', 'file', { operation: 'get', fileId: '1' }],
+		['File → Get Many', 'file', { operation: 'getAll' }],
+		['Transcript → Delete', 'transcript', { operation: 'delete', transcriptId: byId(1) }],
+	];
+
+	it.each(needing)(
+		'%s on a credential saved with 2026-07-15 fails with no request, naming the API Version',
+		async (what, resource, parameters) => {
+			await fixture.clearRequests();
+			const result = await run(JULY, resource, parameters);
+			expect(result.error?.message).toBe(
+				`${what} needs Affinity API version 2026-09-17 or later; the credential's API Version is 2026-07-15`,
+			);
+			expect(result.error?.description).toMatch(
+				/Set API Version to 2026-09-17 in the "Affinity V2 API" credential/,
+			);
+			expect(await calls()).toEqual([]);
+			expectNoKey(result);
+		},
+	);
+
+	it('with the key’s default on a key of 2026-07-15, reads whoami once to learn it, then stops', async () => {
+		await fixture.clearRequests();
+		const result = await run({ apiVersion: '' }, 'team', { operation: 'getAll' });
+		expect(result.error?.message).toBe(
+			"Team → Get Many needs Affinity API version 2026-09-17 or later; the credential's API Version is the key's default, which Affinity answers as 2026-07-15",
+		);
+		expect(await calls()).toEqual(['GET /v2/auth/whoami']);
+	});
+
+	it.each([
+		['a credential of 2026-09-17', SEPTEMBER],
+		['the key’s default on a key of 2026-09-17', { apiVersion: '', key: CURRENT_KEY }],
+	])('with %s runs (Team → Get Many)', async (_name, setup) => {
+		const result = await run(setup, 'team', { operation: 'getAll' });
+		expect(result.error).toBeUndefined();
+		expect(result.items.length).toBeGreaterThan(0);
+		expect((await calls()).filter((c) => c.startsWith('GET /v2/teams'))).not.toEqual([]);
+	});
+});
