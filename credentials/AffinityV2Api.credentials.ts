@@ -125,7 +125,7 @@ export class AffinityV2Api implements ICredentialType {
 		},
 		{
 			displayName:
-				'The same key serves the operations marked "(API v1)", which call Affinity’s API v1 where v2 has no such write. Test checks API v2; if API v1 refuses the key, those operations say so.',
+				'The same key serves the operations marked "(API v1)", which call Affinity’s API v1 where v2 has no such write (on API version 2026-09-17 some of them use its new v2 endpoints instead). Test checks API v2; if API v1 refuses the key, those operations say so.',
 			name: 'apiV1Notice',
 			type: 'notice',
 			default: '',
