@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { calendarDate } from './dates';
 import { atAssociationLimit, entityDisplayName, valuesLeftOut } from './entities';
-import { displayText } from './text';
+import { displayText, htmlText } from './text';
 import type { ApiEntity, ApiField, ApiListEntry, FieldValue, Location } from './types';
 
 export function locationLine(location: Partial<Location> | null | undefined): string {
@@ -88,6 +88,41 @@ function dropdownText(option: unknown): string | null {
 	return textOrNull((option as { text?: unknown }).text);
 }
 
+/**
+ * A note value (2026-09-17, NoteValue: notes.BaseNote): its text, its creator and when it was
+ * written. The text is the note's HTML as plain text.
+ */
+function noteReference(note: unknown): IDataObject | null {
+	if (!note || typeof note !== 'object') return null;
+	const n = note as { id?: unknown; content?: unknown; creator?: unknown; createdAt?: unknown };
+	const content = n.content && typeof n.content === 'object' ? (n.content as IDataObject) : {};
+	return {
+		id: idOrNull(n.id),
+		text: htmlText(content.html),
+		creator: personReference(n.creator),
+		createdAt: textOrNull(n.createdAt),
+	};
+}
+
+/** A reminder value (2026-09-17, ReminderValue: ReminderData): its content and due date. */
+function reminderReference(reminder: unknown): IDataObject | null {
+	if (!reminder || typeof reminder !== 'object') return null;
+	const r = reminder as { id?: unknown; content?: unknown; dueDate?: unknown; type?: unknown };
+	return {
+		id: idOrNull(r.id),
+		content: textOrNull(r.content),
+		dueDate: textOrNull(r.dueDate),
+		type: textOrNull(r.type),
+	};
+}
+
+/** A list of a list-multi value (2026-09-17, ListsValue: ListData): its name and kind. */
+function listReference(list: unknown): IDataObject | null {
+	if (!list || typeof list !== 'object') return null;
+	const l = list as { id?: unknown; name?: unknown; type?: unknown };
+	return { id: idOrNull(l.id), name: displayText(l.name), type: textOrNull(l.type) };
+}
+
 function mapArray<T>(data: unknown, map: (item: unknown) => T): T[] | null {
 	return Array.isArray(data) ? data.map(map) : null;
 }
@@ -129,12 +164,19 @@ export function simplifyValue(value: FieldValue | null | undefined): unknown {
 			return companyReference(data);
 		case 'company-multi':
 			return mapArray(data, companyReference);
+		case 'note':
+			return noteReference(data);
+		case 'reminder':
+			return reminderReference(data);
+		case 'list-multi':
+			return mapArray(data, listReference);
 		case 'formula-number':
 			return data && typeof data === 'object'
 				? ((data as { calculatedValue?: unknown }).calculatedValue ?? null)
 				: data;
 		default:
-			// interaction and any type a newer API adds: kept as the API gives it.
+			// interaction (with its internalPerson from 2026-09-17) and any type a newer API
+			// adds: kept as the API gives it.
 			return data;
 	}
 }

@@ -60,6 +60,11 @@ export function displayText(value: unknown): string {
 		.map((part) => (typeof part === 'string' ? part : ''))
 		.filter((part) => part !== '');
 	if (parts.length) return parts.join(' ');
+	// A reminder (ReminderData.content) by its text, a note (notes.BaseNote.content.html) by its
+	// HTML's text.
+	if (typeof record.content === 'string') return record.content;
+	const html = (record.content as { html?: unknown } | null | undefined)?.html;
+	if (typeof html === 'string') return htmlText(html);
 	try {
 		return JSON.stringify(value) ?? '';
 	} catch {

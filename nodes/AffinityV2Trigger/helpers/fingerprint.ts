@@ -63,6 +63,11 @@ export const VALUE_TYPES = [
 	'company-multi',
 	'formula-number',
 	'interaction',
+	// 2026-09-17: appended, so the codes above (kept in saved states) stay as they were; no
+	// state saved before holds values of these types.
+	'note',
+	'reminder',
+	'list-multi',
 ] as const;
 
 /** Type codes, compared as small integers in the hot path instead of type strings. */
@@ -85,6 +90,9 @@ export const T = {
 	companyMulti: 15,
 	formulaNumber: 16,
 	interaction: 17,
+	note: 18,
+	reminder: 19,
+	listMulti: 20,
 } as const;
 
 const CODES = new Map<string, number>(VALUE_TYPES.map((type, i) => [type, i + 1]));
@@ -102,7 +110,8 @@ export function isMultiType(code: number): boolean {
 		code === T.locationMulti ||
 		code === T.dropdownMulti ||
 		code === T.personMulti ||
-		code === T.companyMulti
+		code === T.companyMulti ||
+		code === T.listMulti
 	);
 }
 
@@ -178,6 +187,23 @@ function interactionHash(data: unknown, seed: number): number {
 	return streamEnd(h);
 }
 
+/**
+ * A note value (notes.BaseNote) by its id and its text: another note, or the note's content
+ * edited, is a change; its creator renamed or its mentions resolved anew are not.
+ */
+function noteHash(data: unknown, seed: number): number {
+	const note = (data ?? {}) as { id?: unknown; content?: { html?: unknown } | null };
+	if (typeof note.id !== 'number') return hash32(canonicalJson(data), seed);
+	return hash32(`${note.id}\u0001${canonicalJson(note.content?.html ?? null)}`, seed);
+}
+
+/** A reminder value (ReminderData) by its id, content, due date and type, not its createdAt. */
+function reminderHash(data: unknown, seed: number): number {
+	const r = (data ?? {}) as { id?: unknown; content?: unknown; dueDate?: unknown; type?: unknown };
+	if (typeof r.id !== 'number') return hash32(canonicalJson(data), seed);
+	return hash32(canonicalJson([r.id, r.content ?? null, r.dueDate ?? null, r.type ?? null]), seed);
+}
+
 /** A member of a multi value, hashed as it counts in its multiset. */
 export function memberHash(code: number, item: unknown): number {
 	switch (code) {
@@ -189,6 +215,8 @@ export function memberHash(code: number, item: unknown): number {
 			return optionHash(item, MEMBER);
 		case T.personMulti:
 		case T.companyMulti:
+		case T.listMulti:
+			// A list counts by its id, whatever its name or how many entries it has.
 			return refHash(item, MEMBER);
 		default:
 			return textHash(item, MEMBER);
@@ -266,13 +294,19 @@ export function hashData(code: number, data: unknown, type: string): number {
 				SEEDS[code],
 			);
 		case T.interaction:
+			// By type and id: internalPerson (2026-09-17) is not a change of its own.
 			return interactionHash(data, SEEDS[code]);
+		case T.note:
+			return noteHash(data, SEEDS[code]);
+		case T.reminder:
+			return reminderHash(data, SEEDS[code]);
 		case T.filterableTextMulti:
 		case T.numberMulti:
 		case T.locationMulti:
 		case T.dropdownMulti:
 		case T.personMulti:
 		case T.companyMulti:
+		case T.listMulti:
 			return setHash(code, data);
 		default:
 			return hash32(canonicalJson(data), seedOf(type));
@@ -367,7 +401,8 @@ export function memberKey(code: number, item: unknown): number {
 			return typeof id === 'number' ? id : NaN;
 		}
 		case T.personMulti:
-		case T.companyMulti: {
+		case T.companyMulti:
+		case T.listMulti: {
 			const id = item && typeof item === 'object' ? (item as { id?: unknown }).id : undefined;
 			return typeof id === 'number' ? id : NaN;
 		}
