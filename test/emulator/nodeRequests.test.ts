@@ -198,6 +198,7 @@ const CASES: Record<string, () => Promise<IDataObject[]>> = {
 		const list = `/v2/lists/${TARGET_ACCOUNTS}/fields`;
 		const notes = await field(list, 'Notes');
 		const size = await field(list, 'Deal Size');
+		const closeDate = await field(list, 'Close Date');
 		return [
 			{
 				resource: 'listEntry',
@@ -209,7 +210,7 @@ const CASES: Record<string, () => Promise<IDataObject[]>> = {
 					update: [
 						{ fieldId: pick(notes), textValue: 'from the batch' },
 						{ fieldId: pick(size), numberValue: 7 },
-						{ fieldId: pick(notes), writeMode: 'clear' },
+						{ fieldId: pick(closeDate), writeMode: 'clear' },
 					],
 				},
 			},
