@@ -72,6 +72,18 @@ export interface Problem {
 
 export type Built<T> = { ok: T } | { problem: Problem };
 
+/**
+ * The validation of the API version a search goes to. From 2026-09-17 on (`rangeRules`), the
+ * amounts of is-within-the-last, is-not-within-the-last, is-within-the-next,
+ * is-not-within-the-next and is-between-relative are 1 or more (RelativeDates,
+ * RelativeDateRange: minimum 1), is-between-relative takes exactly a start and an end amount,
+ * start first (DateFilterRelativeRange), and an is-between whose first bound exceeds its second
+ * is a 400 on the three search endpoints. Before it, 0 and any order are sent as given.
+ */
+export interface SearchRules {
+	rangeRules?: boolean;
+}
+
 export const GROUP_LIMIT = 50;
 export const VALUES_LIMIT = 100;
 export const SORTS_LIMIT = 5;
@@ -168,6 +180,7 @@ export function buildValueFilter(
 	condition: SearchCondition,
 	target: SearchTarget,
 	options?: Array<{ id: number; text: string }>,
+	rules: SearchRules = {},
 ): Built<ValueFilter> {
 	const fail = (message: string, hint?: string): Built<ValueFilter> => ({
 		problem: { message, hint },
@@ -186,14 +199,27 @@ export function buildValueFilter(
 	};
 	if (target.attributeId) filter.attributeId = target.attributeId;
 	const units = operator.relativeDateUnits ?? [];
-	const relative = (amounts: unknown[]) => {
+	const relative = (amounts: unknown[], atLeastOne = false) => {
 		const parsed = amounts.map(asInteger);
 		if (parsed.some((a) => a === undefined))
 			return fail(`${target.label}: the amount must be a whole number of 0 or more`);
+		if (atLeastOne && rules.rangeRules && parsed.some((a) => (a as number) < 1))
+			return fail(
+				`${target.label}: ${operator.name} takes amounts of 1 or more; got ${parsed.join(' and ')}`,
+				'From API version 2026-09-17 Affinity refuses an amount of 0. Use 1 or more.',
+			);
 		if (!condition.unit || !units.includes(condition.unit))
 			return fail(`${target.label}: the unit must be one of ${units.join(', ')}`);
 		return undefined;
 	};
+	/** An inverted range, refused from 2026-09-17 on (Affinity answers 400). */
+	const inverted = (low: number | string, high: number | string, what: string) =>
+		rules.rangeRules && low > high
+			? fail(
+					`${target.label}: ${operator.name} needs ${what} first; got ${JSON.stringify(low)} and ${JSON.stringify(high)}`,
+					'From API version 2026-09-17 Affinity refuses a range whose first bound is larger than its second. Swap them.',
+				)
+			: undefined;
 	switch (valueKindOf(target.valueType, operator)) {
 		case 'none':
 			return { ok: filter };
@@ -217,7 +243,11 @@ export function buildValueFilter(
 			const [low, high] = [asNumber(condition.value), asNumber(condition.value2)];
 			if (low === undefined || high === undefined)
 				return fail(`${target.label}: ${operator.name} needs two numbers (From and To)`);
-			return { ok: { ...filter, value: [low, high] } };
+			return (
+				inverted(low, high, 'the smaller number (From)') ?? {
+					ok: { ...filter, value: [low, high] },
+				}
+			);
 		}
 		case 'date': {
 			const date = asDate(condition.value);
@@ -231,17 +261,25 @@ export function buildValueFilter(
 			const [from, to] = [asDate(condition.value), asDate(condition.value2)];
 			if (!from || !to)
 				return fail(`${target.label}: ${operator.name} needs two dates (From and To, YYYY-MM-DD)`);
-			return { ok: { ...filter, value: [from, to] } };
+			// YYYY-MM-DD dates order as text.
+			return (
+				inverted(from, to, 'the earlier date (From)') ?? { ok: { ...filter, value: [from, to] } }
+			);
 		}
 		case 'relative':
 			return (
-				relative([condition.amount]) ?? {
+				relative([condition.amount], true) ?? {
 					ok: { ...filter, value: { amount: [asInteger(condition.amount)], unit: condition.unit } },
 				}
 			);
 		case 'relativeRange':
 			return (
-				relative([condition.amount, condition.amount2]) ?? {
+				relative([condition.amount, condition.amount2], true) ??
+				inverted(
+					asInteger(condition.amount) as number,
+					asInteger(condition.amount2) as number,
+					'the smaller amount (Amount)',
+				) ?? {
 					ok: {
 						...filter,
 						value: {

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { fieldsOf, type FieldSource } from '../../api/fields';
+import { editionAllows } from './edition';
 import type { DropdownChoice } from '../../helpers/valueTypes';
 import { toStringList } from '../../helpers/stringList';
 import {
@@ -92,7 +93,8 @@ function conditionFields(spec: SearchFilterSpec): INodeProperties[] {
 			name: 'value2',
 			type: 'string',
 			default: '',
-			description: 'The upper bound of Is Between (a number or a date)',
+			description:
+				'The upper bound of Is Between (a number or a date); on API version 2026-09-17 it may not be smaller than the lower bound',
 			displayOptions: { show: { operator: ['is-between'] } },
 		},
 		{
@@ -101,7 +103,8 @@ function conditionFields(spec: SearchFilterSpec): INodeProperties[] {
 			type: 'number',
 			typeOptions: { minValue: 0 },
 			default: 1,
-			description: 'How many units back or ahead of now',
+			description:
+				'How many units back or ahead of now; 1 or more on API version 2026-09-17 (0 only before it)',
 			displayOptions: { show: { operator: RELATIVE } },
 		},
 		{
@@ -110,7 +113,8 @@ function conditionFields(spec: SearchFilterSpec): INodeProperties[] {
 			type: 'number',
 			typeOptions: { minValue: 0 },
 			default: 0,
-			description: 'The other end of the relative range, in units back from now',
+			description:
+				'The other end of the relative range, in units back from now: on API version 2026-09-17 1 or more, and not smaller than Amount',
 			displayOptions: { show: { operator: ['is-between-relative'] } },
 		},
 		{
@@ -240,6 +244,8 @@ export async function readSearchFilters(
 		itemIndex,
 		subject,
 	});
+	// Known without a request: the fields were read in this run.
+	const rangeRules = await editionAllows.call(this, '2026-09-17', itemIndex);
 	const targets = new Map<string, { target: SearchTarget; field: FieldMetadata }>();
 	for (const field of metadata)
 		for (const target of searchTargetsOf(field))
@@ -265,7 +271,7 @@ export async function readSearchFilters(
 		const { target, field } = found!;
 		const needsOptions = target.valueType.includes('dropdown') && !allIds(condition.value);
 		const options = needsOptions ? await fields.dropdownOptions(field) : undefined;
-		const built = buildValueFilter(condition, target, options);
+		const built = buildValueFilter(condition, target, options, { rangeRules });
 		if ('problem' in built) return fail(where, built.problem.message, built.problem.hint);
 		return built.ok;
 	};
