@@ -1,4 +1,5 @@
 import type { Exchange } from '../../emulator';
+import type { FieldDef } from '../../emulator/model';
 import { SEEDED_USERS } from '../../emulator/seed';
 import { v1EndpointOf, v1NonConformance } from './v1Description';
 import { Router } from '../../emulator/router';
@@ -1421,11 +1422,62 @@ export function schemaSuite(edition: Edition): void {
 					),
 				);
 				expect([...filled].sort()).toEqual(['list-multi', 'note', 'reminder']);
+				// Each value says what the account holds: a note and a reminder about the record, the
+				// lists it has an entry on (with their sizes).
+				const entity = kind === 'companies' ? 'company' : 'person';
+				for (const r of records) {
+					const values = Object.fromEntries(
+						(r.fields as Array<{ value: { type: string; data: Json | Json[] | null } }>).map(
+							(f) => [f.value.type, f.value.data],
+						),
+					);
+					const note = values.note as Json | null;
+					if (note) {
+						const stored = store.notes.get(note.id as number)!;
+						expect(entity === 'company' ? stored.companyIds : stored.personIds).toContain(r.id);
+						expect(note.content).toEqual({ html: stored.html });
+					}
+					const reminder = values.reminder as Json | null;
+					if (reminder)
+						expect(store.reminders.get(reminder.id as number)?.entity).toEqual({
+							type: entity,
+							id: r.id,
+						});
+					const onLists = [...store.entriesByList]
+						.filter(([, items]) =>
+							items.some((e) => e.entityType === entity && e.entityId === r.id),
+						)
+						.map(([listId, items]) => ({ id: listId, entityCount: items.length }));
+					expect(
+						((values['list-multi'] as Json[] | null) ?? []).map((l) => ({
+							id: l.id,
+							entityCount: l.entityCount,
+						})),
+					).toEqual(onLists.sort((a, b) => a.id - b.id));
+				}
 				await checkAllPages({
 					template: `/v2/${kind}/{${idName}}/fields/{fieldId}/values`,
 					url: `/v2/${kind}/${record}/fields/${added[2]}/values`,
 					status: 200,
 				});
+			}
+
+			// InteractionValue.internalPerson from 2026-09-17: an internal participant, or null.
+			const interactions = (
+				await checkAllPages({
+					template: '/v2/companies',
+					url: '/v2/companies?fieldIds=last-email&fieldIds=last-event&limit=100',
+					status: 200,
+				})
+			).flatMap((c) => (c.fields as Array<{ value: Json }>).map((f) => f.value));
+			expect(interactions.every((v) => v.type === 'interaction')).toBe(true);
+			expect(interactions.every((v) => 'internalPerson' in v)).toBe(current);
+			const attributed = interactions.filter((v) => v.internalPerson && v.data);
+			if (current) expect(attributed.length).toBeGreaterThan(0);
+			for (const v of attributed) {
+				const person = v.internalPerson as Json;
+				expect(person.type).toBe('internal');
+				expect(JSON.stringify(v.data)).toContain(`"id":${person.id as number}`);
 			}
 
 			// Search validation: relative amounts, the relative range, inverted bounds, list filters.
@@ -1692,6 +1744,71 @@ export function schemaSuite(edition: Edition): void {
 			);
 			expect(operations.length).toBe(edition === '2026-09-17' ? 112 : 100);
 			expect(operations.filter((op) => !served.has(op) && !NOT_EMULATED.has(op))).toEqual([]);
+		});
+
+		it('every bounded query parameter of the description is enforced: limit at its bounds, term at its length', async () => {
+			const store = fixture.emulator.store;
+			const field = (fields: FieldDef[], valueType: string) =>
+				fields.find((f) => f.valueType === valueType)!.id;
+			const entry = store.entriesByList.get(102)![0];
+			const samples: Record<string, string | number> = {
+				companyId: 3000001,
+				personId: 5000007,
+				listId: 102,
+				listEntryId: entry.id,
+				opportunityId: 7000001,
+				noteId: [...store.notes.keys()][0],
+				transcriptId: [...store.transcripts.keys()][0],
+				viewId: [...store.savedViews.values()].find((v) => v.listId === 102 && v.type === 'sheet')!
+					.id,
+			};
+			/** The field a templated path reads: a dropdown's options, a multi-value's values. */
+			const fieldOf = (template: string) => {
+				if (template.endsWith('/dropdown-options')) {
+					if (template.startsWith('/v2/lists/'))
+						return field(store.lists.get(102)!.fields, 'dropdown');
+					return field(
+						store.entityFields[template.startsWith('/v2/companies') ? 'company' : 'person'],
+						'dropdown',
+					);
+				}
+				return template.startsWith('/v2/persons') ? 'field-90013' : 'field-90003';
+			};
+			const checked: string[] = [];
+			for (const [template, methods] of Object.entries(description.paths)) {
+				const parameters = (
+					((methods.get as Json | undefined)?.parameters as Json[] | undefined) ?? []
+				).map((p) =>
+					typeof p.$ref === 'string'
+						? ((description.doc.components as Json).parameters as Record<string, Json>)[
+								p.$ref.split('/').pop() as string
+							]
+						: p,
+				);
+				// A query parameter the operation requires (inferred connections' filter): a case above.
+				if (parameters.some((p) => p.in === 'query' && p.required)) continue;
+				const url = template.replace(/\{([^}]+)\}/g, (_m, name: string) =>
+					encodeURIComponent(String(name === 'fieldId' ? fieldOf(template) : samples[name])),
+				);
+				for (const p of parameters) {
+					if (p.in !== 'query') continue;
+					const schema = p.schema as Json;
+					const at = (value: string | number) =>
+						`${url}?${p.name as string}=${encodeURIComponent(value)}`;
+					if (p.name === 'limit' && typeof schema.maximum === 'number') {
+						const [min, max] = [schema.minimum as number, schema.maximum];
+						await check({ template, url: at(max), status: 200 });
+						await check({ template, url: at(max + 1), status: 400 });
+						await check({ template, url: at(min - 1), status: 400 });
+						checked.push(`limit ${template}`);
+					}
+					if (p.name === 'term' && typeof schema.minLength === 'number') {
+						await check({ template, url: at('x'.repeat(schema.minLength - 1)), status: 400 });
+						checked.push(`term ${template}`);
+					}
+				}
+			}
+			expect(checked.length).toBeGreaterThanOrEqual(edition === '2026-09-17' ? 54 : 46);
 		});
 
 		it('a route this edition lacks is one of a later edition, and answers as an unknown route', async () => {
