@@ -1777,7 +1777,7 @@ export function schemaSuite(edition: Edition): void {
 			const checked: string[] = [];
 			for (const [template, methods] of Object.entries(description.paths)) {
 				const parameters = (
-					((methods.get as Json | undefined)?.parameters as Json[] | undefined) ?? []
+					((methods.get as unknown as Json | undefined)?.parameters as Json[] | undefined) ?? []
 				).map((p) =>
 					typeof p.$ref === 'string'
 						? ((description.doc.components as Json).parameters as Record<string, Json>)[
