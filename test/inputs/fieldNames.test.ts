@@ -48,15 +48,24 @@ function own(object: unknown): Record<string, unknown> {
 	);
 }
 
+/** Names that reach a prototype when an item is copied: keyed "name (id)" instead. */
+const PROTOTYPE_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+const keyOf = (name: string, id: string) => (PROTOTYPE_NAMES.has(name) ? `${name} (${id})` : name);
+
 describe('simplifyFields', () => {
 	it.each(RESERVED)('a text field named %j is an own key with its value', (name) => {
 		const { fields } = simplifyFields([field('field-1', name, { type: 'text', data: 'hello' })]);
-		expect(Object.keys(fields)).toEqual([name]);
-		expect(own(fields)[name]).toBe('hello');
+		const key = keyOf(name, 'field-1');
+		expect(Object.keys(fields)).toEqual([key]);
+		expect(own(fields)[key]).toBe('hello');
 		expect(Object.getPrototypeOf(fields)).toBe(Object.prototype);
 		expect(JSON.parse(JSON.stringify(fields))).toEqual(
-			JSON.parse(`{${JSON.stringify(name)}:"hello"}`),
+			JSON.parse(`{${JSON.stringify(key)}:"hello"}`),
 		);
+		// A Code node copying the item: the copy's prototype is untouched.
+		const copy = Object.assign({}, fields);
+		expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+		expect({ ...fields }[key]).toBe('hello');
 	});
 
 	it('a location field named __proto__ does not become the prototype of fields', () => {
@@ -70,13 +79,16 @@ describe('simplifyFields', () => {
 		expect(own(fields)).toEqual(
 			Object.fromEntries([
 				[
-					'__proto__',
+					'__proto__ (field-1)',
 					expect.objectContaining({ city: 'Lagos', line: '1 Main St, Lagos, Nigeria' }),
 				],
 				['Stage', 'IC'],
 			]),
 		);
-		expect(JSON.stringify(fields)).toContain('"__proto__":{"line":"1 Main St, Lagos, Nigeria"');
+		expect(JSON.stringify(fields)).toContain(
+			'"__proto__ (field-1)":{"line":"1 Main St, Lagos, Nigeria"',
+		);
+		expect(Object.getPrototypeOf(Object.assign({}, fields))).toBe(Object.prototype);
 	});
 
 	it('calendar dates and the truncated list key by the same names', () => {
@@ -90,10 +102,10 @@ describe('simplifyFields', () => {
 			field('field-1', '__proto__', { type: 'datetime', data: '2025-07-04T07:00:00.000Z' }),
 			field('field-2', 'constructor', { type: 'person-multi', data: people } as ApiField['value']),
 		]);
-		expect(own(result.calendarDates)).toEqual(Object.fromEntries([['__proto__', '2025-07-04']]));
+		expect(own(result.calendarDates)).toEqual({ '__proto__ (field-1)': '2025-07-04' });
 		expect(Object.getPrototypeOf(result.calendarDates)).toBe(Object.prototype);
-		expect(result.possiblyTruncated).toEqual(['constructor']);
-		expect(Array.isArray(own(result.fields).constructor)).toBe(true);
+		expect(result.possiblyTruncated).toEqual(['constructor (field-2)']);
+		expect(Array.isArray(own(result.fields)['constructor (field-2)'])).toBe(true);
 	});
 
 	it('two fields named __proto__ are both kept, as "name (id)"', () => {
@@ -123,7 +135,7 @@ describe('simplifyFields', () => {
 			simplifyEntryOfEntity({ id: 1, listId: 2, fields: entity.fields }),
 		]) {
 			const out = own(simplified.fields);
-			expect(Object.keys(out)).toEqual(['__proto__', 'hasOwnProperty']);
+			expect(Object.keys(out)).toEqual(['__proto__ (field-1)', 'hasOwnProperty']);
 			expect(out.hasOwnProperty).toBe(3);
 			expect(Object.getPrototypeOf(simplified.fields)).toBe(Object.prototype);
 		}
@@ -180,7 +192,7 @@ describe('in the engine, with fields so named in the emulator', () => {
 			},
 		],
 	])(
-		'%s: __proto__, constructor and hasOwnProperty are own keys with their values',
+		'%s: __proto__ and constructor are keyed "name (id)", hasOwnProperty is an own key',
 		async (_name, parameters) => {
 			await nameFields();
 			const run = leaks.watch(
@@ -190,11 +202,15 @@ describe('in the engine, with fields so named in the emulator', () => {
 			expect(run.error).toBeUndefined();
 			const entry = run.items.find((item) => item.id === ENTRY) as IDataObject;
 			const fields = own(entry.fields);
-			expect(fields.__proto__).toEqual(
+			const keyed = (name: string) =>
+				fields[Object.keys(fields).find((k) => k.startsWith(`${name} (field-`))!];
+			expect(keyed('__proto__')).toEqual(
 				expect.objectContaining({ city: 'Lagos', country: 'Nigeria' }),
 			);
-			expect(fields.constructor).toBe('built');
+			expect(keyed('constructor')).toBe('built');
 			expect(fields.hasOwnProperty).toBe(42);
+			expect(Object.keys(fields)).not.toContain('__proto__');
+			expect(Object.getPrototypeOf(Object.assign({}, entry.fields))).toBe(Object.prototype);
 			expect(Object.getPrototypeOf(entry.fields)).toBe(Object.prototype);
 			expect((entry.fields as Record<string, unknown>).city).toBeUndefined();
 		},

@@ -199,6 +199,12 @@ export function mayBeTruncated(value: FieldValue | null | undefined): boolean {
 }
 
 /**
+ * Names that would reach an object's prototype when a Code node copies an item with
+ * `Object.assign` or a spread: a field so named is keyed "name (id)" like a shared name.
+ */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
  * The key a field gets in a simplified record: its name, or "name (id)" where two fields share
  * a name (a global and a list field called "Status", say), so that neither hides the other.
  */
@@ -210,7 +216,8 @@ export function fieldKeys(fields: Array<Pick<ApiField, 'id' | 'name'>>): Map<str
 	const keys = new Map<string, string>();
 	for (const f of fields) {
 		const name = nameOf(f);
-		keys.set(f.id, (count.get(name) ?? 0) > 1 ? `${name} (${displayText(f.id)})` : name);
+		const shared = (count.get(name) ?? 0) > 1 || PROTOTYPE_KEYS.has(name);
+		keys.set(f.id, shared ? `${name} (${displayText(f.id)})` : name);
 	}
 	return keys;
 }
