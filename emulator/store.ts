@@ -1,4 +1,5 @@
 import { actingUser, ChangeLog, diffValues, isChangeTracked } from './changeLog';
+import { inEdition } from './editionFields';
 import type { StoreEvents } from './webhookDeliveries';
 import type {
 	Company,
@@ -426,10 +427,13 @@ export class Store {
 		);
 	}
 
-	/** A person or company field by id (enriched and RI ids are shared by both kinds). */
+	/**
+	 * A person or company field by id (enriched and RI ids are shared by both kinds); a field of
+	 * a value type the edition answered does not have is none.
+	 */
 	entityField(kind: EntityKind, fieldId: string): FieldDef | undefined {
 		if (kind === 'opportunity') return undefined;
-		return this.entityFields[kind].find((f) => f.id === fieldId);
+		return this.entityFields[kind].find((f) => f.id === fieldId && inEdition(f));
 	}
 
 	/** The value of a field for an entry: list fields on the entry, others on its entity. */

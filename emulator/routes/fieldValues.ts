@@ -1,6 +1,7 @@
 import type { RouteContext } from '../context';
 import { badRequest, forbidden, notFound, pathId } from '../http';
 import type { Company, FieldDef, ListEntry, Person, StoredValue } from '../model';
+import { inEdition } from '../editionFields';
 import type { Reply, Router } from '../router';
 import type { Store } from '../store';
 import { parseWrittenValue } from '../values';
@@ -22,7 +23,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 /** A field the request names but that is not one of this record's: 404 if it exists nowhere. */
 export function notApplicable(store: Store, fieldId: string, where: string, param: string): never {
-	if (!store.fields.has(fieldId)) throw notFound(`Field ${fieldId} not found`);
+	// A field of a value type the edition does not have is unknown there.
+	const field = store.fields.get(fieldId);
+	if (!field || !inEdition(field)) throw notFound(`Field ${fieldId} not found`);
 	throw badRequest(`Field ${fieldId} is not a field of ${where}`, param);
 }
 

@@ -1403,6 +1403,15 @@ export function schemaSuite(edition: Edition): void {
 							(unknown.errors as Json[]).map((e) => e.code),
 						);
 				}
+				// Affinity computes these values: a write is refused (older editions: an unknown field).
+				const write = (fieldId: string) =>
+					fixture.api<Json>(`/v2/${kind}/${record}/fields/${fieldId}`, ADMIN_KEY, {
+						method: 'POST',
+						body: { value: { type: 'list-multi', data: [{ id: 102 }] } },
+					});
+				const [refused, unknownWrite] = [await write(added[2]), await write('field-999999')];
+				expect(refused.status).toBe(current ? 400 : unknownWrite.status);
+				if (current) expect(JSON.stringify(refused.body)).toMatch(/cannot be updated/);
 				const selected = added.map((id) => `fieldIds=${id}`).join('&');
 				if (!current) {
 					await check({ template: `/v2/${kind}`, url: `/v2/${kind}?${selected}`, status: 400 });
