@@ -24,7 +24,7 @@ import {
 	stopAll,
 } from '../../scripts/n8n';
 import { isProvisioned, runtimePaths } from '../../scripts/paths';
-import { DEMO_CREDENTIAL } from '../../scripts/start';
+import { DEMO_CREDENTIAL, DEMO_KEY } from '../../scripts/start';
 import { ADMIN_KEY, MEMBER_KEY } from '../harness/emulator';
 
 export const RESULTS_DIR = path.join(REPO_ROOT, 'test-results');
@@ -65,8 +65,8 @@ export class N8nFixture {
 		await n8nImport(
 			this.setup,
 			'credentials',
-			// Ours, and the one the sample workflows of `npm start` use.
-			[...Object.values(CREDENTIALS), { ...DEMO_CREDENTIAL, apiKey: ADMIN_KEY }].map((c) =>
+			// Ours, and the one the sample workflows of `npm start` use, with its key (API 2026-09-17).
+			[...Object.values(CREDENTIALS), { ...DEMO_CREDENTIAL, apiKey: DEMO_KEY.key }].map((c) =>
 				credentialExport({ ...c, baseUrl: this.emulator.baseUrl } satisfies CredentialSpec),
 			),
 		);
