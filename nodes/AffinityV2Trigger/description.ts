@@ -130,6 +130,14 @@ export const properties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
+				displayName: 'Complete Multi-Value Fields',
+				name: 'completeMultiValues',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether a whole read of the list also reads every value of a multi-value field cut at 100 (its totalCount is larger), so that a change past the 100th value is seen: one more paged read per such field and entry, each poll. Needs API version 2026-09-17; number fields (number-multi) have no such read and stay cut.',
+			},
+			{
 				displayName: 'Emit Current Entries on First Poll',
 				name: 'emitCurrentEntries',
 				type: 'boolean',

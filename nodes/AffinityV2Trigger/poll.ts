@@ -11,6 +11,7 @@ import {
 	triggerPagingGuard,
 	type QuotaGuard,
 } from '../AffinityV2/api/quotaGuard';
+import { completeEntryValues } from './allValues';
 import { DETECTIONS, TRIGGER_EVENTS, type Detection, type TriggerEvent } from './description';
 import type { EventContext } from './helpers/events';
 import { PollRun, pollNeeds, type PollNeeds } from './pollRun';
@@ -27,6 +28,8 @@ export interface TriggerConfig {
 	emitCurrentEntries: boolean;
 	includeEntry: boolean;
 	keepPreviousValues: boolean;
+	/** Read multi-values cut at 100 whole from their values pages (2026-09-17) in whole reads. */
+	completeMultiValues: boolean;
 	/** Hours between reconciliations in change-log detection; 0: never. */
 	reconcileHours: number;
 	quotaGuard: QuotaGuard;
@@ -87,6 +90,7 @@ export function readConfig(ctx: IPollFunctions): TriggerConfig {
 		emitCurrentEntries: options.emitCurrentEntries === true,
 		includeEntry: options.includeEntry === true,
 		keepPreviousValues: options.keepPreviousValues === true,
+		completeMultiValues: options.completeMultiValues === true,
 		reconcileHours: Number.isFinite(reconcileHours) && reconcileHours > 0 ? reconcileHours : 0,
 		quotaGuard: readQuotaGuard(options),
 	};
@@ -169,10 +173,11 @@ export async function snapshotRead(
 	let apiStartedAt: number | undefined;
 	await affinityPaginate.call(ctx, entriesRequest(config, needs), {
 		quotaGuard: triggerPagingGuard(ctx),
-		onPage: (page) => {
+		onPage: async (page) => {
 			apiStartedAt ??= page.serverTime;
 			for (const entry of page.data) {
 				if (!isListEntry(entry)) continue;
+				if (config.completeMultiValues) await completeEntryValues(ctx, config.listId, entry);
 				run ??= new PollRun(ctx.getNode(), needs, context, old, entry, expected);
 				if (run.visit(entry)) sample?.add(entry);
 			}

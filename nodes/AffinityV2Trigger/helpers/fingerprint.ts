@@ -320,19 +320,27 @@ export function nonEmpty(hash: number): number {
 
 /**
  * Whether a value is at the API's cut-off of associations (persons and companies of a
- * `*-multi` value): it may hold more than it shows, so it fingerprints as TRUNCATED.
+ * `*-multi` value): it may hold more than it shows, so it fingerprints as TRUNCATED. A value
+ * that shows as many as its `totalCount` (read whole from its values pages, 2026-09-17) holds
+ * no more, and is hashed exactly.
  */
-export function atCutOff(code: number, data: unknown): boolean {
+export function atCutOff(code: number, data: unknown, totalCount?: unknown): boolean {
 	return (
 		(code === T.personMulti || code === T.companyMulti) &&
 		Array.isArray(data) &&
-		atAssociationLimit(data.length)
+		atAssociationLimit(data.length) &&
+		!(typeof totalCount === 'number' && data.length >= totalCount)
 	);
 }
 
 /** The fingerprint of non-empty data of a type (`type` only serves types without a code). */
-export function fingerprintData(code: number, data: unknown, type: string): number {
-	return atCutOff(code, data) ? TRUNCATED : nonEmpty(hashData(code, data, type));
+export function fingerprintData(
+	code: number,
+	data: unknown,
+	type: string,
+	totalCount?: unknown,
+): number {
+	return atCutOff(code, data, totalCount) ? TRUNCATED : nonEmpty(hashData(code, data, type));
 }
 
 /**
@@ -346,7 +354,7 @@ export function fingerprint(value: FieldValue | null | undefined): number {
 	if (!value || value.data === null || value.data === undefined) return EMPTY;
 	// A value without a type (real answers lack described properties) hashes under the empty type.
 	const type = typeof value.type === 'string' ? value.type : '';
-	return fingerprintData(typeCode(type), value.data, type);
+	return fingerprintData(typeCode(type), value.data, type, value.totalCount);
 }
 
 /*

@@ -102,14 +102,18 @@ export class ColumnBuilder {
 			hash = fingerprint(value);
 			members?.special();
 		} else if (!this.multi) {
-			hash = fingerprintData(this.code, value.data, this.type);
+			hash = fingerprintData(this.code, value.data, this.type, value.totalCount);
 			exact = true;
-		} else if (members && Array.isArray(value.data) && !atCutOff(this.code, value.data)) {
+		} else if (
+			members &&
+			Array.isArray(value.data) &&
+			!atCutOff(this.code, value.data, value.totalCount)
+		) {
 			hash = members.add(value.data);
 			if (members.abandoned) this.members = undefined;
 		} else {
 			// Not a plain list, or at the API's cut-off (see TRUNCATED): stored by its fingerprint.
-			hash = fingerprintData(this.code, value.data, this.type);
+			hash = fingerprintData(this.code, value.data, this.type, value.totalCount);
 			members?.special();
 		}
 		this.record(hash, exact ? value.data : undefined);

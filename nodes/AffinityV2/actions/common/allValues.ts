@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { valuesLeftOut } from '../../helpers/entities';
-import type { ApiField, FieldValue } from '../../helpers/types';
+import { completable, valuesPath } from '../../helpers/allValues';
+import type { ApiField } from '../../helpers/types';
 import { affinityPaginate } from '../../transport';
 import type { ApiEdition } from '../types';
 import { editionAllows, requireEdition } from './edition';
@@ -14,25 +14,6 @@ import { editionAllows, requireEdition } from './edition';
 
 /** The edition that has the values pages. */
 export const ALL_VALUES_EDITION: ApiEdition = '2026-09-17';
-
-/**
- * The value types FieldValuesPaged pages (CompaniesValuePaged, DropdownsValuePaged,
- * ListsValuePaged, LocationsValuePaged, PersonsValuePaged, TextsValuePaged): number-multi has
- * no values pages and stays cut.
- */
-const PAGED_MULTI_TYPES: ReadonlySet<string> = new Set([
-	'company-multi',
-	'dropdown-multi',
-	'filterable-text-multi',
-	'list-multi',
-	'location-multi',
-	'person-multi',
-]);
-
-/** Whether a value was cut (`totalCount` > the values returned) and its values pages exist. */
-export function completable(value: FieldValue | null | undefined): boolean {
-	return !!value && PAGED_MULTI_TYPES.has(String(value.type)) && valuesLeftOut(value) > 0;
-}
 
 /** The option of the reads that cut multi-values (Get, Get Many, Get Field Values). */
 export const completeMultiValuesParameter: INodeProperties = {
@@ -57,7 +38,7 @@ export async function completesMultiValues(
 	return true;
 }
 
-/** Every value of one field: GET {fieldPath}/values, each page followed. */
+/** Every value of one field: GET {valuesPath}, each page followed. */
 export async function readAllValues(
 	this: IExecuteFunctions,
 	fieldPath: string,
@@ -66,7 +47,7 @@ export async function readAllValues(
 ): Promise<unknown[]> {
 	const { items } = await affinityPaginate.call(this, {
 		method: 'GET',
-		path: `${fieldPath}/values`,
+		path: fieldPath,
 		subject,
 		itemIndex,
 	});
@@ -87,7 +68,7 @@ export async function completeField(
 	if (!field || typeof field !== 'object' || !completable(field.value)) return field;
 	const data = await readAllValues.call(
 		this,
-		`${fieldsPath}/${encodeURIComponent(field.id)}`,
+		valuesPath(fieldsPath, field.id),
 		`field ${field.id} on ${subject}`,
 		itemIndex,
 	);
