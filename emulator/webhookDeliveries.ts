@@ -18,12 +18,20 @@ export interface WebhookDeliverySettings {
 	webhookRetryWindowMs: number;
 	/** How long a receiver may take to answer before the attempt counts as failed. */
 	webhookDeliveryTimeoutMs: number;
+	/**
+	 * The `sent_at` of a retry: `first` keeps the first attempt's; `restamped` stamps each retry
+	 * anew, the first `sent_at` plus the seconds since the first attempt (at least the retry's
+	 * number, so compressed test timings still give later stamps). Affinity's documents do not
+	 * say which it does.
+	 */
+	webhookRetrySentAt: 'first' | 'restamped';
 }
 
 export const DEFAULT_DELIVERY_SETTINGS: WebhookDeliverySettings = {
 	webhookRetryBaseMs: 60_000,
 	webhookRetryWindowMs: 10 * 60 * 60 * 1000,
 	webhookDeliveryTimeoutMs: 5000,
+	webhookRetrySentAt: 'first',
 };
 
 /** The store's mutations that webhooks report; the store calls these only while webhooks exist. */
@@ -44,7 +52,9 @@ export interface StoreEvents {
 interface Delivery {
 	webhookId: number;
 	url: string;
-	payload: string;
+	/** `{"type":…,"body":…`: the envelope without `sent_at`, built once. */
+	envelope: string;
+	sentAt: number;
 	firstAttemptAt: number;
 	attempts: number;
 }
@@ -168,12 +178,12 @@ export class WebhookDeliveries implements StoreEvents {
 	}
 
 	/**
-	 * Delivers one event to every subscribed active webhook. The payload is built once: a retry
-	 * sends the same delivery again (the same `sent_at` and body). `sentAt`: Unix seconds, now
-	 * by default.
+	 * Delivers one event to every subscribed active webhook. The body is built once: a retry
+	 * sends the same delivery again (the same body; its `sent_at` as webhookRetrySentAt says).
+	 * `sentAt`: Unix seconds, now by default.
 	 */
 	emit(type: string, body: Record<string, unknown>, sentAt = Math.floor(Date.now() / 1000)): void {
-		const payload = JSON.stringify({ type, body, sent_at: sentAt });
+		const envelope = JSON.stringify({ type, body }).slice(0, -1);
 		for (const webhook of this.host.store.webhooks.values()) {
 			if (webhook.status !== 'active') continue;
 			if (webhook.subscriptions.length && !webhook.subscriptions.includes(type)) continue;
@@ -182,7 +192,8 @@ export class WebhookDeliveries implements StoreEvents {
 				{
 					webhookId: webhook.id,
 					url: webhook.url,
-					payload,
+					envelope,
+					sentAt,
 					firstAttemptAt: Date.now(),
 					attempts: 0,
 				},
@@ -194,12 +205,18 @@ export class WebhookDeliveries implements StoreEvents {
 	private async attempt(delivery: Delivery, generation: number): Promise<void> {
 		const { settings } = this.host;
 		delivery.attempts++;
+		const retry = delivery.attempts - 1;
+		const sentAt =
+			retry > 0 && settings.webhookRetrySentAt === 'restamped'
+				? delivery.sentAt +
+					Math.max(retry, Math.ceil((Date.now() - delivery.firstAttemptAt) / 1000))
+				: delivery.sentAt;
 		let ok = false;
 		try {
 			const res = await fetch(delivery.url, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
-				body: delivery.payload,
+				body: `${delivery.envelope},"sent_at":${sentAt}}`,
 				signal: AbortSignal.timeout(settings.webhookDeliveryTimeoutMs),
 			});
 			ok = res.status >= 200 && res.status <= 299;

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { displayText } from '../AffinityV2/helpers/text';
 import { v1Time } from '../AffinityV2/helpers/v1/times';
+import type { DeliveryIdentity } from './dedupe';
 
 /**
  * Affinity's webhook deliveries: a POST of {type, body, sent_at} whose body is the affected
@@ -160,16 +161,23 @@ function canonical(value: unknown): string {
 }
 
 /**
- * What identifies a delivery: the whole envelope, `type`, `sent_at` and `body`. Affinity's
- * deliveries carry no delivery id, and many bodies no time of their own (v1's person,
- * organization, opportunity, list and field objects have none; a reminder only `created_at`),
- * so the record's id and a time say nothing about which change a delivery reports. A retry
- * is the same delivery sent again (v1 webhooks: after a timeout or connection failure Affinity
- * "will retry the delivery" for up to 10 hours), so it carries the same envelope and is
- * emitted once; two changes of one record are two deliveries, with their own `sent_at` and
- * the record as each change left it, so each is emitted. (Two deliveries alike in all three,
- * the record left the same way twice within a second, cannot be told apart: one event.)
+ * What identifies a delivery. Affinity's deliveries carry no delivery id, and its documents do
+ * not say whether a retry (after a timeout or connection failure, for up to 10 hours) keeps its
+ * first `sent_at` or is stamped anew; so `sent_at` is no part of the key, and a retry is the
+ * same `type` with the same `body`, the record as that change left it.
+ * - A body that holds the change's time (`updated_at`: v1's field value and note) names its
+ *   change: the same body is the same change, however late and however stamped. A → B → A
+ *   gives three, since each update has its own `updated_at`.
+ * - A created, deleted or merged record is so once: its body is the event.
+ * - An update whose body holds no time of the change (v1's person, organization, opportunity,
+ *   list, field and reminder objects) is told from a return to an earlier state (A → B → A) by
+ *   the record's id and `sent_at`: the same body again is a redelivery unless the record was
+ *   emitted in another state in between, with an earlier `sent_at` (dedupe.ts).
  */
-export function deliveryKey(delivery: Delivery): string {
-	return `${delivery.type}|${delivery.sentAt}|${canonical(delivery.body)}`;
+export function deliveryIdentity(delivery: Delivery): DeliveryIdentity {
+	const { type, body, sentAt } = delivery;
+	const key = `${type}|${canonical(body)}`;
+	const timed = typeof body.updated_at === 'string' && body.updated_at !== '';
+	if (!type.endsWith('.updated') || timed || body.id === undefined) return { key, sentAt };
+	return { key, record: `${type}|${canonical(body.id)}`, sentAt };
 }

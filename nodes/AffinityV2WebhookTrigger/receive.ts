@@ -17,7 +17,7 @@ import {
 import { emittedBefore, firstDelivery } from './dedupe';
 import { listFilterId } from './listFilter';
 import {
-	deliveryKey,
+	deliveryIdentity,
 	eventItem,
 	parseDelivery,
 	TEST_DELIVERY_TYPE,
@@ -206,9 +206,9 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	// once emitted (below): a delivery whose entry read fails is answered with an error, and
 	// Affinity's retry of it must then pass.
 	const staticData = this.getWorkflowStaticData('node');
-	const key = deliveryKey(delivery);
+	const identity = deliveryIdentity(delivery);
 	const sentAtMs = delivery.sentAt * 1000;
-	if (emittedBefore(staticData, key, sentAtMs)) return NOTHING;
+	if (emittedBefore(staticData, identity, sentAtMs)) return NOTHING;
 	const item = eventItem(delivery, field);
 	const notes = note ? [note] : [];
 	const listId = item.listId as number | null;
@@ -228,6 +228,6 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	}
 	if (notes.length) item.quotaNote = notes.join(' ');
 	// Another delivery of this event may have been emitted while the entry was read.
-	if (!firstDelivery(staticData, key, sentAtMs)) return NOTHING;
+	if (!firstDelivery(staticData, identity, sentAtMs)) return NOTHING;
 	return { workflowData: [this.helpers.returnJsonArray([item])] };
 }

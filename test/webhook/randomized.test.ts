@@ -51,6 +51,8 @@ it('reproduces the final list from the first snapshot plus the webhook events', 
 	await fixture.control('POST', '/settings', {
 		webhookRetryBaseMs: 5,
 		webhookRetryWindowMs: 60_000,
+		// Each retry stamped anew (a later sent_at): still one event each.
+		webhookRetrySentAt: 'restamped',
 	});
 	const fields = [
 		listField(fixture, DEAL_PIPELINE, 'text'),
