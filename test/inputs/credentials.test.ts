@@ -19,6 +19,7 @@ import {
 	TARGET_ACCOUNTS,
 	allOperations,
 	nodeParameters,
+	operationApiVersion,
 	prepare,
 	seeded,
 	validInputFiles,
@@ -133,7 +134,7 @@ describe.each(allOperations())('%s', (operation) => {
 		const run = leaks.watch(
 			'the run',
 			await runAffinityNode({
-				credentials: credentials({}),
+				credentials: credentials({ apiVersion: operationApiVersion(operation) }),
 				parameters: nodeParameters(operation, parameters),
 				binary: validInputFiles(operation),
 			}),

@@ -198,6 +198,12 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 		'transcript.get': { transcriptId: byId(String(TRANSCRIPT)) },
 		'transcript.getAll': { ...few },
 		'transcript.getFragments': { transcriptId: byId(String(TRANSCRIPT)), ...few },
+		// 2026-09-17 (operationApiVersion): the admin's own transcript, teams and v2 files.
+		'transcript.delete': { transcriptId: byId(String(TRANSCRIPT)) },
+		'team.get': { teamId: '1' },
+		'team.getAll': { ...few },
+		'file.get': { fileId: '1' },
+		'file.getAll': { ...few },
 		'user.get': { userId: String(SEEDED_USERS.admin) },
 		'user.getAll': { ...few },
 		'webhook.create': { url: s.webhookUrl, subscriptions: ['list_entry.created'] },
@@ -258,6 +264,18 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 export function validInputFiles(operation: string): RunOptions['binary'] {
 	if (operation !== 'file.upload') return undefined;
 	return [{ data: { base64: Buffer.from('valid').toString('base64'), fileName: 'valid.txt' } }];
+}
+
+/**
+ * The API Version a credential needs for an operation to succeed: 2026-09-17 for those built
+ * only on its endpoints (Team, File → Get, …), else '' (the key's default).
+ */
+export function operationApiVersion(name: string): string {
+	const [resource, operation] = name.split('.');
+	const endpoints = resources[resource]?.operations[operation]?.endpoint ?? [];
+	return endpoints.length > 0 && endpoints.every((e) => e.since === '2026-09-17')
+		? '2026-09-17'
+		: '';
 }
 
 /** Every operation of the node, as resource.operation. */
