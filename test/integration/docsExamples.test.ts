@@ -85,6 +85,31 @@ describe('docs examples are real output', () => {
 		expectExample('docs/operations.md', 'listEntry-updateFieldValue', run.items[0]);
 	});
 
+	it('docs/operations.md: List Entry → Get Many, simplified (fields by name)', async () => {
+		const [entry] = await fetchAll(fixture, TARGET_ACCOUNTS);
+		const status = fieldNamed(fixture, TARGET_ACCOUNTS, 'Status');
+		await setValue(fixture, entry.id, status.id, {
+			type: 'ranked-dropdown',
+			data: { dropdownOptionId: optionId(status, 'Qualified') },
+		});
+		const run = await runAffinityNode({
+			credentials: fixture.credentials(),
+			parameters: {
+				resource: 'listEntry',
+				operation: 'getAll',
+				listId: byId(TARGET_ACCOUNTS),
+				returnAll: false,
+				limit: 1,
+				fieldTypes: [],
+				fieldIds: ['Status', 'Deal Size', 'Close Date'].map(
+					(name) => fieldNamed(fixture, TARGET_ACCOUNTS, name).id,
+				),
+			},
+		});
+		expect(run.error).toBeUndefined();
+		expectExample('docs/operations.md', 'listEntry-getAll-simplified', run.items[0]);
+	});
+
 	it('docs/triggers.md: a polling trigger event (Status changed, previous value kept)', async () => {
 		const status = fieldNamed(fixture, TARGET_ACCOUNTS, 'Status');
 		const h = triggerHarness(fixture, {

@@ -64,7 +64,7 @@ describe('simplifyField', () => {
 });
 
 describe('simplifyEntryOfEntity', () => {
-	it("keeps the entry's own members and turns its fields into values by name", () => {
+	it("keeps the entry's own members and turns its fields into values by name (at the top level too)", () => {
 		const entry = {
 			id: 5,
 			listId: 9,
@@ -82,6 +82,7 @@ describe('simplifyEntryOfEntity', () => {
 			],
 		};
 		expect(simplifyEntryOfEntity(entry)).toEqual({
+			Stage: 'IC',
 			id: 5,
 			listId: 9,
 			listName: 'Targets',

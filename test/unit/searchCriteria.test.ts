@@ -4,6 +4,7 @@ import {
 	buildFilterGroup,
 	buildSearchCriteria,
 	buildValueFilter,
+	filteredFieldIds,
 	searchTargetKey,
 	searchTargetsOf,
 	sortTargetsOf,
@@ -272,5 +273,30 @@ describe('refused before any request, with a message', () => {
 			),
 		).toMatchObject({ problem: { message: expect.stringContaining('at most 50') } });
 		expect(buildSearchCriteria({ term: '  ' })).toEqual({ ok: {} });
+	});
+});
+
+describe('filteredFieldIds', () => {
+	it('gives the fields of the conditions at any depth, each once, in order', () => {
+		expect(
+			filteredFieldIds({
+				filters: {
+					operator: 'and',
+					filters: [
+						{ valueType: 'text', fieldId: 'field-2', operator: 'is-empty' },
+						{
+							operator: 'or',
+							filters: [
+								{ valueType: 'number', fieldId: 'field-1', operator: 'is-empty' },
+								{ valueType: 'number', fieldId: 'field-2', operator: 'is-not-empty' },
+							],
+						},
+					],
+				},
+				sorts: [{ fieldId: 'field-9', direction: 'asc' }],
+			}),
+		).toEqual(['field-2', 'field-1']);
+		expect(filteredFieldIds({})).toEqual([]);
+		expect(filteredFieldIds(null)).toEqual([]);
 	});
 });

@@ -7,6 +7,7 @@ import {
 	simplifyFields,
 	simplifyListEntry,
 	simplifyValue,
+	withoutFieldCopies,
 } from '../../nodes/AffinityV2/helpers/simplify';
 import type { ApiField } from '../../nodes/AffinityV2/helpers/types';
 
@@ -258,5 +259,72 @@ describe('a change log value whose reference was deleted (fieldValueChanges.Dele
 		]);
 		expect(deletedReferenceText(gone('Won'))).toBe('Won');
 		expect(deletedReferenceText({ referenceType: 'entity', text: 'Won' })).toBeUndefined();
+	});
+});
+
+describe('field values at the top level', () => {
+	const field = (id: string, name: string, value: unknown) =>
+		({ id, name, type: 'list', enrichmentSource: null, value }) as unknown as ApiField;
+
+	it('a list entry gives each field by name beside its ids, and under fields; a field named as one of its keys only under fields', () => {
+		const simplified = simplifyListEntry({
+			id: 5,
+			listId: 9,
+			type: 'company',
+			createdAt: '2025-01-01T00:00:00Z',
+			creatorId: 1,
+			entity: {
+				id: 3,
+				name: 'Acme',
+				fields: [
+					field('field-1', 'Status', { type: 'text', data: 'Won' }),
+					field('field-2', 'id', { type: 'text', data: 'not the id' }),
+					field('field-3', 'type', { type: 'text', data: 'not the type' }),
+				],
+			},
+		} as never);
+		expect(simplified.Status).toBe('Won');
+		expect(simplified.id).toBe(5);
+		expect(simplified.type).toBe('company');
+		expect(simplified.fields).toEqual({ Status: 'Won', id: 'not the id', type: 'not the type' });
+		expect(Object.keys(simplified).slice(0, 3)).toEqual(['entityName', 'type', 'Status']);
+	});
+
+	it('an entity gives its fields by name after its name; withoutFieldCopies takes the copies away again', () => {
+		const simplified = simplifyEntity({
+			id: 1,
+			name: 'Acme',
+			domain: 'acme.com',
+			fields: [
+				field('field-1', 'Industry', { type: 'text', data: 'Fintech' }),
+				field('field-2', 'name', { type: 'text', data: 'Other' }),
+			],
+		} as never);
+		expect(simplified).toMatchObject({ name: 'Acme', Industry: 'Fintech', id: 1 });
+		expect(Object.keys(simplified)[1]).toBe('Industry');
+		const once = withoutFieldCopies(simplified);
+		expect(once.Industry).toBeUndefined();
+		expect(once).toMatchObject({
+			name: 'Acme',
+			domain: 'acme.com',
+			id: 1,
+			fields: { Industry: 'Fintech', name: 'Other' },
+		});
+		// A record without fields, or a key with another value than its field's, is kept.
+		expect(withoutFieldCopies({ id: 1, Industry: 'x', fields: { Industry: 'y' } })).toEqual({
+			id: 1,
+			Industry: 'x',
+			fields: { Industry: 'y' },
+		});
+	});
+
+	it('a field named __proto__ is an own key at the top level too (keyed with its id)', () => {
+		const simplified = simplifyEntity({
+			id: 1,
+			name: 'Acme',
+			fields: [field('field-9', '__proto__', { type: 'text', data: 'x' })],
+		} as never);
+		expect(Object.getPrototypeOf(simplified)).toBe(Object.prototype);
+		expect(simplified['__proto__ (field-9)']).toBe('x');
 	});
 });

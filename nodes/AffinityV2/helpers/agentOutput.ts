@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { calendarDate } from './dates';
 import { ASSOCIATION_LIMIT, moreText } from './entities';
+import { withoutFieldCopies } from './simplify';
 
 /** The most records an AI agent gets from one tool call: more would crowd its context window. */
 export const AGENT_MAX_RECORDS = 50;
@@ -144,7 +145,7 @@ export function compactForAgent(
 	options: { allValues?: boolean } = {},
 ): IDataObject[] {
 	const compact = records.map((r) => {
-		const dated = withCalendarDates(withoutEmptyValues(r));
+		const dated = withCalendarDates(withoutEmptyValues(withoutFieldCopies(r)));
 		return withShortValueLists(dated, 1, options.allValues === true) as IDataObject;
 	});
 	if (compact.length > AGENT_MAX_RECORDS) {

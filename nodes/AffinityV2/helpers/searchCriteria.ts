@@ -396,3 +396,20 @@ export function buildSearchCriteria(parts: {
 	}
 	return { ok: criteria };
 }
+
+/**
+ * The field IDs the conditions of a search body filter on (its ValueFilters' `fieldId`, in
+ * groups at any depth), each once, in the order they come: the fields whose values a user
+ * filtering on them expects to see in the results.
+ */
+export function filteredFieldIds(criteria: unknown): string[] {
+	const ids: string[] = [];
+	const visit = (node: unknown): void => {
+		if (!node || typeof node !== 'object') return;
+		const { fieldId, filters } = node as { fieldId?: unknown; filters?: unknown };
+		if (typeof fieldId === 'string' && fieldId !== '' && !ids.includes(fieldId)) ids.push(fieldId);
+		if (Array.isArray(filters)) filters.forEach(visit);
+	};
+	visit((criteria as { filters?: unknown } | null)?.filters);
+	return ids;
+}

@@ -291,22 +291,60 @@ export function simplifyFields(fields: ApiField[] | undefined): SimplifiedFields
 	return result;
 }
 
-/** A company, person or opportunity with its `fields` array turned into `{name: value}`. */
-export function simplifyEntity(entity: ApiEntity): IDataObject {
-	const { fields, id, ...rest } = entity;
-	// The name first and the id after the fields, as tables show them best.
-	const simplified: IDataObject = {
-		name: (rest as IDataObject).name ?? entityDisplayName(entity),
-		...(rest as IDataObject),
-	};
-	if (fields !== undefined) Object.assign(simplified, simplifyFields(fields));
-	simplified.id = id;
-	return simplified;
+/**
+ * A simplified record with its field values by name at the top level too, where
+ * `{{ $json.Status }}` finds them: `head` first (the name a table shows first), then each field
+ * whose key is not one of the record's own keys, then `tail` (with `fields`, which keeps every
+ * value by name, as saved expressions read them). A field named as one of the record's own
+ * keys (`id`, `type`, `entity`…) is only under `fields`.
+ */
+export function withFieldsOnTop(head: IDataObject, tail: IDataObject): IDataObject {
+	const values = tail.fields && typeof tail.fields === 'object' ? (tail.fields as IDataObject) : {};
+	const taken = new Set([...Object.keys(head), ...Object.keys(tail)]);
+	const record: IDataObject = {};
+	for (const [key, value] of Object.entries(head)) setOwn(record, key, value);
+	for (const [key, value] of Object.entries(values))
+		if (!taken.has(key)) setOwn(record, key, value);
+	for (const [key, value] of Object.entries(tail)) setOwn(record, key, value);
+	return record;
 }
 
 /**
- * A list entry, flattened for tables: the entity's name and type and its fields by name first,
- * then the dates and ids (entry, list, entity, creator), then the entity as the API gave it.
+ * The keys of a simplified record that are copies of its `fields` (the field values put at the
+ * top level by withFieldsOnTop): an AI agent reads each value once, under `fields`.
+ */
+export function withoutFieldCopies(record: IDataObject): IDataObject {
+	const values = record.fields;
+	if (!values || typeof values !== 'object' || Array.isArray(values)) return record;
+	const out: IDataObject = {};
+	for (const [key, value] of Object.entries(record)) {
+		const copy =
+			key !== 'fields' &&
+			Object.prototype.hasOwnProperty.call(values, key) &&
+			(values as IDataObject)[key] === value;
+		if (!copy) setOwn(out, key, value);
+	}
+	return out;
+}
+
+/**
+ * A company, person or opportunity with its `fields` array turned into `{name: value}`, the
+ * values also at the top level (withFieldsOnTop).
+ */
+export function simplifyEntity(entity: ApiEntity): IDataObject {
+	const { fields, id, ...rest } = entity;
+	// The name first and the id after the fields, as tables show them best.
+	const tail: IDataObject = { ...(rest as IDataObject) };
+	delete tail.name;
+	if (fields !== undefined) Object.assign(tail, simplifyFields(fields));
+	tail.id = id;
+	return withFieldsOnTop({ name: (rest as IDataObject).name ?? entityDisplayName(entity) }, tail);
+}
+
+/**
+ * A list entry, flattened for tables: the entity's name and type and its fields by name first
+ * (at the top level and under `fields`), then the dates and ids (entry, list, entity, creator),
+ * then the entity as the API gave it.
  */
 export function simplifyListEntry(entry: ApiListEntry): IDataObject {
 	// An entry without an entity object gets null, never an invented id.
@@ -320,16 +358,12 @@ export function simplifyListEntry(entry: ApiListEntry): IDataObject {
 		moreValues,
 		hiddenFields,
 	} = simplifyFields(fields);
-	const simplified: IDataObject = {
-		entityName: entityDisplayName(entity),
-		type: entry.type,
-		fields: values,
-	};
-	if (calendarDates) simplified.calendarDates = calendarDates;
-	if (possiblyTruncated) simplified.possiblyTruncated = possiblyTruncated;
-	if (moreValues) simplified.moreValues = moreValues;
-	if (hiddenFields) simplified.hiddenFields = hiddenFields;
-	return Object.assign(simplified, {
+	const tail: IDataObject = { fields: values };
+	if (calendarDates) tail.calendarDates = calendarDates;
+	if (possiblyTruncated) tail.possiblyTruncated = possiblyTruncated;
+	if (moreValues) tail.moreValues = moreValues;
+	if (hiddenFields) tail.hiddenFields = hiddenFields;
+	Object.assign(tail, {
 		createdAt: entry.createdAt,
 		id: entry.id,
 		listId: entry.listId,
@@ -337,19 +371,20 @@ export function simplifyListEntry(entry: ApiListEntry): IDataObject {
 		creatorId: entry.creatorId,
 		entity: entityRest as IDataObject,
 	});
+	return withFieldsOnTop({ entityName: entityDisplayName(entity), type: entry.type }, tail);
 }
 
 /**
  * An entry of a company's or person's list-entries page: the entry's metadata and list name
- * with its (comprehensive) field data by name. That page has no `entity`: the entity is the
- * company or person asked about.
+ * with its (comprehensive) field data by name, at the top level too. That page has no
+ * `entity`: the entity is the company or person asked about.
  */
 export function simplifyEntryOfEntity(entry: {
 	fields?: ApiField[];
 	[key: string]: unknown;
 }): IDataObject {
 	const { fields, ...rest } = entry;
-	return Object.assign({ ...(rest as IDataObject) }, simplifyFields(fields));
+	return withFieldsOnTop({}, Object.assign({ ...(rest as IDataObject) }, simplifyFields(fields)));
 }
 
 /** One field value (GET .../fields/{fieldId}): its id, name and type, and the value unwrapped. */

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { dropdownOptionsOf } from '../../api/dropdownOptions';
+import { filteredFieldIds } from '../../helpers/searchCriteria';
 import { simplifyListEntry } from '../../helpers/simplify';
 import type { ApiListEntry } from '../../helpers/types';
 import { fieldQuery, fieldSelection } from '../common/fields';
@@ -36,6 +37,14 @@ export const description: INodeProperties[] = forOperation('listEntry', 'search'
 	searchSortParameter({ fieldsMethod: 'getListSortFields', what: 'list', dependsOn: ON_LIST }),
 	...recordsOrCount('list entry', 'list entries'),
 	...fieldSelection('getListFields', true, ON_LIST),
+	{
+		displayName: 'Return Fields Filtered On',
+		name: 'returnFilteredFields',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether each entry also gives the values of the fields its conditions filter on (besides the fields chosen above). Without Field Types, Affinity returns only the fields asked for by ID; with Field Types, it returns those types only (it takes field IDs or types, not both).',
+	},
 	simplifyParameter,
 ]);
 
@@ -49,13 +58,24 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		dropdownOptions: (field) =>
 			dropdownOptionsOf(this, { kind: 'listEntry', listId }, field, itemIndex),
 	});
+	const qs = fieldQuery.call(this, itemIndex);
+	// The list entries search returns only the fields asked for (fieldIds) or of the types asked
+	// for (fieldTypes, which cannot be combined with fieldIds): a user filtering on Status expects
+	// to see Status.
+	if (this.getNodeParameter('returnFilteredFields', itemIndex, true) === true && !qs.fieldTypes) {
+		const ids = new Set([
+			...((qs.fieldIds as string[] | undefined) ?? []),
+			...filteredFieldIds(body),
+		]);
+		if (ids.size) qs.fieldIds = [...ids];
+	}
 	const items = await recordsOrTotal.call(
 		this,
 		itemIndex,
 		{
 			method: 'POST',
 			path: `/v2/lists/${listId}/list-entries/search`,
-			qs: fieldQuery.call(this, itemIndex),
+			qs,
 			body,
 			subject: `list with ID ${listId}`,
 			itemIndex,

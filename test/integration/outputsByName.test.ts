@@ -1,0 +1,161 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { EmulatorFixture } from '../harness/emulator';
+import { runAffinityNode } from '../harness/engine';
+import { TARGET_ACCOUNTS, byId, fieldNamed } from '../trigger/helpers';
+
+/**
+ * Simplified output as the docs show it, and as a hand-written expression reads it: a field's
+ * value by its name at the top level of the item (`{{ $json.Status }}`), and under `fields` as
+ * before; a list entries search returns the fields it filtered on.
+ */
+const fixture = new EmulatorFixture();
+
+beforeAll(() => fixture.start());
+afterAll(() => fixture.stop());
+beforeEach(() => fixture.reset());
+
+const run = (parameters: IDataObject, items?: IDataObject[]) =>
+	runAffinityNode({ credentials: fixture.credentials(), parameters, items });
+
+describe('field values by name at the top level', () => {
+	it('List Entry → Get Many: each field by name beside the ids, and under fields', async () => {
+		const status = fieldNamed(fixture, TARGET_ACCOUNTS, 'Status');
+		const result = await run({
+			resource: 'listEntry',
+			operation: 'getAll',
+			listId: byId(TARGET_ACCOUNTS),
+			returnAll: true,
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items.length).toBeGreaterThan(10);
+		const withStatus = result.items.filter((i) => typeof i.Status === 'string');
+		expect(withStatus.length).toBeGreaterThan(0);
+		for (const item of result.items) {
+			const fields = item.fields as IDataObject;
+			expect(Object.keys(fields)).toContain('Status');
+			expect(item.Status).toEqual(fields.Status);
+			// The record's own keys are untouched by the fields beside them.
+			expect(typeof item.id).toBe('number');
+			expect(item.listId).toBe(TARGET_ACCOUNTS);
+		}
+		const texts = (status.dropdownOptions ?? []).map((o) => o.text);
+		for (const item of withStatus) expect(texts).toContain(item.Status);
+	});
+
+	it('a hand-written {{ $json.<Field> }} in the next node reads the value', async () => {
+		const first = await run({
+			resource: 'listEntry',
+			operation: 'getAll',
+			listId: byId(TARGET_ACCOUNTS),
+			returnAll: false,
+			limit: 3,
+		});
+		expect(first.error).toBeUndefined();
+		const entry = first.items.find((i) => typeof i.Status === 'string')!;
+		expect(entry).toBeDefined();
+		// A search for the entry's Status, the value given as a user writes it.
+		const status = fieldNamed(fixture, TARGET_ACCOUNTS, 'Status');
+		const next = await run(
+			{
+				resource: 'listEntry',
+				operation: 'search',
+				listId: byId(TARGET_ACCOUNTS),
+				searchConditions: {
+					conditions: [{ target: status.id, operator: 'is-any-of', value: '={{ $json.Status }}' }],
+				},
+				returnAll: true,
+			},
+			[entry],
+		);
+		expect(next.error).toBeUndefined();
+		expect(next.items.map((i) => i.id)).toContain(entry.id);
+		for (const item of next.items) expect(item.Status).toBe(entry.Status);
+	});
+
+	it('Company → Get: global fields by name at the top level; a field named as a record key stays under fields only', async () => {
+		const companies = await fixture.api<{ data: Array<{ id: number }> }>('/v2/companies?limit=1');
+		const id = companies.body.data[0].id;
+		const result = await run({
+			resource: 'company',
+			operation: 'get',
+			companyId: byId(id),
+			fieldTypes: ['global'],
+		});
+		expect(result.error).toBeUndefined();
+		const [company] = result.items;
+		const fields = company.fields as IDataObject;
+		expect(Object.keys(fields).length).toBeGreaterThan(3);
+		for (const [name, value] of Object.entries(fields)) {
+			if (['id', 'name', 'domain', 'domains', 'isGlobal', 'fields'].includes(name)) continue;
+			expect(company[name]).toEqual(value);
+		}
+		expect(company.id).toBe(id);
+	});
+});
+
+describe('List Entry → Search returns the fields it filtered on', () => {
+	const search = (extra: IDataObject) => ({
+		resource: 'listEntry',
+		operation: 'search',
+		listId: byId(TARGET_ACCOUNTS),
+		searchConditions: {
+			conditions: [
+				{
+					target: fieldNamed(fixture, TARGET_ACCOUNTS, 'Status').id,
+					operator: 'is-not-empty',
+				},
+			],
+		},
+		returnAll: true,
+		...extra,
+	});
+
+	it('with no field picked, the filtered field is asked for and shown by name', async () => {
+		const status = fieldNamed(fixture, TARGET_ACCOUNTS, 'Status');
+		await fixture.clearRequests();
+		const result = await run(search({}));
+		expect(result.error).toBeUndefined();
+		expect(result.items.length).toBeGreaterThan(0);
+		for (const item of result.items) {
+			expect(typeof item.Status).toBe('string');
+			expect((item.fields as IDataObject).Status).toBe(item.Status);
+		}
+		const post = (await fixture.requests()).find((r) => r.method === 'POST')!;
+		expect(new URLSearchParams(post.query).getAll('fieldIds')).toEqual([status.id]);
+	});
+
+	it('picked fields come first, the filtered one is added once', async () => {
+		const status = fieldNamed(fixture, TARGET_ACCOUNTS, 'Status');
+		const other = fieldNamed(fixture, TARGET_ACCOUNTS, 'Deal Size');
+		await fixture.clearRequests();
+		const result = await run(search({ fieldIds: [other.id, status.id] }));
+		expect(result.error).toBeUndefined();
+		const post = (await fixture.requests()).find((r) => r.method === 'POST')!;
+		expect(new URLSearchParams(post.query).getAll('fieldIds')).toEqual([other.id, status.id]);
+	});
+
+	it('Return Fields Filtered On off: only what was picked (no fields)', async () => {
+		await fixture.clearRequests();
+		const result = await run(search({ returnFilteredFields: false }));
+		expect(result.error).toBeUndefined();
+		expect(result.items.length).toBeGreaterThan(0);
+		for (const item of result.items) {
+			expect(item.fields).toEqual({});
+			expect(item.Status).toBeUndefined();
+		}
+		const post = (await fixture.requests()).find((r) => r.method === 'POST')!;
+		expect(new URLSearchParams(post.query).getAll('fieldIds')).toEqual([]);
+	});
+
+	it('with Field Types picked, the types are sent alone (Affinity takes IDs or types)', async () => {
+		await fixture.clearRequests();
+		const result = await run(search({ fieldTypes: ['list'] }));
+		expect(result.error).toBeUndefined();
+		for (const item of result.items) expect(typeof item.Status).toBe('string');
+		const post = (await fixture.requests()).find((r) => r.method === 'POST')!;
+		const query = new URLSearchParams(post.query);
+		expect(query.getAll('fieldIds')).toEqual([]);
+		expect(query.getAll('fieldTypes')).toEqual(['list']);
+	});
+});
