@@ -1,10 +1,12 @@
 /*
  * Installs a real n8n once into a cache folder outside the repo and reuses it afterwards.
  *
- *   tsx scripts/provision-n8n.ts [--browser]
+ *   tsx scripts/provision-n8n.ts [--n8n 2.41|1.123] [--browser]
  *
- * Steps (each skipped when already done): a Node 24 binary from the npm registry, n8n with
- * --ignore-scripts, then its two native modules rebuilt against that Node's headers. A marker
+ * The n8n line is --n8n or AFFINITY_N8N_VERSION (default 2.41; see N8N_LINES in paths.ts); each
+ * line has its own folder in the cache. Steps (each skipped when already done): the line's Node
+ * binary from the npm registry, n8n with --ignore-scripts, then its native modules rebuilt
+ * against that Node's headers. A marker
  * is written last, so an interrupted install is redone; a lock keeps two runs from racing.
  * With --browser it also makes sure Debian's Chromium is there for the browser test.
  */
@@ -15,9 +17,7 @@ import path from 'node:path';
 import {
 	CHROMIUM_PATH,
 	isProvisioned,
-	LINKEDOM_VERSION,
-	N8N_VERSION,
-	NODE_MAJOR,
+	applyN8nFlag,
 	nodePackageName,
 	runtimePaths,
 	type RuntimePaths,
@@ -133,7 +133,7 @@ export function node24Env(paths: RuntimePaths): NodeJS.ProcessEnv {
 
 async function installNode(paths: RuntimePaths): Promise<void> {
 	if (fs.existsSync(paths.nodeBin)) {
-		log(`Node ${NODE_MAJOR}: ${paths.nodeBin} (cached)`);
+		log(`Node ${paths.line.nodeMajor}: ${paths.nodeBin} (cached)`);
 		return;
 	}
 	const project = path.resolve(paths.nodeDir, '..', '..');
@@ -144,7 +144,7 @@ async function installNode(paths: RuntimePaths): Promise<void> {
 		JSON.stringify({ name: 'node-runtime', private: true }, null, 2),
 	);
 	log(
-		`installing Node ${NODE_MAJOR} (${nodePackageName()}@${NODE_MAJOR} from the npm registry) into ${project}`,
+		`installing Node ${paths.line.nodeMajor} (${nodePackageName()}@${paths.line.nodeMajor} from the npm registry) into ${project}`,
 	);
 	await run(
 		'npm',
@@ -154,7 +154,7 @@ async function installNode(paths: RuntimePaths): Promise<void> {
 			'--no-fund',
 			'--ignore-scripts',
 			'--no-package-lock',
-			`${nodePackageName()}@${NODE_MAJOR}`,
+			`${nodePackageName()}@${paths.line.nodeMajor}`,
 		],
 		{
 			cwd: project,
@@ -172,18 +172,20 @@ async function installN8n(paths: RuntimePaths): Promise<void> {
 	}
 	fs.mkdirSync(paths.n8nDir, { recursive: true });
 	if (stepDone(paths, 'install')) {
-		log(`n8n ${N8N_VERSION}: packages already installed`);
+		log(`n8n ${paths.line.version}: packages already installed`);
 	} else {
 		const manifest = {
 			name: 'n8n-runtime',
 			private: true,
 			description:
 				'Real n8n for n8n-nodes-affinity-v2 (npm start, e2e and browser tests). Safe to delete.',
-			dependencies: { n8n: N8N_VERSION },
-			overrides: { linkedom: LINKEDOM_VERSION },
+			dependencies: { n8n: paths.line.version },
+			overrides: paths.line.overrides,
 		};
 		fs.writeFileSync(path.join(paths.n8nDir, 'package.json'), JSON.stringify(manifest, null, 2));
-		log(`installing n8n ${N8N_VERSION} into ${paths.n8nDir} (about 4 minutes and 3 GB, once)`);
+		log(
+			`installing n8n ${paths.line.version} into ${paths.n8nDir} (about 4 minutes and 3 GB, once)`,
+		);
 		await run(
 			'npm',
 			['install', '--no-audit', '--no-fund', '--ignore-scripts', '--omit=dev', '--loglevel=error'],
@@ -194,11 +196,17 @@ async function installN8n(paths: RuntimePaths): Promise<void> {
 		);
 		markStep(paths, 'install');
 	}
+	// n8n 2.x runs expressions in isolated-vm; 1.x's tree may not hold it at the top level.
+	const natives = ['sqlite3', 'isolated-vm'].filter((m) =>
+		fs.existsSync(path.join(paths.n8nDir, 'node_modules', m)),
+	);
 	if (stepDone(paths, 'rebuild')) {
 		log('native modules already built');
 	} else {
-		log(`building sqlite3 and isolated-vm for Node ${NODE_MAJOR} (about 1.5 minutes, once)`);
-		await run('npm', ['rebuild', '--no-audit', '--no-fund', 'sqlite3', 'isolated-vm'], {
+		log(
+			`building ${natives.join(' and ')} for Node ${paths.line.nodeMajor} (about 1.5 minutes, once)`,
+		);
+		await run('npm', ['rebuild', '--no-audit', '--no-fund', ...natives], {
 			cwd: paths.n8nDir,
 			env: node24Env(paths),
 		});
@@ -206,7 +214,10 @@ async function installN8n(paths: RuntimePaths): Promise<void> {
 	}
 	const native = spawnSync(
 		paths.nodeBin,
-		['-e', "require('sqlite3'); require('isolated-vm'); console.log('native modules load')"],
+		[
+			'-e',
+			`${natives.map((m) => `require('${m}');`).join(' ')} console.log('native modules load')`,
+		],
 		{
 			cwd: paths.n8nDir,
 			env: node24Env(paths),
@@ -216,7 +227,7 @@ async function installN8n(paths: RuntimePaths): Promise<void> {
 	if (native.status !== 0) {
 		fs.rmSync(path.join(paths.n8nDir, '.step-rebuild'), { force: true });
 		throw new Error(
-			`sqlite3 or isolated-vm does not load on Node ${NODE_MAJOR}; run again to rebuild them:\n${native.stderr}`,
+			`${natives.join(' or ')} does not load on Node ${paths.line.nodeMajor}; run again to rebuild them:\n${native.stderr}`,
 		);
 	}
 	const version = spawnSync(paths.nodeBin, [paths.n8nBin, '--version'], {
@@ -230,7 +241,7 @@ async function installN8n(paths: RuntimePaths): Promise<void> {
 		timeout: 120_000,
 	});
 	const printed = `${version.stdout ?? ''}`.trim().split('\n').pop() ?? '';
-	if (version.status !== 0 || printed !== N8N_VERSION) {
+	if (version.status !== 0 || printed !== paths.line.version) {
 		throw new Error(
 			`n8n --version printed "${printed}" (exit ${version.status}): ${version.stderr}`,
 		);
@@ -239,7 +250,7 @@ async function installN8n(paths: RuntimePaths): Promise<void> {
 		paths.marker,
 		JSON.stringify(
 			{
-				n8n: N8N_VERSION,
+				n8n: paths.line.version,
 				node: spawnSync(paths.nodeBin, ['--version'], { encoding: 'utf8' }).stdout.trim(),
 				completedAt: new Date().toISOString(),
 			},
@@ -273,7 +284,9 @@ export async function ensureChromium(): Promise<void> {
 export async function provision(options: { browser?: boolean } = {}): Promise<RuntimePaths> {
 	const paths = runtimePaths();
 	if (isProvisioned(paths)) {
-		log(`n8n ${N8N_VERSION} on Node ${NODE_MAJOR}: ready in ${paths.root} (cached)`);
+		log(
+			`n8n ${paths.line.version} on Node ${paths.line.nodeMajor}: ready in ${paths.root} (cached)`,
+		);
 	} else {
 		await withLock(paths.lock, async () => {
 			// Another run may have finished while this one waited for the lock.
@@ -282,15 +295,18 @@ export async function provision(options: { browser?: boolean } = {}): Promise<Ru
 			await installNode(paths);
 			await installN8n(paths);
 		});
-		log(`n8n ${N8N_VERSION} on Node ${NODE_MAJOR}: ready in ${paths.root}`);
+		log(`n8n ${paths.line.version} on Node ${paths.line.nodeMajor}: ready in ${paths.root}`);
 	}
 	if (options.browser) await ensureChromium();
 	return paths;
 }
 
 if (require.main === module) {
-	provision({ browser: process.argv.includes('--browser') }).catch((error) => {
-		console.error(`[provision] failed: ${error instanceof Error ? error.message : error}`);
-		process.exit(1);
-	});
+	Promise.resolve()
+		.then(() => applyN8nFlag())
+		.then(() => provision({ browser: process.argv.includes('--browser') }))
+		.catch((error) => {
+			console.error(`[provision] failed: ${error instanceof Error ? error.message : error}`);
+			process.exit(1);
+		});
 }
