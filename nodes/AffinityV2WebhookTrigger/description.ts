@@ -32,7 +32,7 @@ const listFilter: INodeProperties = {
 export const properties: INodeProperties[] = [
 	{
 		displayName:
-			"To test, click Listen for Test Event and make the change in Affinity: while n8n listens, Affinity sends events to the test URL, and once the workflow is active, to the production URL. Affinity must reach that URL from the internet: if n8n runs on your computer or behind a firewall, set n8n's WEBHOOK_URL to a public address, or reach n8n through a tunnel (for example ngrok or Cloudflare Tunnel).",
+			'To test, click Execute step, and while n8n shows "Listening for test event", make the change in Affinity: it sends the event to the Test URL; once the workflow is published (active), to the Production URL. Affinity sends from the internet, so it cannot reach a URL on localhost, 127.0.0.1, a private address (10.x, 172.16-31.x, 192.168.x) or a .local name (the node says so before asking Affinity): set n8n\'s WEBHOOK_URL to a public https address of n8n, for example through a tunnel (ngrok, Cloudflare Tunnel).',
 		name: 'notice',
 		type: 'notice',
 		default: '',

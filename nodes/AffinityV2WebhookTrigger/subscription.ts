@@ -11,7 +11,9 @@ import {
 	type Webhook,
 	type WebhookChanges,
 } from '../AffinityV2/api/webhooks';
+import { CREDENTIAL_TYPE, normalizeBaseUrl } from '../AffinityV2/transport';
 import { listFilterId } from './listFilter';
+import { unreachableWebhookUrl } from './reachability';
 
 /**
  * One Affinity webhook (POST/GET/DELETE /v2/webhooks) per active workflow node, for n8n's
@@ -31,6 +33,26 @@ function ourUrl(ctx: IHookFunctions): string {
 	const url = ctx.getNodeWebhookUrl('default');
 	if (!url) throw new NodeOperationError(ctx.getNode(), 'n8n has no webhook URL for this node');
 	return url;
+}
+
+/**
+ * Refuses, before any request, a URL Affinity's servers cannot reach (localhost, a private
+ * address, a local name): Affinity's test delivery would fail with no word of the fix.
+ */
+async function checkReachable(ctx: IHookFunctions, url: string): Promise<void> {
+	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+	const base = normalizeBaseUrl(credentials.baseUrl);
+	if ('error' in base) return;
+	const why = unreachableWebhookUrl(url, base.url);
+	if (!why) return;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`Affinity cannot reach this workflow's webhook URL ${url}: ${why}`,
+		{
+			description:
+				"Affinity sends events, and a test event before it saves a webhook, from its servers on the internet. Make n8n reachable there: set n8n's WEBHOOK_URL environment variable to a public https address of this n8n (for example a tunnel: ngrok http 5678, or Cloudflare Tunnel, then WEBHOOK_URL=https://<tunnel host>/), restart n8n, then click Execute step or publish the workflow again.",
+		},
+	);
 }
 
 function httpCode(error: unknown): string | undefined {
@@ -62,7 +84,7 @@ function explainCreateFailure(
 			`Affinity could not reach this workflow's URL ${url}: ${message}`,
 			{
 				description:
-					"Affinity sends a test event to the URL before it saves a webhook. Make n8n reachable from the internet at that address (set WEBHOOK_URL to n8n's public URL behind a proxy or tunnel), then activate again.",
+					"Affinity sends a test event to the URL before it saves a webhook. Make n8n reachable from the internet at that address (set WEBHOOK_URL to n8n's public URL behind a proxy or tunnel), then publish (activate) the workflow again.",
 			},
 		);
 	}
@@ -106,6 +128,7 @@ export const subscriptionMethods = {
 		if (!events.length)
 			throw new NodeOperationError(this.getNode(), 'Choose at least one event in "Events"');
 		listFilterId(this);
+		await checkReachable(this, url);
 		const existing = await findByUrl(this, url);
 		if (existing) {
 			const changes: WebhookChanges = {};
@@ -144,6 +167,7 @@ export const subscriptionMethods = {
 		}
 		delete data.webhookId;
 		delete data.seen;
+		delete data.latest;
 		return true;
 	},
 };

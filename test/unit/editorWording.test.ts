@@ -39,7 +39,13 @@ describe('webhook trigger', () => {
 
 	it('explains testing and an n8n the internet cannot reach, in two sentences', () => {
 		const text = notice(properties, 'notice');
-		expect(text).toMatch(/test URL/);
+		// n8n 2.x's own words: the button, what it shows while it waits, publishing.
+		expect(text).toMatch(/click Execute step/);
+		expect(text).toMatch(/"Listening for test event"/);
+		expect(text).not.toMatch(/Listen for Test Event/i);
+		expect(text).toMatch(/published/);
+		expect(text).toMatch(/Test URL/);
+		expect(text).toMatch(/localhost.*private address.*\.local/);
 		expect(text).toMatch(/WEBHOOK_URL/);
 		expect(text).toMatch(/tunnel/);
 		expect(text.split(/\.\s/).length).toBe(2);
