@@ -612,10 +612,16 @@ step(
 		const ndv = await openNode(WEBHOOK_WORKFLOW_ID, WEBHOOK_NODE);
 		await eventually(async () => {
 			const text = await ndv.innerText();
-			expect(text).toMatch(/test URL/);
+			expect(text).toMatch(/Test URL/);
 			expect(text).toMatch(/WEBHOOK_URL/);
 			expect(text).toMatch(/tunnel/);
+			expect(text).toMatch(/localhost.*private address/);
 		});
+		// The notice names the button as n8n shows it.
+		const button = ndv.getByTestId(/^(trigger|node)-execute-button$/).first();
+		const label = (await button.innerText()).trim();
+		expect(label).toMatch(/^Execute step$/i);
+		expect((await ndv.innerText()).toLowerCase()).toContain(`click ${label.toLowerCase()}`);
 		// The saved number shows in the List filter's picker.
 		const list = ndv.getByTestId('resource-locator-listId');
 		await list.waitFor();
