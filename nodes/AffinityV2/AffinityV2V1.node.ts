@@ -12,7 +12,7 @@ import { router } from './actions/router';
 import { requestOptionsParameter } from './actions/common/requestOptions';
 import { ALL_VALUES_PARAMETER, AGENT_MAX_VALUES } from './helpers/agentOutput';
 import { resourceSubtitle } from './helpers/subtitle';
-import { listSearch, loadOptions } from './methods';
+import { listSearch, loadOptions, resourceMapping } from './methods';
 
 /**
  * Shown only on the node's AI-tool variant: an agent gets the first values of long multi-value
@@ -63,7 +63,7 @@ export class AffinityV2V1 implements INodeType {
 		],
 	};
 
-	methods = { listSearch, loadOptions };
+	methods = { listSearch, loadOptions, resourceMapping };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return router.call(this);

@@ -214,6 +214,20 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 		// API v1 writes (list entries, companies, persons).
 		'listEntry.add': { ...list, entityType: 'company', companyId: byId('3000005') },
 		'listEntry.remove': { ...entry },
+		'listEntry.upsert': {
+			...list,
+			matchOn: 'domain',
+			// A seeded company that is not on the list: found, then added (the API v1 write).
+			domain: 'meridianai15.example.com',
+			columns: {
+				mappingMode: 'defineBelow',
+				value: {},
+				matchingColumns: [],
+				schema: [],
+				attemptToConvertTypes: false,
+				convertFieldsToString: false,
+			},
+		},
 		'company.create': { name: 'Valid Co', domain: 'valid.example' },
 		'company.update': { companyId: byId(String(s.ownCompanyId)), updateFields: { name: 'Valid' } },
 		'company.delete': { companyId: byId(String(s.ownCompanyId)) },

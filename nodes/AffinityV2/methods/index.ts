@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { listSearch as pickers } from './listSearch';
 import { loadOptions as optionLists } from './loadOptions';
+import { resourceMapping as columnSources } from './resourceMapping';
 
 /**
  * An error of a picker or option list as the editor can show it: the editor passes an API error
@@ -34,3 +35,4 @@ function withReadableErrors<T extends Record<string, EditorMethod>>(methods: T):
 
 export const listSearch = withReadableErrors(pickers);
 export const loadOptions = withReadableErrors(optionLists);
+export const resourceMapping = withReadableErrors(columnSources);

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { simplifyEntity } from '../../helpers/simplify';
-import type { ApiEntity } from '../../helpers/types';
 import type { V1Organization } from '../../helpers/v1/companies';
-import { affinityPaginate, affinityRequest } from '../../transport';
+import { affinityRequest } from '../../transport';
 import type { OperationEndpoint } from '../types';
 import { forOperation } from '../common/forOperation';
+import { companyWithDomain } from '../common/recordMatch';
 import { onceInRun } from '../common/sameRun';
 import { simplifyParameter } from '../common/simplify';
 import { domainParameter, shownOrganization } from '../common/v1Records';
@@ -35,34 +35,6 @@ export const description: INodeProperties[] = forOperation('company', 'findOrCre
 	},
 	simplifyParameter,
 ]);
-
-/** POST /v2/companies/search: the company whose primary domain is this one, if any. */
-async function companyWithDomain(
-	this: IExecuteFunctions,
-	domain: string,
-	itemIndex: number,
-): Promise<ApiEntity | undefined> {
-	let found: ApiEntity | undefined;
-	await affinityPaginate.call(
-		this,
-		{
-			method: 'POST',
-			path: '/v2/companies/search',
-			body: { search: { term: domain } },
-			idempotent: true,
-			itemIndex,
-		},
-		{
-			onPage: (page) => {
-				found = (page.data as ApiEntity[]).find(
-					(c) => typeof c.domain === 'string' && c.domain.toLowerCase() === domain,
-				);
-				return found === undefined;
-			},
-		},
-	);
-	return found;
-}
 
 /**
  * Finds the company whose primary domain is the given one (POST /v2/companies/search: the term

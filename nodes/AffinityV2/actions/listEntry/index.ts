@@ -10,6 +10,7 @@ import * as getFieldValues from './getFieldValues.operation';
 import * as search from './search.operation';
 import * as updateFieldValue from './updateFieldValue.operation';
 import * as updateFieldValues from './updateFieldValues.operation';
+import * as upsert from './upsert.operation';
 
 import * as add from './add.operation';
 import * as remove from './remove.operation';
@@ -27,6 +28,13 @@ const operation: INodeProperties = {
 			action: 'Add an entry to a list',
 			description:
 				'Add a company or person to a company or person list (BETA endpoint on API version 2026-09-17; API v1 before)',
+		},
+		{
+			name: 'Create or Update',
+			value: 'upsert',
+			action: 'Create or update a list entry',
+			description:
+				'Find or create a company or person (by domain, email or ID), add it to the list if it is not on it, and write the mapped fields in one request, leaving unchanged values alone (API v1 creates companies and, before API version 2026-09-17, adds; BETA endpoints for persons)',
 		},
 		{
 			name: 'Get',
@@ -106,6 +114,7 @@ export const listEntry: ResourceModule = {
 	operations: {
 		add,
 		remove,
+		upsert,
 		get,
 		getAll,
 		getAllInSavedView,
@@ -120,6 +129,7 @@ export const listEntry: ResourceModule = {
 		operation,
 		...add.description,
 		...remove.description,
+		...upsert.description,
 		...get.description,
 		...getAll.description,
 		...getAllInSavedView.description,

@@ -3,9 +3,9 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { simplifyEntity } from '../../helpers/simplify';
 import type { ApiEntity } from '../../helpers/types';
-import { affinityPaginate } from '../../transport';
 import type { OperationEndpoint } from '../types';
 import { forOperation } from '../common/forOperation';
+import { personWithEmail } from '../common/recordMatch';
 import { onceInRun } from '../common/sameRun';
 import { createPerson, emailAddress } from '../common/personCreate';
 import { simplifyParameter } from '../common/simplify';
@@ -43,37 +43,6 @@ export const description: INodeProperties[] = forOperation('person', 'findOrCrea
 	},
 	simplifyParameter,
 ]);
-
-/** POST /v2/persons/search: the person with this email address (primary or not), if any. */
-async function personWithEmail(
-	this: IExecuteFunctions,
-	email: string,
-	itemIndex: number,
-): Promise<ApiEntity | undefined> {
-	const wanted = email.toLowerCase();
-	let found: ApiEntity | undefined;
-	await affinityPaginate.call(
-		this,
-		{
-			method: 'POST',
-			path: '/v2/persons/search',
-			body: { search: { term: email } },
-			idempotent: true,
-			itemIndex,
-		},
-		{
-			onPage: (page) => {
-				found = (page.data as ApiEntity[]).find((p) =>
-					[p.primaryEmailAddress, ...((p.emailAddresses as unknown[]) ?? [])].some(
-						(e) => typeof e === 'string' && e.toLowerCase() === wanted,
-					),
-				);
-				return found === undefined;
-			},
-		},
-	);
-	return found;
-}
 
 /**
  * Finds the person with this email address (POST /v2/persons/search: the term is matched

@@ -1,0 +1,255 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	ResourceMapperField,
+	ResourceMapperValue,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { fieldsInScope, type FieldScope } from '../../api/fields';
+import { isEmptyMapped, plainMappedValue } from '../../helpers/columnValues';
+import { encodeFieldValue, needsDropdownLookup } from '../../helpers/fieldValues';
+import {
+	isWritableField,
+	parseFieldChoice,
+	readOnlyFieldReason,
+	ValueInputError,
+} from '../../helpers/valueTypes';
+import { resolveFieldWrite, type FieldWrite } from './fieldWrites';
+
+/**
+ * The column mapping of the writes: n8n's resource mapper over the writable fields of a list,
+ * a company or a person (their ids carry the value type: "field-12|number", as the field pickers
+ * give them), filled by hand or from the input item's keys that match a field's name or id.
+ */
+
+/** The resource mapper parameter `columns` (methods/resourceMapping.ts loads the fields). */
+export function columnMappingProperty(options: {
+	method: string;
+	dependsOn: string[];
+	displayOptions?: INodeProperties['displayOptions'];
+}): INodeProperties {
+	return {
+		displayName: 'Fields',
+		name: 'columns',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		required: true,
+		typeOptions: {
+			loadOptionsDependsOn: options.dependsOn,
+			resourceMapper: {
+				resourceMapperMethod: options.method,
+				mode: 'add',
+				fieldWords: { singular: 'field', plural: 'fields' },
+				addAllFields: true,
+				multiKeyMatch: false,
+				supportAutoMap: true,
+			},
+		},
+		description:
+			'The fields to write. Map Automatically takes the input keys named like a field (its name, in any letter case, or its ID); a field left empty is not written.',
+		...(options.displayOptions ? { displayOptions: options.displayOptions } : {}),
+	};
+}
+
+/** One mapped column: the field, its name for errors and the value as given. */
+interface MappedColumn {
+	fieldId: string;
+	valueType?: string;
+	name: string;
+	value: unknown;
+	options?: string[];
+}
+
+function columnsParameter(ctx: IExecuteFunctions, itemIndex: number): ResourceMapperValue {
+	const raw = ctx.getNodeParameter('columns', itemIndex, {}) as Partial<ResourceMapperValue>;
+	return {
+		mappingMode: raw.mappingMode ?? 'defineBelow',
+		value: raw.value ?? null,
+		matchingColumns: raw.matchingColumns ?? [],
+		schema: raw.schema ?? [],
+		attemptToConvertTypes: raw.attemptToConvertTypes ?? false,
+		convertFieldsToString: raw.convertFieldsToString ?? false,
+	};
+}
+
+/**
+ * The fields a mapping may name: the schema the editor saved, or (a mapping built without the
+ * editor, an agent's) the writable fields read from Affinity once per run.
+ */
+async function schemaOf(
+	ctx: IExecuteFunctions,
+	scope: FieldScope,
+	saved: ResourceMapperField[],
+	itemIndex: number,
+): Promise<ResourceMapperField[]> {
+	if (saved.length) return saved;
+	return (await fieldsInScope(ctx, scope, itemIndex)).filter(isWritableField).map((f) => ({
+		id: `${f.id}|${f.valueType}`,
+		displayName: f.name,
+		required: false,
+		defaultMatch: false,
+		display: true,
+	}));
+}
+
+function keyOf(text: string): string {
+	return text.trim().toLowerCase();
+}
+
+/** The mapped columns of one item, empty ones left out. */
+async function mappedColumns(
+	ctx: IExecuteFunctions,
+	scope: FieldScope,
+	itemIndex: number,
+): Promise<MappedColumn[]> {
+	const columns = columnsParameter(ctx, itemIndex);
+	const auto = columns.mappingMode === 'autoMapInputData';
+	const schema =
+		auto || columns.schema.length === 0
+			? await schemaOf(ctx, scope, columns.schema, itemIndex)
+			: columns.schema;
+	const byKey = new Map<string, ResourceMapperField>();
+	for (const field of schema) {
+		if (field.removed && !auto) continue;
+		byKey.set(field.id, field);
+		byKey.set(parseFieldChoice(field.id).fieldId, field);
+		if (auto) byKey.set(keyOf(field.displayName), field);
+	}
+	const given: IDataObject = auto
+		? (ctx.getInputData()[itemIndex]?.json ?? {})
+		: ((columns.value ?? {}) as IDataObject);
+	const seen = new Set<string>();
+	const mapped: MappedColumn[] = [];
+	for (const [key, value] of Object.entries(given)) {
+		const field = byKey.get(key) ?? (auto ? byKey.get(keyOf(key)) : undefined);
+		const id = field?.id ?? key;
+		const { fieldId, valueType } = parseFieldChoice(id);
+		if (!field && auto) continue;
+		if (isEmptyMapped(value)) continue;
+		if (seen.has(fieldId))
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Row ${itemIndex + 1}: the field "${field?.displayName ?? fieldId}" is mapped twice (input key "${key}")`,
+				{ itemIndex, description: 'Map each field once. Nothing was sent for this row.' },
+			);
+		seen.add(fieldId);
+		mapped.push({
+			fieldId,
+			valueType,
+			name: field?.displayName ?? fieldId,
+			value: plainMappedValue(value),
+			options: field?.options?.map((o) => String(o.name)),
+		});
+	}
+	return mapped;
+}
+
+function labelOf(itemIndex: number, column: MappedColumn): string {
+	return `Row ${itemIndex + 1}, field "${column.name}"`;
+}
+
+/**
+ * Checks what can be checked without a request: a read-only field, a value not of the field's
+ * type, a dropdown option the field does not have. Throws naming the row and the field.
+ */
+function checkLocally(ctx: IExecuteFunctions, columns: MappedColumn[], itemIndex: number): void {
+	const fail = (column: MappedColumn, message: string, description?: string): never => {
+		throw new NodeOperationError(ctx.getNode(), `${labelOf(itemIndex, column)}: ${message}`, {
+			itemIndex,
+			description: `${description ? `${description} ` : ''}Nothing was sent for this row.`,
+		});
+	};
+	for (const column of columns) {
+		const reason = readOnlyFieldReason(column.fieldId);
+		if (reason) fail(column, `cannot write ${reason}`);
+		const type = column.valueType;
+		if (!type) continue;
+		if (needsDropdownLookup(type, column.value)) {
+			if (!column.options?.length) continue;
+			const known = new Set(column.options.map(keyOf));
+			const names = type === 'dropdown-multi' ? listNames(column.value) : [column.value];
+			for (const name of names) {
+				if (typeof name === 'string' && !known.has(keyOf(name)))
+					fail(
+						column,
+						`"${name}" is not one of its options`,
+						`Its options: ${column.options.map((o) => `"${o}"`).join(', ')}.`,
+					);
+			}
+			continue;
+		}
+		try {
+			encodeFieldValue(type, column.value, { timezone: ctx.getTimezone() });
+		} catch (error) {
+			if (error instanceof ValueInputError) fail(column, error.message, error.hint);
+			throw error;
+		}
+	}
+}
+
+function listNames(value: unknown): unknown[] {
+	if (Array.isArray(value)) return value;
+	if (typeof value === 'string') return value.split(',').map((s) => s.trim());
+	return [value];
+}
+
+/** The mapped columns of one item, checked where no request is needed (see checkLocally). */
+export type MappedColumns = MappedColumn[];
+
+/**
+ * The mapped columns of one item, empty ones left out, each checked without a request (a
+ * mapping saved by the editor carries the fields' types): a bad value is refused before any
+ * request, naming the row and the field.
+ */
+export async function checkedColumns(
+	this: IExecuteFunctions,
+	scope: FieldScope,
+	itemIndex: number,
+): Promise<MappedColumns> {
+	const columns = await mappedColumns(this, scope, itemIndex);
+	checkLocally(this, columns, itemIndex);
+	return columns;
+}
+
+/**
+ * The field writes of checked columns: each checked against the fields' metadata and dropdown
+ * options (read once per run) and encoded, before anything is written.
+ */
+export async function columnWrites(
+	this: IExecuteFunctions,
+	scope: FieldScope,
+	columns: MappedColumns,
+	itemIndex: number,
+): Promise<Array<FieldWrite & { given: unknown }>> {
+	const writes: Array<FieldWrite & { given: unknown }> = [];
+	for (const column of columns) {
+		const inputs: IDataObject = {
+			fieldId: column.fieldId,
+			writeMode: 'set',
+			valueType: 'auto',
+			anyValue: column.value as IDataObject,
+		};
+		const write = await resolveFieldWrite.call(
+			this,
+			scope,
+			(name, fallback) => inputs[name] ?? fallback,
+			itemIndex,
+			labelOf(itemIndex, column),
+		);
+		writes.push({ ...write, given: column.value });
+	}
+	return writes;
+}
+
+/** checkedColumns, then columnWrites. */
+export async function mappedFieldWrites(
+	this: IExecuteFunctions,
+	scope: FieldScope,
+	itemIndex: number,
+): Promise<Array<FieldWrite & { given: unknown }>> {
+	const columns = await checkedColumns.call(this, scope, itemIndex);
+	return columnWrites.call(this, scope, columns, itemIndex);
+}

@@ -1,0 +1,403 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { EmulatorFixture, expectNoKey } from '../harness/emulator';
+import { runAffinityNode } from '../harness/engine';
+
+/**
+ * List Entry → Create or Update through n8n-core's real engine against the emulator: a row's
+ * company found or created, added to the list when it is not on it, and its mapped fields
+ * written in one request, leaving out unchanged values; the request log counts every call.
+ */
+
+const TARGET_ACCOUNTS = 102;
+const INVESTORS = 103;
+const fixture = new EmulatorFixture();
+
+beforeAll(() => fixture.start());
+afterAll(() => fixture.stop());
+beforeEach(async () => {
+	await fixture.reset();
+	await fixture.clearRequests();
+});
+
+type Field = { id: string; name: string; type: string; valueType: string };
+type Value = { type: string; data: unknown };
+type Entry = { id: number; listId: number; fields: Array<{ id: string; value: Value }> };
+
+const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
+
+let listFields: Field[] = [];
+async function fields(): Promise<Field[]> {
+	if (!listFields.length) {
+		const res = await fixture.api<{ data: Field[] }>(
+			`/v2/lists/${TARGET_ACCOUNTS}/fields?limit=100`,
+		);
+		listFields = res.body.data;
+	}
+	return listFields;
+}
+
+async function field(name: string, type = 'list'): Promise<Field> {
+	const found = (await fields()).find((f) => f.name === name && f.type === type);
+	if (!found) throw new Error(`no field ${name}`);
+	return found;
+}
+
+/** The mapper's schema as the editor saves it: the writable fields, typed. */
+async function schema(): Promise<IDataObject[]> {
+	const options = async (f: Field) => {
+		const res = await fixture.api<{ data: Array<{ text: string }> }>(
+			`/v2/lists/${TARGET_ACCOUNTS}/fields/${f.id}/dropdown-options`,
+		);
+		return res.body.data.map((o) => ({ name: o.text, value: o.text }));
+	};
+	const out: IDataObject[] = [];
+	for (const f of await fields()) {
+		if (f.type === 'enriched' || f.type === 'relationship-intelligence') continue;
+		if (f.valueType === 'formula-number') continue;
+		const type =
+			f.valueType === 'number'
+				? 'number'
+				: f.valueType === 'datetime'
+					? 'dateTime'
+					: f.valueType === 'dropdown' || f.valueType === 'ranked-dropdown'
+						? 'options'
+						: 'string';
+		out.push({
+			id: `${f.id}|${f.valueType}`,
+			displayName: f.name,
+			required: false,
+			defaultMatch: false,
+			display: true,
+			type,
+			...(type === 'options' && f.type === 'list' ? { options: await options(f) } : {}),
+		});
+	}
+	return out;
+}
+
+async function columns(values: Record<string, unknown>): Promise<IDataObject> {
+	const value: IDataObject = {};
+	for (const [name, v] of Object.entries(values)) {
+		const f = await field(name);
+		value[`${f.id}|${f.valueType}`] = v as IDataObject;
+	}
+	return {
+		mappingMode: 'defineBelow',
+		value,
+		matchingColumns: [],
+		schema: await schema(),
+		attemptToConvertTypes: false,
+		convertFieldsToString: false,
+	};
+}
+
+async function upsert(
+	parameters: IDataObject,
+	items: IDataObject[] = [{}],
+	continueOnFail = false,
+) {
+	await fixture.clearRequests();
+	return runAffinityNode({
+		credentials: fixture.credentials(),
+		items,
+		continueOnFail,
+		parameters: {
+			resource: 'listEntry',
+			operation: 'upsert',
+			listId: byId(TARGET_ACCOUNTS),
+			matchOn: 'domain',
+			domain: '={{ $json.domain }}',
+			...parameters,
+		},
+	});
+}
+
+async function requests() {
+	return (await fixture.requests()).map((r) => ({
+		method: r.method,
+		path: r.path.split('?')[0],
+		body: r.body ? (JSON.parse(r.body) as IDataObject) : undefined,
+	}));
+}
+
+const writesOf = async () => (await requests()).filter((r) => r.method !== 'GET');
+
+async function entryOf(companyId: number): Promise<Entry | undefined> {
+	const res = await fixture.api<{ data: Entry[] }>(`/v2/companies/${companyId}/list-entries`);
+	return res.body.data.find((e) => e.listId === TARGET_ACCOUNTS);
+}
+
+const valueOf = (entry: Entry | undefined, f: Field) =>
+	entry?.fields.find((x) => x.id === f.id)?.value;
+
+let made = 0;
+/** A company that is not on Target Accounts (made through the emulator's control API). */
+async function companyNotOnList(): Promise<{ id: number; domain: string }> {
+	made += 1;
+	const domain = `outside-${made}.example`;
+	const { id } = await fixture.control<{ id: number }>('POST', '/companies', {
+		name: `Outside ${made}`,
+		domain,
+	});
+	return { id, domain };
+}
+
+describe('listEntry.upsert', () => {
+	it('creates a new company, adds it to the list and writes the mapped fields in one request', async () => {
+		const result = await upsert(
+			{
+				companyName: 'Zeta Robotics',
+				columns: await columns({ Stage: 'Diligence', 'Deal Size': 250 }),
+			},
+			[{ domain: 'zeta-robotics.example' }],
+		);
+		expect(result.error).toBeUndefined();
+		const out = result.items[0];
+		expect(out).toMatchObject({
+			created: true,
+			addedToList: true,
+			listId: TARGET_ACCOUNTS,
+			type: 'company',
+			fieldsWritten: { Stage: 'Diligence', 'Deal Size': 250 },
+			fieldsUnchanged: [],
+		});
+		const writes = await writesOf();
+		expect(writes.map((w) => `${w.method} ${w.path}`)).toEqual([
+			'POST /v2/companies/search',
+			'POST /organizations',
+			`POST /lists/${TARGET_ACCOUNTS}/list-entries`,
+			`PATCH /v2/lists/${TARGET_ACCOUNTS}/list-entries/${out.id}/fields`,
+		]);
+		const entry = await entryOf((out.entity as IDataObject).id as number);
+		expect(entry?.id).toBe(out.id);
+		expect(valueOf(entry, await field('Deal Size'))?.data).toBe(250);
+		expect((valueOf(entry, await field('Stage'))?.data as IDataObject).text).toBe('Diligence');
+		expectNoKey(result.items, result.error);
+	});
+
+	it('adds a company that exists but is not on the list, without creating it', async () => {
+		const company = await companyNotOnList();
+		const result = await upsert({ columns: await columns({ Notes: 'from the sheet' }) }, [
+			{ domain: company.domain },
+		]);
+		expect(result.error).toBeUndefined();
+		expect(result.items[0]).toMatchObject({
+			created: false,
+			addedToList: true,
+			entity: { id: company.id },
+		});
+		const writes = await writesOf();
+		expect(writes.map((w) => w.method + ' ' + w.path)).toEqual([
+			'POST /v2/companies/search',
+			`POST /lists/${TARGET_ACCOUNTS}/list-entries`,
+			`PATCH /v2/lists/${TARGET_ACCOUNTS}/list-entries/${result.items[0].id}/fields`,
+		]);
+		expect(valueOf(await entryOf(company.id), await field('Notes'))?.data).toBe('from the sheet');
+	});
+
+	it('on a company already on the list writes only the values that changed', async () => {
+		const company = await companyNotOnList();
+		await upsert({ columns: await columns({ Notes: 'same', 'Deal Size': 10 }) }, [
+			{ domain: company.domain },
+		]);
+		await fixture.clearRequests();
+		const result = await upsert(
+			{ columns: await columns({ Notes: 'same', 'Deal Size': 20, Stage: 'Diligence' }) },
+			[{ domain: company.domain }],
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.items[0]).toMatchObject({
+			created: false,
+			addedToList: false,
+			fieldsWritten: { 'Deal Size': 20, Stage: 'Diligence' },
+			fieldsUnchanged: ['Notes'],
+		});
+		const writes = await writesOf();
+		expect(writes.filter((w) => w.method === 'PATCH')).toHaveLength(1);
+		const patch = writes.find((w) => w.method === 'PATCH')!;
+		const ids = (patch.body!.updates as IDataObject[]).map((u) => u.id);
+		expect(ids.sort()).toEqual([(await field('Deal Size')).id, (await field('Stage')).id].sort());
+		expect(writes.filter((w) => w.path.includes('list-entries') && w.method === 'POST')).toEqual(
+			[],
+		);
+
+		// Nothing changed: nothing is written.
+		await fixture.clearRequests();
+		const again = await upsert(
+			{ columns: await columns({ Notes: 'same', 'Deal Size': 20, Stage: 'Diligence' }) },
+			[{ domain: company.domain }],
+		);
+		expect(again.items[0].fieldsWritten).toEqual({});
+		expect(
+			(await writesOf()).filter((w) => w.method !== 'POST' || !w.path.endsWith('search')),
+		).toEqual([]);
+	});
+
+	it('a domain twice in one run makes one company, one entry and writes each value once', async () => {
+		const result = await upsert({ columns: await columns({ Notes: '={{ $json.note }}' }) }, [
+			{ domain: 'twice.example', note: 'first' },
+			{ domain: 'Twice.example', note: 'first' },
+			{ domain: 'twice.example', note: 'second' },
+		]);
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(3);
+		expect(result.items.map((i) => [i.created, i.addedToList])).toEqual([
+			[true, true],
+			[false, false],
+			[false, false],
+		]);
+		expect(new Set(result.items.map((i) => i.id)).size).toBe(1);
+		const writes = await writesOf();
+		expect(writes.filter((w) => w.path === '/organizations')).toHaveLength(1);
+		expect(writes.filter((w) => w.path.endsWith('/list-entries'))).toHaveLength(1);
+		expect(writes.filter((w) => w.method === 'PATCH')).toHaveLength(2);
+		expect(result.items[1].fieldsUnchanged).toEqual(['Notes']);
+	});
+
+	it('writes every value type, dropdowns by option name and dates in the workflow time zone', async () => {
+		const people = await fixture.api<{ data: Array<{ id: number }> }>('/v2/persons?limit=3');
+		const [p1, p2] = people.body.data.map((p) => p.id);
+		const company = await companyNotOnList();
+		const statusOptions = await fixture.api<{ data: Array<{ text: string }> }>(
+			`/v2/lists/${TARGET_ACCOUNTS}/fields/${(await field('Status')).id}/dropdown-options`,
+		);
+		const labels = await fixture.api<{ data: Array<{ text: string }> }>(
+			`/v2/lists/${TARGET_ACCOUNTS}/fields/${(await field('Labels')).id}/dropdown-options`,
+		);
+		const values: Record<string, unknown> = {
+			Status: statusOptions.body.data[0].text,
+			Owner: p1,
+			'Deal Size': 1200.5,
+			'Close Date': '2026-03-01',
+			Notes: 'All types',
+			Stage: 'Diligence',
+			'Co-investors': [company.id],
+			Champions: `${p1},${p2}`,
+			Region: { city: 'Lisbon', country: 'Portugal' },
+			Scores: [1, 2, 3],
+			Labels: [labels.body.data[0].text],
+			'Related Company': company.id,
+			Sites: [{ city: 'Porto', country: 'Portugal' }],
+		};
+		const result = await runAffinityNode({
+			credentials: fixture.credentials(),
+			timezone: 'Europe/Lisbon',
+			parameters: {
+				resource: 'listEntry',
+				operation: 'upsert',
+				listId: byId(TARGET_ACCOUNTS),
+				matchOn: 'entityId',
+				entityId: String(company.id),
+				columns: await columns(values),
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect(Object.keys(result.items[0].fieldsWritten as IDataObject).sort()).toEqual(
+			Object.keys(values).sort(),
+		);
+		const entry = await entryOf(company.id);
+		const read = async (name: string) => valueOf(entry, await field(name))?.data as never;
+		expect(((await read('Status')) as IDataObject).text).toBe(statusOptions.body.data[0].text);
+		expect(((await read('Owner')) as IDataObject).id).toBe(p1);
+		expect(await read('Deal Size')).toBe(1200.5);
+		expect(String(await read('Close Date'))).toMatch(/^2026-03-01/);
+		expect(await read('Notes')).toBe('All types');
+		expect(((await read('Co-investors')) as IDataObject[]).map((c) => c.id)).toEqual([company.id]);
+		expect(((await read('Champions')) as IDataObject[]).map((c) => c.id).sort()).toEqual(
+			[p1, p2].sort(),
+		);
+		expect((await read('Region')) as IDataObject).toMatchObject({ city: 'Lisbon' });
+		expect(await read('Scores')).toEqual([1, 2, 3]);
+		expect(((await read('Labels')) as IDataObject[]).map((l) => l.text)).toEqual([
+			labels.body.data[0].text,
+		]);
+		expect(((await read('Related Company')) as IDataObject).id).toBe(company.id);
+		expect(((await read('Sites')) as IDataObject[])[0]).toMatchObject({ city: 'Porto' });
+		expect((await writesOf()).filter((w) => w.method === 'PATCH')).toHaveLength(1);
+	});
+
+	it.each([
+		['Deal Size', '={{ "lots" }}', /Row 1, field "Deal Size"/],
+		[
+			'Stage',
+			'={{ "No Such Stage" }}',
+			/Row 1, field "Stage": "No Such Stage" is not one of its options/,
+		],
+		['Owner', '={{ "not a person" }}', /Row 1, field "Owner"/],
+		['Close Date', '={{ "someday" }}', /Row 1, field "Close Date"/],
+	])(
+		'a bad %s value is refused before any request, naming the row and the field',
+		async (name, value, message) => {
+			const result = await upsert({ columns: await columns({ [name]: value }) }, [
+				{ domain: 'refused.example' },
+			]);
+			expect(result.error?.message).toMatch(message);
+			expect(await requests()).toEqual([]);
+		},
+	);
+
+	it('maps input keys named like the fields automatically', async () => {
+		const company = await companyNotOnList();
+		const result = await upsert(
+			{
+				columns: {
+					mappingMode: 'autoMapInputData',
+					value: null,
+					matchingColumns: [],
+					schema: await schema(),
+					attemptToConvertTypes: false,
+					convertFieldsToString: false,
+				},
+			},
+			[{ domain: company.domain, stage: 'Diligence', 'Deal Size': 7, unrelated: 'x' }],
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].fieldsWritten).toEqual({ Stage: 'Diligence', 'Deal Size': 7 });
+	});
+
+	it('an opportunity list and a person list with a domain are refused before any write', async () => {
+		const result = await upsert({ listId: byId(INVESTORS), columns: await columns({}) }, [
+			{ domain: 'a.example' },
+		]);
+		expect(result.error?.message).toMatch(/Match On: .* is a person list/);
+		expect(await writesOf()).toEqual([]);
+	});
+
+	it('a fault on the field write: sent once, the error says the company was created and added', async () => {
+		await fixture.fault({ kind: 'status', status: 500, apply: true, method: 'PATCH' });
+		const result = await upsert({ columns: await columns({ Notes: 'x' }) }, [
+			{ domain: 'fault-write.example' },
+		]);
+		expect(result.error?.description).toMatch(
+			/created the company \(ID \d+\); added it to the list/,
+		);
+		expect(result.error?.context).toMatchObject({ created: true, addedToList: true });
+		const writes = await writesOf();
+		expect(writes.filter((w) => w.method === 'PATCH')).toHaveLength(1);
+		expect(writes.filter((w) => w.path === '/organizations')).toHaveLength(1);
+	});
+
+	it('a fault on adding to the list: sent once, later rows of the same company send nothing', async () => {
+		await fixture.fault({
+			kind: 'reset',
+			apply: true,
+			method: 'POST',
+			path: `/lists/${TARGET_ACCOUNTS}/list-entries`,
+		});
+		const result = await upsert(
+			{ columns: await columns({ Notes: 'x' }) },
+			[{ domain: 'fault-add.example' }, { domain: 'fault-add.example' }],
+			true,
+		);
+		expect(result.items).toHaveLength(2);
+		expect(String(result.items[0].error ?? '')).not.toBe('');
+		const errors = result.run.data.resultData.runData.Affinity[0].data!.main[0]!.map((i) => i.json);
+		expect(String(errors[0].error)).toMatch(/may or may not have been applied|Connection/i);
+		expect(JSON.stringify(errors[0])).toMatch(/created the company/);
+		const writes = await writesOf();
+		expect(writes.filter((w) => w.path === '/organizations')).toHaveLength(1);
+		expect(writes.filter((w) => w.path.endsWith('/list-entries'))).toHaveLength(1);
+		expect(writes.filter((w) => w.method === 'PATCH')).toHaveLength(0);
+	});
+});
