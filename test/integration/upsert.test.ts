@@ -401,3 +401,40 @@ describe('listEntry.upsert', () => {
 		expect(writes.filter((w) => w.method === 'PATCH')).toHaveLength(0);
 	});
 });
+
+describe('listEntry.upsert as an AI agent tool', () => {
+	it('takes the domain and the mapped fields from $fromAI', async () => {
+		const stage = await field('Stage');
+		const size = await field('Deal Size');
+		await fixture.clearRequests();
+		const result = await runAffinityNode({
+			credentials: fixture.credentials(),
+			asTool: true,
+			items: [{ domain: 'agent-made.example', stage: 'Diligence', dealSize: 42 }],
+			parameters: {
+				resource: 'listEntry',
+				operation: 'upsert',
+				listId: byId(TARGET_ACCOUNTS),
+				matchOn: 'domain',
+				domain: "={{ $fromAI('domain', 'the company web domain', 'string') }}",
+				columns: {
+					mappingMode: 'defineBelow',
+					value: {
+						[`${stage.id}|dropdown`]: "={{ $fromAI('stage', 'the deal stage', 'string') }}",
+						[`${size.id}|number`]: "={{ $fromAI('dealSize', 'the deal size', 'number') }}",
+					},
+					matchingColumns: [],
+					schema: [],
+					attemptToConvertTypes: false,
+					convertFieldsToString: false,
+				},
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items[0]).toMatchObject({
+			created: true,
+			addedToList: true,
+			fieldsWritten: { Stage: 'Diligence', 'Deal Size': 42 },
+		});
+	});
+});
