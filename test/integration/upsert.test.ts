@@ -438,3 +438,60 @@ describe('listEntry.upsert as an AI agent tool', () => {
 		});
 	});
 });
+
+describe('the sample workflow "sheet rows → Target Accounts"', () => {
+	/** Its Affinity node's parameters and the rows its Code node returns. */
+	function sample(): { parameters: IDataObject; rows: IDataObject[] } {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const workflow = require('../../workflows/sheet-rows-to-target-accounts.json') as {
+			nodes: Array<{ type: string; parameters: IDataObject }>;
+		};
+		const code = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.code')!;
+		const rows = new Function(String(code.parameters.jsCode))() as Array<{ json: IDataObject }>;
+		const node = workflow.nodes.find((n) => n.type === 'n8n-nodes-affinity-v2.affinityV2')!;
+		return { parameters: node.parameters, rows: rows.map((r) => r.json) };
+	}
+
+	it.each(['2026-09-17', '2026-07-15'])(
+		'on API version %s: run twice, the second run creates, adds and writes nothing',
+		async (apiVersion) => {
+			const { parameters, rows } = sample();
+			const runOnce = async () => {
+				await fixture.clearRequests();
+				const result = await runAffinityNode({
+					credentials: fixture.credentials(undefined, { apiVersion }),
+					items: rows,
+					parameters,
+				});
+				expect(result.error).toBeUndefined();
+				return { items: result.items, writes: await writesOf() };
+			};
+			const first = await runOnce();
+			expect(first.items.map((i) => [i.created, i.addedToList])).toEqual([
+				[true, true],
+				[true, true],
+				[false, true],
+			]);
+			for (const item of first.items)
+				expect(Object.keys(item.fieldsWritten as IDataObject).sort()).toEqual([
+					'Deal Size',
+					'Notes',
+					'Stage',
+				]);
+			expect(first.writes.filter((w) => w.method === 'PATCH')).toHaveLength(3);
+
+			const second = await runOnce();
+			expect(second.items.map((i) => [i.created, i.addedToList])).toEqual([
+				[false, false],
+				[false, false],
+				[false, false],
+			]);
+			expect(second.items.map((i) => i.id)).toEqual(first.items.map((i) => i.id));
+			for (const item of second.items) {
+				expect(item.fieldsWritten).toEqual({});
+				expect((item.fieldsUnchanged as string[]).sort()).toEqual(['Deal Size', 'Notes', 'Stage']);
+			}
+			expect(second.writes.filter((w) => !w.path.endsWith('/search'))).toEqual([]);
+		},
+	);
+});
