@@ -18,7 +18,7 @@ const operation: INodeProperties = {
 			value: 'delete',
 			action: 'Delete a transcript',
 			description:
-				'Delete a call transcript; its note stays. Only the note’s creator may; needs API version 2026-09-17 (BETA endpoint)',
+				'Delete a call transcript (its note stays); only the note’s creator may, on API version 2026-09-17 (BETA endpoint)',
 		},
 		{
 			name: 'Get',
