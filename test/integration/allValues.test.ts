@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { DEMO_KEYS } from '../../emulator';
 import { TRUNCATION_SEED } from '../../emulator/seedExtras';
 import { ADMIN_KEY, EmulatorFixture, expectNoKey } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
@@ -105,6 +106,29 @@ describe('Get Field Value', () => {
 		expect(await calls()).toContain(
 			`GET /v2/lists/${targets.id}/list-entries/${entry.id}/fields/${champions}/values`,
 		);
+	});
+
+	it('with the key’s default on a key of 2026-09-17 the first answer names the version: all values, no extra request', async () => {
+		const fieldId = companyField('Competitors');
+		await fixture.clearRequests();
+		const result = await runAffinityNode({
+			credentials: fixture.credentials(DEMO_KEYS.find((k) => k.label === 'current')!.key, {
+				apiVersion: '',
+			}),
+			parameters: {
+				resource: 'company',
+				operation: 'getFieldValue',
+				companyId: byId(COMPANY),
+				fieldId,
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].value).toHaveLength(130);
+		expect(await calls()).toEqual([
+			`GET /v2/companies/${COMPANY}/fields/${fieldId}`,
+			`GET /v2/companies/${COMPANY}/fields/${fieldId}/values`,
+			`GET /v2/companies/${COMPANY}/fields/${fieldId}/values`,
+		]);
 	});
 
 	it('a field that is not cut is read once', async () => {
