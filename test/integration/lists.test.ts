@@ -76,7 +76,7 @@ describe('list.getAll and list.getFields', () => {
 
 	it('404 for an unknown list; 403 for a private list of another user', async () => {
 		const missing = await run({ resource: 'list', operation: 'getFields', listId: byId(999) });
-		expect(missing.error?.message).toBe('List 999 not found');
+		expect(missing.error?.message).toBe('List: list 999 was not found');
 		const forbidden = await run(
 			{ resource: 'list', operation: 'getFields', listId: byId(BOARD_CONFIDENTIAL) },
 			{ credentials: fixture.credentials(MEMBER_KEY) },

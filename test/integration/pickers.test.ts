@@ -410,7 +410,7 @@ describe('option lists', () => {
 			);
 		// Not an API error: the editor shows those as "[object Object]", and shows this one's message.
 		expect(failure?.constructor.name).toBe('NodeOperationError');
-		expect(failure?.message).toMatch(/List 999999 not found/);
+		expect(failure?.message).toMatch(/^List: list 999999 was not found/);
 		expect(failure?.description).toMatch(/Affinity has no list with ID 999999/);
 	});
 });

@@ -150,7 +150,7 @@ describe('company.semanticSearch', () => {
 			prompt: 'robotics',
 			listIds: ['999'],
 		});
-		expect(result.error?.message).toBe('List 999 not found');
+		expect(result.error?.message).toBe('List: list 999 was not found');
 	});
 });
 

@@ -157,6 +157,29 @@ function writeUnknown(ctx: FailureContext): string {
 	return ` The write may or may not have been applied: it was not sent again, to avoid applying it twice. ${ctx.checkWith} before running again.`;
 }
 
+/**
+ * The node parameter that holds the id a 404 names, by the record kind Affinity's message
+ * starts with ("List 999999 not found": the List parameter). Only kinds whose parameter has
+ * this name wherever the node takes them.
+ */
+const PARAMETER_OF_KIND: Record<string, string> = {
+	list: 'List',
+	'saved view': 'Saved View',
+};
+
+/**
+ * A 404 message that names the parameter: "List: list 999999 was not found", or
+ * undefined when Affinity's message does not say which record of a known kind is missing.
+ */
+export function notFoundMessage(apiMessage: string): string | undefined {
+	const match = /^([A-Za-z]+(?: [a-z]+)?) (\S+) not found$/.exec(apiMessage.trim());
+	if (!match) return undefined;
+	const kind = match[1].toLowerCase();
+	const parameter = PARAMETER_OF_KIND[kind];
+	if (!parameter) return undefined;
+	return `${parameter}: ${kind} ${match[2]} was not found`;
+}
+
 /** Builds the node error for an HTTP error answer. Nothing of the request (headers, key) is included. */
 export function httpError(
 	node: INode,
@@ -177,7 +200,8 @@ export function httpError(
 	const merged = status === 422 ? mergedRecordIn(errors.map((e) => e.message)) : undefined;
 	const message = merged
 		? mergedRecordMessage(merged)
-		: apiMessage ||
+		: (status === 404 ? notFoundMessage(apiMessage) : undefined) ||
+			apiMessage ||
 			`Affinity answered ${status} to ${ctx.method} ${ctx.path}${ctx.answerNote ?? ''}`;
 	let description = merged ? mergedRecordAdvice(merged) : describe(status, errors, ctx);
 	if (ctx.writeMayHaveApplied) description += writeUnknown(ctx);
