@@ -368,6 +368,40 @@ describe('n8n server (REST API, as the editor uses it)', () => {
 			expect(value.value.data?.text).toBe('Sourcing');
 		});
 
+		it('sheet rows → Target Accounts: run twice, the second run creates, adds and writes nothing', async () => {
+			const listId = facts.listId('Target Accounts');
+			const node = 'Create or update in Target Accounts';
+			const runs: Array<Array<Record<string, unknown>>> = [];
+			const writes: string[][] = [];
+			for (let i = 0; i < 2; i++) {
+				await fixture.emulator.control('DELETE', '/requests');
+				const run = await fixture.rest!.runManually('affV2SampleSheetRows', 'Run');
+				const context = JSON.stringify(run.data.resultData.error ?? {});
+				expect(run.data.resultData.error).toBeUndefined();
+				runs.push(nodeOutput(run, node, context));
+				writes.push(
+					(await fixture.requests())
+						.filter((r) => r.method !== 'GET' && !r.path.endsWith('/search'))
+						.map((r) => `${r.method} ${r.path}`),
+				);
+			}
+			const [first, second] = runs;
+			expect(first.map((i) => [i.created, i.addedToList])).toEqual([
+				[true, true],
+				[true, true],
+				[false, true],
+			]);
+			expect(writes[0].filter((w) => w.startsWith('PATCH'))).toHaveLength(3);
+			expect(second.map((i) => [i.created, i.addedToList, i.fieldsWritten])).toEqual([
+				[false, false, {}],
+				[false, false, {}],
+				[false, false, {}],
+			]);
+			expect(second.map((i) => i.id)).toEqual(first.map((i) => i.id));
+			expect(first.every((i) => i.listId === listId)).toBe(true);
+			expect(writes[1]).toEqual([]);
+		});
+
 		it('AI agent: imported with the node as three tools on the demo credential', async () => {
 			const workflow = await fixture.rest!.request<{
 				nodes: Array<{ name: string; type: string; credentials?: Record<string, { id: string }> }>;

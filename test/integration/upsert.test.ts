@@ -234,6 +234,23 @@ describe('listEntry.upsert', () => {
 		).toEqual([]);
 	});
 
+	it('a row whose company is among the list entries read once per run needs no search of its own', async () => {
+		const first = await fixture.api<{
+			data: Array<{ id: number; entity: { id: number; domain: string } }>;
+		}>(`/v2/lists/${TARGET_ACCOUNTS}/list-entries?limit=1`);
+		const { entity } = first.body.data[0];
+		const result = await upsert({ columns: await columns({ Notes: 'indexed' }) }, [
+			{ domain: entity.domain },
+		]);
+		expect(result.error).toBeUndefined();
+		expect(result.items[0]).toMatchObject({ created: false, addedToList: false });
+		const paths = (await requests()).map((r) => `${r.method} ${r.path}`);
+		expect(paths.filter((p) => p.includes('/search') || p.includes('/v2/companies/'))).toEqual([]);
+		expect(paths.filter((p) => p === `GET /v2/lists/${TARGET_ACCOUNTS}/list-entries`)).toHaveLength(
+			1,
+		);
+	});
+
 	it('a domain twice in one run makes one company, one entry and writes each value once', async () => {
 		const result = await upsert({ columns: await columns({ Notes: '={{ $json.note }}' }) }, [
 			{ domain: 'twice.example', note: 'first' },

@@ -23,6 +23,7 @@ import { domainParameter } from '../common/v1Records';
 export const endpoint: OperationEndpoint[] = [
 	{ api: 'v2', method: 'GET', path: '/v2/lists/{listId}' },
 	{ api: 'v2', method: 'GET', path: '/v2/lists/{listId}/fields' },
+	{ api: 'v2', method: 'GET', path: '/v2/lists/{listId}/list-entries' },
 	{ api: 'v2', method: 'POST', path: '/v2/companies/search' },
 	{ api: 'v2', method: 'POST', path: '/v2/persons/search', beta: true },
 	{ api: 'v2', method: 'POST', path: '/v2/persons', beta: true },
@@ -263,6 +264,87 @@ async function entryOnList(
 	return found;
 }
 
+interface IndexedEntry extends RowEntry {
+	entityId: number;
+	name: string;
+}
+
+/** The list's entries by key; `complete` when every page was read (then a record not in it is not on the list). */
+interface ListIndex {
+	entries: Map<string, IndexedEntry>;
+	complete: boolean;
+}
+
+/** Rows a page of the list's entries stands in for: past this, each row is looked up alone. */
+const ROWS_PER_INDEX_PAGE = 50;
+
+/**
+ * The list's entries by their record's domain (company) or email addresses (person) and id,
+ * with their global and list values: GET /v2/lists/{listId}/list-entries, read once per run
+ * and at most one page (100 entries) for every 50 rows of the run, so that a big list costs a
+ * small run little. A row whose record is among them needs no search and no read of its own; a
+ * row not found here is looked up alone, and when every page was read, its record is known not
+ * to be on the list (no read of its list entries).
+ */
+function listIndex(
+	ctx: IExecuteFunctions,
+	listId: number,
+	kind: EntityKind,
+	itemIndex: number,
+): Promise<ListIndex> {
+	return cachedPerRun(ctx, `upsert:index:${listId}`, async () => {
+		const index = new Map<string, IndexedEntry>();
+		let complete = true;
+		const maxPages = Math.max(1, Math.ceil(ctx.getInputData().length / ROWS_PER_INDEX_PAGE));
+		await affinityPaginate.call(
+			ctx,
+			{
+				method: 'GET',
+				path: `/v2/lists/${listId}/list-entries`,
+				qs: { fieldTypes: ['global', 'list'] },
+				subject: `list with ID ${listId}`,
+				itemIndex,
+			},
+			{
+				onPage: (page, pageIndex) => {
+					for (const raw of page.data as IDataObject[]) {
+						const entity = (raw.entity ?? {}) as IDataObject;
+						const entityId = Number(entity.id);
+						if (!Number.isInteger(entityId)) continue;
+						const values: Record<string, unknown> = {};
+						for (const f of (entity.fields as IDataObject[] | undefined) ?? [])
+							values[String(f.id)] = f.value;
+						const name =
+							kind === 'company'
+								? String(entity.name ?? '')
+								: [entity.firstName, entity.lastName].filter(Boolean).join(' ');
+						const entry: IndexedEntry = {
+							id: Number(raw.id),
+							added: false,
+							values,
+							entityId,
+							name,
+						};
+						const keys =
+							kind === 'company'
+								? [entity.domain]
+								: [entity.primaryEmailAddress, ...((entity.emailAddresses as unknown[]) ?? [])];
+						for (const key of [
+							`id:${entityId}`,
+							...keys.map((k) => (typeof k === 'string' ? k.toLowerCase() : '')),
+						])
+							if (key && !index.has(key)) index.set(key, entry);
+					}
+					if (pageIndex + 1 < maxPages) return true;
+					complete = !page.nextUrl;
+					return false;
+				},
+			},
+		);
+		return { entries: index, complete };
+	});
+}
+
 /** Adds the record to the list: v2 POST /v2/lists/{listId}/list-entries on 2026-09-17, else v1. */
 async function addToList(
 	this: IExecuteFunctions,
@@ -355,13 +437,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 	const progress: RowProgress = { created: false, addedToList: false, written: [] };
 	try {
-		const { record, earlier: recordEarlier } = await matchedRecord.call(
-			this,
-			kind,
-			matchOn,
-			key,
-			itemIndex,
-		);
+		const index = await listIndex(this, listId, kind, itemIndex);
+		const indexed = index.entries.get(matchOn === 'entityId' ? `id:${key}` : String(key));
+		const { record, earlier: recordEarlier } = indexed
+			? { record: { id: indexed.entityId, name: indexed.name, created: false }, earlier: false }
+			: await matchedRecord.call(this, kind, matchOn, key, itemIndex);
 		progress.entityId = record.id;
 		progress.created = record.created && !recordEarlier;
 		const { value: entry, earlier: entryEarlier } = await onceInRun(
@@ -369,9 +449,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			`upsert:entry:${listId}:${record.id}`,
 			itemIndex,
 			async (): Promise<RowEntry> => {
-				const existing = record.created
-					? undefined
-					: await entryOnList.call(this, kind, record.id, listId, itemIndex);
+				const existing =
+					indexed ??
+					(record.created || index.complete
+						? undefined
+						: await entryOnList.call(this, kind, record.id, listId, itemIndex));
 				if (existing) return existing;
 				return {
 					id: await addToList.call(this, kind, record.id, listId, itemIndex),
