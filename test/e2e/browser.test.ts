@@ -495,7 +495,7 @@ step("without chosen fields, an unknown list's error reads as text", async () =>
 		}
 		expect(text).not.toBe('');
 	});
-	expect(text).toMatch(/List 999999 not found/);
+	expect(text).toMatch(/List: list 999999 was not found/);
 	expect(text).not.toContain('[object Object]');
 	await shot('11-unknown-list-error-as-text');
 	await listById(String(TARGET_ACCOUNTS));

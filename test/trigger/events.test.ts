@@ -547,7 +547,7 @@ describe('state and polls', () => {
 
 	it('fails with a clear error on a list it cannot see, before saving anything', async () => {
 		const h = triggerHarness(fixture, { listId: byId(999) });
-		await expect(h.poll()).rejects.toThrow('List 999 not found');
+		await expect(h.poll()).rejects.toThrow('List: list 999 was not found');
 		expect(savedJson(h)).toBe('{}');
 		const bad = triggerHarness(fixture, { listId: byId('abc') });
 		await expect(bad.poll()).rejects.toThrow('Invalid List ID: got "abc"');
