@@ -28,11 +28,53 @@ function entryLine(entry: Record<string, unknown>): string {
 	return `- ${String(entity.name ?? entry.id)}${details.length ? ` (${details.join(', ')})` : ''}`;
 }
 
+/** What a question asks to change, and the Affinity v2 operation that would do it. */
+const WRITES: Array<[RegExp, string]> = [
+	[/^log\b|\b(add|write|take|create|leave)\b.*\bnote\b/, 'Note → Create'],
+	[/^remind\b|\b(add|set|create)\b.*\breminder\b/, 'Reminder → Create'],
+	[/\bcreate\b.*\b(person|contact)\b/, 'Person → Create'],
+	[/\bcreate\b.*\b(opportunity|deal)\b/, 'Opportunity → Create'],
+	[/\bcreate\b.*\b(company|organi[sz]ation)\b/, 'Company → Create'],
+	[/\b(add|put)\b.*\b(to|on|in|into)\b/, 'List Entry → Add'],
+	[/\b(remove|delete|drop)\b.*\bfrom\b/, 'List Entry → Remove'],
+	[
+		/\b(set|change|update|move|mark)\b.*\b(stage|status|field|value|owner)\b/,
+		'List Entry → Update Field Value',
+	],
+	[/\b(delete|remove)\b/, 'the matching Delete operation'],
+	[
+		/^(please )?(add|create|update|set|change|rename|assign)\b/,
+		'a write operation (e.g. Company → Create, List Entry → Add)',
+	],
+];
+
+/** The operation a question asks for when it asks to change something, else undefined. */
+export function requestedWrite(question: string): string | undefined {
+	const q = question.toLowerCase();
+	return WRITES.find(([pattern]) => pattern.test(q))?.[1];
+}
+
+const toolName = (name: string) => name.replace(/_/g, ' ');
+
 /**
- * Turn 1: the tool that finds lists. Turn 2: the entries of the list whose name the question
+ * A question that asks to change something: the demo reads only, so it says it cannot and names
+ * the operation that would, instead of answering with what it can read as if it were done.
+ */
+function cannotWrite(context: TurnContext, operation: string): ModelTurn {
+	const tools = context.tools.map((t) => toolName(t.name)).join(', ');
+	return {
+		answer: `${PREFIX}\nI cannot do that: nothing was added or changed in Affinity. My tools here only read (${tools || 'none'}). ${operation} of the Affinity v2 node does it: add that operation as a tool of this agent (with a real chat model), or use it in a workflow.`,
+	};
+}
+
+/**
+ * A question asking to change something: the demo says it cannot and names the operation.
+ * Otherwise turn 1: the tool that finds lists. Turn 2: the entries of the list whose name the question
  * contains (else the first list). Turn 3: those entries as a short answer.
  */
 export function demoScript(context: TurnContext): ModelTurn {
+	const write = requestedWrite(context.question);
+	if (write) return cannotWrite(context, write);
 	const findLists = context.tools.find((t) => /find.*lists?/i.test(t.name));
 	const readEntries = context.tools.find((t) => /entries/i.test(t.name));
 	if (!findLists || !readEntries) {

@@ -11,7 +11,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 import { n8nImport, packNodeNames, type WorkflowRun } from '../../scripts/n8n';
-import { demoModelCredentialExport, sampleWorkflows } from '../../scripts/start';
+import { DEMO_KEY, demoModelCredentialExport, sampleWorkflows } from '../../scripts/start';
 import { demoScript } from '../agents/demo-model';
 import {
 	type ChatRequest,
@@ -36,6 +36,9 @@ const fixture = new N8nFixture('agents');
 const MCP_WORKFLOW_ID = 'affV2SampleMcp';
 const SAMPLE_AGENT_ID = 'affV2SampleAgent';
 const SAMPLE_CHAT_TRIGGER = 'When chat message received';
+/** The sample agent again, asked for a write its tools cannot do. */
+const SAMPLE_AGENT_WRITE_ID = 'affV2SampleAgentWrite';
+const WRITE_QUESTION = 'Add NewCo to the Deal Pipeline';
 let model: ScriptedModel;
 let facts: SeedFacts;
 
@@ -63,23 +66,21 @@ beforeAll(async () => {
 	const samples = sampleWorkflows(packNodeNames()).load;
 	const mcp = samples.filter((w) => w.id === MCP_WORKFLOW_ID);
 	// The sample agent as `npm start` imports it, with a chat message pinned on its chat trigger
-	// so that a manual run starts without the chat window.
-	const agent = samples
-		.filter((w) => w.id === SAMPLE_AGENT_ID)
-		.map((w) => ({
-			...w,
-			pinData: {
-				[SAMPLE_CHAT_TRIGGER]: [
-					{
-						json: {
-							sessionId: 'e2e',
-							action: 'sendMessage',
-							chatInput: 'Who is on the Deal Pipeline?',
-						},
-					},
-				],
-			},
-		}));
+	// so that a manual run starts without the chat window (a copy for each question).
+	const asked = (id: string, chatInput: string) =>
+		samples
+			.filter((w) => w.id === SAMPLE_AGENT_ID)
+			.map((w) => ({
+				...w,
+				id,
+				pinData: {
+					[SAMPLE_CHAT_TRIGGER]: [{ json: { sessionId: 'e2e', action: 'sendMessage', chatInput } }],
+				},
+			}));
+	const agent = [
+		...asked(SAMPLE_AGENT_ID, 'Who is on the Deal Pipeline?'),
+		...asked(SAMPLE_AGENT_WRITE_ID, WRITE_QUESTION),
+	];
 	await n8nImport(fixture.setup, 'credentials', [demoModelCredentialExport(model.baseUrl)]);
 	await fixture.importWorkflows([...Object.values(WORKFLOWS), ...mcp, ...agent]);
 	await fixture.startServer();
@@ -390,6 +391,27 @@ describe('the sample agent workflow of `npm start`, on its demo model', () => {
 		for (const entry of facts.entries['Deal Pipeline'])
 			expect(answer).toContain(`- ${String(entry.entity.name)}`);
 	});
+
+	it(`never pretends: "${WRITE_QUESTION}" is answered with what it cannot do and the operation that would`, async () => {
+		const { run, answer, requests } = await runAgent(
+			SAMPLE_AGENT_WRITE_ID,
+			demoScript,
+			SAMPLE_CHAT_TRIGGER,
+		);
+		expect(run.data.resultData.error).toBeUndefined();
+		// One model request, no tool call, nothing read or written in Affinity.
+		expect(requests).toHaveLength(1);
+		expect(await fixture.requests()).toEqual([]);
+		expect(answer).toMatch(/^\[Demo model: a script, not an AI\./);
+		expect(answer).toMatch(/I cannot do that: nothing was added or changed in Affinity/);
+		expect(answer).toContain('List Entry → Add of the Affinity v2 node does it');
+		// The tools the sample offers are named as n8n gave them to the model.
+		const offered = (requests[0].tools ?? []).map((t) => t.function.name.replace(/_/g, ' '));
+		expect(offered.length).toBeGreaterThan(0);
+		for (const name of offered) expect(answer).toContain(name);
+		for (const entry of facts.entries['Deal Pipeline'])
+			expect(answer).not.toContain(`- ${String(entry.entity.name)}`);
+	});
 });
 
 describe('the MCP sample workflow, used by the official MCP TypeScript SDK client', () => {
@@ -474,6 +496,11 @@ describe('the MCP sample workflow, used by the official MCP TypeScript SDK clien
 		const truth = facts.entries['Deal Pipeline'].slice(0, 2);
 		for (const entry of truth) expect(readText).toContain(`"id":${entry.id}`);
 		const emulator = (await fixture.requests()).map((r) => `${r.method} ${r.path} ${r.key}`);
-		expect(emulator).toEqual([`GET /v2/lists admin`, `GET /v2/lists/${listId}/list-entries admin`]);
+		// The sample's credential is npm start's demo key.
+		const key = DEMO_KEY.label;
+		expect(emulator).toEqual([
+			`GET /v2/lists ${key}`,
+			`GET /v2/lists/${listId}/list-entries ${key}`,
+		]);
 	});
 });
