@@ -102,10 +102,15 @@ export class N8nRest {
 		timeoutMs = 120_000,
 		pollMs = 300,
 	): Promise<StoredExecution> {
+		// The editor sends the workflow it shows: n8n 1.x requires workflowData, 2.x accepts it.
+		const workflowData = await this.request<Record<string, unknown>>(
+			'GET',
+			`/rest/workflows/${workflowId}`,
+		);
 		const started = await this.request<{ executionId?: string; waitingForWebhook?: boolean }>(
 			'POST',
 			`/rest/workflows/${workflowId}/run`,
-			{ triggerToStartFrom: { name: triggerName } },
+			{ workflowData, triggerToStartFrom: { name: triggerName } },
 		);
 		if (!started.executionId) {
 			throw new Error(

@@ -8,7 +8,10 @@ export interface RunningN8n {
 	stop(): Promise<void>;
 }
 
-/** Starts `n8n start` and waits for /healthz/readiness (migrations done, nodes loaded). */
+/**
+ * Starts `n8n start` and waits for /healthz/readiness (migrations done, nodes loaded) and for
+ * its REST API: n8n 1.x is ready a moment before it mounts /rest (GET /rest/settings is 404).
+ */
 export async function startN8n(
 	setup: N8nSetup,
 	options: { echo?: boolean; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
@@ -27,7 +30,11 @@ export async function startN8n(
 		try {
 			// `/healthz` answers before migrations finish; readiness waits for them.
 			const res = await fetch(`http://127.0.0.1:${setup.port}/healthz/readiness`);
-			if (res.status === 200) break;
+			if (res.status === 200) {
+				const rest = await fetch(`http://127.0.0.1:${setup.port}/rest/settings`);
+				await rest.arrayBuffer();
+				if (rest.status === 200) break;
+			}
 		} catch {
 			// not listening yet
 		}
