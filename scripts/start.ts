@@ -1,7 +1,7 @@
 /*
  * `npm start`: the pack in a real n8n, on the emulator.
  *
- *   npm start [-- --port 5690 --emulator-port 4020 --model-port 4030 --fresh]
+ *   npm start [-- --port 5690 --emulator-port 4020 --model-port 4030 --fresh --n8n 1.123]
  *
  * Installs n8n once (cached outside the repo), starts the seeded emulator and n8n with the
  * freshly built pack copied in as a community package, creates the owner, an "Affinity V2 API"
@@ -11,6 +11,8 @@
  *
  * The n8n user folder persists between runs (your own workflows stay); the emulator's data, the
  * credential and the sample workflows are reset at each start. --fresh starts from an empty folder.
+ * --n8n 1.123 (or AFFINITY_N8N_VERSION) runs the 1.x long-term line instead of 2.41, with a user
+ * folder of its own (a database n8n 2.x migrated does not open in 1.x).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -38,7 +40,7 @@ import {
 	startN8n,
 	stopAll,
 } from './n8n';
-import { cacheRoot } from './paths';
+import { applyN8nFlag, cacheRoot, DEFAULT_N8N_LINE } from './paths';
 import { provision } from './provision-n8n';
 
 /**
@@ -125,10 +127,14 @@ async function main(): Promise<void> {
 	const n8nPort = option('port', 'AFFINITY_N8N_PORT', 5690);
 	const emulatorPort = option('emulator-port', 'AFFINITY_EMULATOR_PORT', 4020);
 	const modelPort = option('model-port', 'AFFINITY_MODEL_PORT', 4030);
+	const line = applyN8nFlag();
 
 	await provision();
 
-	const home = path.join(cacheRoot(), 'start');
+	const home = path.join(
+		cacheRoot(),
+		line.line === DEFAULT_N8N_LINE ? 'start' : `start-n8n-${line.line}`,
+	);
 	const userFolder = path.join(home, 'user');
 	if (fresh) {
 		say(`--fresh: removing ${userFolder}`);
@@ -203,7 +209,7 @@ async function main(): Promise<void> {
 	const seconds = ((Date.now() - started) / 1000).toFixed(0);
 	const lines = [
 		'',
-		`  n8n with the Affinity v2 pack is ready (${seconds} s)`,
+		`  n8n ${line.version} (Node ${line.nodeMajor}) with the Affinity v2 pack is ready (${seconds} s)`,
 		'',
 		`  Editor:    ${n8n.url}`,
 		loggedIn
