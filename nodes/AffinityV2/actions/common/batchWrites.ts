@@ -6,6 +6,7 @@ import { chunk, MAX_BATCH_UPDATES, repeatedField } from '../../helpers/fieldValu
 import { asNodeError } from '../../helpers/nodeErrors';
 import { parseFieldChoice } from '../../helpers/valueTypes';
 import { affinityRequest } from '../../transport';
+import { columnMappingProperty, mappedFieldWrites } from './columnMapping';
 import { resolveFieldWrite, resolveJsonUpdate, type FieldWrite } from './fieldWrites';
 import { fieldValueProperties } from './values';
 
@@ -16,11 +17,25 @@ import { fieldValueProperties } from './values';
  * them in chunks of 100.
  */
 
-/** Input Mode, the picked updates, the JSON updates and the chunk notice. */
+/**
+ * Input Mode, the picked updates, the JSON updates and the chunk notice; with `columnsMethod`,
+ * also Map Fields (n8n's column mapping, loaded by that resource mapping method). A new option
+ * value leaves every saved workflow as it was (their Input Mode keeps its value).
+ */
 export function fieldUpdatesProperties(options: {
 	fieldLoadMethod: string;
 	dependsOn: string[];
+	columnsMethod?: string;
 }): INodeProperties[] {
+	const mapped: INodeProperties[] = options.columnsMethod
+		? [
+				columnMappingProperty({
+					method: options.columnsMethod,
+					dependsOn: options.dependsOn,
+					displayOptions: { show: { inputMode: ['columns'] } },
+				}),
+			]
+		: [];
 	return [
 		{
 			displayName: 'Input Mode',
@@ -33,9 +48,20 @@ export function fieldUpdatesProperties(options: {
 					value: 'json',
 					description: 'An array of updates, e.g. from an earlier node',
 				},
+				...(options.columnsMethod
+					? [
+							{
+								name: 'Map Fields',
+								value: 'columns',
+								description:
+									'Every writable field as a column: map each by hand, or automatically from the input keys named like the fields',
+							},
+						]
+					: []),
 			],
 			default: 'fields',
 		},
+		...mapped,
 		{
 			displayName: 'Updates',
 			name: 'updates',
@@ -138,6 +164,16 @@ export async function fieldUpdatesFrom(
 	optional = false,
 ): Promise<FieldWrite[]> {
 	const mode = this.getNodeParameter('inputMode', itemIndex, 'fields') as string;
+	if (mode === 'columns') {
+		const writes = await mappedFieldWrites.call(this, scope, itemIndex);
+		if (!writes.length && !optional)
+			throw new NodeOperationError(this.getNode(), 'Fields: no field mapped', {
+				itemIndex,
+				description:
+					'Give a value to at least one field (empty fields are not written), or with Map Automatically, give the input keys named like the fields.',
+			});
+		return writes;
+	}
 	const updates =
 		mode === 'json'
 			? parseJsonUpdates.call(this, itemIndex)

@@ -107,10 +107,8 @@ async function mappedColumns(
 ): Promise<MappedColumn[]> {
 	const columns = columnsParameter(ctx, itemIndex);
 	const auto = columns.mappingMode === 'autoMapInputData';
-	const schema =
-		auto || columns.schema.length === 0
-			? await schemaOf(ctx, scope, columns.schema, itemIndex)
-			: columns.schema;
+	// By hand, each key is a field id with its type ("field-12|number"): no request is needed.
+	const schema = auto ? await schemaOf(ctx, scope, columns.schema, itemIndex) : columns.schema;
 	const byKey = new Map<string, ResourceMapperField>();
 	for (const field of schema) {
 		if (field.removed && !auto) continue;

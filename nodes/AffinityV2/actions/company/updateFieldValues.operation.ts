@@ -8,7 +8,11 @@ import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('company', 'updateFieldValues', [
 	companyLocator(),
-	...fieldUpdatesProperties({ fieldLoadMethod: 'getWritableCompanyFields', dependsOn: [] }),
+	...fieldUpdatesProperties({
+		fieldLoadMethod: 'getWritableCompanyFields',
+		dependsOn: [],
+		columnsMethod: 'getCompanyColumns',
+	}),
 ]);
 
 /** PATCH /v2/companies/{companyId}/fields with `update-fields`, in chunks of 100. */

@@ -12,6 +12,7 @@ export const description: INodeProperties[] = forOperation('listEntry', 'updateF
 	...fieldUpdatesProperties({
 		fieldLoadMethod: 'getWritableListEntryFields',
 		dependsOn: ['listId.value'],
+		columnsMethod: 'getListEntryColumns',
 	}),
 ]);
 

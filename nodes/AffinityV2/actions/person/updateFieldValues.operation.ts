@@ -8,7 +8,11 @@ import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('person', 'updateFieldValues', [
 	personLocator(),
-	...fieldUpdatesProperties({ fieldLoadMethod: 'getWritablePersonFields', dependsOn: [] }),
+	...fieldUpdatesProperties({
+		fieldLoadMethod: 'getWritablePersonFields',
+		dependsOn: [],
+		columnsMethod: 'getPersonColumns',
+	}),
 ]);
 
 /** PATCH /v2/persons/{personId}/fields with `update-fields`, in chunks of 100. */

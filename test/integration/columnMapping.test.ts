@@ -1,0 +1,121 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { EmulatorFixture } from '../harness/emulator';
+import { runAffinityNode } from '../harness/engine';
+
+/**
+ * Update Field Values of a company, a person and a list entry with Input Mode "Map Fields"
+ * (n8n's column mapping), through n8n-core's real engine against the emulator: the mapped
+ * fields written in one PATCH, read back; empty ones left out; bad values refused before any
+ * request, naming the row and the field.
+ */
+
+const TARGET_ACCOUNTS = 102;
+const fixture = new EmulatorFixture();
+const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
+
+beforeAll(() => fixture.start());
+afterAll(() => fixture.stop());
+beforeEach(() => fixture.reset());
+
+type Field = { id: string; name: string; type: string; valueType: string };
+
+async function fieldsAt(path: string): Promise<Field[]> {
+	return (await fixture.api<{ data: Field[] }>(`${path}?limit=100`)).body.data;
+}
+
+function mapping(value: IDataObject | null, mode = 'defineBelow', schema: IDataObject[] = []) {
+	return {
+		mappingMode: mode,
+		value,
+		matchingColumns: [],
+		schema,
+		attemptToConvertTypes: false,
+		convertFieldsToString: false,
+	};
+}
+
+async function run(parameters: IDataObject, items: IDataObject[] = [{}]) {
+	await fixture.clearRequests();
+	return runAffinityNode({
+		credentials: fixture.credentials(),
+		items,
+		parameters: { operation: 'updateFieldValues', inputMode: 'columns', ...parameters },
+	});
+}
+
+const patches = async () => (await fixture.requests()).filter((r) => r.method === 'PATCH');
+
+it('Company → Update Field Values writes the mapped global fields in one request', async () => {
+	const fields = await fieldsAt('/v2/companies/fields');
+	const employees = fields.find((f) => f.name === 'Employees')!;
+	const description = fields.find((f) => f.name === 'Description' && f.type === 'global')!;
+	const result = await run({
+		resource: 'company',
+		companyId: byId(3000001),
+		columns: mapping({
+			[`${employees.id}|number`]: 420,
+			[`${description.id}|text`]: 'Mapped',
+			'field-1007|datetime': null,
+		}),
+	});
+	expect(result.error).toBeUndefined();
+	expect(result.items[0]).toMatchObject({ success: true, updated: 2 });
+	expect(await patches()).toHaveLength(1);
+	const values = await fixture.api<{ data: Array<{ id: string; value: { data: unknown } }> }>(
+		'/v2/companies/3000001/fields',
+	);
+	const read = (id: string) => values.body.data.find((f) => f.id === id)?.value.data;
+	expect(read(employees.id)).toBe(420);
+	expect(read(description.id)).toBe('Mapped');
+});
+
+it('Person → Update Field Values maps the input keys named like the fields automatically', async () => {
+	const fields = (await fieldsAt('/v2/persons/fields')).filter(
+		(f) => f.type === 'global' && f.valueType === 'text',
+	);
+	const text = fields[0];
+	const result = await run(
+		{ resource: 'person', personId: byId(5000150), columns: mapping(null, 'autoMapInputData') },
+		[{ [text.name.toUpperCase()]: 'From the input', unrelated: 1 }],
+	);
+	expect(result.error).toBeUndefined();
+	expect(result.items[0]).toMatchObject({ success: true, updated: 1 });
+	const body = JSON.parse(String((await patches())[0].body)) as { updates: IDataObject[] };
+	expect(body.updates).toEqual([{ id: text.id, value: { type: 'text', data: 'From the input' } }]);
+});
+
+it('List Entry → Update Field Values: a bad value is refused before any request, naming the row and the field', async () => {
+	const entries = await fixture.control<Array<{ id: number }>>(
+		'GET',
+		`/lists/${TARGET_ACCOUNTS}/entries`,
+	);
+	const size = (await fieldsAt(`/v2/lists/${TARGET_ACCOUNTS}/fields`)).find(
+		(f) => f.name === 'Deal Size',
+	)!;
+	const result = await run(
+		{
+			resource: 'listEntry',
+			listId: byId(TARGET_ACCOUNTS),
+			listEntryId: byId(entries[0].id),
+			columns: mapping({ [`${size.id}|number`]: '={{ $json.size }}' }, 'defineBelow', [
+				{
+					id: `${size.id}|number`,
+					displayName: 'Deal Size',
+					type: 'number',
+					required: false,
+					defaultMatch: false,
+					display: true,
+				},
+			]),
+		},
+		[{ size: 'a lot' }],
+	);
+	expect(result.error?.message).toMatch(/^Row 1, field "Deal Size": /);
+	expect(await fixture.requests()).toEqual([]);
+});
+
+it('nothing mapped is refused', async () => {
+	const result = await run({ resource: 'company', companyId: byId(3000001), columns: mapping({}) });
+	expect(result.error?.message).toBe('Fields: no field mapped');
+});
