@@ -23,7 +23,13 @@ import {
 	startN8n,
 	stopAll,
 } from '../../scripts/n8n';
-import { isProvisioned, runtimePaths } from '../../scripts/paths';
+import {
+	DEFAULT_N8N_LINE,
+	isProvisioned,
+	type N8nLine,
+	n8nLine,
+	runtimePaths,
+} from '../../scripts/paths';
 import { DEMO_CREDENTIAL, DEMO_KEY } from '../../scripts/start';
 import { ADMIN_KEY, MEMBER_KEY } from '../harness/emulator';
 
@@ -46,20 +52,25 @@ export class N8nFixture {
 	server?: RunningN8n;
 	rest?: N8nRest;
 
+	/** The n8n line under test: AFFINITY_N8N_VERSION's (npm run test:e2e:lts sets 1.123), else 2.41. */
+	readonly line: N8nLine = n8nLine();
+
 	constructor(readonly name: string) {}
 
 	async start(): Promise<this> {
+		const line = this.line;
 		if (!isProvisioned(runtimePaths())) {
 			throw new Error(
-				'n8n is not installed: run `npm run provision` (npm run test:e2e does it first)',
+				`n8n ${line.version} is not installed: run \`npm run provision -- --n8n ${line.line}\` (npm run test:e2e and test:e2e:lts do it first)`,
 			);
 		}
 		fs.mkdirSync(RESULTS_DIR, { recursive: true });
-		const logFile = path.join(RESULTS_DIR, `${this.name}-n8n.log`);
+		const prefix = line.line === DEFAULT_N8N_LINE ? this.name : `${this.name}-n8n${line.line}`;
+		const logFile = path.join(RESULTS_DIR, `${prefix}-n8n.log`);
 		fs.writeFileSync(logFile, '');
 		this.emulator = await startEmulator({
 			seed: 1,
-			logFile: path.join(RESULTS_DIR, `${this.name}-emulator.log`),
+			logFile: path.join(RESULTS_DIR, `${prefix}-emulator.log`),
 		});
 		this.setup = await prepareN8n({ logFile });
 		await n8nImport(
