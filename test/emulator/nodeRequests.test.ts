@@ -742,6 +742,37 @@ const CASES: Record<string, () => Promise<IDataObject[]>> = {
 			firstName: 'New',
 		},
 	],
+	'listEntry.upsert': async () => {
+		const columns = (value: Record<string, unknown>) => ({
+			mappingMode: 'defineBelow',
+			value,
+			matchingColumns: [],
+			schema: [],
+			attemptToConvertTypes: false,
+			convertFieldsToString: false,
+		});
+		return [
+			{
+				resource: 'listEntry',
+				operation: 'upsert',
+				listId: byId(102),
+				matchOn: 'domain',
+				domain: 'upserted.example',
+				companyName: 'Upserted',
+				columns: columns({ 'field-1038|number': 5, 'field-1041|dropdown': 'Sourcing' }),
+			},
+			{
+				...ON_CURRENT,
+				resource: 'listEntry',
+				operation: 'upsert',
+				listId: byId(103),
+				matchOn: 'email',
+				email: 'upserted.person@conformance.example',
+				firstName: 'Upserted',
+				columns: columns({}),
+			},
+		];
+	},
 	// API v1 writes: opportunities, fields, reminder updates (checked against V1_ENDPOINTS).
 	'opportunity.create': async () => [
 		{
