@@ -159,3 +159,75 @@ describe('List Entry → Search returns the fields it filtered on', () => {
 		expect(query.getAll('fieldTypes')).toEqual(['list']);
 	});
 });
+
+describe('names beside ids', () => {
+	const DEAL_PIPELINE = 101;
+	const personName = (id: number) => {
+		const person = fixture.emulator.store.persons.get(id)!;
+		return [person.firstName, person.lastName].filter(Boolean).join(' ');
+	};
+
+	it('Opportunity → Create gives persons and companies as {id, name} beside their ids, read once per run', async () => {
+		const people = [5000101, 5000102];
+		await fixture.clearRequests();
+		const result = await run({
+			resource: 'opportunity',
+			operation: 'create',
+			name: 'Named deal',
+			listId: byId(DEAL_PIPELINE),
+			persons: { person: people.map((id) => ({ person: byId(id) })) },
+			companies: { company: [{ company: byId(3000001) }] },
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items[0]).toMatchObject({
+			personIds: people,
+			persons: people.map((id) => ({ id, name: personName(id) })),
+			companyIds: [3000001],
+			companies: [{ id: 3000001, name: 'North Analytics' }],
+		});
+		const reads = (await fixture.requests()).filter((r) => r.path === '/v2/persons');
+		expect(reads).toHaveLength(1);
+		expect(new URLSearchParams(reads[0].query).getAll('ids')).toEqual(people.map(String));
+	});
+
+	it('a failed name read leaves the names null and never fails the write already made', async () => {
+		await fixture.fault({ kind: 'status', status: 500, path: '^/v2/persons$', times: 20 });
+		const result = await run({
+			resource: 'opportunity',
+			operation: 'create',
+			name: 'Deal without names',
+			listId: byId(DEAL_PIPELINE),
+			persons: { person: [{ person: byId(5000101) }] },
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items[0]).toMatchObject({
+			name: 'Deal without names',
+			personIds: [5000101],
+			persons: [{ id: 5000101, name: null }],
+			companies: [],
+		});
+		const created = (await fixture.requests()).filter((r) => r.method === 'POST');
+		expect(created).toHaveLength(1);
+	});
+
+	it('Company → Update Field Value on a dropdown gives the option text beside its id', async () => {
+		const fields = await fixture.api<{
+			data: Array<{ id: string; name: string; valueType: string }>;
+		}>('/v2/companies/fields?limit=100');
+		const tier = fields.body.data.find((f) => f.name === 'Tier')!;
+		const result = await run({
+			resource: 'company',
+			operation: 'updateFieldValue',
+			companyId: byId(3000001),
+			fieldId: `${tier.id}|${tier.valueType}`,
+			dropdownValue: '=Tier 2',
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items[0]).toMatchObject({
+			success: true,
+			fieldName: 'Tier',
+			value: { type: 'ranked-dropdown', data: { dropdownOptionId: expect.any(Number) } },
+			dropdownText: 'Tier 2',
+		});
+	});
+});

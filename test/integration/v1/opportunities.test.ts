@@ -28,6 +28,10 @@ const run = (parameters: IDataObject) =>
 		credentials: fixture.credentials(),
 		parameters: { resource: 'opportunity', ...parameters },
 	});
+const personName = (id: number) => {
+	const person = fixture.emulator.store.persons.get(id)!;
+	return [person.firstName, person.lastName].filter(Boolean).join(' ');
+};
 const writes = async () => (await fixture.requests()).filter((r) => r.method !== 'GET');
 
 describe('create', () => {
@@ -48,7 +52,9 @@ describe('create', () => {
 			listId: DEAL_PIPELINE,
 			listName: 'Deal Pipeline',
 			personIds: [PERSON],
+			persons: [{ id: PERSON, name: personName(PERSON) }],
 			companyIds: [COMPANY],
+			companies: [{ id: COMPANY, name: 'North Analytics' }],
 			listEntry: {
 				id: expect.any(Number),
 				listId: DEAL_PIPELINE,
@@ -59,9 +65,12 @@ describe('create', () => {
 			},
 		});
 		const log = await fixture.requests();
+		// The names of its people and companies are read after the write, once per run.
 		expect(log.map((r) => `${r.method} ${r.path}`)).toEqual([
 			`GET /v2/lists/${DEAL_PIPELINE}`,
 			'POST /opportunities',
+			'GET /v2/persons',
+			'GET /v2/companies',
 		]);
 		expect(JSON.parse(log[1].body!)).toEqual({
 			name: 'Acme — Seed',
@@ -171,12 +180,18 @@ describe('update', () => {
 			name: 'Renamed deal',
 			listId: DEAL_PIPELINE,
 			personIds: [PERSON, 5000102],
+			persons: [
+				{ id: PERSON, name: personName(PERSON) },
+				{ id: 5000102, name: personName(5000102) },
+			],
 			companyIds: [],
+			companies: [],
 		});
 		const log = await fixture.requests();
 		expect(log.map((r) => `${r.method} ${r.path}`)).toEqual([
 			'GET /opportunities/7000001',
 			'PUT /opportunities/7000001',
+			'GET /v2/persons',
 		]);
 		expect(JSON.parse(log[1].body!)).toEqual({
 			name: 'Renamed deal',
@@ -202,7 +217,11 @@ describe('update', () => {
 		expect(removed.items[0].companyIds).toEqual([3000002]);
 		await fixture.clearRequests();
 		await run({ operation: 'update', opportunityId: byId(7000001), name: 'Only a name' });
-		expect((await fixture.requests()).map((r) => r.method)).toEqual(['PUT']);
+		// The opportunity is not read; the names of its companies are, after the write.
+		expect((await fixture.requests()).map((r) => `${r.method} ${r.path}`)).toEqual([
+			'PUT /opportunities/7000001',
+			'GET /v2/companies',
+		]);
 	});
 
 	it('nothing to update, or Add with nothing picked, is refused with zero requests', async () => {

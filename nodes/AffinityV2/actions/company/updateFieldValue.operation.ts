@@ -37,6 +37,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		fieldId: write.fieldId,
 		fieldName: write.fieldName,
 		value: write.value as unknown as IDataObject,
+		...(write.dropdownText !== undefined ? { dropdownText: write.dropdownText } : {}),
 	};
 }
 

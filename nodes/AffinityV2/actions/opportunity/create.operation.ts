@@ -14,6 +14,7 @@ import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { listLocator } from '../common/locators';
 import { v1SimplifyParameter } from '../common/simplify';
+import { withAssociationNames } from '../common/associationNames';
 
 export const endpoint: OperationEndpoint[] = [
 	{ api: 'v2', method: 'GET', path: '/v2/lists/{listId}' },
@@ -79,9 +80,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		expect: 'record',
 	});
 	if (!this.getNodeParameter('simplify', itemIndex, true)) return created as IDataObject;
-	return opportunityFromV1(created as V1Opportunity, {
-		listName: list.name,
-		personIds,
-		companyIds,
-	});
+	return await withAssociationNames.call(
+		this,
+		opportunityFromV1(created as V1Opportunity, {
+			listName: list.name,
+			personIds,
+			companyIds,
+		}),
+		itemIndex,
+	);
 }

@@ -15,6 +15,7 @@ import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { opportunityLocator } from '../common/locators';
 import { v1SimplifyParameter } from '../common/simplify';
+import { withAssociationNames } from '../common/associationNames';
 
 export const endpoint: OperationEndpoint[] = [
 	{
@@ -132,8 +133,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		expect: 'record',
 	});
 	if (!this.getNodeParameter('simplify', itemIndex, true)) return updated as IDataObject;
-	return opportunityFromV1(updated as V1Opportunity, {
-		personIds: personIds ?? current?.person_ids,
-		companyIds: companyIds ?? current?.organization_ids,
-	});
+	return await withAssociationNames.call(
+		this,
+		opportunityFromV1(updated as V1Opportunity, {
+			personIds: personIds ?? current?.person_ids,
+			companyIds: companyIds ?? current?.organization_ids,
+		}),
+		itemIndex,
+	);
 }
