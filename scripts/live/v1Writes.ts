@@ -372,6 +372,38 @@ export const LIST_ENTRY_STEPS: WriteStep[] = [
 			]),
 		readBack: readEntryText('entry values'),
 	},
+	{
+		// The check's company is on the sandbox list by now: found by its id, nothing is created
+		// or added, and the mapped text field is written.
+		operation: 'listEntry.upsert',
+		runs: (s) =>
+			entryText(s, () => [
+				{
+					resource: 'listEntry',
+					operation: 'upsert',
+					listId: byId(made(s, 'sandboxCompanyList')),
+					matchOn: 'entityId',
+					entityId: String(made(s, 'company')),
+					columns: {
+						mappingMode: 'defineBelow',
+						value: {
+							[`${v2FieldId(s, 'entryTextField')}|text`]: marker(s.runId, 'entry upserted'),
+						},
+						matchingColumns: [],
+						schema: [],
+						attemptToConvertTypes: false,
+						convertFieldsToString: false,
+					},
+				},
+			]),
+		readBack: readEntryText('entry upserted'),
+		verify: (outputs) => {
+			const item = itemOf(outputs);
+			return item?.created === false && item?.addedToList === false
+				? undefined
+				: 'Create or Update created or added what was already on the list';
+		},
+	},
 ];
 
 export const LIST_ENTRY_REMOVE: WriteStep = {
