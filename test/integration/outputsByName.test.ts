@@ -1,7 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { SEEDED_USERS } from '../../emulator/seed';
+import { userItem } from '../../nodes/AffinityV2/methods/pickerItems';
 import { EmulatorFixture } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
+import { loadOptionsHarness } from '../harness/loadOptions';
 import { TARGET_ACCOUNTS, byId, fieldNamed } from '../trigger/helpers';
 
 /**
@@ -229,5 +232,58 @@ describe('names beside ids', () => {
 			value: { type: 'ranked-dropdown', data: { dropdownOptionId: expect.any(Number) } },
 			dropdownText: 'Tier 2',
 		});
+	});
+});
+
+describe('pickers say who is who', () => {
+	it("the reminder owner picker lists the active users only (Affinity refuses an invited or deactivated owner); the user list says each one's status", async () => {
+		const picker = loadOptionsHarness(
+			{ resource: 'reminder', operation: 'create' },
+			fixture.credentials(),
+		);
+		const page = await picker.listSearch('searchReminderOwners');
+		const values = page.results.map((r) => Number(r.value));
+		expect(values).toEqual(
+			expect.arrayContaining([SEEDED_USERS.admin, SEEDED_USERS.member, SEEDED_USERS.jordan]),
+		);
+		expect(values).not.toContain(SEEDED_USERS.casey);
+		expect(values).not.toContain(SEEDED_USERS.devon);
+		const alex = page.results.find((r) => Number(r.value) === SEEDED_USERS.admin)!;
+		expect(alex.name).toMatch(/^Alex Admin \(alex@/);
+		expect((await picker.listSearch('searchReminderOwners', 'morgan')).results).toEqual([
+			expect.objectContaining({ value: String(SEEDED_USERS.member) }),
+		]);
+		// What the picker leaves out, Affinity refuses.
+		const refused = await run({
+			resource: 'reminder',
+			operation: 'create',
+			type: 'one-time',
+			content: 'Call back',
+			dueDate: '2030-01-01T10:00:00Z',
+			owner: byId(SEEDED_USERS.devon),
+			about: { person: byId(5000101) },
+		});
+		expect(refused.error?.message).toMatch(/not an active user/);
+	});
+
+	it('a user item names a status other than active', () => {
+		expect(
+			userItem({
+				id: 1,
+				firstName: 'Casey',
+				lastName: null,
+				primaryEmailAddress: 'c@x.co',
+				status: 'invited',
+			}).name,
+		).toBe('Casey (c@x.co) · invited');
+		expect(
+			userItem({
+				id: 2,
+				firstName: 'Alex',
+				lastName: 'A',
+				primaryEmailAddress: null,
+				status: 'active',
+			}).name,
+		).toBe('Alex A');
 	});
 });

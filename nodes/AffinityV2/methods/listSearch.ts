@@ -21,6 +21,7 @@ import {
 	reminderItem,
 	savedViewItem,
 	transcriptItem,
+	userItem,
 	type PickerItem,
 } from './pickerItems';
 
@@ -143,6 +144,30 @@ export const listSearch = {
 			for (const p of body.data) {
 				const item = personItem(p);
 				if (p?.type === 'internal' && matchesTerm(item.searchText, filter))
+					results.push(shown(item));
+			}
+			next = pageToken(body);
+			if (!next || results.length >= SCAN_LIMITS.matches) break;
+		}
+		return { results, paginationToken: next };
+	},
+
+	/**
+	 * Who may own a reminder: the active users (UserData `status`; Affinity refuses an invited or
+	 * deactivated owner), by name or email, read from GET /v2/users page by page.
+	 */
+	async searchReminderOwners(
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
+		const results: INodeListSearchResult['results'] = [];
+		let next = paginationToken;
+		for (let pages = 0; pages < SCAN_LIMITS.pages; pages++) {
+			const body = await fetchPage<unknown>(this, { path: '/v2/users', qs: { limit: 100 } }, next);
+			for (const u of body.data) {
+				const item = userItem(u);
+				if (item.status === 'active' && matchesTerm(item.searchText, filter))
 					results.push(shown(item));
 			}
 			next = pageToken(body);

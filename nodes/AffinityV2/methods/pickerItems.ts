@@ -60,6 +60,20 @@ export function personItem(raw: unknown): PickerItem {
 	};
 }
 
+/**
+ * A user (UserData): name and email, and the account status where it is not `active` ("·
+ * invited", "· deactivated"), so that the picker says who is who.
+ */
+export function userItem(raw: unknown): PickerItem & { status: string } {
+	const item = personItem(raw);
+	const status = displayText(record(raw).status) || 'active';
+	return {
+		...item,
+		name: status === 'active' ? item.name : `${item.name} · ${status}`,
+		status,
+	};
+}
+
 /** An opportunity (Opportunity): its name. */
 export function opportunityItem(raw: unknown): PickerItem {
 	const o = record(raw);

@@ -141,6 +141,21 @@ export const internalPersonLocator = (options: LocatorOptions = {}) =>
 		description: options.description,
 	});
 
+/**
+ * A reminder's owner: an active user of the organization (Affinity refuses an invited or
+ * deactivated one as a reminder's owner), read from the users (GET /v2/users); a user's id is
+ * its person's id.
+ */
+export const reminderOwnerLocator = (options: LocatorOptions = {}) =>
+	locator({
+		name: options.name ?? 'owner',
+		displayName: options.displayName ?? 'Owner',
+		what: 'team member',
+		searchListMethod: 'searchReminderOwners',
+		urlPath: 'persons',
+		description: options.description,
+	});
+
 // List entries, notes, reminders, transcripts and saved views have no page of their own in the Affinity web app.
 export const listEntryLocator = () =>
 	locator({

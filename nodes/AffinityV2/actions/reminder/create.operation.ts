@@ -7,7 +7,7 @@ import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import {
 	companyLocator,
-	internalPersonLocator,
+	reminderOwnerLocator,
 	opportunityLocator,
 	personLocator,
 } from '../common/locators';
@@ -63,7 +63,7 @@ export const description: INodeProperties[] = forOperation('reminder', 'create',
 		displayOptions: recurring,
 	},
 	{
-		...internalPersonLocator({
+		...reminderOwnerLocator({
 			name: 'owner',
 			displayName: 'Owner',
 			description: 'The team member who is reminded',

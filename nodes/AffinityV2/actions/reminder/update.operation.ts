@@ -14,7 +14,7 @@ import type { OperationEndpoint } from '../types';
 import { editionAllows } from '../common/edition';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
-import { internalPersonLocator, reminderLocator } from '../common/locators';
+import { reminderLocator, reminderOwnerLocator } from '../common/locators';
 import { withReminderNames } from '../common/reminderNames';
 import { RESET_TRIGGER_OPTIONS } from '../common/reminderResetTrigger';
 import { v1SimplifyParameter } from '../common/simplify';
@@ -106,7 +106,7 @@ export const description: INodeProperties[] = forOperation('reminder', 'update',
 				description: 'For a recurring reminder: how many days between due dates',
 			},
 			{
-				...internalPersonLocator({
+				...reminderOwnerLocator({
 					name: 'owner',
 					displayName: 'Owner',
 					description: 'The team member who is reminded',
