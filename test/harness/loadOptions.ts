@@ -7,6 +7,7 @@ import {
 	type INodeListSearchResult,
 	type INodeParameters,
 	type INodePropertyOptions,
+	type ResourceMapperFields,
 } from 'n8n-workflow';
 
 import { AffinityV2V1 } from '../../nodes/AffinityV2/AffinityV2V1.node.ts';
@@ -22,6 +23,8 @@ export interface LoadOptionsHarness {
 	): Promise<INodeListSearchResult>;
 	/** Calls a loadOptions method (an options list) as the editor does. */
 	loadOptions(method: string): Promise<INodePropertyOptions[]>;
+	/** Calls a resourceMapping method (the columns of a column mapping) as the editor does. */
+	resourceMapping(method: string): Promise<ResourceMapperFields>;
 }
 
 /**
@@ -67,6 +70,12 @@ export function loadOptionsHarness(
 		async loadOptions(method) {
 			const fn = nodeType.methods.loadOptions[method as keyof typeof nodeType.methods.loadOptions];
 			if (!fn) throw new Error(`no loadOptions method ${method}`);
+			return fn.call(context());
+		},
+		async resourceMapping(method) {
+			const fn =
+				nodeType.methods.resourceMapping[method as keyof typeof nodeType.methods.resourceMapping];
+			if (!fn) throw new Error(`no resourceMapping method ${method}`);
 			return fn.call(context());
 		},
 	};

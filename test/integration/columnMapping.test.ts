@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
+import { loadOptionsHarness } from '../harness/loadOptions';
 
 /**
  * Update Field Values of a company, a person and a list entry with Input Mode "Map Fields"
@@ -118,4 +119,47 @@ it('List Entry → Update Field Values: a bad value is refused before any reques
 it('nothing mapped is refused', async () => {
 	const result = await run({ resource: 'company', companyId: byId(3000001), columns: mapping({}) });
 	expect(result.error?.message).toBe('Fields: no field mapped');
+});
+
+describe('the columns the editor loads', () => {
+	it('a list: its writable fields typed, dropdowns with their options by name, no enriched or computed field', async () => {
+		const { fields } = await loadOptionsHarness(
+			{ resource: 'listEntry', operation: 'upsert', listId: byId(TARGET_ACCOUNTS) },
+			fixture.credentials(),
+		).resourceMapping('getListEntryColumns');
+		const byName = (name: string) => fields.find((f) => f.displayName === name);
+		expect(byName('Stage')).toMatchObject({ id: 'field-1041|dropdown', type: 'options' });
+		expect(byName('Stage')?.options?.map((o) => o.name)).toEqual(
+			expect.arrayContaining(['Sourcing', 'Diligence', 'IC', 'Closed']),
+		);
+		expect(byName('Deal Size')).toMatchObject({ type: 'number', required: false, display: true });
+		expect(byName('Close Date')?.type).toBe('dateTime');
+		expect(byName('Champions')?.type).toBe('array');
+		expect(byName('Employees')?.type).toBe('number');
+		expect(byName('Weighted Value')).toBeUndefined();
+		expect(byName('Year Founded')).toBeUndefined();
+		expect(
+			fields.some((f) => f.id.startsWith('affinity-data-') || f.id.startsWith('dealroom-')),
+		).toBe(false);
+	});
+
+	it('no list chosen: no columns and a notice', async () => {
+		const result = await loadOptionsHarness(
+			{ resource: 'listEntry', operation: 'upsert' },
+			fixture.credentials(),
+		).resourceMapping('getListEntryColumns');
+		expect(result.fields).toEqual([]);
+		expect(result.emptyFieldsNotice).toMatch(/Choose a list/);
+	});
+
+	it('companies: their writable global fields', async () => {
+		const { fields } = await loadOptionsHarness(
+			{ resource: 'company', operation: 'updateFieldValues' },
+			fixture.credentials(),
+		).resourceMapping('getCompanyColumns');
+		expect(fields.map((f) => f.displayName)).toEqual(
+			expect.arrayContaining(['Employees', 'Industry']),
+		);
+		expect(fields.every((f) => /^field-\d+\|/.test(f.id))).toBe(true);
+	});
 });
