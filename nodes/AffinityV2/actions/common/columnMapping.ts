@@ -9,6 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { fieldsInScope, type FieldScope } from '../../api/fields';
 import { isEmptyMapped, plainMappedValue } from '../../helpers/columnValues';
+import { asNodeError } from '../../helpers/nodeErrors';
 import { encodeFieldValue, needsDropdownLookup } from '../../helpers/fieldValues';
 import {
 	isWritableField,
@@ -183,7 +184,7 @@ function checkLocally(ctx: IExecuteFunctions, columns: MappedColumn[], itemIndex
 			encodeFieldValue(type, column.value, { timezone: ctx.getTimezone() });
 		} catch (error) {
 			if (error instanceof ValueInputError) fail(column, error.message, error.hint);
-			throw error;
+			throw asNodeError(ctx.getNode(), error, itemIndex);
 		}
 	}
 }

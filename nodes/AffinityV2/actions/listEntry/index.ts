@@ -34,7 +34,7 @@ const operation: INodeProperties = {
 			value: 'upsert',
 			action: 'Create or update a list entry',
 			description:
-				'Find or create a company or person (by domain, email or ID), add it to the list if it is not on it, and write the mapped fields in one request, leaving unchanged values alone (API v1 creates companies and, before API version 2026-09-17, adds; BETA endpoints for persons)',
+				'Create a new list entry (its company or person found by domain, email or ID, or created; added to the list; the mapped fields written in one request, unchanged values left alone; API v1 creates companies, BETA endpoints for persons), or update the current one if it already exists (upsert)',
 		},
 		{
 			name: 'Get',

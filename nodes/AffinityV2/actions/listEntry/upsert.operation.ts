@@ -77,7 +77,7 @@ export const description: INodeProperties[] = forOperation('listEntry', 'upsert'
 		default: '',
 		placeholder: 'e.g. acme.com',
 		displayOptions: { show: { matchOn: ['domain'] } },
-		description: 'The company’s web domain, e.g. from the row: {{ $json.domain }}',
+		description: 'The company’s web domain, e.g. an expression that reads the row’s domain column',
 	},
 	{
 		displayName: 'Email',
