@@ -28,6 +28,8 @@ const REMINDER_WORKFLOW_ID = 'e2eBrowserReminder';
 const REMINDER_NODE = 'Get a reminder';
 const ADD_ENTRY_WORKFLOW_ID = 'e2eBrowserAddEntry';
 const ADD_ENTRY_NODE = 'Add to a list';
+const UPSERT_WORKFLOW_ID = 'e2eBrowserUpsert';
+const UPSERT_NODE = 'Create or update a row';
 const CREDENTIAL_DOCS =
 	'https://github.com/n8n-nodes-affinity-v2/n8n-nodes-affinity-v2/blob/main/docs/credentials.md';
 const ICON_PATH = '/icons/n8n-nodes-affinity-v2/dist/icons/affinity.svg';
@@ -124,9 +126,28 @@ beforeAll(async () => {
 		name: 'e2e: a company added to a list from the editor',
 		steps: [{ name: ADD_ENTRY_NODE, resource: 'company', operation: 'get' }],
 	});
+	// A row whose keys are named like fields of Target Accounts (the seeded list 102).
+	const upsertWorkflow = buildWorkflow({
+		id: UPSERT_WORKFLOW_ID,
+		name: 'e2e: rows into a list with the column mapping',
+		input: [{ domain: 'mapped-in-browser.example', Stage: 'Diligence', 'Deal Size': 12 }],
+		steps: [
+			{
+				name: UPSERT_NODE,
+				resource: 'listEntry',
+				operation: 'upsert',
+				parameters: {
+					listId: { __rl: true, mode: 'id', value: '102' },
+					matchOn: 'domain',
+					domain: '={{ $json.domain }}',
+				},
+			},
+		],
+	});
 	await fixture.importWorkflows([
 		workflow,
 		addEntryWorkflow,
+		upsertWorkflow,
 		triggerWorkflow,
 		updateWorkflow,
 		webhookWorkflow,
@@ -684,6 +705,48 @@ step(
 			expect(text).not.toMatch(/"sample"|sample:/);
 		});
 		await shot('19b-change-log-test-event');
+		await closeNode(ndv);
+	},
+);
+
+step(
+	'Create or Update: the mapper loads the list’s writable fields, a dropdown offers its options, Map Automatically takes the input keys',
+	async () => {
+		const ndv = await openNode(UPSERT_WORKFLOW_ID, UPSERT_NODE);
+		const fields = ndv.getByTestId('mapping-fields-container');
+		await eventually(async () => {
+			const text = await fields.innerText();
+			for (const name of ['Stage', 'Deal Size', 'Notes', 'Close Date', 'Owner'])
+				expect(text).toContain(name);
+			// Computed and enriched fields are left out.
+			expect(text).not.toContain('Weighted Value');
+			expect(text).not.toContain('Year Founded');
+		}, 60_000);
+		await shot('19d-upsert-mapper-fields');
+		await fields.getByTestId('parameter-input-field-1041|dropdown').click();
+		const options = page.locator('.el-select-dropdown__item').filter({ visible: true });
+		await eventually(async () =>
+			expect(await options.allInnerTexts()).toEqual(
+				expect.arrayContaining(['Sourcing', 'Diligence', 'IC', 'Closed']),
+			),
+		);
+		await shot('19e-upsert-dropdown-options');
+		await options.filter({ hasText: 'IC' }).first().click();
+		await ndv.getByTestId('mapping-mode-select').click();
+		await page.getByText('Map Automatically').filter({ visible: true }).first().click();
+		await eventually(async () => expect(await fields.isVisible()).toBe(false));
+		await ndv.getByTestId('node-execute-button').first().click();
+		const output = ndv.getByTestId('output-panel');
+		await eventually(async () => expect(await output.innerText()).toMatch(/1 item/), 60_000);
+		const json = output.getByText(/^JSON$/).first();
+		if (await json.isVisible()) await json.click();
+		await eventually(async () => {
+			const text = await output.innerText();
+			expect(text).toMatch(/fieldsWritten/);
+			expect(text).toMatch(/Diligence/);
+			expect(text).toMatch(/Deal Size/);
+		});
+		await shot('19f-upsert-mapped-automatically');
 		await closeNode(ndv);
 	},
 );
