@@ -287,3 +287,56 @@ describe('pickers say who is who', () => {
 		).toBe('Alex A');
 	});
 });
+
+describe('File → Search says which record each file belongs to', () => {
+	it('gives record {type, id, name} beside file; each file read once (API v1), names once per kind; off: no extra call', async () => {
+		const files = [...fixture.emulator.store.files.values()].filter((f) => f.paged);
+		const word = files[0].pages[0]
+			.split(' ')
+			.find((w) => w.length > 4)!
+			.replace(/\W/g, '');
+		await fixture.clearRequests();
+		const result = await run({ resource: 'file', operation: 'search', prompt: word, limit: 100 });
+		expect(result.error).toBeUndefined();
+		expect(result.items.length).toBeGreaterThan(0);
+		const store = fixture.emulator.store;
+		for (const item of result.items) {
+			const file = store.files.get((item.file as IDataObject).id as number)!;
+			const record = item.record as IDataObject | null;
+			if (typeof file.companyId === 'number')
+				expect(record).toEqual({
+					type: 'company',
+					id: file.companyId,
+					name: store.companies.get(file.companyId)!.name,
+				});
+			else if (typeof file.personId === 'number')
+				expect(record).toMatchObject({
+					type: 'person',
+					id: file.personId,
+					name: expect.any(String),
+				});
+			else if (typeof file.opportunityId === 'number')
+				expect(record).toEqual({
+					type: 'opportunity',
+					id: file.opportunityId,
+					name: store.opportunities.get(file.opportunityId)!.name,
+				});
+			else expect(record).toBeNull();
+		}
+		const log = (await fixture.requests()).map((r) => `${r.method} ${r.path}`);
+		const reads = log.filter((l) => l.startsWith('GET /entity-files/'));
+		expect(reads).toHaveLength(result.items.length);
+		expect(new Set(reads).size).toBe(reads.length);
+		expect(log.filter((l) => l === 'GET /v2/companies').length).toBeLessThanOrEqual(1);
+		await fixture.clearRequests();
+		const plain = await run({
+			resource: 'file',
+			operation: 'search',
+			prompt: word,
+			limit: 100,
+			includeRecord: false,
+		});
+		expect(plain.items[0].record).toBeUndefined();
+		expect((await fixture.requests()).map((r) => r.method)).toEqual(['POST']);
+	});
+});

@@ -92,6 +92,11 @@ describe('file.search', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items).toContainEqual({
 			file: { id: file.id, name: file.name },
+			record: {
+				type: 'company',
+				id: file.companyId,
+				name: store().companies.get(file.companyId!)!.name,
+			},
 			pageNumber: 2,
 			preview: expect.stringContaining(word),
 		});
