@@ -40,7 +40,7 @@ const operation: INodeProperties = {
 			value: 'search',
 			action: 'Search files',
 			description:
-				'Find files attached in Affinity by keyword, in the whole account, chosen files or one company; one matching passage each (BETA endpoint)',
+				'Find files attached in Affinity by keyword, in the whole account, chosen files or one company; one matching passage each, and the record each belongs to (BETA endpoint; the record from API v1)',
 		},
 		{
 			name: 'Upload',
