@@ -395,6 +395,21 @@ describe('listEntry.upsert', () => {
 		expect(writes.filter((w) => w.path === '/organizations')).toHaveLength(1);
 	});
 
+	it('a write whose outcome is unknown is not followed by a later row of the same entry', async () => {
+		await fixture.fault({ kind: 'reset', apply: true, method: 'PATCH' });
+		const result = await upsert(
+			{ columns: await columns({ Notes: '={{ $json.note }}' }) },
+			[
+				{ domain: 'unknown-write.example', note: 'one' },
+				{ domain: 'unknown-write.example', note: 'two' },
+			],
+			true,
+		);
+		expect(result.items).toHaveLength(2);
+		expect(JSON.stringify(result.items[1])).toMatch(/Not sent: row 1 of this run wrote list entry/);
+		expect((await writesOf()).filter((w) => w.method === 'PATCH')).toHaveLength(1);
+	});
+
 	it('a fault on adding to the list: sent once, later rows of the same company send nothing', async () => {
 		await fixture.fault({
 			kind: 'reset',

@@ -7,7 +7,12 @@ import { holdsValue } from '../../helpers/columnValues';
 import { asNodeError } from '../../helpers/nodeErrors';
 import type { ApiEntity } from '../../helpers/types';
 import type { V1Organization } from '../../helpers/v1/companies';
-import { affinityPaginate, affinityRequest, validateId } from '../../transport';
+import {
+	affinityPaginate,
+	affinityRequest,
+	validateId,
+	writeMayHaveApplied,
+} from '../../transport';
 import type { OperationEndpoint } from '../types';
 import { writeInChunks } from '../common/batchWrites';
 import { checkedColumns, columnMappingProperty, columnWrites } from '../common/columnMapping';
@@ -378,6 +383,9 @@ async function addToList(
 	return Number((body as IDataObject).id);
 }
 
+/** Under this key of an entry's writes: the row whose write to it may or may not have been applied. */
+const UNKNOWN_OUTCOME = '(unknown outcome)';
+
 /** What this run wrote to each entry, so that a later row with the same value does not write it again. */
 function writtenInRun(ctx: IExecuteFunctions, entryId: number): Promise<Map<string, unknown>> {
 	return cachedPerRun(ctx, `upsert:written:${entryId}`, async () => new Map<string, unknown>());
@@ -474,16 +482,32 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				),
 		);
 		if (changed.length) {
-			await writeInChunks.call(
-				this,
-				changed,
-				{
-					path: `/v2/lists/${listId}/list-entries/${entry.id}/fields`,
-					subject: `list entry with ID ${entry.id} on list ${listId}`,
-					checkWith: `Check the current values with List Entry → Get Field Values (list ${listId}, entry ${entry.id})`,
-				},
-				itemIndex,
-			);
+			const unknown = written.get(UNKNOWN_OUTCOME) as number | undefined;
+			if (unknown !== undefined)
+				throw new NodeOperationError(
+					this.getNode(),
+					`Not sent: row ${unknown + 1} of this run wrote list entry ${entry.id} and its outcome is unknown`,
+					{
+						itemIndex,
+						description:
+							'Sending again could apply an older value over it. Check the entry in Affinity, then run again.',
+					},
+				);
+			try {
+				await writeInChunks.call(
+					this,
+					changed,
+					{
+						path: `/v2/lists/${listId}/list-entries/${entry.id}/fields`,
+						subject: `list entry with ID ${entry.id} on list ${listId}`,
+						checkWith: `Check the current values with List Entry → Get Field Values (list ${listId}, entry ${entry.id})`,
+					},
+					itemIndex,
+				);
+			} catch (error) {
+				if (writeMayHaveApplied(error)) written.set(UNKNOWN_OUTCOME, itemIndex);
+				throw error;
+			}
 			for (const w of changed) written.set(w.fieldId, w.value);
 			progress.written = changed.map((w) => w.fieldName ?? w.fieldId);
 		}
