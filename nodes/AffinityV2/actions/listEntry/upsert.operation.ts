@@ -506,7 +506,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				);
 			} catch (error) {
 				if (writeMayHaveApplied(error)) written.set(UNKNOWN_OUTCOME, itemIndex);
-				throw error;
+				throw asNodeError(this.getNode(), error, itemIndex);
 			}
 			for (const w of changed) written.set(w.fieldId, w.value);
 			progress.written = changed.map((w) => w.fieldName ?? w.fieldId);
