@@ -231,9 +231,9 @@ async function installN8n(paths: RuntimePaths): Promise<void> {
 			overrides: paths.line.overrides,
 		};
 		fs.writeFileSync(path.join(paths.n8nDir, 'package.json'), JSON.stringify(manifest, null, 2));
-		// Measured on a 2-core machine: n8n 2.41.1 is 2,363 packages, 2.9 GB, 3.5 minutes.
+		// Measured on a 2-core machine: n8n 2.41.1 is 2,363 packages, 2.9 GB, 3.5 minutes idle, 7.7 busy.
 		log(
-			`installing n8n ${paths.line.version} into ${paths.n8nDir} (about 2,400 packages and 3 GB, once: 3 to 4 minutes on a fast network; npm itself prints nothing until it is done)`,
+			`installing n8n ${paths.line.version} into ${paths.n8nDir} (about 2,400 packages and 3 GB, once: 3.5 to 8 minutes on a fast network; npm itself prints nothing until it is done)`,
 		);
 		await run(
 			'npm',
@@ -257,7 +257,7 @@ async function installN8n(paths: RuntimePaths): Promise<void> {
 		log('native modules already built');
 	} else {
 		log(
-			`building ${natives.join(' and ')} for Node ${paths.line.nodeMajor} (about 1.5 minutes, once)`,
+			`building ${natives.join(' and ')} for Node ${paths.line.nodeMajor} (1.5 to 3 minutes, once)`,
 		);
 		await run('npm', ['rebuild', '--no-audit', '--no-fund', ...natives], {
 			cwd: paths.n8nDir,
