@@ -123,7 +123,9 @@ export class N8nRest {
 				'GET',
 				`/rest/executions/${started.executionId}`,
 			);
-			if (!['new', 'running', 'waiting'].includes(execution.status)) return execution;
+			// n8n 1.x may show an execution as finished a moment before its data is stored ("[]").
+			const stored = typeof execution.data === 'string' && execution.data !== '[]';
+			if (!['new', 'running', 'waiting'].includes(execution.status) && stored) return execution;
 			if (Date.now() > deadline) {
 				throw new Error(
 					`execution ${started.executionId} still ${execution.status} after ${timeoutMs} ms`,
