@@ -178,8 +178,28 @@ function listChanges(
 	return changesOfList(config.listId, unseenChanges(log.cursor, read), entityType, byEntity);
 }
 
-function changeEvents(config: TriggerConfig, changes: ApiFieldChange[]): IDataObject[] {
-	return changes.map((c) => changeEvent(config.listId, c));
+/**
+ * The events of the log's changes, each naming its entity: the log gives only the entity's id
+ * (fieldValueChanges.FieldValueChange `entity: {id}`), so the names are read together, 100 ids
+ * a request (GET /v2/companies|persons|opportunities?ids=…), once per poll.
+ */
+export async function changeEvents(
+	ctx: IPollFunctions,
+	config: TriggerConfig,
+	changes: ApiFieldChange[],
+	listEntityType: string,
+): Promise<IDataObject[]> {
+	const events = changes.map((c) => changeEvent(config.listId, c));
+	for (const event of events) event.entityType ??= listEntityType || null;
+	const byType = new Map<string, number[]>();
+	for (const event of events)
+		if (typeof event.entityType === 'string' && typeof event.entityId === 'number')
+			byType.set(event.entityType, [...(byType.get(event.entityType) ?? []), event.entityId]);
+	const names = new Map<string, Map<number, string>>();
+	for (const [type, ids] of byType) names.set(type, await lookupNames(ctx, type, ids));
+	for (const event of events)
+		event.entityName = names.get(event.entityType as string)?.get(event.entityId as number) ?? null;
+	return events;
 }
 
 /** Field changes, additions from the search, removals from a scan when the count says so. */
@@ -226,10 +246,12 @@ async function quietPoll(
 	const known = (id: number | undefined) => id !== undefined && (members.has(id) || added.has(id));
 	if (needs.changed)
 		events.push(
-			...changeEvents(
+			...(await changeEvents(
+				ctx,
 				config,
 				changes.filter((c) => known(c.listEntry?.id)),
-			),
+				log.entityType || old.entityType || (added.values().next().value?.type ?? ''),
+			)),
 		);
 	tag(events, 'changeLog');
 	for (const event of events)
@@ -363,9 +385,11 @@ async function reconcilingPoll(
 		...tag(addedNow, 'reconciliation'),
 		...(needs.changed
 			? tag(
-					changeEvents(
+					await changeEvents(
+						ctx,
 						config,
 						changes.filter((c) => everKnown(c.listEntry?.id)),
+						log.entityType || old.entityType,
 					),
 					'changeLog',
 				)

@@ -1,7 +1,9 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { fieldsOf } from '../AffinityV2/api/fields';
-import { changeEvent, latestChanges } from './changeLog';
+import { listSummary } from '../AffinityV2/api/lists';
+import { latestChanges } from './changeLog';
+import { changeEvents } from './changeLogPoll';
 import { entryEvent } from './helpers/events';
 import { latestEntries, reported } from './listEntryReads';
 import { eventContext, type TriggerConfig } from './poll';
@@ -21,7 +23,10 @@ export async function changeLogManualRun(
 	const { event, listId } = config;
 	if (event === 'fieldValueChanged' || event === 'anyChange') {
 		const changes = await latestChanges(ctx, await logFieldIds(ctx, config), listId, SAMPLE_SIZE);
-		if (changes.length) return changes.map((change) => changeEvent(listId, change));
+		if (changes.length) {
+			const { type } = await listSummary(ctx, listId);
+			return changeEvents(ctx, config, changes, type ?? '');
+		}
 	}
 	const entries = await latestEntries(ctx, config, SAMPLE_SIZE);
 	const context = eventContext(config);

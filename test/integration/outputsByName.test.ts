@@ -5,7 +5,15 @@ import { userItem } from '../../nodes/AffinityV2/methods/pickerItems';
 import { EmulatorFixture } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
 import { loadOptionsHarness } from '../harness/loadOptions';
-import { TARGET_ACCOUNTS, byId, fieldNamed } from '../trigger/helpers';
+import {
+	TARGET_ACCOUNTS,
+	byId,
+	events,
+	fetchAll,
+	fieldNamed,
+	setValue,
+	triggerHarness,
+} from '../trigger/helpers';
 
 /**
  * Simplified output as the docs show it, and as a hand-written expression reads it: a field's
@@ -338,5 +346,33 @@ describe('File → Search says which record each file belongs to', () => {
 		});
 		expect(plain.items[0].record).toBeUndefined();
 		expect((await fixture.requests()).map((r) => r.method)).toEqual(['POST']);
+	});
+});
+
+describe('change-log events name their entity', () => {
+	it('a change-log poll gives entityType and entityName of each change, names read once per poll', async () => {
+		const h = triggerHarness(fixture, {
+			listId: byId(TARGET_ACCOUNTS),
+			detection: 'changeLog',
+			event: 'fieldValueChanged',
+		});
+		expect(await h.poll()).toBeNull();
+		const entries = (await fetchAll(fixture, TARGET_ACCOUNTS)).slice(0, 3);
+		const notes = fieldNamed(fixture, TARGET_ACCOUNTS, 'Notes');
+		for (const [i, entry] of entries.entries())
+			await setValue(fixture, entry.id, notes.id, { type: 'text', data: `Named ${i}` });
+		await fixture.clearRequests();
+		const emitted = events(await h.poll());
+		expect(emitted).toHaveLength(3);
+		for (const [i, entry] of entries.entries())
+			expect(emitted[i]).toMatchObject({
+				listEntryId: entry.id,
+				entityType: 'company',
+				entityId: entry.entity.id,
+				entityName: fixture.emulator.store.companies.get(entry.entity.id)!.name,
+				detectedBy: 'changeLog',
+			});
+		const names = (await fixture.requests()).filter((r) => r.path === '/v2/companies');
+		expect(names).toHaveLength(1);
 	});
 });

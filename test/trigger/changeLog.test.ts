@@ -353,15 +353,21 @@ describe('changeLog detection', () => {
 		expect(manual[0]).toMatchObject({
 			event: 'fieldValueChanged',
 			listEntryId: entry.id,
+			entityType: 'company',
+			entityName: fixture.emulator.store.companies.get(entry.entity.id)!.name,
 			changes: [{ fieldId: notes.id, current: 'Manual' }],
 			detectedBy: 'changeLog',
 		});
 		expect(manual.length).toBeLessThanOrEqual(5);
 		expect(manual.every((e) => e.sample === undefined && e.listId === TARGET_ACCOUNTS)).toBe(true);
-		// The list's fields and the log, newest first: not a read of the whole list.
+		expect(manual.every((e) => typeof e.entityName === 'string')).toBe(true);
+		// The list's fields and the log, newest first, the list's type and its entities' names:
+		// not a read of the whole list.
 		expect((await fixture.requests()).map((r) => r.path)).toEqual([
 			`/v2/lists/${TARGET_ACCOUNTS}/fields`,
 			'/v2/field-value-changes',
+			`/v2/lists/${TARGET_ACCOUNTS}`,
+			'/v2/companies',
 		]);
 		expect(savedJson(h)).toBe(before);
 		expect(events(await h.poll())).toHaveLength(1);
