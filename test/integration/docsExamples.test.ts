@@ -131,6 +131,25 @@ describe('docs examples are real output', () => {
 		expectExample('docs/triggers.md', 'poll-fieldValueChanged', emitted[0]);
 	});
 
+	it('docs/triggers.md: a change-log trigger event (Status changed)', async () => {
+		const status = fieldNamed(fixture, TARGET_ACCOUNTS, 'Status');
+		const h = triggerHarness(fixture, {
+			listId: byId(TARGET_ACCOUNTS),
+			detection: 'changeLog',
+			event: 'fieldValueChanged',
+			watchedFieldIds: [status.id],
+		});
+		expect(await h.poll()).toBeNull();
+		const [entry] = await fetchAll(fixture, TARGET_ACCOUNTS);
+		await setValue(fixture, entry.id, status.id, {
+			type: 'ranked-dropdown',
+			data: { dropdownOptionId: optionId(status, 'Won') },
+		});
+		const emitted = events(await h.poll());
+		expect(emitted).toHaveLength(1);
+		expectExample('docs/triggers.md', 'poll-changeLog-fieldValueChanged', emitted[0]);
+	});
+
 	it('docs/triggers.md: a webhook trigger event (a text field updated)', async () => {
 		const h = await webhookTrigger(fixture, {
 			events: ['field_value.updated'],
