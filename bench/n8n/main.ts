@@ -90,10 +90,12 @@ interface Side {
 	activePollRequests?: number;
 	/** Checks the warm-up run (none for an active poll); returns what is wrong, if anything. */
 	check(run: WorkflowRun | undefined, requests: RequestLogEntry[]): string | undefined;
+	/** Puts the emulator back as the run expects it, before the request log is cleared. */
+	prepare?: () => Promise<void>;
 }
 
 interface Comparison {
-	key: 'getMany' | 'updates' | 'trigger';
+	key: 'getMany' | 'updates' | 'trigger' | 'upsert';
 	title: string;
 	/**
 	 * What the ratio compares: the executions' time, or (where one side is an active poll, which
@@ -351,7 +353,160 @@ async function buildComparisons(emulator: RunningEmulator): Promise<Comparison[]
 			byHand: handPollSide,
 		});
 	}
+	comparisons.push(await rowsIntoList(baseUrl));
 	return comparisons;
+}
+
+/** An API call with the demo key, outside the runs (preparing them). */
+async function call<T>(baseUrl: string, method: string, route: string, body?: unknown): Promise<T> {
+	const res = await request(`${baseUrl}${route}`, {
+		method: method as 'GET',
+		headers: {
+			authorization: `Bearer ${DEMO_KEY}`,
+			...(body === undefined ? {} : { 'content-type': 'application/json' }),
+		},
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const text = await res.body.text();
+	if (res.statusCode >= 400) throw new Error(`${method} ${route}: ${res.statusCode} ${text}`);
+	return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * 150 rows into Target Accounts (20 new companies, 30 not on the list, 100 on it; Stage, Deal
+ * Size, Notes): List Entry → Create or Update against Find or Create → Add (Skip If Already on
+ * the List) → Update Field Values. Before each run the 20 companies are deleted and the 30 taken
+ * off the list again (API v1), so every run starts alike; Notes carry the run's time, so every
+ * value changes and both sides write every row.
+ */
+async function rowsIntoList(baseUrl: string): Promise<Comparison> {
+	const listId = 102;
+	const entries = await allPages(baseUrl, `/v2/lists/${listId}/list-entries?limit=100`);
+	const onList = new Map<number, string>();
+	for (const e of entries) {
+		const entity = e.entity as { id: number; domain: string | null };
+		if (entity.domain) onList.set(entity.id, entity.domain);
+	}
+	const companies = await allPages(baseUrl, '/v2/companies?limit=100');
+	const unlisted = companies
+		.filter((c) => c.domain && !onList.has(c.id as number))
+		.slice(0, 30) as Array<{ id: number; name: string; domain: string }>;
+	const listed = companies
+		.filter((c) => c.domain && onList.has(c.id as number))
+		.slice(0, 100) as Array<{ id: number; name: string; domain: string }>;
+	const stages = ['Sourcing', 'Diligence', 'IC', 'Closed'];
+	const rows = [
+		...Array.from({ length: 20 }, (_, i) => ({
+			company: `Bench New ${i + 1}`,
+			domain: `bench-new-${i + 1}.example`,
+		})),
+		...unlisted.map((c) => ({ company: c.name, domain: c.domain })),
+		...listed.map((c) => ({ company: c.name, domain: c.domain })),
+	].map((r, i) => ({ ...r, Stage: stages[i % 4], 'Deal Size': 1000 * (i + 1) }));
+	const fields = (
+		await call<{ data: Array<{ id: string; name: string; type: string }> }>(
+			baseUrl,
+			'GET',
+			`/v2/lists/${listId}/fields?limit=100`,
+		)
+	).data.filter((f) => f.type === 'list');
+	const fieldId = (name: string) => fields.find((f) => f.name === name)!.id;
+	const rowsCode = code(
+		'Rows',
+		`const at = new Date().toISOString();\nreturn ${JSON.stringify(rows)}.map((r) => ({ json: { ...r, Notes: 'Imported ' + at } }));`,
+	);
+	const list = { __rl: true, mode: 'id', value: String(listId) };
+	const prepare = async () => {
+		for (const c of unlisted) {
+			const mine = await call<{ data: Array<{ id: number; listId: number }> }>(
+				baseUrl,
+				'GET',
+				`/v2/companies/${c.id}/list-entries`,
+			);
+			for (const e of mine.data.filter((x) => x.listId === listId))
+				await call(baseUrl, 'DELETE', `/lists/${listId}/list-entries/${e.id}`);
+		}
+		for (let i = 1; i <= 20; i++) {
+			const found = await call<{ data: Array<{ id: number; domain: string | null }> }>(
+				baseUrl,
+				'POST',
+				'/v2/companies/search',
+				{ search: { term: `bench-new-${i}.example` } },
+			);
+			for (const c of found.data.filter((x) => x.domain === `bench-new-${i}.example`))
+				await call(baseUrl, 'DELETE', `/organizations/${c.id}`);
+		}
+	};
+	const createdAndAdded = (requests: RequestLogEntry[]) =>
+		expectCount(
+			'companies created',
+			requests.filter((r) => r.path === '/organizations').length,
+			20,
+		) ??
+		expectCount(
+			'entries added',
+			requests.filter((r) => r.method === 'POST' && /list-entries$/.test(r.path)).length,
+			50,
+		);
+	return {
+		key: 'upsert',
+		measure: 'execution',
+		title: '150 rows into a list (20 new companies, 30 not on it, 100 on it)',
+		pack: {
+			label: 'pack Create or Update (Map Automatically)',
+			workflow: workflow('benchUpsertPack', 'Bench: 150 rows, Create or Update', [
+				manualStart(),
+				rowsCode,
+				affinity('Create or update', AFFINITY, 'listEntry', 'upsert', {
+					listId: list,
+					matchOn: 'domain',
+					domain: '={{ $json.domain }}',
+					companyName: '={{ $json.company }}',
+					columns: {
+						mappingMode: 'autoMapInputData',
+						value: {},
+						matchingColumns: [],
+						schema: [],
+						attemptToConvertTypes: false,
+						convertFieldsToString: false,
+					},
+				}),
+			]),
+			start: START,
+			prepare,
+			check: (run, requests) =>
+				expectCount('output items', outputOf(run, 'Create or update'), 150) ??
+				createdAndAdded(requests),
+		},
+		byHand: {
+			label: 'Find or Create → Add → Update Field Values',
+			workflow: workflow('benchUpsertChain', 'Bench: 150 rows, three nodes', [
+				manualStart(),
+				rowsCode,
+				affinity('Find or create', AFFINITY, 'company', 'findOrCreate', {
+					domain: '={{ $json.domain }}',
+					name: '={{ $json.company }}',
+				}),
+				affinity('Add to list', AFFINITY, 'listEntry', 'add', {
+					listId: list,
+					entityType: 'company',
+					companyId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+					options: { skipIfAlreadyOnList: true },
+				}),
+				affinity('Update fields', AFFINITY, 'listEntry', 'updateFieldValues', {
+					listId: list,
+					listEntryId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+					inputMode: 'json',
+					updatesJson: `={{ JSON.stringify([{ id: '${fieldId('Stage')}', value: $('Rows').item.json.Stage }, { id: '${fieldId('Deal Size')}', value: $('Rows').item.json['Deal Size'] }, { id: '${fieldId('Notes')}', value: $('Rows').item.json.Notes }]) }}`,
+				}),
+			]),
+			start: START,
+			prepare,
+			check: (run, requests) =>
+				expectCount('output items', outputOf(run, 'Update fields'), 150) ??
+				createdAndAdded(requests),
+		},
+	};
 }
 
 interface Execution {
@@ -431,8 +586,9 @@ async function activePoll(
 }
 
 async function apiRequests(emulator: RunningEmulator): Promise<RequestLogEntry[]> {
-	return (await emulator.control<RequestLogEntry[]>('GET', '/requests')).filter((r) =>
-		r.path.startsWith('/v2/'),
+	// API v1 (paths without /v2) counts as much as v2; the emulator's control API does not.
+	return (await emulator.control<RequestLogEntry[]>('GET', '/requests')).filter(
+		(r) => !r.path.startsWith('/_emulator'),
 	);
 }
 
@@ -452,6 +608,7 @@ async function runOnce(
 	side: Side,
 	verify: boolean,
 ): Promise<Measurement> {
+	await side.prepare?.();
 	await emulator.control('DELETE', '/requests');
 	// The previous run's garbage collected, and a moment for the freed pages to go.
 	await collectGarbage(n8n.inspectPort);
