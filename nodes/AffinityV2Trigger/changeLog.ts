@@ -294,3 +294,56 @@ export function changeEvent(listId: number, change: ApiFieldChange): IDataObject
 		detectedBy: 'changeLog',
 	};
 }
+
+/** True when `a` comes before `b` in the log's order (changedAt, then id). */
+function before(a: ApiFieldChange, b: ApiFieldChange): boolean {
+	return time(a) < time(b) || (time(a) === time(b) && a.id < b.id);
+}
+
+/**
+ * The change of the same field and record just before `change` in the log (GET
+ * /v2/field-value-changes, newest first, up to the change's second): what the value was before
+ * it. A list field's change is looked up by its entry (`listEntry.id`); a global field's by its
+ * entity among the field's changes of one page. Undefined when the log holds none (the field's
+ * change tracking started later, or it is older than a page of that field's changes).
+ */
+export async function previousChange(
+	ctx: IPollFunctions,
+	change: ApiFieldChange,
+): Promise<ApiFieldChange | undefined> {
+	const global = change.field.type === 'global';
+	const terms = [
+		fieldFilter([change.field.id]),
+		`changedAt<=${wholeSecondTime(time(change), 'ceil')}`,
+	];
+	if (!global && change.listEntry) terms.push(`listEntry.id=${change.listEntry.id}`);
+	let found: ApiFieldChange | undefined;
+	await affinityPaginate.call(
+		ctx,
+		{
+			method: 'GET',
+			path: '/v2/field-value-changes',
+			qs: { filter: terms.join(' & '), orderBy: '-changedAt' },
+			subject: 'change log',
+		},
+		{
+			quotaGuard: triggerPagingGuard(ctx),
+			onPage: (page) => {
+				for (const c of page.data) {
+					if (!isChange(c) || !before(c, change)) continue;
+					if (global ? c.entity?.id !== change.entity?.id : false) continue;
+					found = c;
+					break;
+				}
+				// One page: the change before is among the newest ones up to this change.
+				return false;
+			},
+		},
+	);
+	return found;
+}
+
+/** The value a change leaves the field with, as events show it (null after a delete). */
+export function valueAfter(change: ApiFieldChange): unknown {
+	return change.actionType === 'delete' ? null : changeValue(change);
+}

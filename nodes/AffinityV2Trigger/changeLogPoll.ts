@@ -14,6 +14,8 @@ import {
 	unseenChanges,
 	type ApiFieldChange,
 	type ChangeLogCursor,
+	previousChange,
+	valueAfter,
 } from './changeLog';
 import { entryEvent, removedEvent } from './helpers/events';
 import { canonicalJson, hash32 } from './helpers/hash';
@@ -199,7 +201,42 @@ export async function changeEvents(
 	for (const [type, ids] of byType) names.set(type, await lookupNames(ctx, type, ids));
 	for (const event of events)
 		event.entityName = names.get(event.entityType as string)?.get(event.entityId as number) ?? null;
+	if (config.keepPreviousValues) await withPreviousValues(ctx, changes, events);
 	return events;
+}
+
+/**
+ * Keep Previous Values in change-log detection: the value before each change of a single-value
+ * field. An `add` had none (null); an `update` follows the change before it of the same field
+ * and record: in this poll's changes, or else read from the log (one call per such change). A
+ * `delete` carries its value already; a multi-value field's change is one item, with none.
+ */
+async function withPreviousValues(
+	ctx: IPollFunctions,
+	changes: ApiFieldChange[],
+	events: IDataObject[],
+): Promise<void> {
+	const last = new Map<string, ApiFieldChange>();
+	const keyOf = (c: ApiFieldChange) => `${c.listEntry?.id ?? 0} ${c.field.id}`;
+	for (const [i, change] of changes.entries()) {
+		const item = (events[i].changes as IDataObject[])[0];
+		const earlier = last.get(keyOf(change));
+		last.set(keyOf(change), change);
+		if (item.multiValueItem || change.actionType === 'delete') continue;
+		let previous: unknown;
+		if (change.actionType === 'add') previous = null;
+		else {
+			const before = earlier ?? (await previousChange(ctx, change));
+			if (!before) continue;
+			previous = valueAfter(before);
+		}
+		const { current, ...rest } = item;
+		(events[i].changes as IDataObject[])[0] = {
+			...rest,
+			previous: previous as IDataObject,
+			current,
+		};
+	}
 }
 
 /** Field changes, additions from the search, removals from a scan when the count says so. */

@@ -158,7 +158,7 @@ export const properties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					"Whether to remember the watched fields' values between polls, so that each change also shows the value before it. Best for dropdowns, statuses and owners; long free-text fields make the trigger's saved data larger.",
+					"Whether each change also shows the value before it. Snapshot detection remembers the watched fields' values between polls (long free-text fields make the trigger's saved data larger). Change-log detection reads the change before it from Affinity's change log, from the first change on: one more API call per changed value, unless that change came in the same poll.",
 			},
 			{
 				displayName: 'Reconciliation Interval (Hours)',

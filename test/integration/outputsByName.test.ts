@@ -376,3 +376,60 @@ describe('change-log events name their entity', () => {
 		expect(names).toHaveLength(1);
 	});
 });
+
+describe('change-log events with Keep Previous Values', () => {
+	it('give the value before each change from the first change on: from the log, or from the same poll', async () => {
+		const status = fieldNamed(fixture, TARGET_ACCOUNTS, 'Status');
+		const option = (text: string) => ({
+			type: 'ranked-dropdown',
+			data: { dropdownOptionId: status.dropdownOptions!.find((o) => o.text === text)!.id },
+		});
+		const [entry] = await fetchAll(fixture, TARGET_ACCOUNTS);
+		// A value set before the trigger was switched on (or the option turned on).
+		await setValue(fixture, entry.id, status.id, option('Contacted'));
+		const h = triggerHarness(fixture, {
+			listId: byId(TARGET_ACCOUNTS),
+			detection: 'changeLog',
+			event: 'fieldValueChanged',
+			watchedFieldIds: [status.id],
+			options: { keepPreviousValues: true },
+		});
+		expect(await h.poll()).toBeNull();
+		await setValue(fixture, entry.id, status.id, option('Won'));
+		await fixture.clearRequests();
+		const first = events(await h.poll());
+		expect(first).toHaveLength(1);
+		expect(first[0].changes).toEqual([
+			{
+				fieldId: status.id,
+				fieldName: 'Status',
+				actionType: 'update',
+				previous: 'Contacted',
+				current: 'Won',
+			},
+		]);
+		// One more call for the change before (the log, newest first, up to this change).
+		const lookups = (await fixture.requests()).filter(
+			(r) =>
+				r.path === '/v2/field-value-changes' &&
+				new URLSearchParams(r.query).get('filter')?.includes(`listEntry.id=${entry.id}`),
+		);
+		expect(lookups).toHaveLength(1);
+		// Two changes in one poll: the second's previous is the first's value, with no lookup.
+		await setValue(fixture, entry.id, status.id, option('Lost'));
+		await setValue(fixture, entry.id, status.id, option('Contacted'));
+		const both = events(await h.poll());
+		expect(both.map((e) => (e.changes as IDataObject[])[0])).toEqual([
+			expect.objectContaining({ previous: 'Won', current: 'Lost' }),
+			expect.objectContaining({ previous: 'Lost', current: 'Contacted' }),
+		]);
+		// Cleared, then set again: the clear carries the value removed, the new value had none.
+		await setValue(fixture, entry.id, status.id, null);
+		await setValue(fixture, entry.id, status.id, option('Won'));
+		const again = events(await h.poll());
+		expect(again.map((e) => (e.changes as IDataObject[])[0])).toEqual([
+			expect.objectContaining({ actionType: 'delete', previous: 'Contacted', current: null }),
+			expect.objectContaining({ actionType: 'add', previous: null, current: 'Won' }),
+		]);
+	});
+});
