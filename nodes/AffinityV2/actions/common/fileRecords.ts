@@ -13,7 +13,7 @@ export const includeRecordParameter: INodeProperties = {
 	type: 'boolean',
 	default: true,
 	description:
-		'Whether each file says which company, person or opportunity it belongs to, with its name. Costs one API v1 call per file found (GET /entity-files/{id}) and one per kind of record for the names.',
+		'Whether each file says which company, person or opportunity it belongs to, with its name. Costs one API v1 call per file found (GET /entity-files/{entity_file_id}) and one per kind of record for the names.',
 };
 
 /**
