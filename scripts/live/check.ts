@@ -178,11 +178,13 @@ export async function runCheck(
 		await closeAll();
 		return 1;
 	}
+	// The edition the run uses: the one asked for, else the key's default as Affinity names it.
+	target.useEdition(apiVersion || whoami.headers['x-affinity-api-version']);
 	// Each answer declares what is left after it: before the check, one more was left.
 	const firstQuota = proxy.lastQuota();
 	const quotaBefore = firstQuota && { ...firstQuota, remaining: firstQuota.remaining + 1 };
 	console.log(
-		`Checking ${host} (API version ${apiVersion || 'the key’s default'}). Call budget: ${budget} calls` +
+		`Checking ${host} (API version ${apiVersion || `the key’s default, ${target.edition ?? 'not named'}`}). Call budget: ${budget} calls` +
 			(quotaBefore
 				? `; the account has ${quotaBefore.remaining}${quotaBefore.limit ? ` of ${quotaBefore.limit}` : ''} calls left this month.`
 				: '; the account declares no monthly quota.'),
@@ -239,6 +241,7 @@ export async function runCheck(
 		const emulatorProxy = await new RecordingProxy(emulator.baseUrl, 100_000).start();
 		try {
 			const other = new Target('emulator', emulatorProxy, DEMO_KEY, apiVersion);
+			other.useEdition(target.edition);
 			const otherSide = await runSide(other, options.write ? sandboxFor(runId) : undefined);
 			comparison = compare(results, byOperation(otherSide, operations));
 			for (const e of emulatorProxy.exchanges) collectSensitive(e.body, sensitive);
@@ -256,6 +259,7 @@ export async function runCheck(
 		finishedAt: new Date().toISOString(),
 		target: { kind: options.emulator ? 'emulator' : 'affinity', host },
 		apiVersionRequested: apiVersion,
+		...(target.edition ? { apiEdition: target.edition } : {}),
 		modes: { write: options.write, webhook: !!receiver, compareEmulator: options.compareEmulator },
 		budget: {
 			calls: budget,

@@ -1,11 +1,12 @@
 import type { ErrorObject } from 'ajv';
 
-import { Description } from '../../test/emulator/openapi';
+import { Description, EDITION, EDITIONS } from '../../test/emulator/openapi';
 import { v1EndpointOf, v1NonConformance } from '../../test/emulator/v1Description';
 import type { Exchange } from './proxy';
 
 /**
- * Checks a raw answer against the 2026-07-15 description with the validator the emulator's
+ * Checks a raw answer against the description of the run's API edition (2026-07-15 unless the
+ * run uses another one whose description is vendored) with the validator the emulator's
  * schema tests use, and spells out each difference in the words a maintainer acts on. A
  * difference names where (a JSON pointer into the answer) and what, never the value found, so
  * that no personal data reaches the report.
@@ -40,7 +41,11 @@ export interface Difference {
 /** What an answer was checked against: v2's OpenAPI schemas, or v1's documented shape. */
 export const V2_SCHEMA = '2026-07-15 schema';
 export const V1_DOCUMENTED = 'v1 (documented shape)';
-export type CheckedAgainst = typeof V2_SCHEMA | typeof V1_DOCUMENTED;
+export type CheckedAgainst = `${string} schema` | typeof V1_DOCUMENTED;
+
+/** The edition whose description checks a run on `edition`: itself when vendored, else 2026-07-15. */
+export const describedEdition = (edition: string | undefined): string =>
+	edition && (EDITIONS as readonly string[]).includes(edition) ? edition : EDITION;
 
 export interface Conformance {
 	/** The description's path template, or undefined when no operation matches. */
@@ -111,12 +116,16 @@ function differenceOf(error: ErrorObject, answer: unknown): Difference {
 }
 
 export class ConformanceChecker {
-	readonly description = new Description();
+	readonly description: Description;
+
+	constructor(readonly edition: string = EDITION) {
+		this.description = new Description(describedEdition(edition) as typeof EDITION);
+	}
 
 	check(exchange: Exchange): Conformance {
 		const { method, path, status } = exchange;
 		if (!path.startsWith('/v2/')) return this.checkV1(exchange);
-		const against = V2_SCHEMA;
+		const against: CheckedAgainst = `${this.description.edition} schema`;
 		const template = this.description.templateOf(method, path);
 		if (!template)
 			return {

@@ -1,7 +1,7 @@
 /**
  * The live contract check: runs every operation of the node through the real n8n-core engine
  * against an Affinity account (or the emulator) and reports where the answers differ from the
- * 2026-07-15 description. `npm run test:live -- --help` says how to run it.
+ * description of the API edition it runs on. `npm run test:live -- --help` says how to run it.
  *
  * This file reads the command line and stops early (no key, no confirmation) without loading
  * n8n or the emulator: check.ts, which does the work, is loaded only for a run.
@@ -35,7 +35,7 @@ async function main(): Promise<number> {
 		console.log(USAGE);
 		return 0;
 	}
-	const apiVersion = process.env.AFFINITY_API_VERSION ?? '2026-07-15';
+	const apiVersion = options.apiVersion ?? process.env.AFFINITY_API_VERSION ?? '2026-07-15';
 	let apiKey = process.env.AFFINITY_API_KEY ?? '';
 	let baseUrl = (process.env.AFFINITY_BASE_URL ?? '').replace(/\/+$/, '');
 	// --emulator without a Base URL: an emulator of its own, started once the run is confirmed.

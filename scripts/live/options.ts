@@ -9,6 +9,12 @@ export const USAGE = `Live contract check of the Affinity v2 node against a real
 Environment: AFFINITY_API_KEY (required for a live run), AFFINITY_BASE_URL (default
 https://api.affinity.co), AFFINITY_API_VERSION (default 2026-07-15).
 
+  --api-version V       the API v2 version to send (X-Affinity-Api-Version), e.g. 2026-09-17;
+                        "default" sends none: the key's default, as Affinity names it in its
+                        answers (default: AFFINITY_API_VERSION, else 2026-07-15). Answers are
+                        checked against that edition's description; operations of a later
+                        edition are reported skipped
+
 Options:
   --write               also exercise every write (API v1's too) on records the check makes
                         and in its sandbox lists (made once, reused: the API cannot delete
@@ -42,6 +48,8 @@ export interface Options {
 	compareEmulator: boolean;
 	emulator: boolean;
 	reportDir: string;
+	/** --api-version: a version, '' for the key's default, undefined when not given. */
+	apiVersion?: string;
 	help: boolean;
 }
 
@@ -71,12 +79,17 @@ export function parseArgs(argv: string[]): Options {
 		'--compare-emulator',
 		'--emulator',
 		'--report-dir',
+		'--api-version',
 		'--help',
 		'-h',
 	]);
 	const unknown = argv.filter((a) => a.startsWith('-') && !known.has(a));
 	if (unknown.length) throw new Error(`unknown option ${unknown.join(', ')} (see --help)`);
+	const version = value('--api-version');
+	if (version !== undefined && version !== 'default' && !/^\d{4}-\d{2}-\d{2}$/.test(version))
+		throw new Error(`--api-version must be a date like 2026-09-17 or "default", not "${version}"`);
 	return {
+		apiVersion: version === 'default' ? '' : version,
 		write: argv.includes('--write'),
 		yes: argv.includes('--yes'),
 		webhookUrl: value('--webhook-url'),

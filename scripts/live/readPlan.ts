@@ -374,6 +374,31 @@ export const READS: ReadCase[] = [
 				{ resource: 'file', operation: 'download', fileId: String(found.fileId) },
 			]),
 	},
+	// Files and teams are read through API v2 from edition 2026-09-17 on (skipped before it).
+	{
+		operation: 'file.getAll',
+		runs: () => [{ resource: 'file', operation: 'getAll', ...SMALL }],
+		finds: firstRecord('v2FileId', /^\/v2\/files/),
+	},
+	{
+		operation: 'file.get',
+		runs: (found) =>
+			needs(found, { v2FileId: 'file' }, () => [
+				{ resource: 'file', operation: 'get', fileId: String(found.v2FileId) },
+			]),
+	},
+	{
+		operation: 'team.getAll',
+		runs: () => [{ resource: 'team', operation: 'getAll', ...SMALL }],
+		finds: firstRecord('teamId', /^\/v2\/teams/),
+	},
+	{
+		operation: 'team.get',
+		runs: (found) =>
+			needs(found, { teamId: 'team' }, () => [
+				{ resource: 'team', operation: 'get', teamId: String(found.teamId) },
+			]),
+	},
 	{
 		operation: 'reminder.getAll',
 		runs: () => [{ resource: 'reminder', operation: 'getAll', ...SMALL }],

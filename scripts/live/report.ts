@@ -30,6 +30,8 @@ export interface Report {
 	finishedAt: string;
 	target: { kind: 'affinity' | 'emulator'; host: string };
 	apiVersionRequested: string;
+	/** The edition the run used (asked for, or the key's default as Affinity named it). */
+	apiEdition?: string;
 	modes: { write: boolean; webhook: boolean; compareEmulator: boolean };
 	budget: {
 		calls: number;
@@ -102,7 +104,7 @@ export function markdown(report: Report): string {
 	lines.push(`# Live contract check: ${report.target.kind} (${report.target.host})`);
 	lines.push('');
 	lines.push(
-		`${report.startedAt} to ${report.finishedAt}; API version requested ${report.apiVersionRequested || 'the key’s default'}; ` +
+		`${report.startedAt} to ${report.finishedAt}; API version requested ${report.apiVersionRequested || 'the key’s default'}${report.apiEdition ? ` (edition ${report.apiEdition})` : ''}; ` +
 			`modes: ${report.modes.write ? 'read and write' : 'read only'}, webhook round trip ${report.modes.webhook ? 'on' : 'off'}` +
 			`${report.modes.compareEmulator ? ', compared with the emulator' : ''}.`,
 	);

@@ -2,7 +2,13 @@ import type { IBinaryKeyData, ICredentialDataDecryptedObject, IDataObject } from
 import { request } from 'undici';
 
 import { runAffinityNode, type InputFile } from '../../test/harness/engine';
-import { ConformanceChecker, type CheckedAgainst, type Difference } from './conformance';
+import {
+	ConformanceChecker,
+	describedEdition,
+	type CheckedAgainst,
+	type Difference,
+} from './conformance';
+import { editionSkip } from './operations';
 import type { Answer, DirectCall, Runs } from './plan';
 import type { Exchange, RecordingProxy } from './proxy';
 import { addShape, type Shape } from './shapes';
@@ -20,7 +26,7 @@ export interface CallResult {
 	version?: string;
 	/** Whether the answer was checked (bodiless v2 answers are not). */
 	checked: boolean;
-	/** v2's 2026-07-15 schema, or v1's documented shape (v1 has no machine-readable description). */
+	/** v2's schema of the run's edition, or v1's documented shape (v1 has no machine-readable description). */
 	against?: CheckedAgainst;
 	differences: Difference[];
 	/** Set when the proxy did not send the call (budget spent) or could not reach the target. */
@@ -47,7 +53,12 @@ export interface NodeOutput {
 
 /** One side of the check: the account (or an emulator) behind its recording proxy. */
 export class Target {
-	readonly checker = new ConformanceChecker();
+	checker = new ConformanceChecker();
+	/**
+	 * The API v2 edition the run uses: the version asked for, else the key's default as Affinity
+	 * names it in X-Affinity-Api-Version (see useEdition); undefined until known.
+	 */
+	edition?: string;
 
 	constructor(
 		readonly name: 'target' | 'emulator',
@@ -63,6 +74,13 @@ export class Target {
 			apiVersion: this.apiVersion,
 			ipAllowlistNote: '',
 		};
+	}
+
+	/** The run's edition is known: answers are checked against its description from now on. */
+	useEdition(edition: string | undefined): void {
+		this.edition = edition || undefined;
+		if (describedEdition(edition) !== this.checker.description.edition)
+			this.checker = new ConformanceChecker(edition);
 	}
 
 	/** A call of the check's own (not the node's), through the proxy: counted and validated. */
@@ -190,12 +208,14 @@ export async function runOperation(
 	const outputs: NodeOutput[] = [];
 	/** Calls kept back for the clean-up of what the writes made. */
 	const reserve = options.reserve ?? 0;
+	// An operation of a later edition than the run's is not run (the node refuses it unsent).
+	const tooNew = editionSkip(operation, target.edition);
 	try {
-		await options.before?.();
+		if (!tooNew) await options.before?.();
 	} catch (error) {
 		errors.push(`before the runs: ${(error as Error).message}`);
 	}
-	const runs = typeof plan === 'function' ? plan() : plan;
+	const runs = tooNew ? { skip: tooNew } : typeof plan === 'function' ? plan() : plan;
 	if ('skip' in runs) {
 		return {
 			result: {

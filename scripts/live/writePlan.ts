@@ -530,6 +530,15 @@ const PERSON_DELETE: WriteStep = {
 };
 
 /**
+ * A transcript is deleted only when the check made it itself, and no endpoint makes one (API v2
+ * has GET and DELETE /v2/transcripts/{transcriptId} only): never run, whatever the account has.
+ */
+const TRANSCRIPT_DELETE: WriteStep = {
+	operation: 'transcript.delete',
+	runs: () => skip('the API cannot make a transcript to delete'),
+};
+
+/**
  * In order: the sandbox lists; the check's person and company and what is written on them;
  * notes, the reminder, the fields of the sandbox lists and their values and options, the list
  * entry, the opportunity, the interaction and the file; the webhook round trip and the merge;
@@ -561,4 +570,5 @@ export const WRITES: WriteStep[] = [
 	...NOTE_DELETES,
 	COMPANY_DELETE,
 	PERSON_DELETE,
+	TRANSCRIPT_DELETE,
 ];
