@@ -21,7 +21,6 @@ const DESCRIPTIONS = {
 	'2026-09-17': new Description('2026-09-17'),
 };
 type RunEdition = keyof typeof DESCRIPTIONS;
-const description = DESCRIPTIONS['2026-07-15'];
 /** A run on the current edition: its writes go to the v2 endpoints 2026-09-17 adds. */
 const ON_CURRENT = { _apiVersion: '2026-09-17' as RunEdition };
 const fixture = new EmulatorFixture();
