@@ -121,11 +121,17 @@ export class Target {
 		parameters: IDataObject,
 		files?: Record<string, InputFile>,
 	): Promise<NodeOutput & { error?: string }> {
-		const result = await runAffinityNode({
-			credentials: this.credentials,
-			parameters,
-			...(files ? { binary: [files] } : {}),
-		});
+		let result: Awaited<ReturnType<typeof runAffinityNode>>;
+		try {
+			result = await runAffinityNode({
+				credentials: this.credentials,
+				parameters,
+				...(files ? { binary: [files] } : {}),
+			});
+		} catch (error) {
+			// The engine refused the workflow (a parameter with issues): that run's error, not the check's.
+			return { items: [], binary: [], error: (error as Error).message };
+		}
 		const error = result.error
 			? `${result.error.message}${result.error.httpCode ? ` (HTTP ${result.error.httpCode})` : ''}`
 			: undefined;

@@ -332,7 +332,8 @@ export const LIST_ENTRY_STEPS: WriteStep[] = [
 			]),
 		makes: {
 			name: 'entry',
-			from: /^\/lists\/\d+\/list-entries$/,
+			// API v1 before 2026-09-17, API v2 from it on.
+			from: /^(\/v2)?\/lists\/\d+\/list-entries$/,
 			remove: (id, s) => ({ ...entryParameters(s), operation: 'remove', listEntryId: byId(id) }),
 		},
 		readBack: {
