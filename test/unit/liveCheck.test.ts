@@ -1,4 +1,4 @@
-import { ConformanceChecker } from '../../scripts/live/conformance';
+import { ConformanceChecker, describedEdition } from '../../scripts/live/conformance';
 import {
 	emptyPages,
 	errorEnvelopes,
@@ -13,6 +13,8 @@ import {
 	v1Timestamps,
 } from '../../scripts/live/factChecks';
 import { FACTS, runFacts, type FactContext } from '../../scripts/live/facts';
+import { editionSkip, requiredEdition } from '../../scripts/live/operations';
+import { parseArgs } from '../../scripts/live/options';
 import type { DirectCall } from '../../scripts/live/plan';
 import type { Exchange, RecordingProxy } from '../../scripts/live/proxy';
 import { collectSensitive, leaks, redact, REDACTED } from '../../scripts/live/report';
@@ -440,5 +442,54 @@ describe('live facts: probes that can fail', () => {
 			expect([f.id, !!(f.probe || f.scan || f.unobservable)]).toEqual([f.id, true]);
 			expect(f.fact.length).toBeGreaterThan(10);
 		}
+	});
+});
+
+describe('the edition a run uses', () => {
+	const teams: Exchange = {
+		seq: 1,
+		method: 'GET',
+		path: '/v2/teams',
+		query: '',
+		status: 200,
+		body: { data: [{ id: 'one' }], pagination: {} },
+	};
+
+	it("answers are checked against the run's edition's description (2026-07-15 when not vendored)", () => {
+		expect(checker.check(teams).differences).toEqual([
+			{ kind: 'operation not described', at: 'GET /v2/teams' },
+		]);
+		const current = new ConformanceChecker('2026-09-17').check(teams);
+		expect(current.template).toBe('/v2/teams');
+		expect(current.against).toBe('2026-09-17 schema');
+		expect(current.differences.length).toBeGreaterThan(0);
+		expect(current.differences).not.toContainEqual(
+			expect.objectContaining({ kind: 'operation not described' }),
+		);
+		expect(describedEdition('2026-09-17')).toBe('2026-09-17');
+		expect(describedEdition('2031-01-01')).toBe('2026-07-15');
+		expect(describedEdition(undefined)).toBe('2026-07-15');
+	});
+
+	it('an operation whose every endpoint needs a later edition is skipped, saying which', () => {
+		expect(requiredEdition('team.getAll')).toBe('2026-09-17');
+		expect(requiredEdition('transcript.delete')).toBe('2026-09-17');
+		// Older editions reach it through API v1: every edition.
+		expect(requiredEdition('listEntry.add')).toBeUndefined();
+		expect(requiredEdition('company.get')).toBeUndefined();
+		expect(editionSkip('file.get', '2026-07-15')).toBe(
+			'needs API version 2026-09-17 or later (this run uses 2026-07-15)',
+		);
+		expect(editionSkip('file.get', '2026-09-17')).toBeUndefined();
+		expect(editionSkip('file.get', undefined)).toMatch(/an unknown version/);
+		expect(editionSkip('company.get', undefined)).toBeUndefined();
+	});
+
+	it('--api-version takes a date or "default" (send none), and refuses anything else', () => {
+		expect(parseArgs([]).apiVersion).toBeUndefined();
+		expect(parseArgs(['--api-version', '2026-09-17']).apiVersion).toBe('2026-09-17');
+		expect(parseArgs(['--api-version', 'default']).apiVersion).toBe('');
+		expect(() => parseArgs(['--api-version', 'latest'])).toThrow(/--api-version must be a date/);
+		expect(() => parseArgs(['--api-version'])).toThrow(/--api-version needs a value/);
 	});
 });
