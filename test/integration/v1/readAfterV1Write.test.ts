@@ -31,6 +31,32 @@ function companyNotOn(listId: number): number {
 }
 
 describe('v2 reads that lag v1 writes by 1 s', () => {
+	it('List Entry → Add (Skip If Already on the List) takes a company an earlier node just created through v1', async () => {
+		// As in a workflow: Company → Find or Create made it a moment ago, through API v1.
+		const made = await fixture.api<{ id: number }>('/organizations', undefined, {
+			method: 'POST',
+			body: { name: 'Just Made', domain: 'just-made.example' },
+		});
+		expect(made.status).toBe(200);
+		const added = await run({
+			resource: 'listEntry',
+			operation: 'add',
+			listId: byId(TARGET_ACCOUNTS),
+			entityType: 'company',
+			companyId: byId(made.body.id),
+			options: { skipIfAlreadyOnList: true },
+		});
+		expect(added.error).toBeUndefined();
+		expect(added.items[0]).toMatchObject({ entityId: made.body.id, alreadyOnList: false });
+		const checks = (await fixture.requests()).filter(
+			(r) => r.path === `/v2/companies/${made.body.id}/list-entries`,
+		);
+		// Not known to v2 at first, read again until it is.
+		expect(checks[0].status).toBe(404);
+		expect(checks.at(-1)?.status).toBe(200);
+		expect((await writes()).filter((w) => w.includes('list-entries'))).toHaveLength(1);
+	});
+
 	it('the emulator lags: a company created through v1 is not yet found by a v2 read', async () => {
 		const created = await run({
 			resource: 'company',

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { listSummary } from '../../api/lists';
 import { simplifyListEntry } from '../../helpers/simplify';
@@ -87,6 +87,13 @@ export const description: INodeProperties[] = forOperation('listEntry', 'add', [
 type EntityKind = 'company' | 'person';
 const PLURAL: Record<EntityKind, string> = { company: 'companies', person: 'persons' };
 
+/**
+ * Waits before each re-read when Affinity does not know the record yet. Live, API v2 reads see a
+ * record created through API v1 only after a moment (a 404 meanwhile), and the record to add is
+ * often one an earlier node of the workflow has just created (Company → Find or Create).
+ */
+const NOT_YET_VISIBLE_WAITS_MS = [250, 500, 1250];
+
 /** The entry of this entity on this list, if any (GET /v2/{companies|persons}/{id}/list-entries). */
 async function existingEntry(
 	this: IExecuteFunctions,
@@ -96,23 +103,33 @@ async function existingEntry(
 	itemIndex: number,
 ): Promise<IDataObject | undefined> {
 	let found: number | undefined;
-	await affinityPaginate.call(
-		this,
-		{
-			method: 'GET',
-			path: `/v2/${PLURAL[kind]}/${entityId}/list-entries`,
-			subject: `${kind} with ID ${entityId}`,
-			itemIndex,
-		},
-		{
-			onPage: (page) => {
-				found = (page.data as Array<{ id: number; listId: number }>).find(
-					(e) => e.listId === listId,
-				)?.id;
-				return found === undefined;
-			},
-		},
-	);
+	const waits = [...NOT_YET_VISIBLE_WAITS_MS];
+	for (;;) {
+		try {
+			await affinityPaginate.call(
+				this,
+				{
+					method: 'GET',
+					path: `/v2/${PLURAL[kind]}/${entityId}/list-entries`,
+					subject: `${kind} with ID ${entityId}`,
+					itemIndex,
+				},
+				{
+					onPage: (page) => {
+						found = (page.data as Array<{ id: number; listId: number }>).find(
+							(e) => e.listId === listId,
+						)?.id;
+						return found === undefined;
+					},
+				},
+			);
+			break;
+		} catch (error) {
+			const wait = String((error as { httpCode?: unknown }).httpCode) === '404' && waits.shift();
+			if (!wait) throw error;
+			await sleep(wait);
+		}
+	}
 	if (found === undefined) return undefined;
 	const { body } = await affinityRequest.call(this, {
 		method: 'GET',
