@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { listSummary } from '../../api/lists';
+import { asNodeError } from '../../helpers/nodeErrors';
 import { simplifyListEntry } from '../../helpers/simplify';
 import type { ApiListEntry } from '../../helpers/types';
 import { listEntryFromV1, type V1ListEntry } from '../../helpers/v1/listEntries';
@@ -126,7 +127,7 @@ async function existingEntry(
 			break;
 		} catch (error) {
 			const wait = String((error as { httpCode?: unknown }).httpCode) === '404' && waits.shift();
-			if (!wait) throw error;
+			if (!wait) throw asNodeError(this.getNode(), error, itemIndex);
 			await sleep(wait);
 		}
 	}
