@@ -40,18 +40,23 @@ export interface SeedFacts {
 }
 
 export async function readSeedFacts(api: <T>(route: string) => Promise<T>): Promise<SeedFacts> {
-	const lists = (await api<ApiPage<ApiList>>('/v2/lists?limit=100')).data;
+	/** The first records of a page, past pages that are empty but carry a nextUrl (as live). */
+	const firstData = async <T>(route: string): Promise<T[]> => {
+		let page = await api<ApiPage<T>>(route);
+		while (!page.data.length && page.pagination.nextUrl) {
+			const next = new URL(page.pagination.nextUrl);
+			page = await api<ApiPage<T>>(next.pathname + next.search);
+		}
+		return page.data;
+	};
+	const lists = await firstData<ApiList>('/v2/lists?limit=100');
 	const entries: Record<string, ApiListEntry[]> = {};
 	const fields: Record<string, Array<{ id: string; name: string; type: string }>> = {};
 	for (const list of lists) {
-		entries[list.name] = (
-			await api<ApiPage<ApiListEntry>>(`/v2/lists/${list.id}/list-entries?limit=5`)
-		).data;
-		fields[list.name] = (
-			await api<ApiPage<{ id: string; name: string; type: string }>>(
-				`/v2/lists/${list.id}/fields?limit=100`,
-			)
-		).data;
+		entries[list.name] = await firstData<ApiListEntry>(`/v2/lists/${list.id}/list-entries?limit=5`);
+		fields[list.name] = await firstData<{ id: string; name: string; type: string }>(
+			`/v2/lists/${list.id}/fields?limit=100`,
+		);
 	}
 	const fieldId = (listName: string, fieldName: string) => {
 		const field = fields[listName]?.find((f) => f.name === fieldName && f.type === 'list');
