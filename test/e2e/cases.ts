@@ -660,9 +660,18 @@ export const CASES: E2eCase[] = [
 						/pricing/i.test(String(i.preview)),
 				),
 			).toBe(true);
+			// The search, then each file's record (API v1 GET /entity-files/{id}, Include Record's
+			// default) and the records' names, one read per kind.
+			const fileIds = items.map((i) => (i.file as { id: number }).id);
 			expect(requests.map((r) => [r.method, r.path, r.status])).toEqual([
 				['POST', '/v2/files/search', 201],
+				...fileIds.map((id) => ['GET', `/entity-files/${id}`, 200]),
+				...requests.slice(1 + fileIds.length).map((r) => {
+					expect(r.path).toMatch(/^\/v2\/(companies|persons|opportunities)$/);
+					return ['GET', r.path, 200];
+				}),
 			]);
+			expect(items.every((i) => i.record === null || typeof i.record === 'object')).toBe(true);
 		},
 	},
 	{
