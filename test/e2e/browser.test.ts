@@ -12,8 +12,9 @@ import { type BrowserContext, chromium, type Locator, type Page, selectors } fro
 
 import { CHROMIUM_PATH, NODE_TYPES, OWNER, packNodeNames } from '../../scripts/n8n';
 import { sampleWorkflows } from '../../scripts/start';
+import { ADMIN_KEY } from '../harness/emulator';
 import { CREDENTIALS, N8nFixture, RESULTS_DIR } from './fixture';
-import { buildWorkflow } from './workflows';
+import { buildWorkflow, byId } from './workflows';
 
 const WORKFLOW_ID = 'e2eBrowser';
 const ACTION_NODE = 'Affinity v2';
@@ -30,6 +31,22 @@ const ADD_ENTRY_WORKFLOW_ID = 'e2eBrowserAddEntry';
 const ADD_ENTRY_NODE = 'Add to a list';
 const UPSERT_WORKFLOW_ID = 'e2eBrowserUpsert';
 const UPSERT_NODE = 'Create or update a row';
+// The editor points a new user met (issue 34), one workflow each.
+const STAGE_WORKFLOW_ID = 'e2eBrowserStageExpression';
+const STAGE_NODE = 'Stage of each deal';
+const NAMES_WORKFLOW_ID = 'e2eBrowserNamesBesideIds';
+const NAMES_NODE = 'Create an opportunity';
+const DROPDOWN_WORKFLOW_ID = 'e2eBrowserDropdownText';
+const DROPDOWN_NODE = 'Set the stage of a deal';
+const OWNER_WORKFLOW_ID = 'e2eBrowserReminderOwner';
+const OWNER_NODE = 'Create a reminder';
+const UNKNOWN_LIST_WORKFLOW_ID = 'e2eBrowserUnknownList';
+const UNKNOWN_LIST_NODE = 'Read an unknown list';
+const FILES_WORKFLOW_ID = 'e2eBrowserFileRecords';
+const FILES_NODE = 'Search files';
+/** Deal Pipeline, the seeded opportunity list, and its Stage dropdown field. */
+const DEAL_PIPELINE = 101;
+const STAGE_FIELD = 'field-1027';
 const CREDENTIAL_DOCS =
 	'https://github.com/n8n-nodes-affinity-v2/n8n-nodes-affinity-v2/blob/main/docs/credentials.md';
 const ICON_PATH = '/icons/n8n-nodes-affinity-v2/dist/icons/affinity.svg';
@@ -144,8 +161,115 @@ beforeAll(async () => {
 			},
 		],
 	});
+	// Simplified entries of Deal Pipeline, read with a hand-written expression in n8n's Edit Fields.
+	const stageWorkflow = buildWorkflow({
+		id: STAGE_WORKFLOW_ID,
+		name: 'e2e: an expression finds a field of the simplified output',
+		steps: [
+			{
+				name: 'Get the deals',
+				resource: 'listEntry',
+				operation: 'getAll',
+				parameters: { listId: byId(DEAL_PIPELINE), returnAll: true, simplify: true },
+			},
+			{
+				name: STAGE_NODE,
+				type: 'n8n-nodes-base.set',
+				typeVersion: 3.4,
+				parameters: {
+					assignments: {
+						assignments: [
+							{ id: 'stage', name: 'stage', value: '={{ $json.Stage }}', type: 'string' },
+						],
+					},
+					options: {},
+				},
+			},
+		],
+	});
+	// A seeded external person and a company, for an opportunity made with both.
+	const person = (
+		await fixture.api<{ data: Array<{ id: number; type: string }> }>('/v2/persons?limit=100')
+	).data.find((p) => p.type === 'external')!;
+	const company = (await fixture.api<{ data: Array<{ id: number }> }>('/v2/companies?limit=1'))
+		.data[0];
+	const namesWorkflow = buildWorkflow({
+		id: NAMES_WORKFLOW_ID,
+		name: 'e2e: names beside ids',
+		steps: [
+			{
+				name: NAMES_NODE,
+				resource: 'opportunity',
+				operation: 'create',
+				parameters: {
+					name: 'Browser test — names beside ids',
+					listId: byId(DEAL_PIPELINE),
+					persons: { person: [{ person: byId(person.id) }] },
+					companies: { company: [{ company: byId(company.id) }] },
+				},
+			},
+		],
+	});
+	// Update Field Value on Deal Pipeline's first entry, its Stage chosen; the option is picked in the test.
+	const firstDeal = (
+		await fixture.api<{ data: Array<{ id: number }> }>(
+			`/v2/lists/${DEAL_PIPELINE}/list-entries?limit=1`,
+		)
+	).data[0];
+	const dropdownWorkflow = buildWorkflow({
+		id: DROPDOWN_WORKFLOW_ID,
+		name: "e2e: a dropdown write shows the option's text",
+		steps: [
+			{
+				name: DROPDOWN_NODE,
+				resource: 'listEntry',
+				operation: 'updateFieldValue',
+				parameters: {
+					listId: byId(DEAL_PIPELINE),
+					listEntryId: byId(firstDeal.id),
+					fieldId: `${STAGE_FIELD}|dropdown`,
+					writeMode: 'set',
+				},
+			},
+		],
+	});
+	const ownerWorkflow = buildWorkflow({
+		id: OWNER_WORKFLOW_ID,
+		name: 'e2e: who may own a reminder',
+		steps: [{ name: OWNER_NODE, resource: 'reminder', operation: 'create' }],
+	});
+	const unknownListWorkflow = buildWorkflow({
+		id: UNKNOWN_LIST_WORKFLOW_ID,
+		name: 'e2e: an unknown list named in the error',
+		steps: [
+			{
+				name: UNKNOWN_LIST_NODE,
+				resource: 'listEntry',
+				operation: 'getAll',
+				parameters: { listId: byId(999999) },
+			},
+		],
+	});
+	const filesWorkflow = buildWorkflow({
+		id: FILES_WORKFLOW_ID,
+		name: 'e2e: each file with its record',
+		steps: [
+			{
+				name: FILES_NODE,
+				resource: 'file',
+				operation: 'search',
+				parameters: { prompt: 'pricing', limit: 3 },
+			},
+		],
+	});
 	await fixture.importWorkflows([
 		workflow,
+		stageWorkflow,
+		namesWorkflow,
+		dropdownWorkflow,
+		ownerWorkflow,
+		unknownListWorkflow,
+		filesWorkflow,
 		addEntryWorkflow,
 		upsertWorkflow,
 		triggerWorkflow,
@@ -1036,4 +1160,215 @@ step('Update Field Value shows the one value input of the field chosen', async (
 		await shot(`30-update-field-value-${input}`);
 	}
 	for (let i = 0; i < 3 && (await ndv.isVisible()); i++) await page.keyboard.press('Escape');
+});
+
+/** The JSON view's text without the spaces, line breaks and dots it draws for indentation. */
+const compact = (text: string) => text.replace(/[\s\u00b7]+/g, '');
+
+/** Runs the open node with its "Execute step" button; its output panel, in the JSON view. */
+async function executeStep(ndv: Locator, shown: RegExp = /\d+ items?/): Promise<Locator> {
+	await ndv.getByTestId('node-execute-button').first().click();
+	const output = ndv.getByTestId('output-panel');
+	await eventually(async () => expect(await output.innerText()).toMatch(shown), 60_000);
+	const json = output.getByText(/^JSON$/).first();
+	if (await json.isVisible()) await json.click();
+	return output;
+}
+
+/** The entries of a list as the emulator answers them, every page. */
+async function listEntries<T>(listId: number, query = ''): Promise<T[]> {
+	const all: T[] = [];
+	for (let route: string | null = `/v2/lists/${listId}/list-entries?limit=100${query}`; route; ) {
+		const page: { data: T[]; pagination: { nextUrl: string | null } } = await fixture.api(route);
+		all.push(...page.data);
+		const next = page.pagination.nextUrl ? new URL(page.pagination.nextUrl) : null;
+		route = next ? next.pathname + next.search : null;
+	}
+	return all;
+}
+
+step(
+	'List Entry → Get Many (simplified) into Edit Fields: `{{ $json.Stage }}` finds each deal’s stage',
+	async () => {
+		// The truth: each Deal Pipeline entry's Stage text, in the list's order (null where unset).
+		type Entry = {
+			entity: { fields: Array<{ name: string; value: { data: { text?: string } | null } }> };
+		};
+		const stages = (await listEntries<Entry>(DEAL_PIPELINE, '&fieldTypes=list')).map(
+			(e) => e.entity.fields.find((f) => f.name === 'Stage')?.value.data?.text ?? null,
+		);
+		expect(stages.filter((s) => s !== null).length).toBeGreaterThan(stages.length / 2);
+		const ndv = await openNode(STAGE_WORKFLOW_ID, STAGE_NODE);
+		// The Edit Fields node's own button runs the Affinity node before it.
+		const output = await executeStep(ndv, new RegExp(`${stages.length} items`));
+		await eventually(async () => {
+			const shown = [
+				...compact(await output.innerText()).matchAll(/"stage":("(?:[^"\\]|\\.)*"|null)/g),
+			].map((m) => JSON.parse(m[1]) as string | null);
+			// The JSON view may draw only the first items: those are the list's, in order.
+			expect(shown.length).toBeGreaterThanOrEqual(Math.min(10, stages.length));
+			expect(shown).toEqual(stages.slice(0, shown.length));
+			expect(shown.some((s) => s)).toBe(true);
+		});
+		await shot('31-stage-expression');
+		await closeNode(ndv);
+	},
+);
+
+step(
+	'Opportunity → Create: the output names the people and companies beside their ids',
+	async () => {
+		const ndv = await openNode(NAMES_WORKFLOW_ID, NAMES_NODE);
+		const output = await executeStep(ndv, /1 item/);
+		const text = async () => compact(await output.innerText());
+		const personId = Number(/"personIds":\[(\d+)\]/.exec(await text())?.[1]);
+		const companyId = Number(/"companyIds":\[(\d+)\]/.exec(await text())?.[1]);
+		const person = await fixture.api<{ firstName: string; lastName: string | null }>(
+			`/v2/persons/${personId}`,
+		);
+		const company = await fixture.api<{ name: string }>(`/v2/companies/${companyId}`);
+		const personName = [person.firstName, person.lastName].filter(Boolean).join(' ');
+		expect(await text()).toContain(
+			compact(`"persons":[{"id":${personId},"name":${JSON.stringify(personName)}}]`),
+		);
+		expect(await text()).toContain(
+			compact(`"companies":[{"id":${companyId},"name":${JSON.stringify(company.name)}}]`),
+		);
+		await shot('32-opportunity-names-beside-ids');
+		await closeNode(ndv);
+	},
+);
+
+step(
+	'List Entry → Update Field Value: a dropdown option picked by its text, the output says its text',
+	async () => {
+		const ndv = await openNode(DROPDOWN_WORKFLOW_ID, DROPDOWN_NODE);
+		const entryId = Number(
+			await ndv
+				.getByTestId('resource-locator-listEntryId')
+				.locator('input[data-test-id=rlc-input], [data-test-id=rlc-input] input')
+				.first()
+				.inputValue(),
+		);
+		const stageOf = async () =>
+			(
+				await fixture.api<{ value: { data: { text?: string } | null } }>(
+					`/v2/lists/${DEAL_PIPELINE}/list-entries/${entryId}/fields/${STAGE_FIELD}`,
+				)
+			).value.data?.text ?? null;
+		// An option other than the entry's current one, so the write is seen.
+		const option = (await stageOf()) === 'IC' ? 'Diligence' : 'IC';
+		// Opened until the options have loaded (a click while the panel settles may not open it).
+		await eventually(async () => {
+			if ((await page.locator('.el-select-dropdown:visible').count()) === 0)
+				await ndv.getByTestId('parameter-input-dropdownValue').click({ timeout: 2000 });
+			await page
+				.locator('.el-select-dropdown__item:visible')
+				.filter({ has: page.getByText(option, { exact: true }) })
+				.first()
+				.click({ timeout: 3000 });
+		}, 60_000);
+		await eventually(async () =>
+			expect(
+				await ndv
+					.getByTestId('parameter-input-dropdownValue')
+					.locator('input')
+					.first()
+					.inputValue(),
+			).toBe(option),
+		);
+		const output = await executeStep(ndv, /1 item/);
+		await eventually(async () => {
+			const text = compact(await output.innerText());
+			expect(text).toContain(`"dropdownText":"${option}"`);
+			expect(text).toContain('"fieldName":"Stage"');
+		});
+		expect(await stageOf()).toBe(option);
+		await shot('33-dropdown-text');
+		await closeNode(ndv);
+	},
+);
+
+step(
+	'Reminder → Create: the owner picker offers the active users, not an invited or deactivated one',
+	async () => {
+		const users = (
+			await fixture.api<{
+				data: Array<{ firstName: string; lastName: string | null; status: string }>;
+			}>('/v2/users?limit=100')
+		).data;
+		const nameOf = (u: { firstName: string; lastName: string | null }) =>
+			[u.firstName, u.lastName].filter(Boolean).join(' ');
+		const active = users.filter((u) => u.status === 'active').map(nameOf);
+		const others = users.filter((u) => u.status !== 'active').map(nameOf);
+		// The seed has both kinds (an invited and a deactivated user).
+		expect(others.length).toBeGreaterThanOrEqual(2);
+		const ndv = await openNode(OWNER_WORKFLOW_ID, OWNER_NODE);
+		await ndv.getByTestId('resource-locator-owner').getByTestId('rlc-input').click();
+		const items = page.getByTestId('rlc-item').filter({ visible: true });
+		await eventually(async () => expect(await items.count()).toBe(active.length));
+		const shown = await items.allInnerTexts();
+		for (const name of active) expect(shown.some((t) => t.includes(name))).toBe(true);
+		for (const name of others) expect(shown.some((t) => t.includes(name))).toBe(false);
+		expect(shown.join('\n')).not.toMatch(/invited|deactivated/);
+		await shot('34-reminder-owner-picker');
+		await page.keyboard.press('Escape');
+		await closeNode(ndv);
+	},
+);
+
+step(
+	'List Entry → Get Many of an unknown list ID: the error names the List parameter',
+	async () => {
+		const ndv = await openNode(UNKNOWN_LIST_WORKFLOW_ID, UNKNOWN_LIST_NODE);
+		await ndv.getByTestId('node-execute-button').first().click();
+		const output = ndv.getByTestId('output-panel');
+		await eventually(
+			async () => expect(await output.innerText()).toContain('List: list 999999 was not found'),
+			60_000,
+		);
+		expect(await page.locator('body').innerText()).not.toContain(ADMIN_KEY);
+		await shot('35-unknown-list-error');
+		await closeNode(ndv);
+	},
+);
+
+step('File → Search: each file shows its name, id and the record it belongs to', async () => {
+	const ndv = await openNode(FILES_WORKFLOW_ID, FILES_NODE);
+	await fixture.emulator.control('DELETE', '/requests');
+	const output = await executeStep(ndv, /3 items/);
+	// The files found, and for each its record as API v1 tells it (the emulator's own answer).
+	const fileIds = (await fixture.requests())
+		.map((r) => /^\/entity-files\/(\d+)$/.exec(r.path)?.[1])
+		.filter((id): id is string => id !== undefined);
+	expect(fileIds).toHaveLength(3);
+	for (const fileId of fileIds) {
+		const v1 = await fixture.api<{
+			name: string;
+			person_id: number | null;
+			organization_id: number | null;
+			opportunity_id: number | null;
+		}>(`/entity-files/${fileId}`);
+		let record: string;
+		if (v1.organization_id) {
+			const c = await fixture.api<{ name: string }>(`/v2/companies/${v1.organization_id}`);
+			record = JSON.stringify({ type: 'company', id: v1.organization_id, name: c.name });
+		} else if (v1.person_id) {
+			const p = await fixture.api<{ firstName: string; lastName: string | null }>(
+				`/v2/persons/${v1.person_id}`,
+			);
+			const name = [p.firstName, p.lastName].filter(Boolean).join(' ');
+			record = JSON.stringify({ type: 'person', id: v1.person_id, name });
+		} else {
+			const o = await fixture.api<{ name: string }>(`/v2/opportunities/${v1.opportunity_id}`);
+			record = JSON.stringify({ type: 'opportunity', id: v1.opportunity_id, name: o.name });
+		}
+		await eventually(async () => {
+			const text = compact(await output.innerText());
+			expect(text).toContain(compact(`"file":{"id":${fileId},"name":${JSON.stringify(v1.name)}}`));
+			expect(text).toContain(compact(`"record":${record}`));
+		});
+	}
+	await shot('36-file-records');
+	await closeNode(ndv);
 });

@@ -13,6 +13,14 @@ export interface AffinityStep {
 	continueOnFail?: boolean;
 }
 
+/** A node of n8n itself (Edit Fields, If…) in the chain, with its parameters as the editor saves them. */
+export interface N8nNodeStep {
+	name: string;
+	type: string;
+	typeVersion: number;
+	parameters: Record<string, unknown>;
+}
+
 export interface WorkflowSpec {
 	id: string;
 	name: string;
@@ -20,7 +28,7 @@ export interface WorkflowSpec {
 	input?: Array<Record<string, unknown>>;
 	/** Parameters of an Affinity v2 Trigger that starts the workflow, instead of a Manual Trigger. */
 	trigger?: { name: string; parameters: Record<string, unknown>; credential?: CredentialKey };
-	steps: AffinityStep[];
+	steps: Array<AffinityStep | N8nNodeStep>;
 }
 
 export const MANUAL_TRIGGER = 'Start';
@@ -69,6 +77,10 @@ export function buildWorkflow(spec: WorkflowSpec) {
 		});
 	}
 	for (const step of spec.steps) {
+		if ('type' in step) {
+			add(step.name, step.type, step.typeVersion, step.parameters);
+			continue;
+		}
 		add(
 			step.name,
 			NODE_TYPES.action,
