@@ -1,15 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { listSummary } from '../../api/lists';
-import { asNodeError } from '../../helpers/nodeErrors';
 import { simplifyListEntry } from '../../helpers/simplify';
 import type { ApiListEntry } from '../../helpers/types';
-import { listEntryFromV1, type V1ListEntry } from '../../helpers/v1/listEntries';
-import { affinityPaginate, affinityRequest, validateId } from '../../transport';
+import { listEntryFromV1 } from '../../helpers/v1/listEntries';
+import { affinityRequest, validateId } from '../../transport';
 import type { OperationEndpoint } from '../types';
-import { editionAllows } from '../common/edition';
 import { forOperation } from '../common/forOperation';
+import {
+	addRecordToList,
+	recordEntryOnList,
+	type AddedEntry,
+	type ListedKind,
+} from '../common/listMembership';
 import { onceInRun } from '../common/sameRun';
 import { idParameter } from '../common/ids';
 import {
@@ -85,72 +89,33 @@ export const description: INodeProperties[] = forOperation('listEntry', 'add', [
 	simplifyParameter,
 ]);
 
-type EntityKind = 'company' | 'person';
-const PLURAL: Record<EntityKind, string> = { company: 'companies', person: 'persons' };
-
-/**
- * Waits before each re-read when Affinity does not know the record yet. Live, API v2 reads see a
- * record created through API v1 only after a moment (a 404 meanwhile), and the record to add is
- * often one an earlier node of the workflow has just created (Company → Find or Create).
- */
-const NOT_YET_VISIBLE_WAITS_MS = [250, 500, 1250];
-
-/** The entry of this entity on this list, if any (GET /v2/{companies|persons}/{id}/list-entries). */
+/** The entry of this entity on this list, read whole, if any (GET …/list-entries, then GET the entry). */
 async function existingEntry(
 	this: IExecuteFunctions,
-	kind: EntityKind,
+	kind: ListedKind,
 	entityId: number,
 	listId: number,
 	itemIndex: number,
 ): Promise<IDataObject | undefined> {
-	let found: number | undefined;
-	const waits = [...NOT_YET_VISIBLE_WAITS_MS];
-	for (;;) {
-		try {
-			await affinityPaginate.call(
-				this,
-				{
-					method: 'GET',
-					path: `/v2/${PLURAL[kind]}/${entityId}/list-entries`,
-					subject: `${kind} with ID ${entityId}`,
-					itemIndex,
-				},
-				{
-					onPage: (page) => {
-						found = (page.data as Array<{ id: number; listId: number }>).find(
-							(e) => e.listId === listId,
-						)?.id;
-						return found === undefined;
-					},
-				},
-			);
-			break;
-		} catch (error) {
-			const wait = String((error as { httpCode?: unknown }).httpCode) === '404' && waits.shift();
-			if (!wait) throw asNodeError(this.getNode(), error, itemIndex);
-			await sleep(wait);
-		}
-	}
+	const found = await recordEntryOnList.call(this, kind, entityId, listId, itemIndex, true);
 	if (found === undefined) return undefined;
 	const { body } = await affinityRequest.call(this, {
 		method: 'GET',
-		path: `/v2/lists/${listId}/list-entries/${found}`,
-		subject: `list entry ${found} on list ${listId}`,
+		path: `/v2/lists/${listId}/list-entries/${found.id}`,
+		subject: `list entry ${found.id} on list ${listId}`,
 		itemIndex,
 	});
 	return body as IDataObject;
 }
 
 /**
- * On 2026-09-17 and later, POST /v2/lists/{listId}/list-entries (`ListEntryToBeCreated`,
- * 201 `ListEntryWithEntity`); before it v2 cannot add an entry, so POST
- * /lists/{list_id}/list-entries (API v1), whose answer is put in v2's shape. The list is read
- * first (GET /v2/lists/{listId}) so that an opportunity list or a list of the other entity type
- * is refused before the write.
+ * Adds the company or person (v2 on 2026-09-17 and later, v1 before it: addRecordToList); v1's
+ * answer is put in v2's shape. The list is read first (GET /v2/lists/{listId}) so that an
+ * opportunity list or a list of the other entity type is refused before the write.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const listId = idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex);
-	const kind = this.getNodeParameter('entityType', itemIndex, 'company') as EntityKind;
+	const kind = this.getNodeParameter('entityType', itemIndex, 'company') as ListedKind;
 	const entityId =
 		kind === 'person'
 			? idParameter.call(this, 'personId', 'Person ID', 'int64', itemIndex)
@@ -185,50 +150,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 	}
 
-	const viaV2 = await editionAllows.call(this, '2026-09-17', itemIndex);
-	const checkWith = `Check with ${kind === 'person' ? 'Person' : 'Company'} → Get List Entries (${kind} ${entityId}) whether it is on list ${listId}`;
-	const add = async (): Promise<V1ListEntry | ApiListEntry> => {
-		if (viaV2) {
-			const body: IDataObject = { entity: { id: entityId } };
-			if (creatorId !== undefined) body.creatorId = creatorId;
-			const { body: created } = await affinityRequest.call(this, {
-				method: 'POST',
-				path: `/v2/lists/${listId}/list-entries`,
-				body,
-				subject: `list with ID ${listId}`,
-				itemIndex,
-				parameterNames: {
-					entity: kind === 'person' ? 'Person' : 'Company',
-					'entity.id': kind === 'person' ? 'Person' : 'Company',
-					creatorId: 'Created By',
-				},
-				checkWith,
-				expect: 'record',
-			});
-			return created as ApiListEntry;
-		}
-		const body: IDataObject = { entity_id: entityId };
-		if (creatorId !== undefined) body.creator_id = creatorId;
-		const { body: created } = await affinityRequest.call(this, {
-			api: 'v1',
-			method: 'POST',
-			path: `/lists/${listId}/list-entries`,
-			body,
-			subject: `list with ID ${listId}`,
-			itemIndex,
-			parameterNames: {
-				entity_id: kind === 'person' ? 'Person' : 'Company',
-				creator_id: 'Created By',
-			},
-			checkWith,
-		});
-		return created as V1ListEntry;
-	};
-	const shownAdded = (entry: V1ListEntry | ApiListEntry) => {
-		if (!simplify) return entry as unknown as IDataObject;
-		return simplifyListEntry(
-			viaV2 ? (entry as ApiListEntry) : listEntryFromV1(entry as V1ListEntry, kind),
-		);
+	const add = () => addRecordToList.call(this, { kind, entityId, listId, creatorId }, itemIndex);
+	const shownAdded = (added: AddedEntry) => {
+		if (!simplify) return added.entry as unknown as IDataObject;
+		return simplifyListEntry(added.viaV2 ? added.entry : listEntryFromV1(added.entry, kind));
 	};
 
 	if (options.skipIfAlreadyOnList !== true)

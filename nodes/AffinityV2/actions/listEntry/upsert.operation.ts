@@ -7,19 +7,15 @@ import { holdsValue } from '../../helpers/columnValues';
 import { asNodeError } from '../../helpers/nodeErrors';
 import type { ApiEntity } from '../../helpers/types';
 import type { V1Organization } from '../../helpers/v1/companies';
-import {
-	affinityPaginate,
-	affinityRequest,
-	validateId,
-	writeMayHaveApplied,
-} from '../../transport';
+import { affinityRequest, validateId, writeMayHaveApplied } from '../../transport';
 import type { OperationEndpoint } from '../types';
 import { writeInChunks } from '../common/batchWrites';
 import { checkedColumns, columnMappingProperty, columnWrites } from '../common/columnMapping';
-import { editionAllows } from '../common/edition';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { listLocator } from '../common/locators';
+import { addRecordToList, type ListedKind } from '../common/listMembership';
+import { listIndex, recordRow, type ListRow } from '../common/listRows';
 import { createPerson, emailAddress } from '../common/personCreate';
 import { companyWithDomain, personWithEmail } from '../common/recordMatch';
 import { onceInRun } from '../common/sameRun';
@@ -130,20 +126,17 @@ export const description: INodeProperties[] = forOperation('listEntry', 'upsert'
 	columnMappingProperty({ method: 'getListEntryColumns', dependsOn: ['listId.value'] }),
 ]);
 
-type EntityKind = 'company' | 'person';
-const PLURAL: Record<EntityKind, string> = { company: 'companies', person: 'persons' };
+/** The parameter that names the row's record, for Affinity's validation errors. */
+const MATCH_PARAMETER: Record<string, string> = {
+	domain: 'Domain',
+	email: 'Email',
+	entityId: 'Entity ID',
+};
 
 interface MatchedRecord {
 	id: number;
 	name: string;
 	created: boolean;
-}
-
-interface RowEntry {
-	id: number;
-	added: boolean;
-	/** The entry's values as read with it ({fieldId: {type, data}}); none for a new entry. */
-	values: Record<string, unknown>;
 }
 
 /** What was done for a row so far, for its output and for the error of a failure. */
@@ -176,10 +169,19 @@ function matchKey(this: IExecuteFunctions, matchOn: string, itemIndex: number): 
 	);
 }
 
+/**
+ * Rows naming one record share a lane (see itemLanes.ts): its search, create, add and writes
+ * stay in row order, while rows of other records run beside them.
+ */
+export function laneKey(this: IExecuteFunctions, itemIndex: number): string {
+	const matchOn = this.getNodeParameter('matchOn', itemIndex, 'domain') as string;
+	return `${matchOn}:${matchKey.call(this, matchOn, itemIndex)}`;
+}
+
 /** The record a row names, found or created once per run (POST …/search; v1 POST /organizations, POST /v2/persons). */
 async function matchedRecord(
 	this: IExecuteFunctions,
-	kind: EntityKind,
+	kind: ListedKind,
 	matchOn: string,
 	key: string | number,
 	itemIndex: number,
@@ -235,154 +237,6 @@ async function matchedRecord(
 	return { record: value, earlier };
 }
 
-/** The record's entry on the list, with its values (GET /v2/{companies|persons}/{id}/list-entries). */
-async function entryOnList(
-	this: IExecuteFunctions,
-	kind: EntityKind,
-	entityId: number,
-	listId: number,
-	itemIndex: number,
-): Promise<RowEntry | undefined> {
-	let found: RowEntry | undefined;
-	await affinityPaginate.call(
-		this,
-		{
-			method: 'GET',
-			path: `/v2/${PLURAL[kind]}/${entityId}/list-entries`,
-			subject: `${kind} with ID ${entityId}`,
-			itemIndex,
-		},
-		{
-			onPage: (page) => {
-				const entry = (
-					page.data as Array<{ id: number; listId: number; fields?: IDataObject[] }>
-				).find((e) => e.listId === listId);
-				if (entry) {
-					const values: Record<string, unknown> = {};
-					for (const field of entry.fields ?? []) values[String(field.id)] = field.value;
-					found = { id: entry.id, added: false, values };
-				}
-				return found === undefined;
-			},
-		},
-	);
-	return found;
-}
-
-interface IndexedEntry extends RowEntry {
-	entityId: number;
-	name: string;
-}
-
-/** The list's entries by key; `complete` when every page was read (then a record not in it is not on the list). */
-interface ListIndex {
-	entries: Map<string, IndexedEntry>;
-	complete: boolean;
-}
-
-/** Rows a page of the list's entries stands in for: past this, each row is looked up alone. */
-const ROWS_PER_INDEX_PAGE = 50;
-
-/**
- * The list's entries by their record's domain (company) or email addresses (person) and id,
- * with their global and list values: GET /v2/lists/{listId}/list-entries, read once per run
- * and at most one page (100 entries) for every 50 rows of the run, so that a big list costs a
- * small run little. A row whose record is among them needs no search and no read of its own; a
- * row not found here is looked up alone, and when every page was read, its record is known not
- * to be on the list (no read of its list entries).
- */
-function listIndex(
-	ctx: IExecuteFunctions,
-	listId: number,
-	kind: EntityKind,
-	itemIndex: number,
-): Promise<ListIndex> {
-	return cachedPerRun(ctx, `upsert:index:${listId}`, async () => {
-		const index = new Map<string, IndexedEntry>();
-		let complete = true;
-		const maxPages = Math.max(1, Math.ceil(ctx.getInputData().length / ROWS_PER_INDEX_PAGE));
-		await affinityPaginate.call(
-			ctx,
-			{
-				method: 'GET',
-				path: `/v2/lists/${listId}/list-entries`,
-				qs: { fieldTypes: ['global', 'list'] },
-				subject: `list with ID ${listId}`,
-				itemIndex,
-			},
-			{
-				onPage: (page, pageIndex) => {
-					for (const raw of page.data as IDataObject[]) {
-						const entity = (raw.entity ?? {}) as IDataObject;
-						const entityId = Number(entity.id);
-						if (!Number.isInteger(entityId)) continue;
-						const values: Record<string, unknown> = {};
-						for (const f of (entity.fields as IDataObject[] | undefined) ?? [])
-							values[String(f.id)] = f.value;
-						const name =
-							kind === 'company'
-								? String(entity.name ?? '')
-								: [entity.firstName, entity.lastName].filter(Boolean).join(' ');
-						const entry: IndexedEntry = {
-							id: Number(raw.id),
-							added: false,
-							values,
-							entityId,
-							name,
-						};
-						const keys =
-							kind === 'company'
-								? [entity.domain]
-								: [entity.primaryEmailAddress, ...((entity.emailAddresses as unknown[]) ?? [])];
-						for (const key of [
-							`id:${entityId}`,
-							...keys.map((k) => (typeof k === 'string' ? k.toLowerCase() : '')),
-						])
-							if (key && !index.has(key)) index.set(key, entry);
-					}
-					if (pageIndex + 1 < maxPages) return true;
-					complete = !page.nextUrl;
-					return false;
-				},
-			},
-		);
-		return { entries: index, complete };
-	});
-}
-
-/** Adds the record to the list: v2 POST /v2/lists/{listId}/list-entries on 2026-09-17, else v1. */
-async function addToList(
-	this: IExecuteFunctions,
-	kind: EntityKind,
-	entityId: number,
-	listId: number,
-	itemIndex: number,
-): Promise<number> {
-	const checkWith = `Check with ${kind === 'person' ? 'Person' : 'Company'} → Get List Entries (${kind} ${entityId}) whether it is on list ${listId}`;
-	if (await editionAllows.call(this, '2026-09-17', itemIndex)) {
-		const { body } = await affinityRequest.call(this, {
-			method: 'POST',
-			path: `/v2/lists/${listId}/list-entries`,
-			body: { entity: { id: entityId } },
-			subject: `list with ID ${listId}`,
-			itemIndex,
-			checkWith,
-			expect: 'record',
-		});
-		return Number((body as IDataObject).id);
-	}
-	const { body } = await affinityRequest.call(this, {
-		api: 'v1',
-		method: 'POST',
-		path: `/lists/${listId}/list-entries`,
-		body: { entity_id: entityId },
-		subject: `list with ID ${listId}`,
-		itemIndex,
-		checkWith,
-	});
-	return Number((body as IDataObject).id);
-}
-
 /** Under this key of an entry's writes: the row whose write to it may or may not have been applied. */
 const UNKNOWN_OUTCOME = '(unknown outcome)';
 
@@ -391,7 +245,7 @@ function writtenInRun(ctx: IExecuteFunctions, entryId: number): Promise<Map<stri
 	return cachedPerRun(ctx, `upsert:written:${entryId}`, async () => new Map<string, unknown>());
 }
 
-function progressText(progress: RowProgress, kind: EntityKind): string {
+function progressText(progress: RowProgress, kind: ListedKind): string {
 	const done: string[] = [];
 	const notDone: string[] = [];
 	if (progress.created) done.push(`created the ${kind} (ID ${progress.entityId})`);
@@ -429,7 +283,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 	}
 	const kind = list.type;
-	const wanted: EntityKind | undefined =
+	const wanted: ListedKind | undefined =
 		matchOn === 'domain' ? 'company' : matchOn === 'email' ? 'person' : undefined;
 	if (wanted && wanted !== kind) {
 		throw new NodeOperationError(
@@ -446,7 +300,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const progress: RowProgress = { created: false, addedToList: false, written: [] };
 	try {
 		const index = await listIndex(this, listId, kind, itemIndex);
-		const indexed = index.entries.get(matchOn === 'entityId' ? `id:${key}` : String(key));
+		const indexed = index.rows.get(matchOn === 'entityId' ? `id:${key}` : String(key));
 		const { record, earlier: recordEarlier } = indexed
 			? { record: { id: indexed.entityId, name: indexed.name, created: false }, earlier: false }
 			: await matchedRecord.call(this, kind, matchOn, key, itemIndex);
@@ -456,18 +310,19 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			this,
 			`upsert:entry:${listId}:${record.id}`,
 			itemIndex,
-			async (): Promise<RowEntry> => {
+			async (): Promise<ListRow> => {
 				const existing =
 					indexed ??
 					(record.created || index.complete
 						? undefined
-						: await entryOnList.call(this, kind, record.id, listId, itemIndex));
+						: await recordRow.call(this, kind, record.id, listId, itemIndex));
 				if (existing) return existing;
-				return {
-					id: await addToList.call(this, kind, record.id, listId, itemIndex),
-					added: true,
-					values: {},
-				};
+				const added = await addRecordToList.call(
+					this,
+					{ kind, entityId: record.id, listId, parameter: MATCH_PARAMETER[matchOn] },
+					itemIndex,
+				);
+				return { id: Number(added.entry.id), added: true, values: {} };
 			},
 		);
 		progress.listEntryId = entry.id;

@@ -1,0 +1,114 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { cachedPerRun } from '../../api/cache';
+import { affinityPaginate } from '../../transport';
+import { recordEntryOnList, type ListedKind } from './listMembership';
+
+/**
+ * The rows of a company or person list as Create or Update needs them: each entry with the
+ * values it holds, found by its record's domain, email addresses or id.
+ */
+
+export interface ListRow {
+	id: number;
+	/** Added by this run. */
+	added: boolean;
+	/** The entry's values as read with it ({fieldId: {type, data}}); none for a new entry. */
+	values: Record<string, unknown>;
+}
+
+export interface IndexedRow extends ListRow {
+	entityId: number;
+	name: string;
+}
+
+/** The list's rows by key; `complete` when every page was read (then a record not in it is not on the list). */
+export interface ListIndex {
+	rows: Map<string, IndexedRow>;
+	complete: boolean;
+}
+
+function valuesOf(fields: unknown): Record<string, unknown> {
+	const values: Record<string, unknown> = {};
+	for (const field of (fields as IDataObject[] | undefined) ?? [])
+		values[String(field.id)] = field.value;
+	return values;
+}
+
+/** The record's row on the list, with its values (GET /v2/{companies|persons}/{id}/list-entries). */
+export async function recordRow(
+	this: IExecuteFunctions,
+	kind: ListedKind,
+	entityId: number,
+	listId: number,
+	itemIndex: number,
+): Promise<ListRow | undefined> {
+	const entry = await recordEntryOnList.call(this, kind, entityId, listId, itemIndex);
+	return entry && { id: entry.id, added: false, values: valuesOf(entry.fields) };
+}
+
+/** Rows a page of the list's entries stands in for: past this, each row is looked up alone. */
+const ROWS_PER_INDEX_PAGE = 50;
+
+/**
+ * The list's rows by their record's domain (company) or email addresses (person) and by
+ * `id:{entityId}`, with their global and list values: GET /v2/lists/{listId}/list-entries, read
+ * once per run and at most one page (100 entries) for every 50 rows of the run, so that a big
+ * list costs a small run little. A row whose record is among them needs no search and no read
+ * of its own; a row not found here is looked up alone, and when every page was read, its record
+ * is known not to be on the list (no read of its list entries).
+ */
+export function listIndex(
+	ctx: IExecuteFunctions,
+	listId: number,
+	kind: ListedKind,
+	itemIndex: number,
+): Promise<ListIndex> {
+	return cachedPerRun(ctx, `listRows:index:${listId}`, async () => {
+		const rows = new Map<string, IndexedRow>();
+		let complete = true;
+		const maxPages = Math.max(1, Math.ceil(ctx.getInputData().length / ROWS_PER_INDEX_PAGE));
+		await affinityPaginate.call(
+			ctx,
+			{
+				method: 'GET',
+				path: `/v2/lists/${listId}/list-entries`,
+				qs: { fieldTypes: ['global', 'list'] },
+				subject: `list with ID ${listId}`,
+				itemIndex,
+			},
+			{
+				onPage: (page, pageIndex) => {
+					for (const raw of page.data as IDataObject[]) {
+						const entity = (raw.entity ?? {}) as IDataObject;
+						const entityId = Number(entity.id);
+						if (!Number.isInteger(entityId)) continue;
+						const row: IndexedRow = {
+							id: Number(raw.id),
+							added: false,
+							values: valuesOf(entity.fields),
+							entityId,
+							name:
+								kind === 'company'
+									? String(entity.name ?? '')
+									: [entity.firstName, entity.lastName].filter(Boolean).join(' '),
+						};
+						const keys =
+							kind === 'company'
+								? [entity.domain]
+								: [entity.primaryEmailAddress, ...((entity.emailAddresses as unknown[]) ?? [])];
+						for (const key of [
+							`id:${entityId}`,
+							...keys.map((k) => (typeof k === 'string' ? k.toLowerCase() : '')),
+						])
+							if (key && !rows.has(key)) rows.set(key, row);
+					}
+					if (pageIndex + 1 < maxPages) return true;
+					complete = !page.nextUrl;
+					return false;
+				},
+			},
+		);
+		return { rows, complete };
+	});
+}
