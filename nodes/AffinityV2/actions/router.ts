@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ALL_VALUES_PARAMETER, compactForAgent } from '../helpers/agentOutput';
 import { asNodeError, outcomeOf } from '../helpers/nodeErrors';
+import { runInLanes, type Settled } from './itemLanes';
 import { resources } from './resources';
 import { ItemWithFiles } from './types';
 
@@ -48,10 +49,20 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	}
 
 	const asAgentTool = runsAsAgentTool.call(this);
+	const run = (itemIndex: number) => op.execute.call(this, itemIndex);
+	// Items that may run at once have run (or some, up to a failure); the loop below reports
+	// them in order and runs, in order, any that did not start.
+	let settled: Array<Settled<Awaited<ReturnType<typeof run>>> | undefined> = [];
+	if (op.laneKey && items.length > 1) {
+		const laned = { ...op, laneKey: op.laneKey };
+		settled = await runInLanes(this, laned, items.length, run, !this.continueOnFail());
+	}
 	const output: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			const answer = await op.execute.call(this, itemIndex);
+			const outcome = settled[itemIndex];
+			if (outcome && !outcome.ok) throw outcome.error;
+			const answer = outcome ? outcome.value : await run(itemIndex);
 			const files = answer instanceof ItemWithFiles ? answer.binary : undefined;
 			let result = answer instanceof ItemWithFiles ? answer.json : answer;
 			if (asAgentTool) {

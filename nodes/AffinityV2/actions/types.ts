@@ -9,6 +9,12 @@ export interface OperationModule {
 	): Promise<IDataObject | IDataObject[] | ItemWithFiles>;
 	/** The endpoints it is built on, listed in docs/operations.md (whose check fails without it). */
 	endpoint?: OperationEndpoint[];
+	/**
+	 * When set, items with different keys may run at the same time (see itemLanes.ts), items with
+	 * one key in their order: for operations whose items write one record each, so that a key
+	 * names everything an item writes.
+	 */
+	laneKey?(this: IExecuteFunctions, itemIndex: number): string;
 }
 
 /** One output item that carries files (n8n binary data) beside its JSON: a downloaded file. */

@@ -1,0 +1,188 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { ITEMS_IN_FLIGHT } from '../../nodes/AffinityV2/actions/itemLanes';
+import { EmulatorFixture, expectNoKey } from '../harness/emulator';
+import { runAffinityNode } from '../harness/engine';
+
+/**
+ * List Entry → Create or Update runs rows of different records side by side (up to
+ * ITEMS_IN_FLIGHT at once) and rows of one record in their order, through n8n-core's engine
+ * against the emulator; the request log shows what overlapped and what was sent.
+ */
+
+const TARGET_ACCOUNTS = 102;
+const fixture = new EmulatorFixture();
+
+beforeAll(() => fixture.start());
+afterAll(() => fixture.stop());
+beforeEach(async () => {
+	await fixture.reset();
+	await fixture.clearRequests();
+});
+
+type Field = { id: string; name: string; type: string; valueType: string };
+
+let notes: Field | undefined;
+async function notesField(): Promise<Field> {
+	if (!notes) {
+		const res = await fixture.api<{ data: Field[] }>(
+			`/v2/lists/${TARGET_ACCOUNTS}/fields?limit=100`,
+		);
+		notes = res.body.data.find((f) => f.name === 'Notes' && f.type === 'list')!;
+	}
+	return notes;
+}
+
+async function upsert(items: IDataObject[], continueOnFail = false) {
+	const f = await notesField();
+	await fixture.clearRequests();
+	return runAffinityNode({
+		credentials: fixture.credentials(),
+		items,
+		continueOnFail,
+		parameters: {
+			resource: 'listEntry',
+			operation: 'upsert',
+			listId: { __rl: true, mode: 'id', value: String(TARGET_ACCOUNTS) },
+			matchOn: 'domain',
+			domain: '={{ $json.domain }}',
+			columns: {
+				mappingMode: 'defineBelow',
+				value: { [`${f.id}|${f.valueType}`]: '={{ $json.notes }}' },
+				matchingColumns: [],
+				schema: [
+					{
+						id: `${f.id}|${f.valueType}`,
+						displayName: f.name,
+						required: false,
+						defaultMatch: false,
+						display: true,
+						type: 'string',
+					},
+				],
+				attemptToConvertTypes: false,
+				convertFieldsToString: false,
+			},
+		},
+	});
+}
+
+let made = 0;
+async function companiesNotOnList(count: number): Promise<string[]> {
+	const domains: string[] = [];
+	for (let i = 0; i < count; i++) {
+		made += 1;
+		const domain = `lane-${made}.example`;
+		await fixture.control('POST', '/companies', { name: `Lane ${made}`, domain });
+		domains.push(domain);
+	}
+	return domains;
+}
+
+/** The most requests of `method` the emulator was handling at one moment. */
+async function mostAtOnce(method: string): Promise<number> {
+	const spans = (await fixture.requests())
+		.filter((r) => r.method === method)
+		.map((r) => ({ start: Date.parse(r.at), end: Date.parse(r.at) + r.durationMs }));
+	let most = 0;
+	for (const s of spans)
+		most = Math.max(most, spans.filter((o) => o.start <= s.start && o.end > s.start).length);
+	return most;
+}
+
+async function notesOf(domain: string): Promise<unknown> {
+	const f = await notesField();
+	const search = await fixture.api<{ data: Array<{ id: number; domain: string }> }>(
+		'/v2/companies/search',
+		undefined,
+		{ method: 'POST', body: { search: { term: domain } } },
+	);
+	const company = search.body.data.find((c) => c.domain === domain)!;
+	const entries = await fixture.api<{
+		data: Array<{ listId: number; fields: Array<{ id: string; value: { data: unknown } }> }>;
+	}>(`/v2/companies/${company.id}/list-entries`);
+	return entries.body.data
+		.find((e) => e.listId === TARGET_ACCOUNTS)
+		?.fields.find((x) => x.id === f.id)?.value.data;
+}
+
+describe('listEntry.upsert: rows side by side', () => {
+	it(`rows of different companies overlap, at most ${ITEMS_IN_FLIGHT} at once, and come out in input order`, async () => {
+		const domains = await companiesNotOnList(12);
+		// Each PATCH takes 200 ms, so that rows in flight together show in the log.
+		await fixture.fault({ kind: 'delay', delayMs: 200, method: 'PATCH', times: 100 });
+		const result = await upsert(domains.map((domain, i) => ({ domain, notes: `row ${i + 1}` })));
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => (item.fieldsWritten as IDataObject).Notes)).toEqual(
+			domains.map((_, i) => `row ${i + 1}`),
+		);
+		expect(result.items.every((item) => item.addedToList === true)).toBe(true);
+		const most = await mostAtOnce('PATCH');
+		expect(most).toBeGreaterThan(1);
+		expect(most).toBeLessThanOrEqual(ITEMS_IN_FLIGHT);
+		const log = await fixture.requests();
+		expect(log.filter((r) => r.method === 'PATCH')).toHaveLength(12);
+		expect(
+			log.filter((r) => r.path.startsWith(`/lists/${TARGET_ACCOUNTS}/list-entries`)),
+		).toHaveLength(12);
+		expectNoKey(result.items, result.error);
+	});
+
+	it('rows of one company run in their order: one create, one add, the last row’s value kept', async () => {
+		const [other] = await companiesNotOnList(1);
+		await fixture.fault({ kind: 'delay', delayMs: 100, method: 'PATCH', times: 100 });
+		const result = await upsert([
+			{ domain: 'one-record.example', notes: 'first' },
+			{ domain: other, notes: 'other' },
+			{ domain: 'one-record.example', notes: 'second' },
+			{ domain: 'one-record.example', notes: 'third' },
+		]);
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((i) => [i.created, i.addedToList])).toEqual([
+			[true, true],
+			[false, true],
+			[false, false],
+			[false, false],
+		]);
+		const log = await fixture.requests();
+		expect(log.filter((r) => r.method === 'POST' && r.path === '/organizations')).toHaveLength(1);
+		const patches = log
+			.filter(
+				(r) => r.method === 'PATCH' && r.path.includes(`/list-entries/${result.items[0].id}/`),
+			)
+			.map((r) => JSON.stringify(r.body));
+		expect(patches).toHaveLength(3);
+		expect(patches[0]).toContain('first');
+		expect(patches[1]).toContain('second');
+		expect(patches[2]).toContain('third');
+		expect(await notesOf('one-record.example')).toBe('third');
+	});
+
+	it('with Continue On Fail, a failed row is an error item in its place and the others are written', async () => {
+		const domains = await companiesNotOnList(6);
+		const items = domains.map((domain, i) => ({ domain, notes: `row ${i + 1}` }));
+		items[2] = { domain: 'not a domain', notes: 'bad' };
+		const result = await upsert(items, true);
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(6);
+		expect(result.items[2].error).toMatch(/Domain/);
+		for (const i of [0, 1, 3, 4, 5]) {
+			expect((result.items[i].fieldsWritten as IDataObject).Notes).toBe(`row ${i + 1}`);
+			expect(await notesOf(domains[i])).toBe(`row ${i + 1}`);
+		}
+	});
+
+	it('without Continue On Fail, the first failed row stops the node, and every row before it was written', async () => {
+		const domains = await companiesNotOnList(8);
+		const items = domains.map((domain, i) => ({ domain, notes: `row ${i + 1}` }));
+		// Row 5 fails (its domain is not one): rows 1 to 4 are written, as one after the other would.
+		items[4] = { domain: 'not a domain', notes: 'bad' };
+		const result = await upsert(items);
+		expect(result.error?.message).toMatch(/Domain/);
+		for (const i of [0, 1, 2, 3]) expect(await notesOf(domains[i])).toBe(`row ${i + 1}`);
+		// No row after the failed one was started once it had failed, and none was sent twice.
+		const patches = (await fixture.requests()).filter((r) => r.method === 'PATCH');
+		expect(new Set(patches.map((r) => r.path)).size).toBe(patches.length);
+		expectNoKey([], result.error);
+	});
+});

@@ -1,0 +1,82 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { ITEMS_IN_FLIGHT, runInLanes } from '../../nodes/AffinityV2/actions/itemLanes';
+import type { OperationModule } from '../../nodes/AffinityV2/actions/types';
+
+/** runInLanes on its own: which items run together, in which order, and what a failure stops. */
+
+const ctx = {} as IExecuteFunctions;
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+function opWithKeys(keys: Array<string | Error>) {
+	return {
+		description: [],
+		execute: async () => ({}),
+		laneKey: (itemIndex: number) => {
+			const key = keys[itemIndex];
+			if (key instanceof Error) throw key;
+			return key;
+		},
+	} as OperationModule & { laneKey: (itemIndex: number) => string };
+}
+
+describe('runInLanes', () => {
+	it('runs items of one key in order and never more than ITEMS_IN_FLIGHT at once', async () => {
+		const keys = ['a', 'b', 'a', 'c', 'd', 'e', 'f', 'a', 'b'];
+		let inFlight = 0;
+		let most = 0;
+		const order: number[] = [];
+		const outcomes = await runInLanes(
+			ctx,
+			opWithKeys(keys),
+			keys.length,
+			async (i) => {
+				inFlight += 1;
+				most = Math.max(most, inFlight);
+				await tick();
+				order.push(i);
+				inFlight -= 1;
+				return i * 10;
+			},
+			true,
+		);
+		expect(outcomes.map((o) => (o?.ok ? o.value : 'x'))).toEqual(keys.map((_, i) => i * 10));
+		expect(most).toBe(ITEMS_IN_FLIGHT);
+		for (const key of ['a', 'b']) {
+			const ofKey = keys.flatMap((k, i) => (k === key ? [i] : []));
+			expect(order.filter((i) => ofKey.includes(i))).toEqual(ofKey);
+		}
+	});
+
+	it('stops starting items after a failure, leaving them for the caller; with continue, runs all', async () => {
+		const keys = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+		const run = async (i: number) => {
+			await tick();
+			if (i === 1) throw new Error('row 2');
+			return i;
+		};
+		const stopped = await runInLanes(ctx, opWithKeys(keys), keys.length, run, true);
+		expect(stopped[1]).toMatchObject({ ok: false });
+		expect(stopped.filter((o) => o === undefined).length).toBeGreaterThan(0);
+		expect(stopped[0]).toEqual({ ok: true, value: 0 });
+		const all = await runInLanes(ctx, opWithKeys(keys), keys.length, run, false);
+		expect(all.filter((o) => o?.ok).length).toBe(7);
+	});
+
+	it('an item whose key cannot be computed runs in a lane of its own', async () => {
+		const keys: Array<string | Error> = ['a', new Error('bad'), 'a'];
+		const seen: number[] = [];
+		const outcomes = await runInLanes(
+			ctx,
+			opWithKeys(keys),
+			3,
+			async (i) => {
+				seen.push(i);
+				return i;
+			},
+			false,
+		);
+		expect(outcomes.every((o) => o?.ok)).toBe(true);
+		expect(seen.sort()).toEqual([0, 1, 2]);
+	});
+});
