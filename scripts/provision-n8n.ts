@@ -259,7 +259,9 @@ async function installN8n(paths: RuntimePaths): Promise<void> {
 		log(
 			`building ${natives.join(' and ')} for Node ${paths.line.nodeMajor} (1.5 to 3 minutes, once)`,
 		);
-		await run('npm', ['rebuild', '--no-audit', '--no-fund', ...natives], {
+		// --loglevel=error: npm 11 warns here about install scripts that allowScripts does not list,
+		// which concerns n8n's own tree and no one can act on; errors still show.
+		await run('npm', ['rebuild', '--no-audit', '--no-fund', '--loglevel=error', ...natives], {
 			cwd: paths.n8nDir,
 			env: node24Env(paths),
 			progress: { what: `building ${natives.join(' and ')}` },
