@@ -52,6 +52,11 @@ async function writes(method = 'POST') {
 	return (await fixture.requests()).filter((r) => r.method === method);
 }
 
+/** The request log as "METHOD /path", to show what a run sent. */
+async function requestLines(): Promise<string[]> {
+	return (await fixture.requests()).map((r) => `${r.method} ${r.path}`);
+}
+
 function updateEntry(
 	entryId: number,
 	field: Field,
@@ -475,7 +480,9 @@ describe('refused before the write', () => {
 			{ numberValues: 'x' },
 			{ fieldId: `${deal.id}|number`, numberValue: '=lots' },
 		);
-		expect(notANumber.error?.message).toBe(`Field: ${deal.id}: "lots" is not a number`);
+		expect(notANumber.error?.message).toBe(
+			`Field: "Deal Size" (${deal.id}): "lots" is not a number`,
+		);
 		const champions = await listField('Champions');
 		await fixture.clearRequests();
 		const tooMany = await updateEntry(entry.id, champions, {
@@ -484,17 +491,18 @@ describe('refused before the write', () => {
 			},
 		});
 		expect(tooMany.error?.message).toBe(
-			`Field: ${champions.id}: 101 persons given; Affinity takes at most 100 in one person-multi value`,
+			`Field: "Champions" (${champions.id}): 101 persons given; Affinity takes at most 100 in one person-multi value`,
 		);
-		// A value of a known type that cannot be encoded is refused before any request at all.
-		expect(await fixture.requests()).toHaveLength(0);
+		// A value of a known type that cannot be encoded is refused before any write or record
+		// read: the only request is the field metadata read that names the field in the error.
+		expect(await requestLines()).toEqual([`GET /v2/lists/${TARGET_ACCOUNTS}/fields`]);
 	});
 
 	it.each([
 		['Sites', 'location-multi', (i: number) => ({ city: `City ${i}` }), '101 locations'],
 		['Scores', 'number-multi', (i: number) => i, '101 numbers'],
 	] as const)(
-		'%s (%s): more than 100 values are refused before any request, naming the field and the count',
+		'%s (%s): more than 100 values are refused before any write (only the field metadata is read), naming the field and the count',
 		async (name, type, make, count) => {
 			const entry = await firstEntry(TARGET_ACCOUNTS);
 			const field = await listField(name);
@@ -504,9 +512,10 @@ describe('refused before the write', () => {
 				rawValue: JSON.stringify({ type, data: Array.from({ length: 101 }, (_, i) => make(i)) }),
 			});
 			expect(result.error?.message).toBe(
-				`Field: ${field.id}: ${count} given; Affinity takes at most 100 in one ${type} value`,
+				`Field: "${name}" (${field.id}): ${count} given; Affinity takes at most 100 in one ${type} value`,
 			);
-			expect(await fixture.requests()).toHaveLength(0);
+			// No write: only the field metadata read that names the field.
+			expect(await requestLines()).toEqual([`GET /v2/lists/${TARGET_ACCOUNTS}/fields`]);
 		},
 	);
 

@@ -67,6 +67,31 @@ async function dropdownTextOf(
 	return Array.isArray(value.data) ? value.data.map(textOf) : textOf(value.data);
 }
 
+/** How errors name a field whose metadata is known: `"Deal Size" (field-1038)`. */
+function fieldLabel(field: FieldMetadata): string {
+	return `"${field.name}" (${field.id})`;
+}
+
+/**
+ * Names the field of a value refused locally, as the later errors do. The value is checked
+ * before any request; only its name costs the scope's field metadata (GET …/fields, cached per
+ * run), the read the write would have made anyway, never a write. If that read fails, or the
+ * field is not in scope, the id alone: the value's error is the one to report, not the read's.
+ */
+async function nameForValueError(
+	ctx: IExecuteFunctions,
+	scope: FieldScope,
+	fieldId: string,
+	itemIndex: number,
+): Promise<string> {
+	try {
+		const field = (await fieldsInScope(ctx, scope, itemIndex)).find((f) => f.id === fieldId);
+		return field ? fieldLabel(field) : fieldId;
+	} catch {
+		return fieldId;
+	}
+}
+
 /**
  * Turns the inputs of one field write into a checked `{type, data}`: read-only fields are
  * refused from their id alone (before any request) or from their metadata (before the write);
@@ -102,8 +127,9 @@ export async function resolveFieldWrite(
 		fail(`values of type "${declared}" are computed by Affinity and cannot be written`);
 	const mode = read('writeMode', 'set') as string;
 
-	// Decode what can be decoded locally first, so a bad value is reported before any request;
-	// such a value is encoded once, here, and sent as is once the field is known to be of its type.
+	// Decode what can be decoded locally first, so a bad value is refused before any write or
+	// other request than the field metadata that names it; such a value is encoded once, here,
+	// and sent as is once the field is known to be of its type.
 	let early: FieldValueUpdate | undefined;
 	try {
 		if (mode === 'raw')
@@ -114,7 +140,11 @@ export async function resolveFieldWrite(
 				early = encodeFieldValue(declared, input, { timezone: this.getTimezone() });
 		}
 	} catch (error) {
-		if (error instanceof ValueInputError) fail(`${fieldId}: ${error.message}`, error.hint);
+		if (error instanceof ValueInputError)
+			fail(
+				`${await nameForValueError(this, scope, fieldId, itemIndex)}: ${error.message}`,
+				error.hint,
+			);
 		throw asNodeError(node, error, itemIndex);
 	}
 
@@ -130,7 +160,7 @@ export async function resolveFieldWrite(
 	const metaReason = readOnlyMetadataReason(metadata);
 	if (metaReason) fail(`cannot write ${metaReason}`);
 	const fieldType = metadata.valueType;
-	const name = `"${metadata.name}" (${fieldId})`;
+	const name = fieldLabel(metadata);
 	const mismatch = (given: string) =>
 		fail(
 			`${name} is a ${fieldType} field; the value given is of type ${given}`,
