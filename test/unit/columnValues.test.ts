@@ -14,7 +14,8 @@ describe('column mapping values', () => {
 		expect(mapperFieldType('dropdown')).toBe('options');
 		expect(mapperFieldType('ranked-dropdown')).toBe('options');
 		expect(mapperFieldType('dropdown-multi')).toBe('array');
-		expect(mapperFieldType('person-multi')).toBe('array');
+		// Several people or companies are a comma-separated text of IDs, emails or domains.
+		expect(mapperFieldType('person-multi')).toBe('string');
 		expect(mapperFieldType('location')).toBe('object');
 		expect(mapperFieldType('text')).toBe('string');
 		expect(mapperFieldType('person')).toBe('string');

@@ -23,12 +23,35 @@ export function mapperFieldType(valueType: string): FieldType {
 		case 'number-multi':
 		case 'location-multi':
 		case 'dropdown-multi':
-		case 'person-multi':
-		case 'company-multi':
 		case 'filterable-text-multi':
 			return 'array';
 	}
+	// People and companies (one or several) are text: IDs, email addresses or domains, several
+	// comma-separated, which an 'array' column would mark as an issue in the editor.
 	return 'string';
+}
+
+/** What a person or company column takes, shown beside its name (the editor shows only the name). */
+const COLUMN_HINTS: Record<string, string> = {
+	person: 'ID, email',
+	'person-multi': 'IDs, emails',
+	company: 'ID, domain',
+	'company-multi': 'IDs, domains',
+};
+
+/** The name the editor shows for a field's column: "Owner (ID, email)". */
+export function mapperDisplayName(name: string, valueType: string): string {
+	const hint = COLUMN_HINTS[valueType];
+	return hint ? `${name} (${hint})` : name;
+}
+
+/** The field's own name from a column's display name (mapperDisplayName undone). */
+export function mappedFieldName(displayName: string, valueType: string | undefined): string {
+	const hint = valueType ? COLUMN_HINTS[valueType] : undefined;
+	const suffix = hint ? ` (${hint})` : undefined;
+	return suffix && displayName.endsWith(suffix)
+		? displayName.slice(0, -suffix.length)
+		: displayName;
 }
 
 /** A mapped column left empty: not written (clearing is Update Field Values' Clear the Value). */

@@ -7,7 +7,7 @@ import type {
 import { dropdownOptionsOf } from '../api/dropdownOptions';
 import { fieldsInScope, type FieldScope } from '../api/fields';
 import { chosenListId } from '../actions/common/ids';
-import { mapperFieldType } from '../helpers/columnValues';
+import { mapperDisplayName, mapperFieldType } from '../helpers/columnValues';
 import { fieldChoiceValue, isWritableField } from '../helpers/valueTypes';
 
 /**
@@ -26,7 +26,7 @@ async function columnsOf(
 		const type = mapperFieldType(field.valueType);
 		const column: ResourceMapperField = {
 			id: fieldChoiceValue(field.id, field.valueType),
-			displayName: field.name,
+			displayName: mapperDisplayName(field.name, field.valueType),
 			required: false,
 			defaultMatch: false,
 			canBeUsedToMatch: false,

@@ -8,7 +8,8 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { fieldsInScope, type FieldScope } from '../../api/fields';
-import { isEmptyMapped, plainMappedValue } from '../../helpers/columnValues';
+import type { FieldMetadata } from '../../helpers/types';
+import { isEmptyMapped, mappedFieldName, plainMappedValue } from '../../helpers/columnValues';
 import { asNodeError } from '../../helpers/nodeErrors';
 import { encodeFieldValue, needsDropdownLookup } from '../../helpers/fieldValues';
 import {
@@ -17,6 +18,13 @@ import {
 	readOnlyFieldReason,
 	ValueInputError,
 } from '../../helpers/valueTypes';
+import {
+	needsLookup,
+	referenceTypeOf,
+	shownReferences,
+	type RecordReference,
+} from '../../helpers/recordReferences';
+import { checkedReferences, referencedIds } from './columnReferences';
 import { resolveFieldWrite, type FieldWrite } from './fieldWrites';
 
 /**
@@ -50,7 +58,7 @@ export function columnMappingProperty(options: {
 			},
 		},
 		description:
-			'The fields to write. Map Automatically takes the input keys named like a field (its name, in any letter case, or its ID); a field left empty is not written.',
+			'The fields to write. Map Automatically takes the input keys named like a field (its name, in any letter case, or its ID); a field left empty is not written. A person takes an ID or an email address, a company an ID or a domain (of a record that exists); several are comma-separated.',
 		...(options.displayOptions ? { displayOptions: options.displayOptions } : {}),
 	};
 }
@@ -115,7 +123,14 @@ async function mappedColumns(
 		if (field.removed && !auto) continue;
 		byKey.set(field.id, field);
 		byKey.set(parseFieldChoice(field.id).fieldId, field);
-		if (auto) byKey.set(keyOf(field.displayName), field);
+		if (auto) {
+			byKey.set(keyOf(field.displayName), field);
+			// A person or company column shows what it takes beside the name: "Owner (ID, email)".
+			byKey.set(
+				keyOf(mappedFieldName(field.displayName, parseFieldChoice(field.id).valueType)),
+				field,
+			);
+		}
 	}
 	const given: IDataObject = auto
 		? (ctx.getInputData()[itemIndex]?.json ?? {})
@@ -128,17 +143,18 @@ async function mappedColumns(
 		const { fieldId, valueType } = parseFieldChoice(id);
 		if (!field && auto) continue;
 		if (isEmptyMapped(value)) continue;
+		const name = field ? mappedFieldName(field.displayName, valueType) : fieldId;
 		if (seen.has(fieldId))
 			throw new NodeOperationError(
 				ctx.getNode(),
-				`Row ${itemIndex + 1}: the field "${field?.displayName ?? fieldId}" is mapped twice (input key "${key}")`,
+				`Row ${itemIndex + 1}: the field "${name}" is mapped twice (input key "${key}")`,
 				{ itemIndex, description: 'Map each field once. Nothing was sent for this row.' },
 			);
 		seen.add(fieldId);
 		mapped.push({
 			fieldId,
 			valueType,
-			name: field?.displayName ?? fieldId,
+			name,
 			value: plainMappedValue(value),
 			options: field?.options?.map((o) => String(o.name)),
 		});
@@ -152,7 +168,8 @@ function labelOf(itemIndex: number, column: MappedColumn): string {
 
 /**
  * Checks what can be checked without a request: a read-only field, a value not of the field's
- * type, a dropdown option the field does not have. Throws naming the row and the field.
+ * type, a dropdown option the field does not have, a person or company that is neither an ID
+ * nor an email address or domain. Throws naming the row and the field.
  */
 function checkLocally(ctx: IExecuteFunctions, columns: MappedColumn[], itemIndex: number): void {
 	const fail = (column: MappedColumn, message: string, description?: string): never => {
@@ -166,6 +183,18 @@ function checkLocally(ctx: IExecuteFunctions, columns: MappedColumn[], itemIndex
 		if (reason) fail(column, `cannot write ${reason}`);
 		const type = column.valueType;
 		if (!type) continue;
+		const references = referenceTypeOf(type);
+		if (references) {
+			const given = checkedReferences(
+				ctx,
+				references,
+				column.value,
+				labelOf(itemIndex, column),
+				itemIndex,
+			);
+			// Email addresses and domains are checked once found (columnWrites); IDs alone here.
+			if (needsLookup(given)) continue;
+		}
 		if (needsDropdownLookup(type, column.value)) {
 			if (!column.options?.length) continue;
 			const known = new Set(column.options.map(keyOf));
@@ -214,6 +243,19 @@ export async function checkedColumns(
 }
 
 /**
+ * The metadata of a column's field, read once per run (the write reads it anyway): the type of
+ * a column mapped without one (a mapping built without the editor), and its name for errors.
+ */
+async function metadataOf(
+	ctx: IExecuteFunctions,
+	scope: FieldScope,
+	column: MappedColumn,
+	itemIndex: number,
+): Promise<FieldMetadata | undefined> {
+	return (await fieldsInScope(ctx, scope, itemIndex)).find((f) => f.id === column.fieldId);
+}
+
+/**
  * The field writes of checked columns: each checked against the fields' metadata and dropdown
  * options (read once per run) and encoded, before anything is written.
  */
@@ -223,13 +265,41 @@ export async function columnWrites(
 	columns: MappedColumns,
 	itemIndex: number,
 ): Promise<Array<FieldWrite & { given: unknown }>> {
+	// Email addresses and domains are found here, before the caller writes anything of the row:
+	// a value that names no record stops the row with nothing written.
+	const found = new Map<MappedColumn, { type: string; value: unknown; given: unknown }>();
+	for (const column of columns) {
+		// Without the editor's schema a column knows neither its type nor its field's name.
+		const metadata =
+			column.valueType && column.name !== column.fieldId
+				? undefined
+				: await metadataOf(this, scope, column, itemIndex);
+		const type = referenceTypeOf(column.valueType ?? metadata?.valueType);
+		if (!type) continue;
+		const label = labelOf(itemIndex, metadata ? { ...column, name: metadata.name } : column);
+		const references: RecordReference[] = checkedReferences(
+			this,
+			type,
+			column.value,
+			label,
+			itemIndex,
+		);
+		if (!needsLookup(references)) continue;
+		const ids = await referencedIds(this, references, label, itemIndex);
+		found.set(column, {
+			type: `${type.entity}${type.multi ? '-multi' : ''}`,
+			value: type.multi ? ids : ids[0],
+			given: shownReferences(references, ids, type.multi),
+		});
+	}
 	const writes: Array<FieldWrite & { given: unknown }> = [];
 	for (const column of columns) {
+		const resolved = found.get(column);
 		const inputs: IDataObject = {
 			fieldId: column.fieldId,
 			writeMode: 'set',
 			valueType: 'auto',
-			anyValue: column.value as IDataObject,
+			anyValue: (resolved ? resolved.value : column.value) as IDataObject,
 		};
 		const write = await resolveFieldWrite.call(
 			this,
@@ -238,7 +308,17 @@ export async function columnWrites(
 			itemIndex,
 			labelOf(itemIndex, column),
 		);
-		writes.push({ ...write, given: column.value });
+		// The IDs found are of the column's type: never write them into a field now of another.
+		if (resolved && write.value.type !== resolved.type)
+			throw new NodeOperationError(
+				this.getNode(),
+				`${labelOf(itemIndex, column)}: the field is a ${write.value.type} field, not a ${resolved.type} field`,
+				{
+					itemIndex,
+					description: 'Refresh the field list of the mapping. Nothing was sent for this row.',
+				},
+			);
+		writes.push({ ...write, given: resolved ? resolved.given : column.value });
 	}
 	return writes;
 }
