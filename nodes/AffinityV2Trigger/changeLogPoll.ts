@@ -222,21 +222,36 @@ async function withPreviousValues(
 		const item = (events[i].changes as IDataObject[])[0];
 		const earlier = last.get(keyOf(change));
 		last.set(keyOf(change), change);
-		if (item.multiValueItem || change.actionType === 'delete') continue;
-		let previous: unknown;
-		if (change.actionType === 'add') previous = null;
-		else {
-			const before = earlier ?? (await previousChange(ctx, change));
-			if (!before) continue;
-			previous = valueAfter(before);
-		}
+		// A delete's event carries the value it removed already.
+		if (change.actionType === 'delete') continue;
+		const before = await valueBefore(ctx, change, earlier);
+		if (!before.known) continue;
 		const { current, ...rest } = item;
 		(events[i].changes as IDataObject[])[0] = {
 			...rest,
-			previous: previous as IDataObject,
+			previous: before.value as IDataObject,
 			current,
 		};
 	}
+}
+
+/**
+ * What a single-value field held just before `change`, from the log: nothing for an `add`
+ * (null), the value a `delete` removed, and for an `update` the value the change before it left
+ * (`earlier` when known, or else read from the log: one call). Unknown for a multi-value
+ * field's change (one item added or removed) and when the log holds no change before it.
+ */
+export async function valueBefore(
+	ctx: IPollFunctions,
+	change: ApiFieldChange,
+	earlier?: ApiFieldChange,
+): Promise<{ known: boolean; value?: unknown }> {
+	const item = (changeEvent(0, change).changes as IDataObject[])[0];
+	if (item.multiValueItem) return { known: false };
+	if (change.actionType === 'delete') return { known: true, value: item.previous };
+	if (change.actionType === 'add') return { known: true, value: null };
+	const before = earlier ?? (await previousChange(ctx, change));
+	return before ? { known: true, value: valueAfter(before) } : { known: false };
 }
 
 /** Field changes, additions from the search, removals from a scan when the count says so. */

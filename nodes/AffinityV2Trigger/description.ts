@@ -26,7 +26,7 @@ const savedView: INodeProperties = {
 export const properties: INodeProperties[] = [
 	{
 		displayName:
-			'Snapshot: each poll reads the whole list, about 1 API call per 100 entries (10 calls a poll for 1,000 entries), and compares it with the previous poll. The first poll only records what is there. Fetch Test Event shows the changes since the last poll, or else the latest entries as they are now, marked "sample".',
+			'Snapshot: each poll reads the whole list, about 1 API call per 100 entries (10 calls a poll for 1,000 entries), and compares it with the previous poll. The first poll only records what is there. Fetch Test Event shows the changes since the last poll; without them, the list\'s latest real changes from Affinity\'s change log, or its latest additions; only where there is nothing real to show (removals, fields without logged changes) is a sample: the latest entries as they are now. Each item says which in "testEvent": sinceLastPoll, latestChange, latestAddition or sample.',
 		name: 'pollingNotice',
 		type: 'notice',
 		default: '',
@@ -34,7 +34,7 @@ export const properties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'Change log: about 2 API calls a poll, whatever the list\'s size, plus 1 per 100 changes. Once a day (Reconciliation Interval in Options), and when an entry was removed, the poll reads the whole list: about 1 call per 100 entries. The first poll reads the whole list and only records it. Fetch Test Event shows the list\'s latest real changes from the change log (or its latest additions); only what it cannot show for real is a sample, marked "sample".',
+			'Change log: about 2 API calls a poll, whatever the list\'s size, plus 1 per 100 changes. Once a day (Reconciliation Interval in Options), and when an entry was removed, the poll reads the whole list: about 1 call per 100 entries. The first poll reads the whole list and only records it. Fetch Test Event shows the list\'s latest real changes from the change log (or its latest additions); only where there is nothing real to show (removals, fields without logged changes) is a sample: the latest entries as they are now. Each item says which in "testEvent": latestChange, latestAddition or sample.',
 		name: 'changeLogNotice',
 		type: 'notice',
 		default: '',

@@ -2,21 +2,42 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { fieldsOf } from '../AffinityV2/api/fields';
 import { listSummary } from '../AffinityV2/api/lists';
-import { latestChanges } from './changeLog';
-import { changeEvents } from './changeLogPoll';
+import type { ApiListEntry } from '../AffinityV2/helpers/types';
+import { latestChanges, type ApiFieldChange } from './changeLog';
+import { changeEvents, valueBefore } from './changeLogPoll';
 import { entryEvent } from './helpers/events';
 import { latestEntries, reported } from './listEntryReads';
-import { eventContext, type TriggerConfig } from './poll';
-import { ManualSample, SAMPLE_SIZE } from './sample';
+import {
+	eventContext,
+	readState,
+	savedCount,
+	snapshotRead,
+	stateKey,
+	type TriggerConfig,
+} from './poll';
+import { pollNeeds } from './pollRun';
+import { asTestEvents, ManualSample, SAMPLE_SIZE } from './sample';
 
 /**
- * "Fetch Test Event" in change-log detection: real events where there are some, never a change
- * that did not happen. Field changes are the list's latest changes in the change log; additions
- * the entries added last (the list-entry search sorted by the date added). Only when there is
+ * "Fetch Test Event" (a manual run), in either detection: real events where there are some,
+ * never a change that did not happen, each item saying what it shows (`testEvent`, see
+ * sample.ts). Field changes are the list's latest changes in the change log; additions the
+ * entries added last (the list-entry search sorted by the date added). Only when there is
  * nothing real of the chosen kind (a removal: the log does not record them) are the latest
- * entries shown as they are now, each marked `sample: true`. Saves nothing; a few requests.
+ * entries shown as they are now, marked as samples. Saves nothing: n8n keeps no state of a
+ * manual run.
  */
-export async function changeLogManualRun(
+export async function manualRun(
+	ctx: IPollFunctions,
+	config: TriggerConfig,
+): Promise<IDataObject[]> {
+	return config.detection === 'changeLog'
+		? await changeLogManualRun(ctx, config)
+		: await snapshotManualRun(ctx, config);
+}
+
+/** Change-log detection: events as its polls give them (`detectedBy` and all). A few requests. */
+async function changeLogManualRun(
 	ctx: IPollFunctions,
 	config: TriggerConfig,
 ): Promise<IDataObject[]> {
@@ -25,20 +46,120 @@ export async function changeLogManualRun(
 		const changes = await latestChanges(ctx, await logFieldIds(ctx, config), listId, SAMPLE_SIZE);
 		if (changes.length) {
 			const { type } = await listSummary(ctx, listId);
-			return changeEvents(ctx, config, changes, type ?? '');
+			return asTestEvents(await changeEvents(ctx, config, changes, type ?? ''), 'latestChange');
 		}
 	}
 	const entries = await latestEntries(ctx, config, SAMPLE_SIZE);
 	const context = eventContext(config);
 	if (event === 'listEntryAdded' || event === 'anyChange') {
-		return entries.map((entry) => ({
-			...entryEvent('listEntryAdded', entry, reported(config, entry), context),
-			detectedBy: 'listEntrySearch',
-		}));
+		return asTestEvents(
+			entries.map((entry) => ({
+				...entryEvent('listEntryAdded', entry, reported(config, entry), context),
+				detectedBy: 'listEntrySearch',
+			})),
+			'latestAddition',
+		);
 	}
 	const sample = new ManualSample();
 	for (const entry of entries) sample.add(entry);
 	return sample.events(event, (entry) => reported(config, entry), context);
+}
+
+/**
+ * The additions a manual run on a saved view looks among (one page of the search): the search
+ * cannot apply the view's filters, so the latest additions that are in the view now are kept.
+ */
+const VIEW_ADDITIONS = 100;
+
+/**
+ * Snapshot detection: the whole list (or view) is read and compared with the saved state, as a
+ * poll does. The changes since the last poll are shown when there are some; else (no saved
+ * state, as for a workflow never active, or nothing changed) the latest real changes or
+ * additions, shaped exactly as this detection's events: the values are the entries' own as the
+ * read returns them (the view's columns, the watched fields), so an expression written against
+ * the test event works on real ones. The log and the search are read first, so that the
+ * entries they name are kept as the pages pass: no second read. Changes and additions of
+ * entries the read does not return (removed since, or outside the view's filters) are left out.
+ */
+async function snapshotManualRun(
+	ctx: IPollFunctions,
+	config: TriggerConfig,
+): Promise<IDataObject[]> {
+	const startedAt = Date.now();
+	const saved: unknown = ctx.getWorkflowStaticData('node').state;
+	const needs = pollNeeds(config, true);
+	const changes = needs.changed
+		? await latestChanges(ctx, await logFieldIds(ctx, config), config.listId, SAMPLE_SIZE)
+		: [];
+	const additions = needs.added
+		? await latestEntries(
+				ctx,
+				config,
+				config.savedViewId === undefined ? SAMPLE_SIZE : VIEW_ADDITIONS,
+			)
+		: [];
+	const wanted = new Set([
+		...changes.map((c) => c.listEntry?.id),
+		...additions.map((entry) => entry.id),
+	]);
+	const read = new Map<number, ApiListEntry>();
+	const sample = new ManualSample();
+	const run = await snapshotRead(
+		ctx,
+		config,
+		needs,
+		readState(ctx, saved, stateKey(config)),
+		savedCount(saved),
+		startedAt,
+		(entry) => {
+			sample.add(entry);
+			if (wanted.has(entry.id)) read.set(entry.id, entry);
+		},
+	);
+	if (run.events.length) return asTestEvents(run.events, 'sinceLastPoll');
+
+	const context = eventContext(config);
+	const fieldsOf = (entry: ApiListEntry) => run.fieldsOf(entry);
+	const changed: IDataObject[] = [];
+	for (const [entryId, entryChanges] of byEntry(changes)) {
+		const entry = read.get(entryId);
+		if (!entry) continue;
+		const fields = fieldsOf(entry);
+		const shown = new Set(fields.map((f) => f.id));
+		// The oldest shown change of each reported field: the value before it is the event's `previous`.
+		const first = new Map<string, ApiFieldChange>();
+		for (const c of entryChanges) if (shown.has(c.field.id)) first.set(c.field.id, c);
+		if (!first.size) continue;
+		const previous = new Map<string, { known: boolean; value?: unknown }>();
+		if (needs.keepValues)
+			for (const [fieldId, c] of first) previous.set(fieldId, await valueBefore(ctx, c));
+		changed.push(
+			entryEvent('fieldValueChanged', entry, fields, context, {
+				changed: [...first.keys()],
+				previous: (fieldId) => previous.get(fieldId) ?? { known: false },
+			}),
+		);
+	}
+	if (changed.length) return asTestEvents(changed, 'latestChange');
+
+	const added = additions
+		.map((entry) => read.get(entry.id))
+		.filter((entry): entry is ApiListEntry => entry !== undefined)
+		.slice(0, SAMPLE_SIZE)
+		.map((entry) => entryEvent('listEntryAdded', entry, fieldsOf(entry), context));
+	if (added.length) return asTestEvents(added, 'latestAddition');
+	return sample.events(config.event, fieldsOf, context);
+}
+
+/** The log's changes grouped by list entry, in the order each entry first appears (newest first). */
+function byEntry(changes: ApiFieldChange[]): Map<number, ApiFieldChange[]> {
+	const out = new Map<number, ApiFieldChange[]>();
+	for (const change of changes) {
+		const id = change.listEntry?.id;
+		if (id === undefined) continue;
+		out.set(id, [...(out.get(id) ?? []), change]);
+	}
+	return out;
 }
 
 /** The fields whose changes count: the watched ones, or else the list's own (GET /v2/lists/{listId}/fields). */

@@ -15,7 +15,6 @@ import { completeEntryValues } from './allValues';
 import { DETECTIONS, TRIGGER_EVENTS, type Detection, type TriggerEvent } from './description';
 import type { EventContext } from './helpers/events';
 import { PollRun, pollNeeds, type PollNeeds } from './pollRun';
-import { ManualSample } from './sample';
 import { decodeState, isTriggerState, type DecodedState } from './state';
 
 export interface TriggerConfig {
@@ -106,44 +105,44 @@ export function snapshotCost(count: number): number {
 	return Math.max(1, Math.ceil(count / 100));
 }
 
-/** Snapshot detection, one poll (and every manual run): see pollTrigger.ts. */
-export async function runPoll(
-	ctx: IPollFunctions,
-	config: TriggerConfig,
-	manual: boolean,
-): Promise<IDataObject[]> {
+/** Snapshot detection, one poll (a manual run is manualRun.ts's): see pollTrigger.ts. */
+export async function runPoll(ctx: IPollFunctions, config: TriggerConfig): Promise<IDataObject[]> {
 	const startedAt = Date.now();
 	const staticData = ctx.getWorkflowStaticData('node');
 	const saved: unknown = staticData.state;
 	const key = stateKey(config);
 	const old = readState(ctx, saved, key);
-	// Sized for the previous poll's count, so that the arrays are not grown and copied as pages come.
-	const expected = isTriggerState(saved) ? saved.count : 0;
-	if (!manual) {
-		const cost = snapshotCost(expected);
-		await assertQuotaLeft(
-			ctx,
-			config.quotaGuard,
-			cost,
-			`about ${cost} calls a poll (1 per 100 entries)`,
-		);
-	}
-	const needs = pollNeeds(config, manual);
-	const sample = manual ? new ManualSample() : undefined;
-	const complete = await snapshotRead(ctx, config, needs, old, expected, startedAt, sample);
-
+	const expected = savedCount(saved);
+	const cost = snapshotCost(expected);
+	await assertQuotaLeft(
+		ctx,
+		config.quotaGuard,
+		cost,
+		`about ${cost} calls a poll (1 per 100 entries)`,
+	);
+	const complete = await snapshotRead(
+		ctx,
+		config,
+		pollNeeds(config, false),
+		old,
+		expected,
+		startedAt,
+	);
 	const events = complete.events;
-	if (sample)
-		return events.length
-			? events
-			: sample.events(config.event, (entry) => complete.fieldsOf(entry), eventContext(config));
-
 	const next = complete.commit(key, new Date(startedAt).toISOString());
 	// Committed in one assignment, after everything that can fail. Another poll that
 	// committed meanwhile already reported these changes: this one's are dropped.
 	if (staticData.state !== saved) return [];
 	staticData.state = next as unknown as IDataObject;
 	return events;
+}
+
+/**
+ * How many entries the saved state holds (0 without one): a read is sized for it, so that its
+ * arrays are not grown and copied as pages come.
+ */
+export function savedCount(saved: unknown): number {
+	return isTriggerState(saved) ? saved.count : 0;
 }
 
 export function eventContext(config: TriggerConfig): EventContext {
@@ -156,7 +155,8 @@ export function eventContext(config: TriggerConfig): EventContext {
 
 /**
  * Reads every page of the list (or saved view), comparing each entry with `old` as it comes,
- * then reports the removed entries. Nothing is saved: the caller commits the run.
+ * then reports the removed entries. Nothing is saved: the caller commits the run. `onEntry` sees
+ * each entry once (a manual run keeps the few it shows).
  */
 export async function snapshotRead(
 	ctx: IPollFunctions,
@@ -165,7 +165,7 @@ export async function snapshotRead(
 	old: DecodedState | undefined,
 	expected: number,
 	startedAt: number,
-	sample?: ManualSample,
+	onEntry?: (entry: ApiListEntry) => void,
 ): Promise<PollRun> {
 	const context = eventContext(config);
 	const budget = new PollBudget(ctx, startedAt);
@@ -179,7 +179,7 @@ export async function snapshotRead(
 				if (!isListEntry(entry)) continue;
 				if (config.completeMultiValues) await completeEntryValues(ctx, config.listId, entry);
 				run ??= new PollRun(ctx.getNode(), needs, context, old, entry, expected);
-				if (run.visit(entry)) sample?.add(entry);
+				if (run.visit(entry)) onEntry?.(entry);
 			}
 			budget.afterPage(Boolean(page.nextUrl), run?.count ?? 0);
 			return true;

@@ -1,7 +1,7 @@
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { changeLogPoll } from './changeLogPoll';
-import { changeLogManualRun } from './manualRun';
+import { manualRun } from './manualRun';
 import { readConfig, runPoll } from './poll';
 
 /**
@@ -30,12 +30,11 @@ export async function pollTrigger(this: IPollFunctions): Promise<INodeExecutionD
 		inFlight.add(guard);
 	}
 	try {
-		const events =
-			config.detection === 'changeLog'
-				? manual
-					? await changeLogManualRun(this, config)
-					: await changeLogPoll(this, config)
-				: await runPoll(this, config, manual);
+		const events = manual
+			? await manualRun(this, config)
+			: config.detection === 'changeLog'
+				? await changeLogPoll(this, config)
+				: await runPoll(this, config);
 		return events.length ? [this.helpers.returnJsonArray(events)] : null;
 	} finally {
 		if (!manual) inFlight.delete(guard);

@@ -5,14 +5,28 @@ import type { ApiField, ApiListEntry } from '../AffinityV2/helpers/types';
 import type { TriggerEvent } from './description';
 import { entryEvent, removedEvent, type EventContext } from './helpers/events';
 
-/** How many of the latest entries a manual "Fetch Test Event" shows when nothing changed. */
+/** How many items a manual "Fetch Test Event" shows at most. */
 export const SAMPLE_SIZE = 5;
 
 /**
+ * What a manual run's item shows, as its `testEvent` (never on a real poll's items):
+ * - `sinceLastPoll`: a change since the last poll, which the next poll reports as well;
+ * - `latestChange`: the list's latest real field change, from Affinity's change log;
+ * - `latestAddition`: one of the entries added to the list last;
+ * - `sample`: nothing real of the chosen event to show: an entry as it is now (`sample: true`).
+ */
+export type TestEventKind = 'sinceLastPoll' | 'latestChange' | 'latestAddition' | 'sample';
+
+/** Marks a manual run's items with what they show, right after `event`. */
+export function asTestEvents(events: IDataObject[], kind: TestEventKind): IDataObject[] {
+	return events.map(({ event, ...rest }) => ({ event, testEvent: kind, ...rest }));
+}
+
+/**
  * The latest entries (highest ids: the latest added) a manual run saw, to show as test events
- * when nothing changed. Holds a few times SAMPLE_SIZE entries at most, whatever the list size.
- * Each event says `sample: true`: it has the chosen event's shape and the entry's values as they
- * are now, but it did not happen.
+ * when nothing real can be shown. Holds a few times SAMPLE_SIZE entries at most, whatever the
+ * list size. Each event says `testEvent: "sample"` and `sample: true`: it has the chosen event's
+ * shape and the entry's values as they are now, but it did not happen.
  */
 export class ManualSample {
 	private entries: ApiListEntry[] = [];
@@ -30,7 +44,7 @@ export class ManualSample {
 	): IDataObject[] {
 		return this.keepLatest().map((entry) => {
 			const item = this.event(event, entry, fieldsOf, context);
-			return { event: item.event, sample: true, ...item };
+			return { event: item.event, testEvent: 'sample', sample: true, ...item };
 		});
 	}
 

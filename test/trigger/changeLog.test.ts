@@ -359,7 +359,12 @@ describe('changeLog detection', () => {
 			detectedBy: 'changeLog',
 		});
 		expect(manual.length).toBeLessThanOrEqual(5);
-		expect(manual.every((e) => e.sample === undefined && e.listId === TARGET_ACCOUNTS)).toBe(true);
+		expect(
+			manual.every(
+				(e) =>
+					e.sample === undefined && e.testEvent === 'latestChange' && e.listId === TARGET_ACCOUNTS,
+			),
+		).toBe(true);
 		expect(manual.every((e) => typeof e.entityName === 'string')).toBe(true);
 		// The list's fields and the log, newest first, the list's type and its entities' names:
 		// not a read of the whole list.
@@ -370,14 +375,25 @@ describe('changeLog detection', () => {
 			'/v2/companies',
 		]);
 		expect(savedJson(h)).toBe(before);
-		expect(events(await h.poll())).toHaveLength(1);
+		// The poll reports the change, as a real event: no marker.
+		const real = events(await h.poll());
+		expect(real).toHaveLength(1);
+		expect(real[0]).toMatchObject({ listEntryId: entry.id, detectedBy: 'changeLog' });
+		expect(real[0]).not.toHaveProperty('testEvent');
 	});
 
 	it('a manual run shows the latest additions as they are, and removals only as marked samples', async () => {
 		const h = triggerHarness(fixture, changeLog({ event: 'listEntryAdded' }));
 		const added = events(await h.poll('manual'));
 		expect(added).toHaveLength(5);
-		expect(added.every((e) => e.event === 'listEntryAdded' && e.sample === undefined)).toBe(true);
+		expect(
+			added.every(
+				(e) =>
+					e.event === 'listEntryAdded' &&
+					e.testEvent === 'latestAddition' &&
+					e.sample === undefined,
+			),
+		).toBe(true);
 		const all = await fetchAll(fixture, TARGET_ACCOUNTS);
 		const latest = all
 			.map((e) => e.createdAt)
@@ -387,7 +403,11 @@ describe('changeLog detection', () => {
 		setParameters(h, changeLog({ event: 'listEntryRemoved' }));
 		const removed = events(await h.poll('manual'));
 		expect(removed).toHaveLength(5);
-		expect(removed.every((e) => e.event === 'listEntryRemoved' && e.sample === true)).toBe(true);
+		expect(
+			removed.every(
+				(e) => e.event === 'listEntryRemoved' && e.testEvent === 'sample' && e.sample === true,
+			),
+		).toBe(true);
 		expect(savedJson(h)).toBe('{}');
 	});
 });

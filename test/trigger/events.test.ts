@@ -2,6 +2,7 @@
  * The trigger through n8n-core's real PollContext against the emulator: each event kind,
  * baseline and manual mode, saved views, watched fields and the state it keeps.
  */
+import type { ApiListEntry } from '../../nodes/AffinityV2/helpers/types';
 import { EmulatorFixture, expectNoKey } from '../harness/emulator';
 import {
 	DEAL_PIPELINE,
@@ -455,16 +456,130 @@ describe('changing what is watched', () => {
 });
 
 describe('manual "Fetch Test Event"', () => {
-	it('returns the latest entries shaped as events and saves nothing', async () => {
-		const h = triggerHarness(fixture, list);
+	/** An entry past the seeded change history (the first 30 entries of each list have some). */
+	async function quietEntry() {
+		return (await fetchAll(fixture, TARGET_ACCOUNTS))[100];
+	}
+
+	it('with no saved state shows a real field change just made, shaped as a real event, and saves nothing', async () => {
+		const notes = fieldNamed(fixture, TARGET_ACCOUNTS, 'Notes');
+		const entry = await quietEntry();
+		await setValue(fixture, entry.id, notes.id, { type: 'text', data: 'Term sheet sent' });
+		const h = triggerHarness(fixture, { ...list, event: 'fieldValueChanged' });
+		const manual = events(await h.poll('manual'));
+		expect(manual.length).toBeGreaterThanOrEqual(1);
+		expect(manual.length).toBeLessThanOrEqual(5);
+		expect(manual[0]).toEqual({
+			event: 'fieldValueChanged',
+			testEvent: 'latestChange',
+			listId: TARGET_ACCOUNTS,
+			listEntryId: entry.id,
+			entityType: 'company',
+			entityId: entry.entity.id,
+			entityName: fixture.emulator.store.companies.get(entry.entity.id)!.name,
+			changes: [{ fieldId: notes.id, fieldName: 'Notes', current: 'Term sheet sent' }],
+		});
+		expect(manual.every((e) => e.testEvent === 'latestChange' && !('sample' in e))).toBe(true);
+		expect(savedJson(h)).toBe('{}');
+
+		// A real poll's event of the same change has the same keys, and no marker.
+		expect(await h.poll()).toBeNull();
+		await setValue(fixture, entry.id, notes.id, { type: 'text', data: 'Signed' });
+		const [real] = events(await h.poll());
+		expect(real).not.toHaveProperty('testEvent');
+		const { testEvent, ...shown } = manual[0];
+		expect(testEvent).toBe('latestChange');
+		expect(Object.keys(real)).toEqual(Object.keys(shown));
+		expect(real.changes).toEqual([{ fieldId: notes.id, fieldName: 'Notes', current: 'Signed' }]);
+	});
+
+	it('with Keep Previous Values, a real change shows the value before it, from the log', async () => {
+		const status = fieldNamed(fixture, TARGET_ACCOUNTS, 'Status');
+		// The first entry with a Status: its seeded history is in the log.
+		const statusOf = (e: ApiListEntry) =>
+			e.entity.fields?.find((f) => f.id === status.id)?.value.data as { text: string } | null;
+		const entry = (await fetchAll(fixture, TARGET_ACCOUNTS)).find((e) => statusOf(e) !== null)!;
+		const before = statusOf(entry)!;
+		const h = triggerHarness(fixture, {
+			...list,
+			event: 'fieldValueChanged',
+			watchedFieldIds: [status.id],
+			options: { keepPreviousValues: true },
+		});
+		const target = before.text === 'Won' ? 'Negotiation' : 'Won';
+		await setValue(fixture, entry.id, status.id, {
+			type: 'ranked-dropdown',
+			data: { dropdownOptionId: optionId(status, target) },
+		});
+		const [shown] = events(await h.poll('manual'));
+		expect(shown).toMatchObject({ testEvent: 'latestChange', listEntryId: entry.id });
+		expect(shown.changes).toEqual([
+			{ fieldId: status.id, fieldName: 'Status', previous: before.text, current: target },
+		]);
+	});
+
+	it('with no saved state shows the entry added last as an addition', async () => {
+		const h = triggerHarness(fixture, { ...list, event: 'listEntryAdded' });
+		const created = await addEntry(fixture, TARGET_ACCOUNTS, undefined, 'Zephyr Robotics');
+		const out = events(await h.poll('manual'));
+		expect(out).toHaveLength(5);
+		expect(out[0]).toMatchObject({
+			event: 'listEntryAdded',
+			testEvent: 'latestAddition',
+			listEntryId: created.id,
+			entityId: created.entityId,
+			entityName: 'Zephyr Robotics',
+		});
+		expect((out[0].changes as unknown[]).length).toBe(14);
+		expect(out.every((e) => e.testEvent === 'latestAddition' && !('sample' in e))).toBe(true);
+		expect(savedJson(h)).toBe('{}');
+	});
+
+	it('on a saved view shows only changes of entries in the view, and its columns', async () => {
+		const hot = viewId(fixture, 'Hot accounts');
+		const status = fieldNamed(fixture, TARGET_ACCOUNTS, 'Status');
+		const notes = fieldNamed(fixture, TARGET_ACCOUNTS, 'Notes');
+		const inView = await fetchAll(fixture, TARGET_ACCOUNTS, hot);
+		const viewIds = new Set(inView.map((e) => e.id));
+		const outside = (await fetchAll(fixture, TARGET_ACCOUNTS)).find((e) => !viewIds.has(e.id))!;
+		const inside = inView[inView.length - 1];
+		await setValue(fixture, inside.id, status.id, {
+			type: 'ranked-dropdown',
+			data: { dropdownOptionId: optionId(status, 'Negotiation') },
+		});
+		// Not a column of the view, and then an entry outside it: neither is shown.
+		await setValue(fixture, inside.id, notes.id, { type: 'text', data: 'not a column' });
+		await setValue(fixture, outside.id, status.id, {
+			type: 'ranked-dropdown',
+			data: { dropdownOptionId: optionId(status, 'Won') },
+		});
+		const h = triggerHarness(fixture, {
+			...list,
+			watch: 'savedView',
+			savedViewId: byId(hot),
+			event: 'fieldValueChanged',
+		});
+		const out = events(await h.poll('manual'));
+		expect(out[0]).toMatchObject({
+			testEvent: 'latestChange',
+			savedViewId: hot,
+			listEntryId: inside.id,
+			changes: [{ fieldId: status.id, fieldName: 'Status', current: 'Negotiation' }],
+		});
+		expect(out.every((e) => viewIds.has(e.listEntryId as number))).toBe(true);
+		expect(savedJson(h)).toBe('{}');
+	});
+
+	it('shows removals, which the log does not record, as marked samples', async () => {
+		const h = triggerHarness(fixture, { ...list, event: 'listEntryRemoved' });
 		const out = events(await h.poll('manual'));
 		const ids = await entryIds();
 		expect(out.map((e) => e.listEntryId)).toEqual([...ids].sort((x, y) => y - x).slice(0, 5));
 		expect(
-			out.every((e) => e.event === 'listEntryAdded' && (e.changes as unknown[]).length === 14),
+			out.every(
+				(e) => e.event === 'listEntryRemoved' && e.testEvent === 'sample' && e.sample === true,
+			),
 		).toBe(true);
-		// Nothing happened since a poll: each item says it is a sample, not an event.
-		expect(out.every((e) => e.sample === true)).toBe(true);
 		expect(savedJson(h)).toBe('{}');
 	});
 
@@ -475,20 +590,32 @@ describe('manual "Fetch Test Event"', () => {
 		const [a] = await entryIds();
 		await removeEntry(fixture, a);
 		const manual = events(await h.poll('manual'));
-		expect(manual.map((e) => [e.event, e.listEntryId])).toEqual([['listEntryRemoved', a]]);
+		expect(manual.map((e) => [e.event, e.testEvent, e.listEntryId])).toEqual([
+			['listEntryRemoved', 'sinceLastPoll', a],
+		]);
 		expect(manual[0]).not.toHaveProperty('sample');
 		expect(savedJson(h)).toBe(before);
-		expect(events(await h.poll())).toEqual(manual);
+		// The poll reports the same event, without the marker.
+		const real = events(await h.poll());
+		expect(real[0]).not.toHaveProperty('testEvent');
+		expect(real).toEqual(manual.map(({ testEvent: _, ...event }) => event));
 		expect(savedJson(h)).not.toBe(before);
 	});
 
-	it('shapes the sample as the chosen event', async () => {
-		const h = triggerHarness(fixture, { ...list, event: 'fieldValueChanged' });
+	it('shapes the sample as the chosen event when the log holds no change of the watched fields', async () => {
+		// Labels (a multi-select) has no change in the log yet.
+		const labels = fieldNamed(fixture, TARGET_ACCOUNTS, 'Labels');
+		const h = triggerHarness(fixture, {
+			...list,
+			event: 'fieldValueChanged',
+			watchedFieldIds: [labels.id],
+		});
 		const out = events(await h.poll('manual'));
 		expect(out).toHaveLength(5);
 		expect(out[0].event).toBe('fieldValueChanged');
-		expect(out.every((e) => e.sample === true)).toBe(true);
+		expect(out.every((e) => e.sample === true && e.testEvent === 'sample')).toBe(true);
 		expect((out[0].changes as Array<Record<string, unknown>>)[0]).not.toHaveProperty('previous');
+		expect((out[0].changes as Array<Record<string, unknown>>)[0].fieldId).toBe(labels.id);
 	});
 });
 
