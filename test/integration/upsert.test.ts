@@ -527,3 +527,208 @@ describe('the sample workflow "sheet rows → Target Accounts"', () => {
 		},
 	);
 });
+
+describe('listEntry.upsert: person and company columns by email or domain', () => {
+	type Person = { id: number; primaryEmailAddress: string; emailAddresses: string[] };
+	let madePeople = 0;
+	/** A person with a primary and another email address (POST /v2/persons). */
+	async function personWithTwoEmails(): Promise<Person> {
+		madePeople += 1;
+		const primary = `ann${madePeople}@columns.example`;
+		const res = await fixture.api<Person>('/v2/persons', undefined, {
+			method: 'POST',
+			body: {
+				firstName: 'Ann',
+				lastName: `Columns ${madePeople}`,
+				primaryEmailAddress: primary,
+				emailAddresses: [primary, `ann${madePeople}@home.example`],
+			},
+		});
+		expect(res.body.emailAddresses).toHaveLength(2);
+		return res.body;
+	}
+
+	const searches = async (kind: 'persons' | 'companies', term?: string) =>
+		(await requests()).filter(
+			(r) =>
+				r.path === `/v2/${kind}/search` &&
+				(term === undefined || (r.body?.search as IDataObject).term === term),
+		);
+	/** Every request that changes something: not a read, not a search. */
+	const changes = async () =>
+		(await writesOf()).filter((w) => !w.path.endsWith('/search')).map((w) => w.path);
+
+	it('writes a person by primary email, a company by domain and by URL, multi columns mixing IDs and emails or domains', async () => {
+		const ann = await personWithTwoEmails();
+		const bob = await personWithTwoEmails();
+		const seeded = (await fixture.api<{ data: Array<{ id: number }> }>('/v2/persons?limit=1')).body
+			.data[0].id;
+		const related = await companyNotOnList();
+		const investor = await companyNotOnList();
+		const other = await companyNotOnList();
+		const target = await companyNotOnList();
+		const result = await upsert(
+			{
+				columns: await columns({
+					Owner: ann.primaryEmailAddress.toUpperCase(),
+					'Related Company': `https://${related.domain}/about?x=1`,
+					Champions: [seeded, bob.primaryEmailAddress],
+					'Co-investors': `${investor.id}, ${other.domain}`,
+				}),
+			},
+			[{ domain: target.domain }],
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].fieldsWritten).toEqual({
+			Owner: { email: ann.primaryEmailAddress, id: ann.id },
+			'Related Company': { domain: related.domain, id: related.id },
+			Champions: [seeded, { email: bob.primaryEmailAddress, id: bob.id }],
+			'Co-investors': [investor.id, { domain: other.domain, id: other.id }],
+		});
+		const entry = await entryOf(target.id);
+		const read = async (name: string) => valueOf(entry, await field(name))?.data as never;
+		expect(((await read('Owner')) as IDataObject).id).toBe(ann.id);
+		expect(((await read('Related Company')) as IDataObject).id).toBe(related.id);
+		expect(((await read('Champions')) as IDataObject[]).map((p) => p.id).sort()).toEqual(
+			[seeded, bob.id].sort(),
+		);
+		expect(((await read('Co-investors')) as IDataObject[]).map((c) => c.id).sort()).toEqual(
+			[investor.id, other.id].sort(),
+		);
+		const patches = (await writesOf()).filter((w) => w.method === 'PATCH');
+		expect(patches).toHaveLength(1);
+		expect(patches[0].body?.updates).toEqual(
+			expect.arrayContaining([
+				{ id: (await field('Owner')).id, value: { type: 'person', data: { id: ann.id } } },
+				{
+					id: (await field('Related Company')).id,
+					value: { type: 'company', data: { id: related.id } },
+				},
+			]),
+		);
+		// Only what was given by email or domain is searched, and nothing is created.
+		expect(await searches('persons')).toHaveLength(2);
+		expect(await searches('companies', related.domain)).toHaveLength(1);
+		expect(await searches('companies', other.domain)).toHaveLength(1);
+		expect(await changes()).not.toContain('/organizations');
+		expect(await changes()).not.toContain('/v2/persons');
+	});
+
+	it('an email that is not a primary address is not found by the person search: the row is refused, nothing written', async () => {
+		const ann = await personWithTwoEmails();
+		const other = ann.emailAddresses.find((e) => e !== ann.primaryEmailAddress)!;
+		const target = await companyNotOnList();
+		const result = await upsert({ columns: await columns({ Owner: other }) }, [
+			{ domain: target.domain },
+		]);
+		// POST /v2/persons/search matches the term against the primary email address only.
+		expect(result.error?.message).toBe(
+			`Row 1, field "Owner": no person has the email address "${other}"`,
+		);
+		expect(result.error?.description).toMatch(/primary email address/);
+		expect(await searches('persons', other)).toHaveLength(1);
+		expect(await changes()).toEqual([]);
+		expect(await entryOf(target.id)).toBeUndefined();
+	});
+
+	it('an unknown email or domain refuses its row before any write for it, naming the row, the field and the value', async () => {
+		const ann = await personWithTwoEmails();
+		const first = await companyNotOnList();
+		const second = await companyNotOnList();
+		const third = await companyNotOnList();
+		const result = await upsert(
+			{
+				columns: await columns({
+					Owner: '={{ $json.owner }}',
+					'Related Company': '={{ $json.related }}',
+				}),
+			},
+			[
+				{ domain: first.domain, owner: ann.primaryEmailAddress, related: first.domain },
+				{ domain: second.domain, owner: 'nobody@nowhere.example', related: first.domain },
+				{ domain: third.domain, owner: ann.id, related: 'no-such-company.example' },
+			],
+			true,
+		);
+		expect(result.items).toHaveLength(3);
+		expect(result.items[0].fieldsWritten).toMatchObject({
+			Owner: { email: ann.primaryEmailAddress, id: ann.id },
+		});
+		expect(String(result.items[1].error)).toBe(
+			'Row 2, field "Owner": no person has the email address "nobody@nowhere.example"',
+		);
+		expect(String(result.items[2].error)).toBe(
+			'Row 3, field "Related Company": no company has the domain "no-such-company.example"',
+		);
+		const errors = result.run.data.resultData.runData.Affinity[0].data!.main[0]!.map((i) => i.json);
+		expect(String(errors[1].description)).toMatch(/Give the person’s ID.*create the person first/);
+		expect(String(errors[2].description)).toMatch(
+			/Give the company’s ID.*create the company first/,
+		);
+		// Rows 2 and 3: not added to the list, nothing written; their companies never searched.
+		expect(await changes()).toEqual([
+			`/lists/${TARGET_ACCOUNTS}/list-entries`,
+			`/v2/lists/${TARGET_ACCOUNTS}/list-entries/${result.items[0].id}/fields`,
+		]);
+		expect(await searches('companies', second.domain)).toEqual([]);
+		expect(await searches('companies', third.domain)).toEqual([]);
+		expect(await entryOf(second.id)).toBeUndefined();
+		expect(await entryOf(third.id)).toBeUndefined();
+	});
+
+	it.each([
+		['Owner', 'not a person', /"not a person" is not a person ID or an email address/],
+		['Owner', 'ann@', /"ann@" is not a person ID or an email address/],
+		['Champions', '12, acme.com', /"acme.com" is not a person ID or an email address/],
+		['Related Company', 'no domain', /"no domain" is not a company ID or a domain/],
+		['Co-investors', '12, ann@acme.com', /"ann@acme.com" is not a company ID or a domain/],
+	])(
+		'a malformed %s value (%s) is refused before any request, naming the row, the field and the value',
+		async (name, value, message) => {
+			const result = await upsert({ columns: await columns({ [name]: value }) }, [
+				{ domain: 'refused.example' },
+			]);
+			expect(result.error?.message).toMatch(new RegExp(`^Row 1, field "${name}": `));
+			expect(result.error?.message).toMatch(message);
+			expect(result.error?.description).toMatch(/Nothing was sent for this row/);
+			expect(await requests()).toEqual([]);
+		},
+	);
+
+	it('each email address and domain is searched once per run, found or not', async () => {
+		const ann = await personWithTwoEmails();
+		const related = await companyNotOnList();
+		const rows: IDataObject[] = [];
+		for (let k = 0; k < 3; k++)
+			rows.push({
+				domain: (await companyNotOnList()).domain,
+				owner: ann.primaryEmailAddress,
+				related: related.domain,
+			});
+		rows.push({ domain: 'x1.example', owner: 'ghost@nowhere.example', related: related.domain });
+		rows.push({ domain: 'x2.example', owner: 'Ghost@Nowhere.example', related: related.domain });
+		const result = await upsert(
+			{
+				columns: await columns({
+					Owner: '={{ $json.owner }}',
+					'Related Company': '={{ $json.related }}',
+				}),
+			},
+			rows,
+			true,
+		);
+		expect(result.items.slice(0, 3).every((i) => i.error === undefined)).toBe(true);
+		expect(result.items.slice(3).map((i) => String(i.error))).toEqual([
+			'Row 4, field "Owner": no person has the email address "ghost@nowhere.example"',
+			'Row 5, field "Owner": no person has the email address "ghost@nowhere.example"',
+		]);
+		expect(await searches('persons', ann.primaryEmailAddress)).toHaveLength(1);
+		expect(await searches('persons', 'ghost@nowhere.example')).toHaveLength(1);
+		expect(await searches('persons')).toHaveLength(2);
+		expect(await searches('companies', related.domain)).toHaveLength(1);
+		for (let k = 0; k < 3; k++) {
+			const entry = await entryOf((result.items[k].entity as IDataObject).id as number);
+			expect((valueOf(entry, await field('Owner'))?.data as IDataObject).id).toBe(ann.id);
+		}
+	});
+});
