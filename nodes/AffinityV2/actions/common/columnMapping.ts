@@ -271,9 +271,9 @@ export async function columnWrites(
 	for (const column of columns) {
 		// Without the editor's schema a column knows neither its type nor its field's name.
 		const metadata =
-			column.valueType && column.name !== column.fieldId
-				? undefined
-				: await metadataOf(this, scope, column, itemIndex);
+			!column.valueType || (referenceTypeOf(column.valueType) && column.name === column.fieldId)
+				? await metadataOf(this, scope, column, itemIndex)
+				: undefined;
 		const type = referenceTypeOf(column.valueType ?? metadata?.valueType);
 		if (!type) continue;
 		const label = labelOf(itemIndex, metadata ? { ...column, name: metadata.name } : column);
