@@ -1,4 +1,5 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { fieldsOf } from '../AffinityV2/api/fields';
 import { listSummary } from '../AffinityV2/api/lists';
@@ -89,13 +90,13 @@ async function snapshotManualRun(
 	const saved: unknown = ctx.getWorkflowStaticData('node').state;
 	const needs = pollNeeds(config, true);
 	const changes = needs.changed
-		? await latestChanges(ctx, await logFieldIds(ctx, config), config.listId, SAMPLE_SIZE)
+		? await unlessForbidden(ctx, async () =>
+				latestChanges(ctx, await logFieldIds(ctx, config), config.listId, SAMPLE_SIZE),
+			)
 		: [];
 	const additions = needs.added
-		? await latestEntries(
-				ctx,
-				config,
-				config.savedViewId === undefined ? SAMPLE_SIZE : VIEW_ADDITIONS,
+		? await unlessForbidden(ctx, async () =>
+				latestEntries(ctx, config, config.savedViewId === undefined ? SAMPLE_SIZE : VIEW_ADDITIONS),
 			)
 		: [];
 	const wanted = new Set([
@@ -149,6 +150,22 @@ async function snapshotManualRun(
 		.map((entry) => entryEvent('listEntryAdded', entry, fieldsOf(entry), context));
 	if (added.length) return asTestEvents(added, 'latestAddition');
 	return sample.events(config.event, fieldsOf, context);
+}
+
+/**
+ * Nothing from a source the key may not read (403: Affinity gates some endpoints by permission)
+ * rather than a failed test event: snapshot polls need neither the change log nor the search.
+ */
+async function unlessForbidden<T>(ctx: IPollFunctions, read: () => Promise<T[]>): Promise<T[]> {
+	try {
+		return await read();
+	} catch (error) {
+		// The transport throws NodeApiErrors that already say what went wrong.
+		const failure =
+			error instanceof NodeApiError ? error : new NodeOperationError(ctx.getNode(), error as Error);
+		if (failure instanceof NodeApiError && failure.httpCode === '403') return [];
+		throw failure;
+	}
 }
 
 /** The log's changes grouped by list entry, in the order each entry first appears (newest first). */

@@ -602,6 +602,20 @@ describe('manual "Fetch Test Event"', () => {
 		expect(savedJson(h)).not.toBe(before);
 	});
 
+	it('a key that may not read the change log still gets marked samples, not an error', async () => {
+		await fixture.fault({
+			kind: 'status',
+			status: 403,
+			path: '^/v2/field-value-changes$',
+			times: 10,
+		});
+		const h = triggerHarness(fixture, { ...list, event: 'fieldValueChanged' });
+		const out = events(await h.poll('manual'));
+		expect(out).toHaveLength(5);
+		expect(out.every((e) => e.testEvent === 'sample' && e.sample === true)).toBe(true);
+		expect((await fixture.requests()).some((r) => r.status === 403)).toBe(true);
+	});
+
 	it('shapes the sample as the chosen event when the log holds no change of the watched fields', async () => {
 		// Labels (a multi-select) has no change in the log yet.
 		const labels = fieldNamed(fixture, TARGET_ACCOUNTS, 'Labels');
