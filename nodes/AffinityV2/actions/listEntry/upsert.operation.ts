@@ -148,7 +148,22 @@ interface RowProgress {
 	written: string[];
 }
 
+/** Each run's row keys, computed once: reading an expression parameter evaluates it again. */
+const rowKeys = new WeakMap<object, Map<number, string | number>>();
+
 function matchKey(this: IExecuteFunctions, matchOn: string, itemIndex: number): string | number {
+	let keys = rowKeys.get(this);
+	if (!keys) rowKeys.set(this, (keys = new Map()));
+	let key = keys.get(itemIndex);
+	if (key === undefined) keys.set(itemIndex, (key = readMatchKey.call(this, matchOn, itemIndex)));
+	return key;
+}
+
+function readMatchKey(
+	this: IExecuteFunctions,
+	matchOn: string,
+	itemIndex: number,
+): string | number {
 	if (matchOn === 'email')
 		return emailAddress
 			.call(this, String(this.getNodeParameter('email', itemIndex, '') ?? ''), 'Email', itemIndex)
