@@ -257,7 +257,7 @@ describe('n8n server (REST API, as the editor uses it)', () => {
 			expect(file.binary?.data?.mimeType).toBe('text/csv');
 		});
 
-		it('trigger: a manual run shows the 5 latest deals as Status changes; the Won one gets Stage Closed', async () => {
+		it('trigger: a manual run shows the latest real Status changes, newest first; each Won deal gets Stage Closed', async () => {
 			const listId = facts.listId('Deal Pipeline');
 			const status = facts.fieldId('Deal Pipeline', 'Status');
 			const stage = facts.fieldId('Deal Pipeline', 'Stage');
@@ -266,7 +266,7 @@ describe('n8n server (REST API, as the editor uses it)', () => {
 				.map((e) => e.id)
 				.sort((a, b) => b - a)
 				.slice(0, 5);
-			// One of them moves to Won, as if someone had just changed it.
+			// One deal moves to Won, as if someone had just changed it.
 			const options = await fixture.api<{ data: Array<{ id: number; text: string }> }>(
 				`/v2/lists/${listId}/fields/${status}/dropdown-options`,
 			);
@@ -285,23 +285,36 @@ describe('n8n server (REST API, as the editor uses it)', () => {
 			const context = JSON.stringify(run.data.resultData.error ?? {});
 			expect(run.data.resultData.error).toBeUndefined();
 			const emitted = nodeOutput(run, 'Deal Pipeline: Status changed', context);
-			expect(emitted.map((e) => [e.event, e.listEntryId])).toEqual(
-				latest.map((id) => ['fieldValueChanged', id]),
+			// Real changes from Affinity's change log, the one just made first; none is a sample.
+			expect(emitted.length).toBeGreaterThan(0);
+			expect(emitted.length).toBeLessThanOrEqual(5);
+			expect(emitted[0]).toMatchObject({
+				event: 'fieldValueChanged',
+				testEvent: 'latestChange',
+				listEntryId: latest[1],
+			});
+			expect(emitted.every((e) => e.testEvent === 'latestChange' && e.sample === undefined)).toBe(
+				true,
 			);
+			const changes = (e: Record<string, unknown>) =>
+				e.changes as Array<{ fieldName: string; current: unknown }>;
 			expect(
-				emitted.every(
-					(e) =>
-						JSON.stringify((e.changes as Array<{ fieldName: string }>).map((c) => c.fieldName)) ===
-						'["Status"]',
-				),
+				emitted.every((e) => JSON.stringify(changes(e).map((c) => c.fieldName)) === '["Status"]'),
 			).toBe(true);
-			expect(nodeOutput(run, 'Set Stage to Closed', context)).toEqual([
-				expect.objectContaining({ success: true, listEntryId: latest[1], fieldId: stage }),
-			]);
+			expect(changes(emitted[0])[0].current).toBe('Won');
+			// Each deal shown as Won, and only those, gets Stage Closed: one write each, in order.
+			const wonIds = emitted
+				.filter((e) => changes(e)[0].current === 'Won')
+				.map((e) => e.listEntryId as number);
+			expect(nodeOutput(run, 'Set Stage to Closed', context)).toEqual(
+				wonIds.map((id) =>
+					expect.objectContaining({ success: true, listEntryId: id, fieldId: stage }),
+				),
+			);
 			const writes = (await fixture.requests()).filter((r) => r.method !== 'GET');
-			expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual([
-				`POST /v2/lists/${listId}/list-entries/${latest[1]}/fields/${stage}`,
-			]);
+			expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual(
+				wonIds.map((id) => `POST /v2/lists/${listId}/list-entries/${id}/fields/${stage}`),
+			);
 		});
 
 		it('new lead: run twice, one company and one Target Accounts entry with its Stage; the second run finds both', async () => {
