@@ -33,6 +33,11 @@ export interface EmulatorSettings extends WebhookDeliverySettings, LiveShapeSett
 	 * one version only), so that tests show what the node says then. Empty by default.
 	 */
 	v1RefusedKeys: string[];
+	/**
+	 * How long every API answer waits before it is sent, in ms (0 by default): a stand-in for the
+	 * network between n8n and Affinity, which loopback does not have (benchmarks).
+	 */
+	answerDelayMs: number;
 	// Live behaviours (emulator/README.md, "Live behaviours"); the defaults are what the live API does.
 	/** A date-time with a fraction inside a v2 `filter`: a 400 ('whole-second') or accepted ('any'). */
 	filterTimes: 'whole-second' | 'any';

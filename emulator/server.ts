@@ -67,6 +67,7 @@ const defaultSettings = (): EmulatorSettings => ({
 	mergeOutcome: 'success',
 	webhookLimit: 3,
 	v1RefusedKeys: [],
+	answerDelayMs: 0,
 	filterTimes: 'whole-second',
 	emptyPageEvery: 0,
 	v1ReadDelayMs: 0,
@@ -231,6 +232,7 @@ export class Emulator implements EmulatorControl, EmulatorServices {
 			durationMs: 0,
 		};
 		this.requests.push(entry);
+		if (this.settings.answerDelayMs > 0) await sleep(this.settings.answerDelayMs);
 		const bodies = bodyReaders(req);
 		const getBody = bodies.json;
 		/** Headers of every answer once known: the version used, the rate-limit windows. */
