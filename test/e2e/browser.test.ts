@@ -44,6 +44,7 @@ const UNKNOWN_LIST_WORKFLOW_ID = 'e2eBrowserUnknownList';
 const UNKNOWN_LIST_NODE = 'Read an unknown list';
 const FILES_WORKFLOW_ID = 'e2eBrowserFileRecords';
 const FILES_NODE = 'Search files';
+const SNAPSHOT_TRIGGER_WORKFLOW_ID = 'e2eBrowserSnapshot';
 /** Deal Pipeline, the seeded opportunity list, and its Stage dropdown field. */
 const DEAL_PIPELINE = 101;
 const STAGE_FIELD = 'field-1027';
@@ -262,9 +263,24 @@ beforeAll(async () => {
 			},
 		],
 	});
+	// The trigger on Deal Pipeline in snapshot detection, never activated: no saved state.
+	const snapshotTriggerWorkflow = buildWorkflow({
+		id: SNAPSHOT_TRIGGER_WORKFLOW_ID,
+		name: 'e2e: the snapshot trigger in the editor',
+		trigger: {
+			name: TRIGGER_NODE,
+			parameters: {
+				listId: byId(DEAL_PIPELINE),
+				detection: 'snapshot',
+				event: 'fieldValueChanged',
+			},
+		},
+		steps: [],
+	});
 	await fixture.importWorkflows([
 		workflow,
 		stageWorkflow,
+		snapshotTriggerWorkflow,
 		namesWorkflow,
 		dropdownWorkflow,
 		ownerWorkflow,
@@ -981,8 +997,16 @@ step(
 );
 
 /** The pack's nodes of each sample workflow, each executed on its own from its panel. */
+/** The entry oneLatestDealWon moved to Won last. */
+let lastWonDeal = 0;
+
 /** One of the 5 latest Deal Pipeline entries moves to Won, so the trigger sample's If lets it through. */
 async function oneLatestDealWon(): Promise<void> {
+	lastWonDeal = await oneLatestDealTo('Won');
+}
+
+/** One of the 5 latest Deal Pipeline entries gets this Status (a real change, in the change log); its entry id. */
+async function oneLatestDealTo(statusText: string): Promise<number> {
 	const lists = (
 		await fixture.api<{ data: Array<{ id: number; name: string }> }>('/v2/lists?limit=100')
 	).data;
@@ -1005,12 +1029,13 @@ async function oneLatestDealWon(): Promise<void> {
 	const options = await fixture.api<{ data: Array<{ id: number; text: string }> }>(
 		`/v2/lists/${listId}/fields/${status}/dropdown-options`,
 	);
-	const won = options.data.find((o) => o.text === 'Won')!;
+	const option = options.data.find((o) => o.text === statusText)!;
 	await fixture.emulator.control('POST', '/values', {
 		listEntryId: latest,
 		fieldId: status,
-		value: { type: 'ranked-dropdown', data: { dropdownOptionId: won.id } },
+		value: { type: 'ranked-dropdown', data: { dropdownOptionId: option.id } },
 	});
+	return latest;
 }
 
 const SAMPLE_NODES: Array<{
@@ -1040,13 +1065,26 @@ const SAMPLE_NODES: Array<{
 				const field = page.getByTestId('ndv').getByTestId('parameter-input-fieldId');
 				expect(await field.locator('input').first().inputValue()).toBe('Stage');
 			}),
-		// The Won deal's Stage written, once.
+		// Fetch Test Event gave the latest real Status changes (testEvent "latestChange"): the
+		// Stage of each deal among them that is now Won is written, once, the one just won included.
 		verify: async () => {
 			const writes = (await fixture.requests()).filter((r) => r.method !== 'GET');
-			const entry = /list-entries\/\d+/;
+			const entry = /list-entries\/(\d+)\//;
 			expect(
-				writes.map((r) => [r.method, r.path.replace(entry, 'list-entries/N'), r.status]),
-			).toEqual([['POST', '/v2/lists/101/list-entries/N/fields/field-1027', 204]]);
+				writes.map((r) => [r.method, r.path.replace(entry, 'list-entries/N/'), r.status]),
+			).toEqual(writes.map(() => ['POST', '/v2/lists/101/list-entries/N/fields/field-1027', 204]));
+			const written = writes.map((r) => Number(entry.exec(r.path)![1]));
+			expect(written).toContain(lastWonDeal);
+			expect(new Set(written).size).toBe(written.length);
+			for (const id of written) {
+				const value = async (field: string) =>
+					(
+						await fixture.api<{ value: { data: { text?: string } | null } }>(
+							`/v2/lists/101/list-entries/${id}/fields/${field}`,
+						)
+					).value.data?.text;
+				expect([await value('field-1022'), await value('field-1027')]).toEqual(['Won', 'Closed']);
+			}
 		},
 	},
 	{ workflow: 'affV2SampleAgent', node: 'Find Affinity lists' },
@@ -1372,3 +1410,28 @@ step('File → Search: each file shows its name, id and the record it belongs to
 	await shot('36-file-records');
 	await closeNode(ndv);
 });
+
+step(
+	'the snapshot trigger, never activated: Fetch Test Event shows the real change just made, marked latestChange',
+	async () => {
+		const entryId = await oneLatestDealTo('Negotiation');
+		const ndv = await openNode(SNAPSHOT_TRIGGER_WORKFLOW_ID, TRIGGER_NODE);
+		await eventually(async () =>
+			expect(await ndv.innerText()).toMatch(/Each item says which in "testEvent"/),
+		);
+		const output = await executeStep(ndv);
+		await eventually(async () => {
+			const text = compact(await output.innerText());
+			// The latest change first: that entry's Status, now Negotiation.
+			expect(text.slice(text.indexOf('"event":'))).toMatch(
+				new RegExp(
+					`^"event":"fieldValueChanged","testEvent":"latestChange","listId":${DEAL_PIPELINE},"listEntryId":${entryId},`,
+				),
+			);
+			expect(text).toContain('"fieldName":"Status","current":"Negotiation"');
+			expect(text).not.toMatch(/"sample"|"testEvent":"(?!latestChange)/);
+		});
+		await shot('37-snapshot-test-event');
+		await closeNode(ndv);
+	},
+);
