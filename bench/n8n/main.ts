@@ -59,6 +59,8 @@ const ENTRIES = 10_000;
 const UPDATES = 1_000;
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 5);
 const WANTED = process.argv.slice(2);
+/** How late each answer comes in the second run of the rows comparison (see rowsIntoList). */
+const UPSERT_ANSWER_DELAY_MS = 50;
 
 const AFFINITY = { id: 'benchAffinityCred', name: 'Affinity v2 emulator' };
 const HEADER_AUTH = { id: 'benchHeaderAuth', name: 'Affinity emulator, Authorization: Bearer' };
@@ -353,7 +355,10 @@ async function buildComparisons(emulator: RunningEmulator): Promise<Comparison[]
 			byHand: handPollSide,
 		});
 	}
-	comparisons.push(await rowsIntoList(baseUrl));
+	// On loopback, then with every answer 50 ms late, as over a network: a request to
+	// Affinity's API takes at least that long, and loopback answers in about 1 ms.
+	comparisons.push(await rowsIntoList(emulator, 0));
+	comparisons.push(await rowsIntoList(emulator, UPSERT_ANSWER_DELAY_MS));
 	return comparisons;
 }
 
@@ -379,7 +384,8 @@ async function call<T>(baseUrl: string, method: string, route: string, body?: un
  * off the list again (API v1), so every run starts alike; Notes carry the run's time, so every
  * value changes and both sides write every row.
  */
-async function rowsIntoList(baseUrl: string): Promise<Comparison> {
+async function rowsIntoList(emulator: RunningEmulator, answerDelayMs: number): Promise<Comparison> {
+	const { baseUrl } = emulator;
 	const listId = 102;
 	const entries = await allPages(baseUrl, `/v2/lists/${listId}/list-entries?limit=100`);
 	const onList = new Map<number, string>();
@@ -417,6 +423,7 @@ async function rowsIntoList(baseUrl: string): Promise<Comparison> {
 	);
 	const list = { __rl: true, mode: 'id', value: String(listId) };
 	const prepare = async () => {
+		await emulator.control('POST', '/settings', { answerDelayMs: 0 });
 		for (const c of unlisted) {
 			const mine = await call<{ data: Array<{ id: number; listId: number }> }>(
 				baseUrl,
@@ -436,6 +443,7 @@ async function rowsIntoList(baseUrl: string): Promise<Comparison> {
 			for (const c of found.data.filter((x) => x.domain === `bench-new-${i}.example`))
 				await call(baseUrl, 'DELETE', `/organizations/${c.id}`);
 		}
+		await emulator.control('POST', '/settings', { answerDelayMs });
 	};
 	const createdAndAdded = (requests: RequestLogEntry[]) =>
 		expectCount(
@@ -451,7 +459,7 @@ async function rowsIntoList(baseUrl: string): Promise<Comparison> {
 	return {
 		key: 'upsert',
 		measure: 'execution',
-		title: '150 rows into a list (20 new companies, 30 not on it, 100 on it)',
+		title: `150 rows into a list (20 new companies, 30 not on it, 100 on it)${answerDelayMs ? `, every answer ${answerDelayMs} ms late` : ', on loopback'}`,
 		pack: {
 			label: 'pack Create or Update (Map Automatically)',
 			workflow: workflow('benchUpsertPack', 'Bench: 150 rows, Create or Update', [
