@@ -1,12 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { simplifyEntity } from '../../helpers/simplify';
-import type { V1Organization } from '../../helpers/v1/companies';
-import { affinityRequest } from '../../transport';
 import type { OperationEndpoint } from '../types';
 import { forOperation } from '../common/forOperation';
-import { companyWithDomain } from '../common/recordMatch';
-import { onceInRun } from '../common/sameRun';
+import { companyFoundOrCreated } from '../common/findOrCreate';
 import { simplifyParameter } from '../common/simplify';
 import { domainParameter, shownOrganization } from '../common/v1Records';
 
@@ -53,20 +50,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	const name = String(this.getNodeParameter('name', itemIndex, '') ?? '').trim() || domain;
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
-	const { value, earlier } = await onceInRun(this, `company:${domain}`, itemIndex, async () => {
-		const found = await companyWithDomain.call(this, domain, itemIndex);
-		if (found) return { found };
-		const { body: created } = await affinityRequest.call(this, {
-			api: 'v1',
-			method: 'POST',
-			path: '/organizations',
-			body: { name, domain },
-			itemIndex,
-			parameterNames: { name: 'Name', domain: 'Domain' },
-			checkWith: `Check with Company → Search ("${domain}") whether it was created`,
-		});
-		return { created: created as V1Organization };
-	});
+	const { value, earlier } = await companyFoundOrCreated.call(
+		this,
+		{ domain, name, nameParameter: 'Name' },
+		itemIndex,
+	);
 	if (value.found) {
 		return {
 			...(simplify ? simplifyEntity(value.found) : (value.found as IDataObject)),

@@ -5,19 +5,17 @@ import { cachedPerRun } from '../../api/cache';
 import { listSummary } from '../../api/lists';
 import { holdsValue } from '../../helpers/columnValues';
 import { asNodeError } from '../../helpers/nodeErrors';
-import type { ApiEntity } from '../../helpers/types';
-import type { V1Organization } from '../../helpers/v1/companies';
-import { affinityRequest, validateId, writeMayHaveApplied } from '../../transport';
+import { validateId, writeMayHaveApplied } from '../../transport';
 import type { OperationEndpoint } from '../types';
 import { writeInChunks } from '../common/batchWrites';
 import { checkedColumns, columnMappingProperty, columnWrites } from '../common/columnMapping';
+import { companyFoundOrCreated, personFoundOrCreated } from '../common/findOrCreate';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { listLocator } from '../common/locators';
 import { addRecordToList, type ListedKind } from '../common/listMembership';
 import { listIndex, recordRow, type ListRow } from '../common/listRows';
-import { createPerson, emailAddress } from '../common/personCreate';
-import { companyWithDomain, personWithEmail } from '../common/recordMatch';
+import { emailAddress } from '../common/personCreate';
 import { onceInRun } from '../common/sameRun';
 import { domainParameter } from '../common/v1Records';
 
@@ -206,50 +204,28 @@ async function matchedRecord(
 	if (kind === 'company') {
 		const domain = key as string;
 		const name = String(this.getNodeParameter('companyName', itemIndex, '') ?? '').trim() || domain;
-		const { value, earlier } = await onceInRun(
+		const { value, earlier } = await companyFoundOrCreated.call(
 			this,
-			`upsert:company:${domain}`,
+			{ domain, name, nameParameter: 'Company Name' },
 			itemIndex,
-			async () => {
-				const found = await companyWithDomain.call(this, domain, itemIndex);
-				if (found) return { id: found.id, name: String(found.name ?? ''), created: false };
-				const { body } = await affinityRequest.call(this, {
-					api: 'v1',
-					method: 'POST',
-					path: '/organizations',
-					body: { name, domain },
-					itemIndex,
-					parameterNames: { name: 'Company Name', domain: 'Domain' },
-					checkWith: `Check with Company → Search ("${domain}") whether it was created`,
-				});
-				const created = body as V1Organization;
-				return { id: Number(created.id), name: String(created.name ?? name), created: true };
-			},
 		);
-		return { record: value, earlier };
+		const record = value.found
+			? { id: value.found.id, name: String(value.found.name ?? ''), created: false }
+			: { id: Number(value.created!.id), name: String(value.created!.name ?? name), created: true };
+		return { record, earlier };
 	}
 	const email = key as string;
 	const firstName =
 		String(this.getNodeParameter('firstName', itemIndex, '') ?? '').trim() || email.split('@')[0];
 	const lastName = String(this.getNodeParameter('lastName', itemIndex, '') ?? '').trim();
-	const { value, earlier } = await onceInRun(
+	const { value, earlier } = await personFoundOrCreated.call(
 		this,
-		`upsert:person:${email}`,
+		{ email, firstName, lastName },
 		itemIndex,
-		async () => {
-			const found = await personWithEmail.call(this, email, itemIndex);
-			const person =
-				found ??
-				((await createPerson.call(
-					this,
-					{ firstName, lastName, emails: { primary: email, all: [] } },
-					itemIndex,
-				)) as ApiEntity);
-			const name = [person.firstName, person.lastName].filter(Boolean).join(' ');
-			return { id: person.id, name, created: !found };
-		},
 	);
-	return { record: value, earlier };
+	const { person, created } = value;
+	const name = [person.firstName, person.lastName].filter(Boolean).join(' ');
+	return { record: { id: person.id, name, created }, earlier };
 }
 
 /** Under this key of an entry's writes: the row whose write to it may or may not have been applied. */

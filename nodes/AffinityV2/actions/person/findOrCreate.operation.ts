@@ -2,12 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { simplifyEntity } from '../../helpers/simplify';
-import type { ApiEntity } from '../../helpers/types';
 import type { OperationEndpoint } from '../types';
 import { forOperation } from '../common/forOperation';
-import { personWithEmail } from '../common/recordMatch';
-import { onceInRun } from '../common/sameRun';
-import { createPerson, emailAddress } from '../common/personCreate';
+import { personFoundOrCreated } from '../common/findOrCreate';
+import { emailAddress } from '../common/personCreate';
 import { simplifyParameter } from '../common/simplify';
 
 export const endpoint: OperationEndpoint[] = [
@@ -67,17 +65,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		});
 	const lastName = String(this.getNodeParameter('lastName', itemIndex, '') ?? '').trim();
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
-	const wanted = email.toLowerCase();
-	const { value, earlier } = await onceInRun(this, `person:${wanted}`, itemIndex, async () => {
-		const found = await personWithEmail.call(this, email, itemIndex);
-		if (found) return { person: found, created: false };
-		const created = (await createPerson.call(
-			this,
-			{ firstName, lastName, emails: { primary: email, all: [] } },
-			itemIndex,
-		)) as ApiEntity;
-		return { person: created, created: true };
-	});
+	const { value, earlier } = await personFoundOrCreated.call(
+		this,
+		{ email, firstName, lastName },
+		itemIndex,
+	);
 	return {
 		...(simplify ? simplifyEntity(value.person) : (value.person as IDataObject)),
 		created: value.created && !earlier,
