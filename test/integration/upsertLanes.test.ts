@@ -22,19 +22,30 @@ beforeEach(async () => {
 
 type Field = { id: string; name: string; type: string; valueType: string };
 
-let notes: Field | undefined;
-async function notesField(): Promise<Field> {
-	if (!notes) {
+let listFields: Field[] = [];
+async function fieldNamed(name: string): Promise<Field> {
+	if (!listFields.length) {
 		const res = await fixture.api<{ data: Field[] }>(
 			`/v2/lists/${TARGET_ACCOUNTS}/fields?limit=100`,
 		);
-		notes = res.body.data.find((f) => f.name === 'Notes' && f.type === 'list')!;
+		listFields = res.body.data;
 	}
-	return notes;
+	return listFields.find((f) => f.name === name && f.type === 'list')!;
 }
+const notesField = () => fieldNamed('Notes');
 
+/** Notes from `$json.notes`, and Related Company from `$json.related` when a row has it. */
 async function upsert(items: IDataObject[], continueOnFail = false) {
 	const f = await notesField();
+	const related = await fieldNamed('Related Company');
+	const column = (x: Field, type: string) => ({
+		id: `${x.id}|${x.valueType}`,
+		displayName: x.name,
+		required: false,
+		defaultMatch: false,
+		display: true,
+		type,
+	});
 	await fixture.clearRequests();
 	return runAffinityNode({
 		credentials: fixture.credentials(),
@@ -48,18 +59,12 @@ async function upsert(items: IDataObject[], continueOnFail = false) {
 			domain: '={{ $json.domain }}',
 			columns: {
 				mappingMode: 'defineBelow',
-				value: { [`${f.id}|${f.valueType}`]: '={{ $json.notes }}' },
+				value: {
+					[`${f.id}|${f.valueType}`]: '={{ $json.notes }}',
+					[`${related.id}|${related.valueType}`]: '={{ $json.related }}',
+				},
 				matchingColumns: [],
-				schema: [
-					{
-						id: `${f.id}|${f.valueType}`,
-						displayName: f.name,
-						required: false,
-						defaultMatch: false,
-						display: true,
-						type: 'string',
-					},
-				],
+				schema: [column(f, 'string'), column(related, 'string')],
 				attemptToConvertTypes: false,
 				convertFieldsToString: false,
 			},
@@ -184,5 +189,32 @@ describe('listEntry.upsert: rows side by side', () => {
 		const patches = (await fixture.requests()).filter((r) => r.method === 'PATCH');
 		expect(new Set(patches.map((r) => r.path)).size).toBe(patches.length);
 		expectNoKey([], result.error);
+	});
+
+	it('a row whose company column names a company an earlier row creates runs after it and gets its ID', async () => {
+		const others = await companiesNotOnList(5);
+		const result = await upsert([
+			{ domain: 'made-by-row-one.example', notes: 'new' },
+			...others.map((domain, i) => ({
+				domain,
+				notes: `other ${i + 1}`,
+				...(i === 0 ? { related: 'made-by-row-one.example' } : {}),
+			})),
+		]);
+		expect(result.error).toBeUndefined();
+		const madeId = (result.items[0].entity as IDataObject).id;
+		expect(result.items[0].created).toBe(true);
+		expect((result.items[1].fieldsWritten as IDataObject)['Related Company']).toEqual({
+			domain: 'made-by-row-one.example',
+			id: madeId,
+		});
+		// Found by the row that created it: one search for the domain, one create.
+		const log = await fixture.requests();
+		expect(log.filter((r) => r.path === '/organizations')).toHaveLength(1);
+		expect(
+			log.filter(
+				(r) => r.path === '/v2/companies/search' && (r.body ?? '').includes('made-by-row-one'),
+			),
+		).toHaveLength(1);
 	});
 });

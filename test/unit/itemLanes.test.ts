@@ -12,12 +12,12 @@ function opWithKeys(keys: Array<string | Error>) {
 	return {
 		description: [],
 		execute: async () => ({}),
-		laneKey: (itemIndex: number) => {
+		laneKeys: async (itemIndex: number) => {
 			const key = keys[itemIndex];
 			if (key instanceof Error) throw key;
-			return key;
+			return key.split('+');
 		},
-	} as OperationModule & { laneKey: (itemIndex: number) => string };
+	} as OperationModule & { laneKeys: (itemIndex: number) => Promise<string[]> };
 }
 
 describe('runInLanes', () => {
@@ -61,6 +61,29 @@ describe('runInLanes', () => {
 		expect(stopped[0]).toEqual({ ok: true, value: 0 });
 		const all = await runInLanes(ctx, opWithKeys(keys), keys.length, run, false);
 		expect(all.filter((o) => o?.ok).length).toBe(7);
+	});
+
+	it('items sharing any key, directly or through others, form one lane in their order', async () => {
+		// 0 and 3 share "a"; 3 and 5 share "x": 0, 3, 5 are one lane; 1, 2, 4 stand alone.
+		const keys = ['a', 'b', 'c', 'a+x', 'd', 'x'];
+		const log: string[] = [];
+		await runInLanes(
+			ctx,
+			opWithKeys(keys),
+			keys.length,
+			async (i) => {
+				log.push(`start ${i}`);
+				await tick();
+				await tick();
+				log.push(`end ${i}`);
+				return i;
+			},
+			false,
+		);
+		expect(log.indexOf('start 3')).toBeGreaterThan(log.indexOf('end 0'));
+		expect(log.indexOf('start 5')).toBeGreaterThan(log.indexOf('end 3'));
+		// The others do overlap: 1 starts before 0 ends.
+		expect(log.indexOf('start 1')).toBeLessThan(log.indexOf('end 0'));
 	});
 
 	it('an item whose key cannot be computed runs in a lane of its own', async () => {

@@ -13,37 +13,56 @@ export const ITEMS_IN_FLIGHT = 4;
 export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 /**
- * Runs the operation for every item, items grouped in lanes by `op.laneKey`: a lane's items one
- * after the other in their order, up to ITEMS_IN_FLIGHT lanes at once, lanes started in the
- * order of their first item. With `stopOnFailure`, no item starts once one has failed; the
- * outcomes of the items that did not start are left undefined, for the caller to run in order
- * up to the failure, as it would have without lanes. A key that cannot be computed (bad input)
- * puts the item in a lane of its own; running it reports the problem.
+ * Runs the operation for every item, items grouped in lanes by `op.laneKeys`: items that share a
+ * key (directly or through other items) form one lane, run one after the other in their order;
+ * up to ITEMS_IN_FLIGHT lanes run at once, started in the order of their first item. With
+ * `stopOnFailure`, no item starts once one has failed; the outcomes of the items that did not
+ * start are left undefined, for the caller to run in order up to the failure, as it would have
+ * without lanes. Keys that cannot be computed (bad input) put the item in a lane of its own;
+ * running it reports the problem.
  */
 export async function runInLanes<T>(
 	ctx: IExecuteFunctions,
-	op: OperationModule & { laneKey: NonNullable<OperationModule['laneKey']> },
+	op: OperationModule & { laneKeys: NonNullable<OperationModule['laneKeys']> },
 	itemCount: number,
 	run: (itemIndex: number) => Promise<T>,
 	stopOnFailure: boolean,
 ): Promise<Array<Settled<T> | undefined>> {
-	const lanes = new Map<string, number[]>();
+	// Union-find over items: each key joins the items that name it.
+	const parent = Array.from({ length: itemCount }, (_, i) => i);
+	const root = (i: number): number => {
+		while (parent[i] !== i) i = parent[i] = parent[parent[i]];
+		return i;
+	};
+	const firstWithKey = new Map<string, number>();
 	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
-		let key: string;
+		let keys: string[];
 		try {
-			key = `key:${op.laneKey.call(ctx, itemIndex)}`;
+			keys = await op.laneKeys.call(ctx, itemIndex);
 		} catch {
-			key = `item:${itemIndex}`;
+			keys = [];
 		}
-		const lane = lanes.get(key);
+		for (const key of keys) {
+			const other = firstWithKey.get(key);
+			if (other === undefined) firstWithKey.set(key, itemIndex);
+			else {
+				const [a, b] = [root(other), root(itemIndex)];
+				// The lower item stays the root, so lanes start in the order of their first item.
+				if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+			}
+		}
+	}
+	const lanes = new Map<number, number[]>();
+	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
+		const lane = lanes.get(root(itemIndex));
 		if (lane) lane.push(itemIndex);
-		else lanes.set(key, [itemIndex]);
+		else lanes.set(root(itemIndex), [itemIndex]);
 	}
 	const outcomes: Array<Settled<T> | undefined> = Array.from(
 		{ length: itemCount },
 		() => undefined,
 	);
-	const waiting = [...lanes.values()];
+	const waiting = [...lanes.entries()].sort((x, y) => x[0] - y[0]).map(([, lane]) => lane);
 	let failed = false;
 	const worker = async () => {
 		for (let lane = waiting.shift(); lane; lane = waiting.shift()) {

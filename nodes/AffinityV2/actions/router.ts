@@ -53,8 +53,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	// Items that may run at once have run (or some, up to a failure); the loop below reports
 	// them in order and runs, in order, any that did not start.
 	let settled: Array<Settled<Awaited<ReturnType<typeof run>>> | undefined> = [];
-	if (op.laneKey && items.length > 1) {
-		const laned = { ...op, laneKey: op.laneKey };
+	if (op.laneKeys && items.length > 1) {
+		const laned = { ...op, laneKeys: op.laneKeys };
 		settled = await runInLanes(this, laned, items.length, run, !this.continueOnFail());
 	}
 	const output: INodeExecutionData[] = [];

@@ -10,11 +10,11 @@ export interface OperationModule {
 	/** The endpoints it is built on, listed in docs/operations.md (whose check fails without it). */
 	endpoint?: OperationEndpoint[];
 	/**
-	 * When set, items with different keys may run at the same time (see itemLanes.ts), items with
-	 * one key in their order: for operations whose items write one record each, so that a key
-	 * names everything an item writes.
+	 * When set, items that share no key may run at the same time (see itemLanes.ts), items that
+	 * share one in their order: the keys name every record an item writes or looks up, so that
+	 * items that depend on each other never overlap.
 	 */
-	laneKey?(this: IExecuteFunctions, itemIndex: number): string;
+	laneKeys?(this: IExecuteFunctions, itemIndex: number): Promise<string[]>;
 }
 
 /** One output item that carries files (n8n binary data) beside its JSON: a downloaded file. */

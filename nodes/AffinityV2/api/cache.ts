@@ -17,6 +17,13 @@ export function cachedPerRun<T>(ctx: object, key: string, load: () => Promise<T>
 	return entry;
 }
 
+/** Sets `key` for this run to a value known without a read: what the run itself just created. */
+export function rememberPerRun<T>(ctx: object, key: string, value: T): void {
+	let cache = runs.get(ctx);
+	if (!cache) runs.set(ctx, (cache = new Map()));
+	cache.set(key, Promise.resolve(value));
+}
+
 /** Drops this run's entries whose key starts with `prefix`: what a write made stale. */
 export function forgetPerRun(ctx: object, prefix: string): void {
 	const cache = runs.get(ctx);

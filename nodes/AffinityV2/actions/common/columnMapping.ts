@@ -19,6 +19,7 @@ import {
 	ValueInputError,
 } from '../../helpers/valueTypes';
 import {
+	lookupKey,
 	needsLookup,
 	referenceTypeOf,
 	shownReferences,
@@ -240,6 +241,30 @@ export async function checkedColumns(
 	const columns = await mappedColumns(this, scope, itemIndex);
 	checkLocally(this, columns, itemIndex);
 	return columns;
+}
+
+/**
+ * The records checked columns name by email address or domain (`person:…`, `company:…`, as
+ * lookupKey gives them), without a request: what a row looks up, so that rows naming a record
+ * another row creates run after it (List Entry → Create or Update). A column whose type is not
+ * known yet (a mapping built without the editor) names none here.
+ */
+export function referencedRecordKeys(
+	ctx: IExecuteFunctions,
+	columns: MappedColumns,
+	itemIndex: number,
+): string[] {
+	const keys: string[] = [];
+	for (const column of columns) {
+		const type = referenceTypeOf(column.valueType);
+		if (!type) continue;
+		const references = checkedReferences(ctx, type, column.value, '', itemIndex);
+		for (const reference of references) {
+			const key = lookupKey(reference);
+			if (key) keys.push(key);
+		}
+	}
+	return keys;
 }
 
 /**

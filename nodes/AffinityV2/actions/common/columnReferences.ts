@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { cachedPerRun } from '../../api/cache';
+import { cachedPerRun, rememberPerRun } from '../../api/cache';
 import {
 	lookupKey,
 	recordReferencesOf,
@@ -56,6 +56,20 @@ export function checkedReferences(
 		);
 	}
 	return references;
+}
+
+/**
+ * A record this run created (Find or Create, Create or Update): later rows naming it by email or
+ * domain get its ID without a search, which right after a v1 create may not see it yet.
+ */
+export function rememberCreatedRecord(
+	ctx: IExecuteFunctions,
+	record: { kind: 'email'; email: string } | { kind: 'domain'; domain: string },
+	id: number,
+): void {
+	const key =
+		record.kind === 'email' ? `person:${record.email.toLowerCase()}` : `company:${record.domain}`;
+	rememberPerRun(ctx, `columnReference:${key}`, id);
 }
 
 /** The ID of the record an email address or a domain names, or undefined: searched once per run. */

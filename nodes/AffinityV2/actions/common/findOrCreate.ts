@@ -3,6 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import type { ApiEntity } from '../../helpers/types';
 import type { V1Organization } from '../../helpers/v1/companies';
 import { affinityRequest } from '../../transport';
+import { rememberCreatedRecord } from './columnReferences';
 import { createPerson } from './personCreate';
 import { companyWithDomain, personWithEmail } from './recordMatch';
 import { onceInRun } from './sameRun';
@@ -33,6 +34,7 @@ export async function companyFoundOrCreated(
 			parameterNames: { name: company.nameParameter, domain: 'Domain' },
 			checkWith: `Check with Company → Search ("${domain}") whether it was created`,
 		});
+		rememberCreatedRecord(this, { kind: 'domain', domain }, Number((created as V1Organization).id));
 		return { created: created as V1Organization };
 	});
 }
@@ -52,6 +54,7 @@ export async function personFoundOrCreated(
 			{ firstName, lastName, emails: { primary: email, all: [] } },
 			itemIndex,
 		)) as ApiEntity;
+		rememberCreatedRecord(this, { kind: 'email', email }, created.id);
 		return { person: created, created: true };
 	});
 }

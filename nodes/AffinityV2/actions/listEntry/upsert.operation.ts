@@ -8,7 +8,12 @@ import { asNodeError } from '../../helpers/nodeErrors';
 import { validateId, writeMayHaveApplied } from '../../transport';
 import type { OperationEndpoint } from '../types';
 import { writeInChunks } from '../common/batchWrites';
-import { checkedColumns, columnMappingProperty, columnWrites } from '../common/columnMapping';
+import {
+	checkedColumns,
+	columnMappingProperty,
+	columnWrites,
+	referencedRecordKeys,
+} from '../common/columnMapping';
 import { companyFoundOrCreated, personFoundOrCreated } from '../common/findOrCreate';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
@@ -183,12 +188,19 @@ function readMatchKey(
 }
 
 /**
- * Rows naming one record share a lane (see itemLanes.ts): its search, create, add and writes
- * stay in row order, while rows of other records run beside them.
+ * What a row writes or looks up, for running rows side by side (itemLanes.ts): its own record
+ * (`company:{domain}`, `person:{email}`, `id:{entityId}`) and the records its person and
+ * company columns name by email or domain. Rows sharing one run in their order, so a row never
+ * overlaps one that creates, adds or writes what it depends on.
  */
-export function laneKey(this: IExecuteFunctions, itemIndex: number): string {
+export async function laneKeys(this: IExecuteFunctions, itemIndex: number): Promise<string[]> {
 	const matchOn = this.getNodeParameter('matchOn', itemIndex, 'domain') as string;
-	return `${matchOn}:${matchKey.call(this, matchOn, itemIndex)}`;
+	const key = matchKey.call(this, matchOn, itemIndex);
+	const own =
+		matchOn === 'domain' ? `company:${key}` : matchOn === 'email' ? `person:${key}` : `id:${key}`;
+	const listId = idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex);
+	const columns = await checkedColumns.call(this, { kind: 'listEntry', listId }, itemIndex);
+	return [own, ...referencedRecordKeys(this, columns, itemIndex)];
 }
 
 /** The record a row names, found or created once per run (POST …/search; v1 POST /organizations, POST /v2/persons). */
