@@ -39,9 +39,10 @@ beforeEach(() => fixture.reset());
 /** The JSON block after `<!-- example: name -->` in a docs page. */
 function example(page: string, name: string): unknown {
 	const text = readFileSync(join(ROOT, page), 'utf8');
-	const match = new RegExp(`<!-- example: ${name} -->\\s*\`\`\`json\\n([\\s\\S]*?)\\n\`\`\``).exec(
-		text,
-	);
+	// A block inside a list item is indented: its closing fence too.
+	const match = new RegExp(
+		`<!-- example: ${name} -->\\s*\`\`\`json\\n([\\s\\S]*?)\\n\\s*\`\`\``,
+	).exec(text);
 	if (!match) throw new Error(`${page} has no example "${name}"`);
 	return JSON.parse(match[1]);
 }
@@ -148,6 +149,22 @@ describe('docs examples are real output', () => {
 		const emitted = events(await h.poll());
 		expect(emitted).toHaveLength(1);
 		expectExample('docs/triggers.md', 'poll-changeLog-fieldValueChanged', emitted[0]);
+	});
+
+	it('docs/triggers.md: Fetch Test Event in snapshot mode, never polled: the latest real change', async () => {
+		const status = fieldNamed(fixture, TARGET_ACCOUNTS, 'Status');
+		const h = triggerHarness(fixture, {
+			listId: byId(TARGET_ACCOUNTS),
+			event: 'fieldValueChanged',
+			watchedFieldIds: [status.id],
+		});
+		const [entry] = await fetchAll(fixture, TARGET_ACCOUNTS);
+		await setValue(fixture, entry.id, status.id, {
+			type: 'ranked-dropdown',
+			data: { dropdownOptionId: optionId(status, 'Won') },
+		});
+		const emitted = events(await h.poll('manual'));
+		expectExample('docs/triggers.md', 'manual-snapshot-latestChange', emitted[0]);
 	});
 
 	it('docs/triggers.md: a webhook trigger event (a text field updated)', async () => {
