@@ -217,4 +217,24 @@ describe('listEntry.upsert: rows side by side', () => {
 			),
 		).toHaveLength(1);
 	});
+
+	it('under a tight rate limit, rows side by side wait for their turn: every row written once, none lost', async () => {
+		const domains = await companiesNotOnList(10);
+		await fixture.control('POST', '/rate-limit', { limit: 12, windowMs: 1000 });
+		const result = await upsert(domains.map((domain, i) => ({ domain, notes: `row ${i + 1}` })));
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => (item.fieldsWritten as IDataObject).Notes)).toEqual(
+			domains.map((_, i) => `row ${i + 1}`),
+		);
+		const log = await fixture.requests();
+		expect(log.some((r) => r.status === 429)).toBe(true);
+		// Each write applied once: a 429 is refused before anything is applied, then sent again.
+		const applied = log.filter((r) => r.method !== 'GET' && r.status < 300);
+		expect(applied.filter((r) => r.method === 'PATCH')).toHaveLength(10);
+		expect(applied.filter((r) => r.path === `/lists/${TARGET_ACCOUNTS}/list-entries`)).toHaveLength(
+			10,
+		);
+		await fixture.control('POST', '/rate-limit', { limit: 900, windowMs: 60_000 });
+		for (const [i, domain] of domains.entries()) expect(await notesOf(domain)).toBe(`row ${i + 1}`);
+	}, 60_000);
 });
