@@ -237,4 +237,23 @@ describe('listEntry.upsert: rows side by side', () => {
 		await fixture.control('POST', '/rate-limit', { limit: 900, windowMs: 60_000 });
 		for (const [i, domain] of domains.entries()) expect(await notesOf(domain)).toBe(`row ${i + 1}`);
 	}, 60_000);
+
+	it('reads the list’s rows with the values of the fields the rows map, and no others', async () => {
+		const domains = await companiesNotOnList(3);
+		const result = await upsert([
+			{ domain: domains[0], notes: 'one' },
+			{ domain: domains[1], notes: 'two' },
+			{ domain: domains[2], related: domains[0] },
+		]);
+		expect(result.error).toBeUndefined();
+		const reads = (await fixture.requests()).filter(
+			(r) => r.method === 'GET' && r.path === `/v2/lists/${TARGET_ACCOUNTS}/list-entries`,
+		);
+		expect(reads.length).toBeGreaterThan(0);
+		const asked = new URLSearchParams(reads[0].query);
+		expect(asked.getAll('fieldIds').sort()).toEqual(
+			[(await notesField()).id, (await fieldNamed('Related Company')).id].sort(),
+		);
+		expect(asked.getAll('fieldTypes')).toEqual([]);
+	});
 });

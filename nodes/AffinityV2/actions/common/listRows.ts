@@ -52,7 +52,8 @@ const ROWS_PER_INDEX_PAGE = 50;
 
 /**
  * The list's rows by their record's domain (company) or email addresses (person) and by
- * `id:{entityId}`, with their global and list values: GET /v2/lists/{listId}/list-entries, read
+ * `id:{entityId}`, with the values of `fieldIds` (the fields the run writes; a value of another
+ * field is unknown, so a row writing it writes it): GET /v2/lists/{listId}/list-entries, read
  * once per run and at most one page (100 entries) for every 50 rows of the run, so that a big
  * list costs a small run little. A row whose record is among them needs no search and no read
  * of its own; a row not found here is looked up alone, and when every page was read, its record
@@ -62,6 +63,7 @@ export function listIndex(
 	ctx: IExecuteFunctions,
 	listId: number,
 	kind: ListedKind,
+	fieldIds: string[],
 	itemIndex: number,
 ): Promise<ListIndex> {
 	return cachedPerRun(ctx, `listRows:index:${listId}`, async () => {
@@ -73,7 +75,8 @@ export function listIndex(
 			{
 				method: 'GET',
 				path: `/v2/lists/${listId}/list-entries`,
-				qs: { fieldTypes: ['global', 'list'] },
+				// Without fieldIds the API sends no field values: what no row writes needs none.
+				...(fieldIds.length ? { qs: { fieldIds } } : {}),
 				subject: `list with ID ${listId}`,
 				itemIndex,
 			},

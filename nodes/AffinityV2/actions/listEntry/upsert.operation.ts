@@ -151,6 +151,16 @@ interface RowProgress {
 	written: string[];
 }
 
+/** The fields the run's rows map, as far as known (every row's once lanes were planned). */
+const mappedInRun = new WeakMap<object, Set<string>>();
+
+function noteMappedFields(ctx: IExecuteFunctions, columns: Array<{ fieldId: string }>): string[] {
+	let fields = mappedInRun.get(ctx);
+	if (!fields) mappedInRun.set(ctx, (fields = new Set()));
+	for (const column of columns) fields.add(column.fieldId);
+	return [...fields];
+}
+
 /** Each run's row keys, computed once: reading an expression parameter evaluates it again. */
 const rowKeys = new WeakMap<object, Map<number, string | number>>();
 
@@ -200,6 +210,7 @@ export async function laneKeys(this: IExecuteFunctions, itemIndex: number): Prom
 		matchOn === 'domain' ? `company:${key}` : matchOn === 'email' ? `person:${key}` : `id:${key}`;
 	const listId = idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex);
 	const columns = await checkedColumns.call(this, { kind: 'listEntry', listId }, itemIndex);
+	noteMappedFields(this, columns);
 	return [own, ...referencedRecordKeys(this, columns, itemIndex)];
 }
 
@@ -302,7 +313,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 	const progress: RowProgress = { created: false, addedToList: false, written: [] };
 	try {
-		const index = await listIndex(this, listId, kind, itemIndex);
+		// The list's rows are read with the values of the mapped fields only: a row of a real
+		// account carries dozens of global and enriched fields, most of a page's size.
+		const index = await listIndex(this, listId, kind, noteMappedFields(this, columns), itemIndex);
 		const indexed = index.rows.get(matchOn === 'entityId' ? `id:${key}` : String(key));
 		const { record, earlier: recordEarlier } = indexed
 			? { record: { id: indexed.entityId, name: indexed.name, created: false }, earlier: false }
