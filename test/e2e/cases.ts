@@ -699,9 +699,10 @@ export const CASES: E2eCase[] = [
 	},
 	{
 		// A manual run ("Execute workflow", mode "manual") calls poll() once: with no saved state
-		// the trigger shows the latest entries shaped as the chosen event, and saves nothing.
+		// the trigger shows the entries added last (the list-entry search sorted by the date
+		// added), as real additions marked `testEvent: "latestAddition"`, and saves nothing.
 		id: 'e2eTriggerManual',
-		title: 'trigger › manual run: the 5 latest entries of the watched list, shaped as events',
+		title: 'trigger › manual run: the 5 entries added last to the watched list, as real additions',
 		via: 'editor',
 		trigger: {
 			name: 'Affinity v2 Trigger',
@@ -727,7 +728,14 @@ export const CASES: E2eCase[] = [
 			expect(
 				emitted.map((e) => [e.event, e.listId, e.listEntryId, e.entityId, e.entityName]),
 			).toEqual(latest.map((e) => ['listEntryAdded', listId, e.id, e.entity.id, e.entity.name]));
-			expect(paths(requests)).toEqual(Array(3).fill(`GET /v2/lists/${listId}/list-entries`));
+			expect(emitted.every((e) => e.testEvent === 'latestAddition' && e.sample === undefined)).toBe(
+				true,
+			);
+			// The search for the latest additions, then the list read once, as a poll reads it.
+			expect(paths(requests)).toEqual([
+				`POST /v2/lists/${listId}/list-entries/search`,
+				...Array(3).fill(`GET /v2/lists/${listId}/list-entries`),
+			]);
 		},
 	},
 ];
