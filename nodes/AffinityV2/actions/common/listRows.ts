@@ -1,7 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { cachedPerRun } from '../../api/cache';
-import { affinityPaginate } from '../../transport';
+import { holdsValue } from '../../helpers/columnValues';
+import { asNodeError } from '../../helpers/nodeErrors';
+import { affinityPaginate, writeMayHaveApplied } from '../../transport';
+import { writeInChunks } from './batchWrites';
+import type { FieldWrite } from './fieldWrites';
 import { recordEntryOnList, type ListedKind } from './listMembership';
 
 /**
@@ -114,4 +119,61 @@ export function listIndex(
 		);
 		return { rows, complete };
 	});
+}
+
+/** Under this key of a row's writes: the item whose write to it may or may not have been applied. */
+const UNKNOWN_OUTCOME = '(unknown outcome)';
+
+/** What this run wrote to each row, so that a later item with the same value does not write it again. */
+function writtenInRun(ctx: IExecuteFunctions, entryId: number): Promise<Map<string, unknown>> {
+	return cachedPerRun(ctx, `listRows:written:${entryId}`, async () => new Map<string, unknown>());
+}
+
+/**
+ * Writes the values the row does not hold yet (as read with it, or as this run wrote them) in
+ * one PATCH /v2/lists/{listId}/list-entries/{listEntryId}/fields (`update-fields`; chunks of
+ * 100); returns those written. After a write whose outcome is unknown, a later item writing the
+ * same row is refused rather than sent: it could apply an older value over it.
+ */
+export async function writeRowChanges<W extends FieldWrite>(
+	this: IExecuteFunctions,
+	listId: number,
+	row: ListRow,
+	writes: W[],
+	itemIndex: number,
+): Promise<W[]> {
+	const written = await writtenInRun(this, row.id);
+	const changed = writes.filter(
+		(w) =>
+			!holdsValue(w.value, written.has(w.fieldId) ? written.get(w.fieldId) : row.values[w.fieldId]),
+	);
+	if (!changed.length) return changed;
+	const unknown = written.get(UNKNOWN_OUTCOME) as number | undefined;
+	if (unknown !== undefined)
+		throw new NodeOperationError(
+			this.getNode(),
+			`Not sent: row ${unknown + 1} of this run wrote list entry ${row.id} and its outcome is unknown`,
+			{
+				itemIndex,
+				description:
+					'Sending again could apply an older value over it. Check the entry in Affinity, then run again.',
+			},
+		);
+	try {
+		await writeInChunks.call(
+			this,
+			changed,
+			{
+				path: `/v2/lists/${listId}/list-entries/${row.id}/fields`,
+				subject: `list entry with ID ${row.id} on list ${listId}`,
+				checkWith: `Check the current values with List Entry → Get Field Values (list ${listId}, entry ${row.id})`,
+			},
+			itemIndex,
+		);
+	} catch (error) {
+		if (writeMayHaveApplied(error)) written.set(UNKNOWN_OUTCOME, itemIndex);
+		throw asNodeError(this.getNode(), error, itemIndex);
+	}
+	for (const w of changed) written.set(w.fieldId, w.value);
+	return changed;
 }

@@ -1,13 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { cachedPerRun } from '../../api/cache';
 import { listSummary } from '../../api/lists';
-import { holdsValue } from '../../helpers/columnValues';
 import { asNodeError } from '../../helpers/nodeErrors';
-import { validateId, writeMayHaveApplied } from '../../transport';
+import { validateId } from '../../transport';
 import type { OperationEndpoint } from '../types';
-import { writeInChunks } from '../common/batchWrites';
 import {
 	checkedColumns,
 	columnMappingProperty,
@@ -19,7 +16,7 @@ import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { listLocator } from '../common/locators';
 import { addRecordToList, type ListedKind } from '../common/listMembership';
-import { listIndex, recordRow, type ListRow } from '../common/listRows';
+import { listIndex, recordRow, writeRowChanges, type ListRow } from '../common/listRows';
 import { emailAddress } from '../common/personCreate';
 import { onceInRun } from '../common/sameRun';
 import { domainParameter } from '../common/v1Records';
@@ -251,14 +248,6 @@ async function matchedRecord(
 	return { record: { id: person.id, name, created }, earlier };
 }
 
-/** Under this key of an entry's writes: the row whose write to it may or may not have been applied. */
-const UNKNOWN_OUTCOME = '(unknown outcome)';
-
-/** What this run wrote to each entry, so that a later row with the same value does not write it again. */
-function writtenInRun(ctx: IExecuteFunctions, entryId: number): Promise<Map<string, unknown>> {
-	return cachedPerRun(ctx, `upsert:written:${entryId}`, async () => new Map<string, unknown>());
-}
-
 function progressText(progress: RowProgress, kind: ListedKind): string {
 	const done: string[] = [];
 	const notDone: string[] = [];
@@ -344,44 +333,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		progress.listEntryId = entry.id;
 		progress.addedToList = entry.added && !entryEarlier;
 
-		const written = await writtenInRun(this, entry.id);
-		const changed = writes.filter(
-			(w) =>
-				!holdsValue(
-					w.value,
-					written.has(w.fieldId) ? written.get(w.fieldId) : entry.values[w.fieldId],
-				),
-		);
-		if (changed.length) {
-			const unknown = written.get(UNKNOWN_OUTCOME) as number | undefined;
-			if (unknown !== undefined)
-				throw new NodeOperationError(
-					this.getNode(),
-					`Not sent: row ${unknown + 1} of this run wrote list entry ${entry.id} and its outcome is unknown`,
-					{
-						itemIndex,
-						description:
-							'Sending again could apply an older value over it. Check the entry in Affinity, then run again.',
-					},
-				);
-			try {
-				await writeInChunks.call(
-					this,
-					changed,
-					{
-						path: `/v2/lists/${listId}/list-entries/${entry.id}/fields`,
-						subject: `list entry with ID ${entry.id} on list ${listId}`,
-						checkWith: `Check the current values with List Entry → Get Field Values (list ${listId}, entry ${entry.id})`,
-					},
-					itemIndex,
-				);
-			} catch (error) {
-				if (writeMayHaveApplied(error)) written.set(UNKNOWN_OUTCOME, itemIndex);
-				throw asNodeError(this.getNode(), error, itemIndex);
-			}
-			for (const w of changed) written.set(w.fieldId, w.value);
-			progress.written = changed.map((w) => w.fieldName ?? w.fieldId);
-		}
+		const changed = (await writeRowChanges.call(
+			this,
+			listId,
+			entry,
+			writes,
+			itemIndex,
+		)) as typeof writes;
+		progress.written = changed.map((w) => w.fieldName ?? w.fieldId);
 		const fieldsWritten: IDataObject = {};
 		for (const w of changed)
 			fieldsWritten[w.fieldName ?? w.fieldId] = (w.dropdownText ?? w.given) as IDataObject;
