@@ -257,7 +257,7 @@ async function installN8n(paths: RuntimePaths): Promise<void> {
 		log('native modules already built');
 	} else {
 		log(
-			`building ${natives.join(' and ')} for Node ${paths.line.nodeMajor} (1.5 to 4 minutes, once)`,
+			`building ${natives.join(' and ')} for Node ${paths.line.nodeMajor} (1 to 4 minutes, once)`,
 		);
 		// --loglevel=error: npm 11 warns here about install scripts that allowScripts does not list,
 		// which concerns n8n's own tree and no one can act on; errors still show.
