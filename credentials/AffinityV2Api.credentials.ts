@@ -1,8 +1,9 @@
 import type {
-	IAuthenticateGeneric,
 	Icon,
+	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 
@@ -149,14 +150,22 @@ export class AffinityV2Api implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				Authorization: '=Bearer {{$credentials.apiKey}}',
-			},
-		},
-	};
+	/**
+	 * Bearer authentication, as API v2 and v1 both take the key. A function, not a generic block:
+	 * n8n evaluates a block's `={{$credentials.apiKey}}` in its expression sandbox for every
+	 * request (milliseconds of CPU each), while this only sets the header. The key goes as stored,
+	 * as the block sent it (the transport refuses a key it cannot send before any request).
+	 */
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		requestOptions.headers = {
+			...requestOptions.headers,
+			Authorization: `Bearer ${String(credentials.apiKey ?? '')}`,
+		};
+		return requestOptions;
+	}
 
 	test: ICredentialTestRequest = {
 		request: {

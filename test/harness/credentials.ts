@@ -29,8 +29,8 @@ function resolve(value: unknown, credentials: ICredentialDataDecryptedObject): u
 
 /**
  * The credentials helper the engine asks for decrypted credentials and for authentication.
- * It applies the credential type's own generic `authenticate` block, so the block shipped in
- * the package is what every test exercises.
+ * It applies the credential type's own `authenticate` (a function, or a generic block), so what
+ * the package ships is what every test exercises.
  */
 export class TestCredentialsHelper extends ICredentialsHelper {
 	readonly types: Record<string, ICredentialType> = { affinityV2Api: new AffinityV2Api() };
@@ -58,9 +58,11 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	): Promise<IHttpRequestOptions> {
 		const type = this.types[typeName];
 		const block = type?.authenticate;
-		if (!block || typeof block === 'function')
-			throw new Error(`credential ${typeName} has no generic authenticate block`);
 		const options = requestOptions as IHttpRequestOptions;
+		// A function is called as n8n's own helper calls it (credentials-helper.ts): with the
+		// decrypted credential and the request, on the type (the shipped function runs).
+		if (typeof block === 'function') return await block.call(type, credentials, options);
+		if (!block) throw new Error(`credential ${typeName} has no authenticate`);
 		const resolved = resolve(block.properties, credentials) as {
 			headers?: IDataObject;
 			qs?: IDataObject;
