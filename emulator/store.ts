@@ -65,17 +65,32 @@ function removeSorted<T extends { id: number }>(items: T[], id: number): boolean
 }
 
 /** Records whose v1 writes v2 reads see late (settings.v1ReadDelayMs). */
-export type LaggedKind = 'company' | 'person' | 'opportunity' | 'entry' | 'file';
+export type LaggedKind =
+	| 'company'
+	| 'person'
+	| 'opportunity'
+	| 'entry'
+	| 'file'
+	| 'note'
+	| 'reminder'
+	| 'interaction'
+	| 'field';
 
 /** The collection of each lagged kind, by the Store property that holds it. */
-const LAGGED: Record<LaggedKind, 'companies' | 'persons' | 'opportunities' | 'entries' | 'files'> =
-	{
-		company: 'companies',
-		person: 'persons',
-		opportunity: 'opportunities',
-		entry: 'entries',
-		file: 'files',
-	};
+const LAGGED = {
+	company: 'companies',
+	person: 'persons',
+	opportunity: 'opportunities',
+	entry: 'entries',
+	file: 'files',
+	note: 'notes',
+	reminder: 'reminders',
+	interaction: 'interactions',
+	field: 'fields',
+} as const satisfies Record<LaggedKind, keyof Store>;
+
+/** A record's id: a number, or a field's `field-N`. */
+type LaggedId = number | string;
 
 /** A record as v2 still sees it after a v1 write, until `until`; `before` undefined: absent. */
 interface Lag {
@@ -122,7 +137,7 @@ export class Store {
 	version = 0;
 	private nextIds = new Map<string, number>();
 	/** v1 writes that v2 reads do not see yet (kind → record id → the state v2 still reads). */
-	private lags = new Map<LaggedKind, Map<number, Lag>>();
+	private lags = new Map<LaggedKind, Map<LaggedId, Lag>>();
 	private viewCache = new Map<number, { version: number; entries: ListEntry[] }>();
 
 	/** Next id of a kind; `start` is where the sequence begins. */
@@ -142,7 +157,7 @@ export class Store {
 	 * reads late: a v2 GET right after a v1 create can 404, after an update read the old values.
 	 * A record already held keeps its earliest state and is held for `delayMs` more.
 	 */
-	holdFromV2(kind: LaggedKind, id: number, delayMs: number): void {
+	holdFromV2(kind: LaggedKind, id: LaggedId, delayMs: number): void {
 		if (!(delayMs > 0)) return;
 		const now = Date.now();
 		let held = this.lags.get(kind);
@@ -152,7 +167,7 @@ export class Store {
 			lag.until = now + delayMs;
 			return;
 		}
-		const current = this[LAGGED[kind]].get(id);
+		const current = (this[LAGGED[kind]] as Map<LaggedId, unknown>).get(id);
 		held.set(id, { until: now + delayMs, before: current && snapshot(current) });
 	}
 
@@ -167,13 +182,19 @@ export class Store {
 			for (const [id, lag] of held) if (lag.until <= now) held.delete(id);
 			if (!held.size) continue;
 			const property = LAGGED[kind];
-			const view = new Map<number, unknown>(this[property]);
+			const view = new Map<LaggedId, unknown>(this[property] as Map<LaggedId, unknown>);
 			for (const [id, lag] of held) {
 				if (lag.before === undefined) view.delete(id);
 				else view.set(id, lag.before);
 			}
 			overlays.set(property, view);
-			if (kind === 'entry') overlays.set('entriesByList', this.entriesByListWithout(held));
+			if (kind === 'entry')
+				overlays.set('entriesByList', this.entriesByListWithout(held as Map<number, Lag>));
+			if (kind === 'field') {
+				const { entityFields, lists } = this.fieldHoldersWithout(held);
+				overlays.set('entityFields', entityFields);
+				overlays.set('lists', lists);
+			}
 		}
 		if (!overlays.size) return this;
 		// Saved-view membership computed on the view must not be cached for the store.
@@ -204,6 +225,44 @@ export class Store {
 			view.set(listId, items);
 		}
 		return view;
+	}
+
+	/**
+	 * The entity fields and lists with the held fields as they were: a field created since is
+	 * not among them, a deleted one is back (in its list's fields, or its entity's).
+	 */
+	private fieldHoldersWithout(held: Map<LaggedId, Lag>): {
+		entityFields: Store['entityFields'];
+		lists: Map<number, List>;
+	} {
+		const entityFields = {
+			person: [...this.entityFields.person],
+			company: [...this.entityFields.company],
+		};
+		const lists = new Map(this.lists);
+		// Where a field is listed (as addField puts it): its list's fields, or its entity's.
+		const holderOf = (field: FieldDef): FieldDef[] | undefined => {
+			if (field.type === 'list' && field.listId !== undefined) {
+				const list = lists.get(field.listId);
+				if (!list) return undefined;
+				const copy =
+					list === this.lists.get(field.listId) ? { ...list, fields: [...list.fields] } : list;
+				lists.set(field.listId, copy);
+				return copy.fields;
+			}
+			return field.entityKind === 'opportunity' ? undefined : entityFields[field.entityKind];
+		};
+		for (const [id, lag] of held) {
+			const now = this.fields.get(id as string);
+			if (now) {
+				const fields = holderOf(now);
+				const at = fields?.findIndex((f) => f.id === now.id) ?? -1;
+				if (fields && at >= 0) fields.splice(at, 1);
+			}
+			const before = lag.before as FieldDef | undefined;
+			if (before) holderOf(before)?.push(before);
+		}
+		return { entityFields, lists };
 	}
 
 	sortedIds<T>(map: Map<number, T>): number[] {

@@ -160,14 +160,17 @@ async function main(): Promise<void> {
 	process.on('SIGTERM', () => void shutdown(0));
 
 	// Live mode (emulator/cli.ts --live, kept across resets): some empty pages with a nextUrl, v1
-	// writes reaching v2 reads late.
+	// writes reaching v2 reads late (300 ms; EMULATOR_V1_READ_DELAY_MS=1000 for a slow day).
 	process.env.EMULATOR_LIVE = '1';
+	const lag = process.env.EMULATOR_V1_READ_DELAY_MS;
 	const emulator = await startEmulator({
 		port: await freePort(emulatorPort),
 		seed: 1,
 		logFile: path.join(home, 'emulator.log'),
 	});
-	say(`emulator (seed 1) on ${emulator.baseUrl}, in ${describeLiveMode()}`);
+	say(
+		`emulator (seed 1) on ${emulator.baseUrl}, in ${describeLiveMode(lag ? Number(lag) : undefined)}`,
+	);
 	const model = await startScriptedModel(demoScript, { port: await freePort(modelPort) });
 	demo.model = model;
 	say(`demo chat model (scripted, OpenAI-compatible) on ${model.baseUrl}`);

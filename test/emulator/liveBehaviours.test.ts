@@ -162,8 +162,119 @@ describe('v1ReadDelayMs', () => {
 		expect(created.status).toBe(200);
 		const path = `/v2/lists/${TARGET_ACCOUNTS}/list-entries/${created.body.id}`;
 		expect((await get(path)).status).toBe(404);
+		expect((await v1(fixture, 'GET', path.slice(3))).body).toMatchObject({
+			id: created.body.id,
+			list_id: TARGET_ACCOUNTS,
+			entity_id: 3000300,
+		});
 		await sleep(DELAY + 50);
 		expect(await get(path)).toMatchObject({ status: 200, body: { id: created.body.id } });
+	});
+
+	it('a v1 interaction: its meeting and its note are 404 in v2 for the delay; v1 reads both at once', async () => {
+		const internal = [...fixture.emulator.store.persons.values()].find(
+			(p) => p.type === 'internal',
+		)!;
+		const external = [...fixture.emulator.store.persons.values()].find(
+			(p) => p.type !== 'internal',
+		)!;
+		const created = await v1<{ id: number; notes: number[] }>(fixture, 'POST', '/interactions', {
+			type: 0,
+			person_ids: [internal.id, external.id],
+			content: 'Lagging meeting',
+			date: '2026-03-10T09:30:00Z',
+		});
+		expect(created.status).toBe(200);
+		const [noteId] = created.body.notes;
+		expect((await get(`/v2/meetings/${created.body.id}`)).status).toBe(404);
+		expect((await get(`/v2/notes/${noteId}`)).status).toBe(404);
+		expect(
+			(await v1(fixture, 'GET', `/interactions/${created.body.id}?type=0`)).body,
+		).toMatchObject({ id: created.body.id, type: 0, notes: [noteId] });
+		expect((await v1(fixture, 'GET', `/notes/${noteId}`)).body).toMatchObject({
+			id: noteId,
+			interaction_id: created.body.id,
+			interaction_type: 0,
+			is_meeting: true,
+			content: '<p>Lagging meeting</p>',
+		});
+		await sleep(DELAY + 50);
+		expect((await get(`/v2/meetings/${created.body.id}`)).status).toBe(200);
+		expect((await get(`/v2/notes/${noteId}`)).status).toBe(200);
+
+		// Updated: v2 reads the old time; deleted: v2 still reads it, then 404.
+		await v1(fixture, 'PUT', `/interactions/${created.body.id}`, {
+			type: 0,
+			person_ids: [internal.id, external.id],
+			date: '2026-03-11T10:00:00Z',
+		});
+		const before = await get<{ startTime: string }>(`/v2/meetings/${created.body.id}`);
+		expect(Date.parse(before.body.startTime)).toBe(Date.parse('2026-03-10T09:30:00Z'));
+		await sleep(DELAY + 50);
+		await v1(fixture, 'DELETE', `/interactions/${created.body.id}?type=0`);
+		expect((await get(`/v2/meetings/${created.body.id}`)).status).toBe(200);
+		expect((await get(`/v2/notes/${noteId}`)).status).toBe(200);
+		await sleep(DELAY + 50);
+		expect((await get(`/v2/meetings/${created.body.id}`)).status).toBe(404);
+		expect((await get(`/v2/notes/${noteId}`)).status).toBe(404);
+	});
+
+	it('a v1 reminder update: v2 reads the old content, v1 the new at once', async () => {
+		const reminder = [...fixture.emulator.store.reminders.values()][0];
+		const before = reminder.content;
+		const put = await v1(fixture, 'PUT', `/reminders/${reminder.id}`, { content: 'Changed late' });
+		expect(put.status).toBe(200);
+		expect((await v1(fixture, 'GET', `/reminders/${reminder.id}`)).body).toMatchObject({
+			id: reminder.id,
+			content: 'Changed late',
+		});
+		expect((await get(`/v2/reminders/${reminder.id}`)).body).toMatchObject({ content: before });
+		await sleep(DELAY + 50);
+		expect((await get(`/v2/reminders/${reminder.id}`)).body).toMatchObject({
+			content: 'Changed late',
+		});
+	});
+
+	it('a v1 field: not among v2’s fields (nor readable by id) for the delay; deleted, still listed', async () => {
+		const created = await v1<{ id: number }>(fixture, 'POST', '/fields', {
+			name: 'Lagging Field',
+			entity_type: 1,
+			value_type: 6,
+		});
+		expect(created.status).toBe(200);
+		const fieldId = `field-${created.body.id}`;
+		const listed = async () =>
+			(await get<Page>('/v2/companies/fields?limit=100')).body.data.some(
+				(f) => (f as { id: string }).id === fieldId,
+			);
+		expect(await listed()).toBe(false);
+		expect((await get(`/v2/companies/3000001/fields/${fieldId}`)).status).toBe(404);
+		await sleep(DELAY + 50);
+		expect(await listed()).toBe(true);
+		expect((await get(`/v2/companies/3000001/fields/${fieldId}`)).status).toBe(200);
+
+		expect((await v1(fixture, 'DELETE', `/fields/${created.body.id}`)).status).toBe(200);
+		expect(await listed()).toBe(true);
+		await sleep(DELAY + 50);
+		expect(await listed()).toBe(false);
+	});
+
+	it('a v1 list field: not among its list’s fields for the delay', async () => {
+		const created = await v1<{ id: number }>(fixture, 'POST', '/fields', {
+			name: 'Lagging Column',
+			entity_type: 1,
+			value_type: 6,
+			list_id: TARGET_ACCOUNTS,
+			is_list_specific: true,
+		});
+		expect(created.status).toBe(200);
+		const listed = async () =>
+			(await get<Page>(`/v2/lists/${TARGET_ACCOUNTS}/fields?limit=100`)).body.data.some(
+				(f) => (f as { id: string }).id === `field-${created.body.id}`,
+			);
+		expect(await listed()).toBe(false);
+		await sleep(DELAY + 50);
+		expect(await listed()).toBe(true);
 	});
 });
 

@@ -35,6 +35,14 @@ export const V1_ENDPOINTS: V1Endpoint[] = [
 		path: '/lists/{list_id}/list-entries/{list_entry_id}',
 		responseKeys: ['success'],
 	},
+	// "Get a Specific List Entry": read (as those of notes, reminders and interactions below) when
+	// API v2 answers 404 for a record by id: v1 sees a write at once, so it tells a record v2
+	// does not show yet from one that does not exist.
+	{
+		method: 'GET',
+		path: '/lists/{list_id}/list-entries/{list_entry_id}',
+		responseKeys: ['id', 'list_id', 'creator_id', 'entity_id', 'created_at', 'entity'],
+	},
 	// Organizations: "Get a Specific Organization", "Create a New Organization", "Update an
 	// Organization", "Delete an Organization". Live answers also carry crunchbase_uuid (null).
 	{
@@ -141,7 +149,28 @@ export const V1_ENDPOINTS: V1Endpoint[] = [
 		],
 	},
 	{ method: 'DELETE', path: '/fields/{field_id}', responseKeys: ['success'] },
-	// Reminders: Update a Reminder (The Reminder Resource for the answer).
+	// Reminders: Get a Specific Reminder, Update a Reminder (The Reminder Resource for the answers).
+	{
+		method: 'GET',
+		path: '/reminders/{reminder_id}',
+		responseKeys: [
+			'id',
+			'type',
+			'created_at',
+			'completed_at',
+			'content',
+			'due_date',
+			'reset_type',
+			'reminder_days',
+			'status',
+			'creator',
+			'owner',
+			'completer',
+			'person',
+			'organization',
+			'opportunity',
+		],
+	},
 	{
 		method: 'PUT',
 		path: '/reminders/{reminder_id}',
@@ -188,6 +217,35 @@ export const V1_ENDPOINTS: V1Endpoint[] = [
 		responseKeys: ['id', 'type', 'date', 'persons', 'notes', 'manual_creator_id'],
 	},
 	{ method: 'DELETE', path: '/interactions/{id}', responseKeys: ['success'] },
+	// Interactions: Get a Specific Interaction (with its `type`).
+	{
+		method: 'GET',
+		path: '/interactions/{id}',
+		responseKeys: ['id', 'type', 'date', 'persons', 'notes', 'manual_creator_id'],
+	},
+	// Notes: Get a Specific Note (The Note Resource).
+	{
+		method: 'GET',
+		path: '/notes/{note_id}',
+		responseKeys: [
+			'id',
+			'creator_id',
+			'person_ids',
+			'associated_person_ids',
+			'interaction_person_ids',
+			'interaction_id',
+			'interaction_type',
+			'is_meeting',
+			'mentioned_person_ids',
+			'organization_ids',
+			'opportunity_ids',
+			'parent_id',
+			'content',
+			'type',
+			'created_at',
+			'updated_at',
+		],
+	},
 	// Entity Files: Upload Files (form data: `file` or `files[]` as the examples send them, and
 	// one entity id), Get a Specific File, Download File (a redirect to the file's location).
 	{

@@ -18,7 +18,7 @@ export { V1_ENTITY_TYPE } from '../../v1Shapes';
 export function holdFromV2(
 	ctx: { store: Store; emulator: { settings: { v1ReadDelayMs: number } } },
 	kind: LaggedKind,
-	...ids: number[]
+	...ids: Array<number | string>
 ): void {
 	const delayMs = Number(ctx.emulator.settings.v1ReadDelayMs) || 0;
 	for (const id of ids) ctx.store.holdFromV2(kind, id, delayMs);

@@ -4,7 +4,7 @@ import type { Router } from '../../router';
 import { ID_START } from '../../seed';
 import type { Store } from '../../store';
 import { v1DropdownOption } from '../../v1Shapes';
-import { unprocessable, V1_ENTITY_TYPE } from './common';
+import { holdFromV2, unprocessable, V1_ENTITY_TYPE } from './common';
 import { given, payloadOf, v1Boolean, v1Code, v1Integer, v1Required, v1Text } from './payload';
 
 /**
@@ -117,6 +117,7 @@ export function register(router: Router): void {
 			readOnly: false,
 			dropdownOptions: code === 2 || code === 7 ? [] : undefined,
 		};
+		holdFromV2(ctx, 'field', field.id);
 		ctx.store.addField(field);
 		const rendered = renderV1Field(field);
 		ctx.store.announce('field.created', () => rendered);
@@ -135,6 +136,7 @@ export function register(router: Router): void {
 				throw notFound(`Field ${ctx.params.fieldId} not found`);
 		}
 		const rendered = renderV1Field(field);
+		holdFromV2(ctx, 'field', field.id);
 		ctx.store.removeField(field.id);
 		ctx.store.announce('field.deleted', () => rendered);
 		return { status: 200, body: { success: true } };

@@ -8,6 +8,7 @@ import * as opportunities from './opportunities';
 import * as reminders from './reminders';
 import * as entityFiles from './entityFiles';
 import * as interactions from './interactions';
+import * as notes from './notes';
 
 /**
  * Every API v1 area the emulator serves (https://api-docs.affinity.co): the same host as v2,
@@ -23,6 +24,7 @@ const AREAS: ReadonlyArray<{ register(router: Router): void }> = [
 	reminders,
 	interactions,
 	entityFiles,
+	notes,
 ];
 
 export function registerV1(router: Router): void {

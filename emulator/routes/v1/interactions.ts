@@ -3,10 +3,10 @@ import { notFound } from '../../http';
 import type { Interaction, Note } from '../../model';
 import type { Router } from '../../router';
 import type { Store } from '../../store';
-import { unprocessable } from './common';
+import { holdFromV2, unprocessable } from './common';
 
 /**
- * API v1 interactions (POST /interactions, PUT and DELETE /interactions/{id}): meetings, calls
+ * API v1 interactions (POST /interactions, GET, PUT and DELETE /interactions/{id}): meetings, calls
  * and chat messages logged by hand, on the same store as v2's GET /v2/meetings, /v2/calls and
  * /v2/chat-messages. An interaction's content is a note on it (the answer's `notes`), which
  * v2's note reads show. Types: 0 meeting, 1 call, 2 chat message, 3 email (read only).
@@ -192,8 +192,10 @@ export function register(router: Router): void {
 			createdAt: new Date().toISOString(),
 			updatedAt: null,
 		};
-		ctx.store.interactions.set(interaction.id, interaction);
 		const note = contentNote(ctx, interaction, text);
+		holdFromV2(ctx, 'interaction', interaction.id);
+		holdFromV2(ctx, 'note', note.id);
+		ctx.store.interactions.set(interaction.id, interaction);
 		ctx.store.notes.set(note.id, note);
 		ctx.store.touch();
 		return { status: 200, body: renderV1Interaction(ctx.store, interaction) };
@@ -211,6 +213,8 @@ export function register(router: Router): void {
 				'Updating the content of an interaction whose content mentions people is not supported',
 				'content',
 			);
+		holdFromV2(ctx, 'interaction', interaction.id);
+		holdFromV2(ctx, 'note', ...notesOf(ctx.store, interaction).map((n) => n.id));
 		interaction.personIds = persons;
 		if (time) interaction.time = time;
 		interaction.updatedAt = new Date().toISOString();
@@ -219,14 +223,23 @@ export function register(router: Router): void {
 			note.updatedAt = interaction.updatedAt;
 		} else if (text !== undefined) {
 			const added = contentNote(ctx, interaction, text);
+			holdFromV2(ctx, 'note', added.id);
 			ctx.store.notes.set(added.id, added);
 		}
 		ctx.store.touch();
 		return { status: 200, body: renderV1Interaction(ctx.store, interaction) };
 	});
 
+	// "Get a Specific Interaction" (`type` required): v1 sees a write at once (v2 reads may lag it).
+	router.get('/interactions/:id', (ctx) => ({
+		status: 200,
+		body: renderV1Interaction(ctx.store, found(ctx, typeCode(ctx.query.string('type'), 'type'))),
+	}));
+
 	router.delete('/interactions/:id', (ctx) => {
 		const interaction = found(ctx, typeCode(ctx.query.string('type'), 'type'));
+		holdFromV2(ctx, 'interaction', interaction.id);
+		holdFromV2(ctx, 'note', ...notesOf(ctx.store, interaction).map((n) => n.id));
 		for (const note of notesOf(ctx.store, interaction)) ctx.store.notes.delete(note.id);
 		ctx.store.interactions.delete(interaction.id);
 		ctx.store.touch();

@@ -7,7 +7,7 @@ import { v1ListEntry } from '../../v1Shapes';
 import { holdFromV2, unprocessable, v1Body, v1Id } from './common';
 
 /**
- * API v1 List Entries (https://api-docs.affinity.co/#list-entries): create and delete. A
+ * API v1 List Entries (https://api-docs.affinity.co/#list-entries): get, create and delete. A
  * person or company list may hold one entity several times; an opportunity list takes no
  * entries here (opportunities are created with POST /opportunities): 422. Deleting an entry
  * deletes its list-specific values, and on an opportunity list the opportunity too. Both are
@@ -62,6 +62,16 @@ export function register(router: Router): void {
 		};
 		holdFromV2(ctx, 'entry', entry.id);
 		ctx.store.addEntry(entry);
+		return { status: 200, body: v1ListEntry(ctx.store, entry) };
+	});
+
+	// "Get a Specific List Entry": v1 sees a write at once (v2 reads may lag it).
+	router.get('/lists/:listId/list-entries/:listEntryId', (ctx) => {
+		const list = listOf(ctx);
+		const entryId = pathId(ctx.params.listEntryId, 'list_entry_id', 'int64');
+		const entry = ctx.store.entries.get(entryId);
+		if (!entry || entry.listId !== list.id)
+			throw notFound(`List entry ${entryId} not found on list ${list.id}`);
 		return { status: 200, body: v1ListEntry(ctx.store, entry) };
 	});
 

@@ -3,11 +3,11 @@ import type { RouteContext } from '../../context';
 import type { Router } from '../../router';
 import { v1OrganizationSummary, v1PersonSummary } from '../../v1Shapes';
 import { reminderStatus } from '../reminders';
-import { unprocessable } from './common';
+import { holdFromV2, unprocessable } from './common';
 import { given, payloadOf, v1Code, v1Integer, v1PathRecord, v1Required, v1Text } from './payload';
 
 /**
- * API v1 PUT /reminders/{reminder_id} on the store v2 reads (GET /v2/reminders/{reminderId}
+ * API v1 GET and PUT /reminders/{reminder_id} on the store v2 reads (GET /v2/reminders/{reminderId}
  * shows the change). Codes as v1 documents them: type 0 one-time, 1 recurring; reset_type 0
  * interaction, 1 email, 2 meeting (v2's `event`); status 0 completed, 1 active, 2 overdue.
  * A one-time reminder needs a due_date, a recurring one reset_type and reminder_days. Webhook:
@@ -71,6 +71,17 @@ export function renderV1Reminder(ctx: RouteContext, reminder: Reminder): Record<
 }
 
 export function register(router: Router): void {
+	// "Get a Specific Reminder": v1 sees a write at once (v2 reads may lag it).
+	router.get('/reminders/:reminderId', (ctx) => {
+		const reminder = v1PathRecord(
+			ctx.params.reminderId,
+			'reminder_id',
+			ctx.store.reminders,
+			'Reminder',
+		);
+		return { status: 200, body: renderV1Reminder(ctx, reminder) };
+	});
+
 	router.put('/reminders/:reminderId', async (ctx) => {
 		const reminder = v1PathRecord(
 			ctx.params.reminderId,
@@ -123,6 +134,7 @@ export function register(router: Router): void {
 			: undefined;
 
 		const now = new Date();
+		holdFromV2(ctx, 'reminder', reminder.id);
 		if (ownerPersonId !== undefined) reminder.ownerPersonId = ownerPersonId;
 		if (content !== undefined) reminder.content = content;
 		if (recurring) {
