@@ -7,7 +7,7 @@ import {
 	type FaultSpec,
 	type RequestLogEntry,
 } from '../../emulator';
-import { forgetRateLimits } from '../../nodes/AffinityV2/transport';
+import { forgetRateLimits, forgetRecentWrites } from '../../nodes/AffinityV2/transport';
 
 export const ADMIN_KEY = DEMO_KEYS[0].key;
 export const MEMBER_KEY = DEMO_KEYS[1].key;
@@ -47,9 +47,13 @@ export class EmulatorFixture {
 		return (text ? JSON.parse(text) : undefined) as T;
 	}
 
-	/** Resets data, faults, log and rate limits; also the node's remembered rate-limit budgets. */
+	/**
+	 * Resets data, faults, log and rate limits; also the node's remembered rate-limit budgets and
+	 * the writes it remembers (the emulator gives the same ids again).
+	 */
 	async reset(body: Record<string, unknown> = {}): Promise<void> {
 		forgetRateLimits();
+		forgetRecentWrites();
 		await this.control('POST', '/reset', body);
 	}
 

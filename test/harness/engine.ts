@@ -278,6 +278,109 @@ export async function runAffinityNode(options: RunOptions): Promise<NodeRun> {
 	};
 }
 
+/** One Affinity node of a chain: its name (for `$('Name')` expressions) and parameters. */
+export interface ChainStep {
+	name: string;
+	parameters: IDataObject;
+	continueOnFail?: boolean;
+}
+
+export interface ChainRun {
+	/** What each node produced, by its name (a node after a failed one did not run: absent). */
+	nodes: Record<string, Omit<NodeRun, 'run'>>;
+	run: IRun;
+}
+
+/**
+ * Runs Items → step 1 → step 2 → … through n8n-core's WorkflowExecute, each Affinity node right
+ * after the one before, as n8n runs a workflow: a later step reads an earlier one's output with
+ * expressions (`={{ $json.id }}`, `={{ $('Create').item.json.id }}`).
+ */
+export async function runAffinityChain(options: {
+	steps: ChainStep[];
+	credentials: ICredentialDataDecryptedObject;
+	items?: IDataObject[];
+	binary?: Array<Record<string, InputFile> | undefined>;
+}): Promise<ChainRun> {
+	const helper = new TestCredentialsHelper(options.credentials);
+	const nodes: INode[] = [
+		{
+			id: '0',
+			name: 'Items',
+			type: 'test.itemsSource',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {
+				items: JSON.stringify(options.items ?? [{}]),
+				binary: JSON.stringify(options.binary ?? []),
+			},
+		},
+		...options.steps.map(
+			(step, index): INode => ({
+				id: String(index + 1),
+				name: step.name,
+				type: 'test.affinityV2',
+				typeVersion: 1,
+				position: [200 * (index + 1), 0],
+				parameters: step.parameters as INode['parameters'],
+				credentials: { affinityV2Api: { id: CREDENTIAL_ID, name: 'Affinity' } },
+				...(step.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+			}),
+		),
+	];
+	const connections: Record<
+		string,
+		{ main: Array<Array<{ node: string; type: 'main'; index: number }>> }
+	> = {};
+	for (let i = 0; i < nodes.length - 1; i++)
+		connections[nodes[i].name] = {
+			main: [[{ node: nodes[i + 1].name, type: NodeConnectionTypes.Main, index: 0 }]],
+		};
+	const workflow = new Workflow({
+		id: 'test-chain',
+		name: 'chain',
+		nodes,
+		connections,
+		active: false,
+		nodeTypes: new NodeTypes(),
+		staticData: {},
+		settings: { executionOrder: 'v1' },
+	});
+	const data = additionalData(helper);
+	data.hooks = new ExecutionLifecycleHooks('manual', 'test-chain-execution', {
+		id: workflow.id,
+		name: workflow.name ?? 'chain',
+		nodes,
+		connections: workflow.connectionsBySourceNode,
+		active: false,
+		activeVersionId: null,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	} as never);
+	const run = await new WorkflowExecute(data, 'manual').run({
+		workflow,
+		startNode: workflow.getNode('Items') as INode,
+	});
+	const results: ChainRun['nodes'] = {};
+	for (const step of options.steps) {
+		const task = run.data.resultData.runData[step.name]?.[0];
+		if (!task) continue;
+		const output = task.data?.main?.[0] ?? [];
+		results[step.name] = {
+			items: output.map((i) => i.json),
+			binary: output.map((i) => i.binary),
+			paired: output.map((i) =>
+				typeof i.pairedItem === 'object' && !Array.isArray(i.pairedItem)
+					? i.pairedItem?.item
+					: undefined,
+			),
+			error: task.error as NodeRun['error'] | undefined,
+		};
+	}
+	return { nodes: results, run };
+}
+
 export interface PollHarness {
 	workflow: Workflow;
 	node: INode;
@@ -286,6 +389,8 @@ export interface PollHarness {
 	poll(mode?: 'trigger' | 'manual', pollBudgetMs?: number): Promise<INodeExecutionData[][] | null>;
 	staticData(): IDataObject;
 }
+
+let pollWorkflows = 0;
 
 /** A workflow holding one poll-trigger node; state persists on it between polls, as in n8n. */
 export function pollHarness(
@@ -304,7 +409,9 @@ export function pollHarness(
 		credentials: { affinityV2Api: { id: CREDENTIAL_ID, name: 'Affinity' } },
 	};
 	const workflow = new Workflow({
-		id: 'poll-workflow',
+		// Each harness is a workflow of its own, as each active workflow is in n8n: what the trigger
+		// remembers of a node's polls (pollGuard.ts) is by workflow and node.
+		id: `poll-workflow-${++pollWorkflows}`,
 		name: 'poll',
 		nodes: [node],
 		connections: {},

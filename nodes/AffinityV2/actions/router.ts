@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ALL_VALUES_PARAMETER, compactForAgent } from '../helpers/agentOutput';
 import { asNodeError, outcomeOf } from '../helpers/nodeErrors';
+import { followWrites, takeLagNote } from '../transport';
 import { runInLanes, type Settled } from './itemLanes';
 import { resources } from './resources';
 import { ItemWithFiles } from './types';
@@ -49,6 +50,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	}
 
 	const asAgentTool = runsAsAgentTool.call(this);
+	// Records this run writes, and those earlier nodes just wrote, are read once API v2 shows
+	// them: each item says how long that took (lagWaitedMs, lagNote).
+	followWrites(this);
 	const run = (itemIndex: number) => op.execute.call(this, itemIndex);
 	// Items that may run at once have run (or some, up to a failure); the loop below reports
 	// them in order and runs, in order, any that did not start.
@@ -65,6 +69,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			const answer = outcome ? outcome.value : await run(itemIndex);
 			const files = answer instanceof ItemWithFiles ? answer.binary : undefined;
 			let result = answer instanceof ItemWithFiles ? answer.json : answer;
+			const lag = takeLagNote(this, itemIndex);
+			if (lag)
+				result = Array.isArray(result)
+					? result.map((r) => ({ ...r, ...lag }))
+					: { ...result, ...lag };
 			if (asAgentTool) {
 				result = compactForAgent(
 					Array.isArray(result) ? result : [result],
@@ -81,6 +90,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			if (files) executionData[0].binary = files;
 			for (const item of executionData) output.push(item);
 		} catch (caught) {
+			takeLagNote(this, itemIndex);
 			const error = asNodeError(this.getNode(), caught, itemIndex);
 			// An agent reads only the message of a failed tool: the description (what to check or
 			// do next) goes into it, so the model can recover (search by name, fix a parameter).

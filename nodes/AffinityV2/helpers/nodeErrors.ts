@@ -14,7 +14,8 @@ export function asNodeError(
 /**
  * What a failed run did and did not do, as the node's errors carry it in their context (data,
  * not prose): whether a write may have been applied, what a failed batch applied and did not
- * send, a submitted merge's task, when the rate limit resets. Copied onto the error item that
+ * send, a submitted merge's task, when the rate limit resets, how long a record written a moment
+ * ago was waited for. Copied onto the error item that
  * "Continue On Fail" puts in the failed item's place, so that a workflow can branch on it.
  */
 export const OUTCOME_KEYS = [
@@ -30,6 +31,7 @@ export const OUTCOME_KEYS = [
 	'taskUrl',
 	'mergedId',
 	'mergedInto',
+	'lagWaitedMs',
 ] as const;
 
 export function outcomeOf(error: { context?: IDataObject }): IDataObject {

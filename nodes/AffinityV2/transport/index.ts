@@ -23,3 +23,12 @@ export { withQuery } from './urls';
 export type { FormPart } from './multipart';
 export { headerValue } from './download';
 export { ANSWER_LIMITS, MAX_DOWNLOAD_BYTES } from './limits';
+export {
+	followWrites,
+	findWritten,
+	forgetRecentWrites,
+	notShownYetError,
+	takeLagNote,
+	RECORD_LAG_WAITS_MS,
+} from './recordLag';
+export type { RecordRef } from './recordLag';

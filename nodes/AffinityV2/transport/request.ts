@@ -39,6 +39,7 @@ import {
 	type Connection,
 } from './connection';
 import { describeNetworkFailure, errorCode, shown } from './networkErrors';
+import { followRecords } from './recordLag';
 import { requestUrl, type ApiGeneration } from './urls';
 
 export { CREDENTIAL_TYPE, type AffinityContext } from './connection';
@@ -89,6 +90,12 @@ export interface AffinityRequest {
 	 * ANSWER_LIMITS.fileMaxBytes; a larger answer is refused unread or stopped as it passes.
 	 */
 	maxBytes?: number;
+	/**
+	 * For an update: what the record shows once API v2 reads see it, in v2's names, from the
+	 * write's answer (what Affinity stored). A v2 read of the record moments later, in the next
+	 * node, is read again until it shows it (transport/recordLag.ts).
+	 */
+	shows?: (answer: unknown) => IDataObject;
 }
 
 export interface AffinityResponse<T = unknown> {
@@ -130,12 +137,25 @@ export async function affinityRequest<T = unknown>(
 	request: AffinityRequest,
 ): Promise<AffinityResponse<T>> {
 	const conn = await connection(this, request.itemIndex);
+	const once = (sent: AffinityRequest) =>
+		send.call<AffinityContext, [AffinityRequest, Connection], Promise<AffinityResponse<T>>>(
+			this,
+			sent,
+			conn,
+		);
 	try {
-		return await send.call<
-			AffinityContext,
-			[AffinityRequest, Connection],
-			Promise<AffinityResponse<T>>
-		>(this, request, conn);
+		// A record written a moment ago (by the node before, say) may lag in API v2's reads.
+		return await followRecords(this, conn.budgetKey, request, {
+			send: () => once(request),
+			exists: async (api, path) => {
+				try {
+					await once({ api, method: 'GET', path, itemIndex: request.itemIndex });
+					return true;
+				} catch {
+					return false;
+				}
+			},
+		});
 	} catch (error) {
 		// Whatever the server sent back (an echoed Authorization header, megabytes of errors),
 		// what the error shows and keeps holds no key and is bounded.

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { dropdownOptionsOf } from '../../api/dropdownOptions';
-import { fieldsInScope, scopeLabel, type FieldScope } from '../../api/fields';
+import { fieldsInScope, forgetFields, scopeLabel, type FieldScope } from '../../api/fields';
 import {
 	clearValue,
 	encodeFieldValue,
@@ -21,6 +21,7 @@ import {
 	type WritableValueType,
 } from '../../helpers/valueTypes';
 import { asNodeError } from '../../helpers/nodeErrors';
+import { findWritten } from '../../transport';
 import type { FieldMetadata } from '../../helpers/types';
 import { valueInputFor, type InputReader } from './values';
 
@@ -148,8 +149,16 @@ export async function resolveFieldWrite(
 		throw asNodeError(node, error, itemIndex);
 	}
 
-	const fields = await fieldsInScope(this, scope, itemIndex);
-	const field = fields.find((f) => f.id === fieldId);
+	// A field created a moment ago (Field → Create, API v1) is among v2's fields after a while.
+	const field = await findWritten.call(
+		this,
+		{ kind: 'field', id: fieldId },
+		itemIndex,
+		async (again) => {
+			if (again) forgetFields(this);
+			return (await fieldsInScope(this, scope, itemIndex)).find((f) => f.id === fieldId);
+		},
+	);
 	if (!field) {
 		fail(
 			`"${fieldId}" is not one of ${scopeLabel(scope)}`,

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
 
 import { asNodeError } from '../../helpers/nodeErrors';
 import type { ApiListEntry } from '../../helpers/types';
@@ -17,16 +16,10 @@ export type ListedKind = 'company' | 'person';
 const PLURAL: Record<ListedKind, string> = { company: 'companies', person: 'persons' };
 
 /**
- * Waits before each re-read when Affinity does not know the record yet. Live, API v2 reads see a
- * record created through API v1 only after a moment (a 404 meanwhile), and the record to add is
- * often one an earlier node of the workflow has just created (Company → Find or Create).
- */
-const NOT_YET_VISIBLE_WAITS_MS = [250, 500, 1250];
-
-/**
  * The record's entry on the list, as GET /v2/{companies|persons}/{id}/list-entries gives it (with
- * its list's fields), or undefined when it is not on the list. With `waitForNewRecord`, a 404 is
- * read again a few times first: the record may have been created a moment ago through API v1.
+ * its list's fields), or undefined when it is not on the list. The record is often one an
+ * earlier node has just created (Company → Find or Create): the transport reads it again while
+ * API v2 does not show it yet (transport/recordLag.ts).
  */
 export async function recordEntryOnList(
 	this: IExecuteFunctions,
@@ -34,34 +27,28 @@ export async function recordEntryOnList(
 	entityId: number,
 	listId: number,
 	itemIndex: number,
-	waitForNewRecord = false,
 ): Promise<(IDataObject & { id: number; listId: number; fields?: IDataObject[] }) | undefined> {
 	type Entry = IDataObject & { id: number; listId: number; fields?: IDataObject[] };
 	let found: Entry | undefined;
-	const waits = waitForNewRecord ? [...NOT_YET_VISIBLE_WAITS_MS] : [];
-	for (;;) {
-		try {
-			await affinityPaginate.call(
-				this,
-				{
-					method: 'GET',
-					path: `/v2/${PLURAL[kind]}/${entityId}/list-entries`,
-					subject: `${kind} with ID ${entityId}`,
-					itemIndex,
+	try {
+		await affinityPaginate.call(
+			this,
+			{
+				method: 'GET',
+				path: `/v2/${PLURAL[kind]}/${entityId}/list-entries`,
+				subject: `${kind} with ID ${entityId}`,
+				itemIndex,
+			},
+			{
+				onPage: (page) => {
+					found = (page.data as Entry[]).find((e) => e.listId === listId);
+					return found === undefined;
 				},
-				{
-					onPage: (page) => {
-						found = (page.data as Entry[]).find((e) => e.listId === listId);
-						return found === undefined;
-					},
-				},
-			);
-			return found;
-		} catch (error) {
-			const wait = String((error as { httpCode?: unknown }).httpCode) === '404' && waits.shift();
-			if (!wait) throw asNodeError(this.getNode(), error, itemIndex);
-			await sleep(wait);
-		}
+			},
+		);
+		return found;
+	} catch (error) {
+		throw asNodeError(this.getNode(), error, itemIndex);
 	}
 }
 

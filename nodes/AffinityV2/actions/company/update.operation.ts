@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { applySetChange } from '../../helpers/setChange';
-import type { V1Organization } from '../../helpers/v1/companies';
+import { companyFromV1, type V1Organization } from '../../helpers/v1/companies';
 import { affinityRequest } from '../../transport';
 import type { OperationEndpoint } from '../types';
 import { forOperation } from '../common/forOperation';
@@ -14,6 +14,7 @@ import {
 	readSetChange,
 	setChangeParameters,
 } from '../common/setChanges';
+import { showsAfter, v2Keys } from '../common/recordShows';
 import { simplifyParameter } from '../common/simplify';
 import { changedName } from '../common/updateFields';
 import { domainParameter, readV1Record, shownOrganization } from '../common/v1Records';
@@ -88,6 +89,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		parameterNames: { name: 'Name', domain: 'Domain', person_ids: 'People' },
 		checkWith: `Check with Company → Get (company ${companyId}) whether it changed`,
+		shows: showsAfter(companyFromV1, v2Keys(body, { name: 'name', domain: 'domain' })),
 	});
 	return shownOrganization.call(this, updated as V1Organization, itemIndex);
 }

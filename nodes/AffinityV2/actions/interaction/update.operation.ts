@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { interactionFromV1 } from '../../helpers/v1/interactions';
 import { affinityRequest } from '../../transport';
 import type { OperationEndpoint } from '../types';
 import { forOperation } from '../common/forOperation';
@@ -18,6 +19,7 @@ import {
 	peopleParameter,
 	interactionPeopleError,
 } from '../common/interactionInputs';
+import { showsAfter } from '../common/recordShows';
 import { simplifyParameter } from '../common/simplify';
 
 export const endpoint: OperationEndpoint[] = [
@@ -75,6 +77,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			parameterNames: INTERACTION_PARAMETER_NAMES,
 			expect: 'record',
 			checkWith: `Check with Interaction → Get Many (filter ID = ${id}) whether it changed`,
+			// Interaction → Get reads a meeting's startTime (GET /v2/meetings/{meetingId}).
+			shows: showsAfter(interactionFromV1, body.date !== undefined ? ['startTime'] : []),
 		})
 		.catch((error: unknown) => {
 			throw interactionPeopleError(error);

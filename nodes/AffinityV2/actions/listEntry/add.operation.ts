@@ -97,7 +97,7 @@ async function existingEntry(
 	listId: number,
 	itemIndex: number,
 ): Promise<IDataObject | undefined> {
-	const found = await recordEntryOnList.call(this, kind, entityId, listId, itemIndex, true);
+	const found = await recordEntryOnList.call(this, kind, entityId, listId, itemIndex);
 	if (found === undefined) return undefined;
 	const { body } = await affinityRequest.call(this, {
 		method: 'GET',

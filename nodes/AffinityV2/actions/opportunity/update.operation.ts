@@ -13,6 +13,8 @@ import { associationChangeProperties, readAssociationChange } from '../common/as
 import { editionAllows } from '../common/edition';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
+import { readBack } from '../common/readBack';
+import { showsAfter } from '../common/recordShows';
 import { opportunityLocator } from '../common/locators';
 import { v1SimplifyParameter } from '../common/simplify';
 import { withAssociationNames } from '../common/associationNames';
@@ -95,14 +97,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			itemIndex,
 			parameterNames: { name: 'Name' },
 			checkWith,
+			shows: () => ({ name }),
 		});
-		const { body: read } = await affinityRequest.call(this, {
-			method: 'GET',
-			path: `/v2/opportunities/${opportunityId}`,
-			subject,
-			itemIndex,
-		});
-		return read as IDataObject;
+		// Renamed (204): read back as Opportunity → Get gives it, or, while API v2 does not show
+		// the opportunity yet (created a moment ago), what was written.
+		return await readBack.call(
+			this,
+			{ method: 'GET', path: `/v2/opportunities/${opportunityId}`, subject, itemIndex },
+			{ id: opportunityId, name },
+		);
 	}
 	let current: V1Opportunity | undefined;
 	if (needsCurrent(persons.change) || needsCurrent(companies.change)) {
@@ -131,6 +134,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		parameterNames: OPPORTUNITY_PARAMETER_NAMES,
 		checkWith,
 		expect: 'record',
+		shows: showsAfter((answer: V1Opportunity) => ({ name: answer.name }), name ? ['name'] : []),
 	});
 	if (!this.getNodeParameter('simplify', itemIndex, true)) return updated as IDataObject;
 	return await withAssociationNames.call(

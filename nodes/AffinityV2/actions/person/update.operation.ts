@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { applySetChange } from '../../helpers/setChange';
-import type { V1Person } from '../../helpers/v1/persons';
+import { personFromV1, type V1Person } from '../../helpers/v1/persons';
 import { affinityRequest } from '../../transport';
 import type { OperationEndpoint } from '../types';
 import { forOperation } from '../common/forOperation';
@@ -16,6 +16,7 @@ import {
 	readSetChange,
 	setChangeParameters,
 } from '../common/setChanges';
+import { showsAfter, v2Keys } from '../common/recordShows';
 import { simplifyParameter } from '../common/simplify';
 import { changedName } from '../common/updateFields';
 import { readV1Record, shownPerson } from '../common/v1Records';
@@ -106,6 +107,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			organization_ids: 'Companies',
 		},
 		checkWith: `Check with Person → Get (person ${personId}) whether it changed`,
+		shows: showsAfter(
+			personFromV1,
+			v2Keys(body, { first_name: 'firstName', last_name: 'lastName', emails: 'emailAddresses' }),
+		),
 	});
 	return shownPerson.call(this, updated as V1Person, itemIndex);
 }

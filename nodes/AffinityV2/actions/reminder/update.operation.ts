@@ -14,6 +14,8 @@ import type { OperationEndpoint } from '../types';
 import { editionAllows } from '../common/edition';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
+import { readBack } from '../common/readBack';
+import { pickKeys, showsAfter, v2Keys } from '../common/recordShows';
 import { reminderLocator, reminderOwnerLocator } from '../common/locators';
 import { withReminderNames } from '../common/reminderNames';
 import { RESET_TRIGGER_OPTIONS } from '../common/reminderResetTrigger';
@@ -235,10 +237,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			fail(
 				`Update Fields → Every (Days): at most ${V2_PERIOD_DAYS_MAX} days; got ${body.reminder_days}`,
 			);
+		const v2Body = v2UpdateBody(body);
 		await affinityRequest.call(this, {
 			method: 'POST',
 			path: `/v2/reminders/${reminderId}`,
-			body: v2UpdateBody(body),
+			body: v2Body,
 			subject,
 			itemIndex,
 			parameterNames: {
@@ -252,15 +255,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				completedAt: 'Completed',
 			},
 			checkWith,
+			shows: () => pickKeys(v2Body, ['content', 'dueDate']),
 		});
-		const { body: read } = await affinityRequest.call(this, {
-			method: 'GET',
-			path: `/v2/reminders/${reminderId}`,
-			subject,
-			itemIndex,
-		});
-		if (!this.getNodeParameter('simplify', itemIndex, true)) return read as IDataObject;
-		const [shown] = await withReminderNames.call(this, [read as IDataObject], itemIndex);
+		// Updated (204): read back, or, while API v2 does not show the reminder yet, what was written.
+		const read = await readBack.call(
+			this,
+			{ method: 'GET', path: `/v2/reminders/${reminderId}`, subject, itemIndex },
+			{ id: reminderId, ...v2Body },
+		);
+		if (read.readBackLagged || !this.getNodeParameter('simplify', itemIndex, true)) return read;
+		const [shown] = await withReminderNames.call(this, [read], itemIndex);
 		return shown;
 	}
 	const { body: updated } = await affinityRequest.call(this, {
@@ -281,6 +285,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		},
 		checkWith,
 		expect: 'record',
+		shows: showsAfter(
+			reminderFromV1,
+			v2Keys(body, { content: 'content', due_date: 'dueDate', type: 'type' }),
+		),
 	});
 	if (!this.getNodeParameter('simplify', itemIndex, true)) return updated as IDataObject;
 	const [named] = await withReminderNames.call(
