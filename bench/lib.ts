@@ -156,3 +156,53 @@ export async function n8nClientCursorLoop(
 	}
 	return { items, pages };
 }
+
+/** An endpoint as the API documents it: ids and field ids in a path become placeholders. */
+function endpointOf(path: string): string {
+	return path
+		.split('?')[0]
+		.replace(/\/field-\d+/g, '/{fieldId}')
+		.replace(/\/\d+(?=\/|$)/g, '/{id}');
+}
+
+/** Requests counted by method and endpoint, most first: where a run's calls went. */
+export function callsByEndpoint(requests: Array<{ method: string; path: string }>): string {
+	const counts = new Map<string, number>();
+	for (const r of requests) {
+		const key = `${r.method} ${endpointOf(r.path)}`;
+		counts.set(key, (counts.get(key) ?? 0) + 1);
+	}
+	return [...counts]
+		.sort((a, b) => b[1] - a[1])
+		.map(([endpoint, n]) => `${n} ${endpoint}`)
+		.join(', ');
+}
+
+/**
+ * The fewest calls the rows job can be done in through the API: each create, add and changed
+ * row's write (one PATCH a row), and the reads it cannot avoid: the list (its type), its fields
+ * (100 a page), the options of each mapped dropdown field, the list's rows (100 a page: which
+ * records are on it already), and one search for each domain not on the list (POST
+ * /v2/companies/search matches one term, and no company field filters by domain).
+ */
+export function rowsJobMinimum(job: {
+	creates: number;
+	adds: number;
+	writes: number;
+	listFields: number;
+	dropdownFields: number;
+	listEntries: number;
+	lookups: number;
+}): { calls: number; text: string } {
+	const fieldPages = Math.max(1, Math.ceil(job.listFields / 100));
+	const entryPages = Math.max(1, Math.ceil(job.listEntries / 100));
+	const reads = 1 + fieldPages + job.dropdownFields + entryPages + job.lookups;
+	const calls = job.creates + job.adds + job.writes + reads;
+	return {
+		calls,
+		text:
+			`${job.creates} creates + ${job.adds} adds + ${job.writes} writes + reads: the list 1, ` +
+			`its ${job.listFields} fields ${fieldPages}, dropdown options ${job.dropdownFields}, ` +
+			`its ${job.listEntries} rows ${entryPages}, ${job.lookups} domain searches = ${calls}`,
+	};
+}

@@ -1,18 +1,24 @@
 /*
  * `npm run bench:n8n`: the pack against what an n8n user would build without it, in real n8n.
  *
- *   npm run bench:n8n [-- getMany updates trigger]     BENCH_PAIRS=5  BENCH_CPU_PROF=<dir>
+ *   npm run bench:n8n [-- getMany simplify updates trigger upsert]   BENCH_PAIRS=5
+ *                                                     BENCH_PROFILE=1  BENCH_CPU_PROF=<dir>
  *
  * Starts the emulator and real n8n as `npm start` does (ports of their own, a fresh user folder),
  * imports the workflows of ./workflows.ts, and for each comparison runs one warm-up of each side
  * (whose output is checked), then pairs run alternately (pack, by hand, pack, by hand...), each a
  * manual run through n8n's REST API. Per run: the execution's own time (stoppedAt - startedAt),
- * the requests the emulator logged, and the peak RSS of n8n's process group (n8n and its task
- * runner) over the RSS just before the run.
+ * the requests the emulator logged, the CPU time of n8n's process group (n8n and its task
+ * runner) and its peak RSS over the RSS just before the run.
+ *
+ * Get Many (raw) and the rows comparison also run the pack as it applied the key before (the
+ * credential's generic block, an expression n8n evaluates for every request; ./expressionAuth.ts),
+ * in the same n8n, alternating with the two other sides. BENCH_PROFILE=1 adds one run of each
+ * side under V8's profiler after the pairs and prints where n8n's main thread spent its time.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 
 import { request } from 'undici';
@@ -35,9 +41,16 @@ import {
 } from '../../scripts/n8n';
 import { cacheRoot, N8N_VERSION } from '../../scripts/paths';
 import { pollHarness } from '../../test/harness/engine';
-import { fmt, median } from '../lib';
-import { collectGarbage } from './inspector';
+import { callsByEndpoint, fmt, median, rowsJobMinimum } from '../lib';
+import { groupCpuMs } from './cpu';
+import {
+	EXPRESSION_AUTH_CREDENTIAL,
+	installExpressionAuthPack,
+	onExpressionAuth,
+} from './expressionAuth';
+import { collectGarbage, startCpuProfile } from './inspector';
 import { sampleGroupRss } from './memory';
+import { profileShares, type ProfileShares } from './profileShares';
 import {
 	affinity,
 	affinityTrigger,
@@ -64,6 +77,12 @@ const UPSERT_ANSWER_DELAY_MS = 50;
 
 const AFFINITY = { id: 'benchAffinityCred', name: 'Affinity v2 emulator' };
 const HEADER_AUTH = { id: 'benchHeaderAuth', name: 'Affinity emulator, Authorization: Bearer' };
+/** The credential of the pack's copy that applies the key by expression (./expressionAuth.ts). */
+const EXPRESSION_AUTH = {
+	id: 'benchAffinityExprCred',
+	name: 'Affinity v2 emulator, key by expression',
+};
+const PROFILE = Boolean(process.env.BENCH_PROFILE);
 
 /**
  * The pack trigger's detection modes, each compared with the same hand-built poll: a mode is
@@ -97,7 +116,7 @@ interface Side {
 }
 
 interface Comparison {
-	key: 'getMany' | 'updates' | 'trigger' | 'upsert';
+	key: 'getMany' | 'simplify' | 'updates' | 'trigger' | 'upsert';
 	title: string;
 	/**
 	 * What the ratio compares: the executions' time, or (where one side is an active poll, which
@@ -106,6 +125,19 @@ interface Comparison {
 	measure: 'execution' | 'apiSpan';
 	pack: Side;
 	byHand: Side;
+	/** The pack as it applied the key before (by expression), run alternately with the others. */
+	before?: Side;
+	/** The fewest calls the job can be done in (rowsJobMinimum), against the pack's calls. */
+	minimum?: { calls: number; text: string };
+}
+
+/** The pack's side on the copy whose credential applies the key by expression. */
+function keyByExpression(pack: Side): Side {
+	return {
+		...pack,
+		label: `${pack.label}, key by expression (before)`,
+		workflow: onExpressionAuth(pack.workflow, EXPRESSION_AUTH),
+	};
 }
 
 interface Measurement {
@@ -114,6 +146,8 @@ interface Measurement {
 	/** From the first API request's arrival to the last one's answer, by the emulator's log. */
 	apiSpanMs: number;
 	requests: RequestLogEntry[];
+	/** CPU time of n8n's process group during the run (all its threads and processes). */
+	cpuMs: number;
 	addedMb: number;
 	peakMb: number;
 }
@@ -169,19 +203,21 @@ async function buildComparisons(emulator: RunningEmulator): Promise<Comparison[]
 			splitOut('Entries', 'data'),
 			...(simplify ? [setSimplify('Simplify')] : []),
 		];
+		const packSide: Side = {
+			label: `pack Get Many${simplify ? ', Simplify on' : ''}`,
+			workflow: workflow(`benchGetManyPack${tag}`, `Bench: Get Many, pack, ${tag}`, [
+				manualStart(),
+				packGetMany(AFFINITY, bigListId, simplify),
+			]),
+			start: START,
+			check: (run) => expectCount('entries', outputOf(run, 'Get many list entries'), ENTRIES),
+		};
 		comparisons.push({
-			key: 'getMany',
+			key: simplify ? 'simplify' : 'getMany',
 			measure: 'execution',
+			before: simplify ? undefined : keyByExpression(packSide),
 			title: `Get Many of ${ENTRIES.toLocaleString('en')} list entries, ${simplify ? 'simplified' : 'raw'}`,
-			pack: {
-				label: `pack Get Many${simplify ? ', Simplify on' : ''}`,
-				workflow: workflow(`benchGetManyPack${tag}`, `Bench: Get Many, pack, ${tag}`, [
-					manualStart(),
-					packGetMany(AFFINITY, bigListId, simplify),
-				]),
-				start: START,
-				check: (run) => expectCount('entries', outputOf(run, 'Get many list entries'), ENTRIES),
-			},
+			pack: packSide,
 			byHand: {
 				label: `HTTP Request + Split Out${simplify ? ' + Set' : ''}`,
 				workflow: workflow(`benchGetManyHand${tag}`, `Bench: Get Many, by hand, ${tag}`, handSteps),
@@ -456,7 +492,7 @@ async function rowsIntoList(emulator: RunningEmulator, answerDelayMs: number): P
 			requests.filter((r) => r.method === 'POST' && /list-entries$/.test(r.path)).length,
 			50,
 		);
-	return {
+	const comparison: Comparison = {
 		key: 'upsert',
 		measure: 'execution',
 		title: `150 rows into a list (20 new companies, 30 not on it, 100 on it)${answerDelayMs ? `, every answer ${answerDelayMs} ms late` : ', on loopback'}`,
@@ -515,6 +551,18 @@ async function rowsIntoList(emulator: RunningEmulator, answerDelayMs: number): P
 				createdAndAdded(requests),
 		},
 	};
+	comparison.before = keyByExpression(comparison.pack);
+	const listFields = await allPages(baseUrl, `/v2/lists/${listId}/fields?limit=100`);
+	comparison.minimum = rowsJobMinimum({
+		creates: 20,
+		adds: unlisted.length + 20,
+		writes: rows.length,
+		listFields: listFields.length,
+		dropdownFields: 1,
+		listEntries: entries.length,
+		lookups: unlisted.length + 20,
+	});
+	return comparison;
 }
 
 interface Execution {
@@ -615,24 +663,42 @@ async function runOnce(
 	n8n: { groupId: number; inspectPort: number },
 	side: Side,
 	verify: boolean,
+	profile?: (shares: { run: ProfileShares; execution?: ProfileShares }) => void,
 ): Promise<Measurement> {
 	await side.prepare?.();
 	await emulator.control('DELETE', '/requests');
 	// The previous run's garbage collected, and a moment for the freed pages to go.
 	await collectGarbage(n8n.inspectPort);
 	await new Promise((r) => setTimeout(r, 500));
+	const profiler = profile ? await startCpuProfile(n8n.inspectPort) : undefined;
+	// The profile's clock starts about now: execution times are placed on it by this clock.
+	const profiledSince = Date.now();
 	const sampler = sampleGroupRss(n8n.groupId);
+	const cpuBefore = groupCpuMs(n8n.groupId);
 	const execution =
 		side.activePollRequests === undefined
 			? await manualRun(rest, side)
 			: await activePoll(rest, emulator, side, side.activePollRequests);
+	const cpuMs = groupCpuMs(n8n.groupId) - cpuBefore;
 	const memory = sampler.stop();
+	if (profiler && profile) {
+		const cpuProfile = await profiler.stop();
+		profile({
+			run: profileShares(cpuProfile),
+			execution: execution?.stoppedAt
+				? profileShares(cpuProfile, {
+						fromMs: Date.parse(execution.startedAt) - profiledSince,
+						toMs: Date.parse(execution.stoppedAt) - profiledSince,
+					})
+				: undefined,
+		});
+	}
 	const requests = await apiRequests(emulator);
 	const span = apiSpanMs(requests);
 	if (!execution) {
 		const problem = side.check(undefined, requests);
 		if (problem) throw new Error(`${side.label}: ${problem}`);
-		return { ms: span, apiSpanMs: span, requests, ...memoryFigures(memory) };
+		return { ms: span, apiSpanMs: span, requests, cpuMs, ...memoryFigures(memory) };
 	}
 	if (execution.status !== 'success' || verify) {
 		const full = await readExecution(rest, execution.id);
@@ -651,6 +717,7 @@ async function runOnce(
 		ms: Date.parse(execution.stoppedAt!) - Date.parse(execution.startedAt),
 		apiSpanMs: span,
 		requests,
+		cpuMs,
 		...memoryFigures(memory),
 	};
 }
@@ -665,20 +732,27 @@ function range(values: number[], format: (n: number) => string): string {
 
 const mb = (n: number) => `${n.toFixed(0)} MB`;
 
-function report(comparison: Comparison, pack: Measurement[], byHand: Measurement[]): void {
+function report(
+	comparison: Comparison,
+	pack: Measurement[],
+	byHand: Measurement[],
+	before: Measurement[],
+): void {
 	const figure = (m: Measurement) => (comparison.measure === 'execution' ? m.ms : m.apiSpanMs);
 	const ratios = pack.map((m, i) => figure(m) / figure(byHand[i]));
 	const lines = [
 		'',
-		`${comparison.title}: ${pack.length} pairs after a warm-up (` +
+		`${comparison.title}: ${pack.length} ${comparison.before ? 'rounds' : 'pairs'} after a warm-up (` +
 			(comparison.measure === 'execution'
 				? 'execution time, stoppedAt - startedAt)'
 				: "API span: the first request's arrival to the last answer, by the emulator's log)"),
 	];
-	for (const [side, runs] of [
+	const sides: Array<readonly [Side, Measurement[]]> = [
 		[comparison.pack, pack],
+		...(comparison.before ? [[comparison.before, before] as const] : []),
 		[comparison.byHand, byHand],
-	] as const) {
+	];
+	for (const [side, runs] of sides) {
 		const ms = runs.map(figure);
 		const added = runs.map((m) => m.addedMb);
 		const server = median(runs.map((m) => m.requests.reduce((sum, r) => sum + r.durationMs, 0)));
@@ -689,13 +763,54 @@ function report(comparison: Comparison, pack: Measurement[], byHand: Measurement
 		lines.push(
 			`  ${side.label.padEnd(52)} median ${fmt(median(ms)).padStart(8)}  (${range(ms, fmt)})${execution}  ` +
 				`${requestSummary(runs[runs.length - 1].requests)} (the emulator answering: ${fmt(server)})  ` +
+				`n8n CPU ${fmt(median(runs.map((m) => m.cpuMs)))} median, ${cpuPerRequest(runs)} a request  ` +
 				`peak RSS +${mb(median(added))} median (${range(added, mb)}), peak ${mb(Math.max(...runs.map((m) => m.peakMb)))}`,
 		);
 	}
 	lines.push(
 		`  ratio pack / by hand, per pair: ${ratios.map((r) => r.toFixed(3)).join(' ')}; median ${median(ratios).toFixed(3)}×`,
 	);
+	if (comparison.minimum) {
+		const calls = pack[pack.length - 1].requests;
+		lines.push(
+			`  the pack's calls by endpoint: ${callsByEndpoint(calls)}`,
+			`  the job's minimum: ${comparison.minimum.text}; the pack ${calls.length} calls, ${(calls.length / comparison.minimum.calls).toFixed(3)}× it`,
+		);
+	}
+	if (comparison.before) {
+		const was = before.map((m, i) => figure(m) / figure(byHand[i]));
+		const gain = pack.map((m, i) => figure(m) / figure(before[i]));
+		const cpu = pack.map((m, i) => m.cpuMs / before[i].cpuMs);
+		lines.push(
+			`  ratio before (key by expression) / by hand, per round: ${was.map((r) => r.toFixed(3)).join(' ')}; median ${median(was).toFixed(3)}×`,
+			`  pack / before, per round: time ${gain.map((r) => r.toFixed(3)).join(' ')}; median ${median(gain).toFixed(3)}×; n8n CPU median ${median(cpu).toFixed(3)}×`,
+		);
+	}
 	console.log(lines.join('\n'));
+}
+
+/** n8n's CPU time a request: the group's CPU over the run, by the requests the emulator logged. */
+function cpuPerRequest(runs: Measurement[]): string {
+	const perRequest = runs.map((m) => m.cpuMs / Math.max(1, m.requests.length));
+	return `${median(perRequest).toFixed(1)} ms`;
+}
+
+function reportProfile(label: string, requests: number, shares: ProfileShares): void {
+	const perRequest = (ms: number) => `${(ms / Math.max(1, requests)).toFixed(2)} ms a request`;
+	console.log(
+		[
+			`  profile of ${label}: main thread busy ${fmt(shares.busyMs)} for ${requests} requests (${perRequest(shares.busyMs)})`,
+			...shares.parts.map(
+				(part) =>
+					`    ${part.label.padEnd(76)} ${fmt(part.ms).padStart(8)}  ${((100 * part.ms) / shares.busyMs).toFixed(1).padStart(5)} %  ${perRequest(part.ms)}`,
+			),
+			'    most self time:',
+			...shares.top.map(
+				(f) =>
+					`      ${f.frame.slice(0, 90).padEnd(90)} ${fmt(f.ms).padStart(8)}  ${((100 * f.ms) / shares.busyMs).toFixed(1).padStart(5)} %`,
+			),
+		].join('\n'),
+	);
 }
 
 function machine(nodeBin: string): string {
@@ -727,8 +842,13 @@ async function main(): Promise<void> {
 		(c) => WANTED.length === 0 || WANTED.includes(c.key),
 	);
 	const setup = await prepareN8n({ userFolder, port: await freePort(5790), logFile });
+	installExpressionAuthPack(setup.userFolder);
 	await n8nImport(setup, 'credentials', [
 		credentialExport({ ...AFFINITY, apiKey: DEMO_KEY, baseUrl: emulator.baseUrl }),
+		{
+			...credentialExport({ ...EXPRESSION_AUTH, apiKey: DEMO_KEY, baseUrl: emulator.baseUrl }),
+			type: EXPRESSION_AUTH_CREDENTIAL,
+		},
 		{
 			...HEADER_AUTH,
 			type: 'httpHeaderAuth',
@@ -737,7 +857,8 @@ async function main(): Promise<void> {
 	]);
 	const workflows = new Map<string, BenchWorkflow>();
 	for (const c of comparisons)
-		for (const side of [c.pack, c.byHand]) workflows.set(side.workflow.id, side.workflow);
+		for (const side of [c.pack, c.byHand, ...(c.before ? [c.before] : [])])
+			workflows.set(side.workflow.id, side.workflow);
 	await n8nImport(setup, 'workflow', [...workflows.values()]);
 	say(`${workflows.size} workflows imported; starting n8n on port ${setup.port} (log: ${logFile})`);
 
@@ -759,15 +880,45 @@ async function main(): Promise<void> {
 
 	for (const comparison of comparisons) {
 		say(`${comparison.title}: warm-up`);
+		const { before: beforeSide } = comparison;
 		await runOnce(rest, emulator, target, comparison.pack, true);
+		if (beforeSide) await runOnce(rest, emulator, target, beforeSide, true);
 		await runOnce(rest, emulator, target, comparison.byHand, true);
 		const pack: Measurement[] = [];
 		const byHand: Measurement[] = [];
+		const before: Measurement[] = [];
 		for (let pair = 0; pair < PAIRS; pair++) {
 			pack.push(await runOnce(rest, emulator, target, comparison.pack, false));
+			if (beforeSide) before.push(await runOnce(rest, emulator, target, beforeSide, false));
 			byHand.push(await runOnce(rest, emulator, target, comparison.byHand, false));
 		}
-		report(comparison, pack, byHand);
+		report(comparison, pack, byHand, before);
+		console.log(
+			`  load average after it: ${loadavg()
+				.map((n) => n.toFixed(2))
+				.join(', ')}`,
+		);
+		if (PROFILE && comparison.measure === 'execution') {
+			for (const side of [
+				comparison.pack,
+				...(beforeSide ? [beforeSide] : []),
+				comparison.byHand,
+			]) {
+				let shares: { run: ProfileShares; execution?: ProfileShares } | undefined;
+				const run = await runOnce(rest, emulator, target, side, false, (s) => (shares = s));
+				reportProfile(
+					`${side.label} (the whole run, saving included)`,
+					run.requests.length,
+					shares!.run,
+				);
+				if (shares!.execution)
+					reportProfile(
+						`${side.label} (its execution only: ${fmt(run.ms)})`,
+						run.requests.length,
+						shares!.execution,
+					);
+			}
+		}
 	}
 	finished = true;
 }

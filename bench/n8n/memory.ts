@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 
 /** The pids whose process group is `groupId` (field 5 of /proc/<pid>/stat). */
-function groupMembers(groupId: number): number[] {
+export function groupMembers(groupId: number): number[] {
 	const members: number[] = [];
 	for (const name of fs.readdirSync('/proc')) {
 		if (!/^\d+$/.test(name)) continue;
