@@ -1,10 +1,13 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { deletedReferenceText, simplifyValue } from '../AffinityV2/helpers/simplify';
 import { displayText } from '../AffinityV2/helpers/text';
 import { triggerPagingGuard } from '../AffinityV2/api/quotaGuard';
 import { wholeSecondTime } from '../AffinityV2/helpers/filterBuilder';
 import { affinityPaginate, type AffinityRequest } from '../AffinityV2/transport';
+import { nodeError } from './poll';
+import type { PollBudget } from './budget';
 
 /**
  * Change-log detection (GET /v2/field-value-changes): field changes since the last processed
@@ -26,6 +29,20 @@ export interface ChangeLogCursor {
 	id: number;
 	/** Processed changes inside the re-read window: [id, changedAt in epoch ms]. */
 	recent: Array<[number, number]>;
+	/**
+	 * The API's clock at the read that left the cursor here. A cursor more than two re-read
+	 * windows behind it was behind when that read saw the log: a change at or before it was long
+	 * logged, and the next read need not go back a window (a backlog read over several polls
+	 * would otherwise read the same window again at every poll).
+	 */
+	readAt?: number;
+	/**
+	 * The next page of a read that a poll's time limit cut short, every change before it
+	 * reported: the next poll goes on from it (the API's own next-page link, kept only from one
+	 * poll to the next), so that a burst of more changes in one second than a poll can read is
+	 * still read through. A link the API no longer takes falls back to the time filter.
+	 */
+	next?: string;
 }
 
 /** A change as GET /v2/field-value-changes returns it (fieldValueChanges.FieldValueChange). */
@@ -110,6 +127,8 @@ export function advanceCursor(
 	previous: ChangeLogCursor | undefined,
 	changes: ApiFieldChange[],
 	fallbackAt: number,
+	readAt?: number,
+	next?: string,
 ): ChangeLogCursor {
 	let top = previous ? { at: Date.parse(previous.at), id: previous.id } : { at: fallbackAt, id: 0 };
 	const all = new Map<number, number>(previous?.recent ?? []);
@@ -120,7 +139,17 @@ export function advanceCursor(
 	}
 	const floor = top.at - CLOCK_SKEW_MS;
 	const recent = [...all].filter(([, at]) => at >= floor).sort((a, b) => a[0] - b[0]);
-	return { key, at: new Date(top.at).toISOString(), id: top.id, recent };
+	const cursor: ChangeLogCursor = { key, at: new Date(top.at).toISOString(), id: top.id, recent };
+	if (readAt !== undefined) cursor.readAt = readAt;
+	if (next !== undefined) cursor.next = next;
+	return cursor;
+}
+
+/** Where a read from `cursor` starts: a window back, unless the cursor was well behind the log. */
+export function readFrom(cursor: ChangeLogCursor): number {
+	const at = Date.parse(cursor.at);
+	const behind = cursor.readAt !== undefined && cursor.readAt - at > 2 * CLOCK_SKEW_MS;
+	return behind ? at : at - CLOCK_SKEW_MS;
 }
 
 /** Changes not processed before: the re-read window's known ids are left out. */
@@ -134,23 +163,50 @@ export function unseenChanges(
 	return [...out.values()].sort((a, b) => time(a) - time(b) || a.id - b.id);
 }
 
-/** Reads every change from the cursor's window on (all pages: the poll commits them at once). */
+/**
+ * Reads the changes from the cursor's window on, page by page. Under n8n's time limit for a
+ * poll (`budget`), it stops at a page boundary when another page would not fit with `keepMs`
+ * left: `complete` is false then, and the changes read are the log's first ones in its order,
+ * so that the cursor advanced over them is exact and the next poll reads on from there.
+ */
 export async function readChanges(
 	ctx: IPollFunctions,
 	watchedIds: string[],
 	cursor: ChangeLogCursor,
-): Promise<ApiFieldChange[]> {
+	budget?: PollBudget,
+	keepMs = 0,
+): Promise<{ changes: ApiFieldChange[]; next?: string; readAt?: number }> {
 	const changes: ApiFieldChange[] = [];
-	const since = Date.parse(cursor.at) - CLOCK_SKEW_MS;
-	await affinityPaginate.call(ctx, changesRequest(watchedIds, since), {
-		quotaGuard: triggerPagingGuard(ctx),
-		onPage: (page) => {
-			for (const change of page.data)
-				if (isChange(change) && !(time(change) < since)) changes.push(change);
-			return true;
-		},
-	});
-	return changes;
+	const since = readFrom(cursor);
+	let next: string | undefined;
+	let readAt: number | undefined;
+	const read = async (resumeFrom: string | undefined) =>
+		await affinityPaginate.call(ctx, changesRequest(watchedIds, since), {
+			quotaGuard: triggerPagingGuard(ctx),
+			resumeFrom,
+			onPage: (page) => {
+				budget?.callDone();
+				readAt ??= page.serverTime;
+				for (const change of page.data)
+					if (isChange(change) && !(time(change) < since)) changes.push(change);
+				if (page.resumePath && budget && !budget.fits(2, keepMs)) {
+					next = page.resumePath;
+					return false;
+				}
+				return true;
+			},
+		});
+	budget?.callStarting();
+	try {
+		await read(cursor.next);
+	} catch (error) {
+		const failure = nodeError(ctx, error);
+		if (!cursor.next || !(failure instanceof NodeApiError) || !/^4/.test(failure.httpCode ?? ''))
+			throw failure;
+		changes.length = 0;
+		await read(undefined);
+	}
+	return { changes, next, readAt };
 }
 
 /**

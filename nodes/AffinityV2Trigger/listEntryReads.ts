@@ -6,6 +6,7 @@ import { affinityPaginate, type AffinityRequest } from '../AffinityV2/transport'
 import { entriesRequest, isListEntry, type TriggerConfig } from './poll';
 import { pollNeeds } from './pollRun';
 import type { DecodedState } from './state';
+import type { PollBudget } from './budget';
 
 /** The list-entry reads of change-log detection: the newest entries, and a scan of the whole list. */
 
@@ -69,21 +70,33 @@ export async function latestEntries(
 	return (items as unknown[]).filter(isListEntry);
 }
 
-/** Every entry of the list, with the reported fields (the same number of requests as ids only). */
+/**
+ * Every entry of the list, with the reported fields (the same number of requests as ids only);
+ * undefined when n8n's time limit for a poll (`budget`) ends the scan before its last page.
+ */
 export async function scanEntries(
 	ctx: IPollFunctions,
 	config: TriggerConfig,
-): Promise<ApiListEntry[]> {
+	budget?: PollBudget,
+	keepMs = 0,
+): Promise<ApiListEntry[] | undefined> {
 	const entries: ApiListEntry[] = [];
 	const request = entriesRequest(config, { ...pollNeeds(config, false), fields: true });
+	let complete = true;
+	budget?.callStarting();
 	await affinityPaginate.call(ctx, request, {
 		quotaGuard: triggerPagingGuard(ctx),
 		onPage: (page) => {
+			budget?.callDone();
 			for (const entry of page.data) if (isListEntry(entry)) entries.push(entry);
+			if (page.resumePath && budget && !budget.fits(2, keepMs)) {
+				complete = false;
+				return false;
+			}
 			return true;
 		},
 	});
-	return entries;
+	return complete ? entries : undefined;
 }
 
 /**

@@ -5,17 +5,11 @@ import { fieldsOf } from '../AffinityV2/api/fields';
 import { listSummary } from '../AffinityV2/api/lists';
 import type { ApiListEntry } from '../AffinityV2/helpers/types';
 import { latestChanges, type ApiFieldChange } from './changeLog';
-import { changeEvents, valueBefore } from './changeLogPoll';
+import { changeEvents, valueBefore } from './changeEvents';
 import { entryEvent } from './helpers/events';
 import { latestEntries, reported } from './listEntryReads';
-import {
-	eventContext,
-	readState,
-	savedCount,
-	snapshotRead,
-	stateKey,
-	type TriggerConfig,
-} from './poll';
+import { snapshotRead } from './listRead';
+import { eventContext, readState, stateKey, type TriggerConfig } from './poll';
 import { pollNeeds } from './pollRun';
 import { asTestEvents, ManualSample, SAMPLE_SIZE } from './sample';
 
@@ -110,7 +104,6 @@ async function snapshotManualRun(
 		config,
 		needs,
 		readState(ctx, saved, stateKey(config)),
-		savedCount(saved),
 		startedAt,
 		(entry) => {
 			sample.add(entry);

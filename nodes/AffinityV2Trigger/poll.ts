@@ -5,16 +5,10 @@ import { entityDisplayName } from '../AffinityV2/helpers/entities';
 import { toStringList } from '../AffinityV2/helpers/stringList';
 import type { ApiListEntry } from '../AffinityV2/helpers/types';
 import { affinityPaginate, validateId, type AffinityRequest } from '../AffinityV2/transport';
-import {
-	assertQuotaLeft,
-	readQuotaGuard,
-	triggerPagingGuard,
-	type QuotaGuard,
-} from '../AffinityV2/api/quotaGuard';
-import { completeEntryValues } from './allValues';
+import { readQuotaGuard, type QuotaGuard } from '../AffinityV2/api/quotaGuard';
 import { DETECTIONS, TRIGGER_EVENTS, type Detection, type TriggerEvent } from './description';
 import type { EventContext } from './helpers/events';
-import { PollRun, pollNeeds, type PollNeeds } from './pollRun';
+import type { PollNeeds } from './pollRun';
 import { decodeState, isTriggerState, type DecodedState } from './state';
 
 export interface TriggerConfig {
@@ -33,9 +27,6 @@ export interface TriggerConfig {
 	reconcileHours: number;
 	quotaGuard: QuotaGuard;
 }
-
-/** Time kept in hand at the end of n8n's poll budget, besides two of the slowest pages. */
-const BUDGET_RESERVE_MS = 1000;
 
 /** Where the API lists each entity type by id (GET /v2/companies, /v2/persons, /v2/opportunities). */
 const ENTITY_PATHS = new Map([
@@ -105,38 +96,6 @@ export function snapshotCost(count: number): number {
 	return Math.max(1, Math.ceil(count / 100));
 }
 
-/** Snapshot detection, one poll (a manual run is manualRun.ts's): see pollTrigger.ts. */
-export async function runPoll(ctx: IPollFunctions, config: TriggerConfig): Promise<IDataObject[]> {
-	const startedAt = Date.now();
-	const staticData = ctx.getWorkflowStaticData('node');
-	const saved: unknown = staticData.state;
-	const key = stateKey(config);
-	const old = readState(ctx, saved, key);
-	const expected = savedCount(saved);
-	const cost = snapshotCost(expected);
-	await assertQuotaLeft(
-		ctx,
-		config.quotaGuard,
-		cost,
-		`about ${cost} calls a poll (1 per 100 entries)`,
-	);
-	const complete = await snapshotRead(
-		ctx,
-		config,
-		pollNeeds(config, false),
-		old,
-		expected,
-		startedAt,
-	);
-	const events = complete.events;
-	const next = complete.commit(key, new Date(startedAt).toISOString());
-	// Committed in one assignment, after everything that can fail. Another poll that
-	// committed meanwhile already reported these changes: this one's are dropped.
-	if (staticData.state !== saved) return [];
-	staticData.state = next as unknown as IDataObject;
-	return events;
-}
-
 /**
  * How many entries the saved state holds (0 without one): a read is sized for it, so that its
  * arrays are not grown and copied as pages come.
@@ -151,44 +110,6 @@ export function eventContext(config: TriggerConfig): EventContext {
 		savedViewId: config.savedViewId,
 		includeEntry: config.includeEntry,
 	};
-}
-
-/**
- * Reads every page of the list (or saved view), comparing each entry with `old` as it comes,
- * then reports the removed entries. Nothing is saved: the caller commits the run. `onEntry` sees
- * each entry once (a manual run keeps the few it shows).
- */
-export async function snapshotRead(
-	ctx: IPollFunctions,
-	config: TriggerConfig,
-	needs: PollNeeds,
-	old: DecodedState | undefined,
-	expected: number,
-	startedAt: number,
-	onEntry?: (entry: ApiListEntry) => void,
-): Promise<PollRun> {
-	const context = eventContext(config);
-	const budget = new PollBudget(ctx, startedAt);
-	let run: PollRun | undefined;
-	let apiStartedAt: number | undefined;
-	await affinityPaginate.call(ctx, entriesRequest(config, needs), {
-		quotaGuard: triggerPagingGuard(ctx),
-		onPage: async (page) => {
-			apiStartedAt ??= page.serverTime;
-			for (const entry of page.data) {
-				if (!isListEntry(entry)) continue;
-				if (config.completeMultiValues) await completeEntryValues(ctx, config.listId, entry);
-				run ??= new PollRun(ctx.getNode(), needs, context, old, entry, expected);
-				if (run.visit(entry)) onEntry?.(entry);
-			}
-			budget.afterPage(Boolean(page.nextUrl), run?.count ?? 0);
-			return true;
-		},
-	});
-	const complete = run ?? new PollRun(ctx.getNode(), needs, context, old, undefined, expected);
-	complete.apiStartedAt = apiStartedAt;
-	await complete.removals((entityType, ids) => lookupNames(ctx, entityType, ids));
-	return complete;
 }
 
 export function isListEntry(value: unknown): value is ApiListEntry {
@@ -220,42 +141,6 @@ export function entriesRequest(config: TriggerConfig, needs: PollNeeds): Affinit
 		subject: `list with ID ${listId}`,
 		parameterNames: { fieldIds: 'Watched Field Names or IDs' },
 	};
-}
-
-/**
- * n8n's time limit for a poll, when it sets one: the poll stops while it can still end on its
- * own (two of the slowest pages and a reserve in hand) rather than be cut off.
- */
-class PollBudget {
-	private readonly budgetMs: number | undefined;
-	private slowestPageMs = 0;
-	private pageStarted: number;
-
-	constructor(
-		private readonly ctx: IPollFunctions,
-		private readonly startedAt: number,
-	) {
-		this.budgetMs = typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : undefined;
-		this.pageStarted = startedAt;
-	}
-
-	/** After each page; throws when another page would not fit. `read`: entries read so far. */
-	afterPage(more: boolean, read: number): void {
-		const now = Date.now();
-		this.slowestPageMs = Math.max(this.slowestPageMs, now - this.pageStarted);
-		this.pageStarted = now;
-		const budgetMs = this.budgetMs;
-		if (budgetMs === undefined || !more) return;
-		if (now - this.startedAt + 2 * this.slowestPageMs + BUDGET_RESERVE_MS <= budgetMs) return;
-		throw new NodeOperationError(
-			this.ctx.getNode(),
-			`The poll stopped before n8n's time limit for a poll (${Math.round(budgetMs / 1000)} s), after reading ${read} entries`,
-			{
-				description:
-					'Nothing was saved, so the next poll compares with the last complete one again: no change is lost. If this repeats, the list takes longer to read than n8n allows a poll: watch a saved view with fewer entries, or ask the n8n admin for a longer poll budget.',
-			},
-		);
-	}
 }
 
 /**
@@ -312,11 +197,7 @@ export async function lookupNames(
 				},
 			);
 		} catch (error) {
-			// The transport throws NodeApiErrors that already say what went wrong.
-			const failure =
-				error instanceof NodeApiError
-					? error
-					: new NodeOperationError(ctx.getNode(), error as Error);
+			const failure = nodeError(ctx, error);
 			if (
 				failure instanceof NodeApiError &&
 				(failure.httpCode === '403' || failure.httpCode === '404')
@@ -326,4 +207,11 @@ export async function lookupNames(
 		}
 	}
 	return names;
+}
+
+/** An error as a node error: the transport's NodeApiErrors already say what went wrong. */
+export function nodeError(ctx: IPollFunctions, error: unknown): NodeApiError | NodeOperationError {
+	return error instanceof NodeApiError || error instanceof NodeOperationError
+		? error
+		: new NodeOperationError(ctx.getNode(), error as Error);
 }

@@ -65,6 +65,42 @@ function emptyField(id: string, name: string): ApiField {
 	return { id, name, type: 'list', enrichmentSource: null, value: { type: 'text', data: null } };
 }
 
+/** The fields events report on, in order, and their names (kept with a read that spans polls). */
+export interface ReportedFields {
+	ids: string[];
+	names: Record<string, string>;
+}
+
+/**
+ * The fields a read reports on, from its first entry (the list or view returns the same fields
+ * for every entry): the watched ones, or all it returns. A saved view returns only its own
+ * columns: a watched field that is not one of them is refused.
+ */
+export function reportedFields(
+	node: INode,
+	needs: PollNeeds,
+	first: ApiListEntry | undefined,
+): ReportedFields {
+	const returned = first?.entity?.fields ?? [];
+	const names: Record<string, string> = {};
+	for (const f of returned) names[f.id] = f.name;
+	const { watchedIds, savedViewId } = needs;
+	if (first && savedViewId !== undefined) {
+		const missing = watchedIds.filter((id) => names[id] === undefined);
+		if (missing.length) {
+			throw new NodeOperationError(
+				node,
+				`Watched field ${missing.map((id) => `"${id}"`).join(', ')} is not a column of saved view ${savedViewId}`,
+				{
+					description:
+						'A saved view returns only its own columns. Add the field to the view in Affinity, or remove it from Watched Fields.',
+				},
+			);
+		}
+	}
+	return { ids: watchedIds.length ? watchedIds : returned.map((f) => f.id), names };
+}
+
 /**
  * One poll's comparison, built when the first entry arrives (its fields say which fields the
  * list or view returns): `visit` each entry as pages come, then `removals`, then `commit`.
@@ -86,34 +122,19 @@ export class PollRun {
 	apiStartedAt: number | undefined;
 
 	/**
-	 * `first`: the first entry of the poll, undefined for an empty list. `expected`: about how
-	 * many entries to expect (the previous poll's count), so that arrays are sized once.
+	 * `fields`: what events report on (ReportedFields.of the first entry, or a resumed read's).
+	 * `expected`: about how many entries to expect (the previous poll's count), so that arrays
+	 * are sized once.
 	 */
 	constructor(
-		node: INode,
 		private readonly needs: PollNeeds,
 		private readonly context: EventContext,
 		old: DecodedState | undefined,
-		first: ApiListEntry | undefined,
+		readonly fields: ReportedFields,
 		expected: number,
 	) {
-		const returned = first?.entity?.fields ?? [];
-		this.names = new Map(returned.map((f) => [f.id, f.name]));
-		const { watchedIds, savedViewId } = needs;
-		if (first && savedViewId !== undefined) {
-			const missing = watchedIds.filter((id) => !this.names.has(id));
-			if (missing.length) {
-				throw new NodeOperationError(
-					node,
-					`Watched field ${missing.map((id) => `"${id}"`).join(', ')} is not a column of saved view ${savedViewId}`,
-					{
-						description:
-							'A saved view returns only its own columns. Add the field to the view in Affinity, or remove it from Watched Fields.',
-					},
-				);
-			}
-		}
-		this.fieldIds = watchedIds.length ? watchedIds : returned.map((f) => f.id);
+		this.fieldIds = fields.ids;
+		this.names = new Map(Object.entries(fields.names));
 		const trackedIds = needs.trackFields ? this.fieldIds : [];
 		this.builder = new SnapshotBuilder(
 			trackedIds.map((id) => ({ id, keepValues: needs.keepValues })),
@@ -121,6 +142,26 @@ export class PollRun {
 		);
 		this.old = old;
 		this.differ = old ? new Differ(old, trackedIds) : undefined;
+	}
+
+	/**
+	 * Goes on from the entries an earlier poll of the same read collected (`partial`): they are
+	 * part of the new state, count as seen, and are never compared again.
+	 */
+	resume(partial: DecodedState): void {
+		this.builder.addDecoded(partial);
+		for (let row = 0; row < partial.count; row++) {
+			const id = partial.entryIds[row];
+			this.differ?.markSeen(id);
+			if (id > this.lastId) this.lastId = id;
+		}
+		// Resumed rows come sorted: an entry of an earlier page must be looked up among them.
+		if (partial.count) this.seen = new Set(partial.entryIds);
+	}
+
+	/** The entries collected so far, encoded as a state (what a read that stops keeps). */
+	partial(key: string, startedAt: string): TriggerState {
+		return this.builder.encode(key, startedAt);
 	}
 
 	/** The ids of the entries visited so far. */
@@ -187,6 +228,22 @@ export class PollRun {
 			);
 		}
 		return true;
+	}
+
+	/** Entries of the previous state this read has not seen (so far): removed, or not read yet. */
+	unseenEntryIds(): number[] {
+		const { differ } = this;
+		return differ ? differ.removedRows().map((row) => differ.entryId(row)) : [];
+	}
+
+	/** The records of the entries removed (the previous state's entries not seen), for their names. */
+	removedRecords(): { entityType: string; entityIds: number[] } {
+		const { differ, old, needs } = this;
+		if (!differ || !old || !needs.removed) return { entityType: '', entityIds: [] };
+		return {
+			entityType: old.entityType || this.builder.entityType,
+			entityIds: differ.removedRows().map((row) => differ.entityId(row)),
+		};
 	}
 
 	/** After the last page: an event for each entry of the previous state this poll did not see. */

@@ -10,13 +10,15 @@ import {
 	type QuotaGuard,
 } from './quota';
 import { affinityRequest, orgQuota, type AffinityContext, type AffinityRequest } from './request';
-import { withLimit, withQuery } from './urls';
+import { followUpPath, withLimit, withQuery } from './urls';
 
 export { MAX_PAGE_SIZE, MAX_PAGES } from './pageTrail';
 
 export interface Page<T> {
 	data: T[];
 	nextUrl: string | null;
+	/** The next page's path and query under the base URL (no `limit`), to resume from; null at the end. */
+	resumePath?: string | null;
 	totalCount?: number;
 	/** The API's clock when it answered (its `Date` header, epoch ms), when it sent one. */
 	serverTime?: number;
@@ -40,6 +42,11 @@ export interface PaginateOptions {
 	 * `advice` says what its user can do about a stop.
 	 */
 	quotaGuard?: QuotaGuard & { advice?: string };
+	/**
+	 * Goes on with a read an earlier call stopped: the path and query of the page to read next,
+	 * as `resumePath` of the last page read gave it (the request's own query is in it already).
+	 */
+	resumeFrom?: string;
 }
 
 const RETURN_ALL_ADVICE =
@@ -98,6 +105,13 @@ function readPage(body: unknown): Page<unknown> {
 	};
 }
 
+/** Where a later read goes on after this page: the next page's path, checked as the trail checks it. */
+function resumePathOf(page: Page<unknown>): string | null {
+	if (!page.nextUrl) return null;
+	const next = followUpPath(page.nextUrl);
+	return 'refused' in next ? null : next.path;
+}
+
 /**
  * Follows `pagination.nextUrl` from the first page until it is null: a page may be empty and
  * still carry a `nextUrl` (the live API sends such pages), so an empty page never ends a read.
@@ -113,21 +127,30 @@ export async function affinityPaginate(
 	request: AffinityRequest,
 	options: PaginateOptions = {},
 ): Promise<{ items: IDataObject[]; totalCount?: number; pages: number }> {
-	const { max, onPage, keep, quotaGuard = DEFAULT_QUOTA_GUARD, pageSize = MAX_PAGE_SIZE } = options;
+	const {
+		max,
+		onPage,
+		keep,
+		quotaGuard = DEFAULT_QUOTA_GUARD,
+		pageSize = MAX_PAGE_SIZE,
+		resumeFrom,
+	} = options;
 	const sizeOf = (): number =>
 		max === undefined || keep ? pageSize : Math.min(pageSize, max - fetched);
 	const items: IDataObject[] = [];
 	let fetched = 0;
 	let pages = 0;
 	let totalCount: number | undefined;
-	let path = request.path;
-	let qs: IDataObject | undefined = { ...(request.qs ?? {}) };
+	let path = resumeFrom ?? request.path;
+	let qs: IDataObject | undefined =
+		resumeFrom === undefined ? { ...(request.qs ?? {}) } : undefined;
 	if (max !== undefined && max <= 0) return { items, pages };
 	const trail = new PageTrail(
 		this.getNode(),
 		{ method: request.method, path: request.path.split('?')[0], itemIndex: request.itemIndex },
 		withQuery(path, qs),
 	);
+	if (qs === undefined) path = withLimit(path, sizeOf());
 
 	for (;;) {
 		if (qs) qs.limit = sizeOf();
@@ -140,7 +163,9 @@ export async function affinityPaginate(
 		const kept = keep ? page.data.filter((record) => keep(record as IDataObject)) : page.data;
 		const wanted = max === undefined ? kept : kept.slice(0, max - fetched);
 		fetched += wanted.length;
-		const keepGoing = onPage ? await onPage({ ...page, data: wanted }, pages - 1) : undefined;
+		const keepGoing = onPage
+			? await onPage({ ...page, data: wanted, resumePath: resumePathOf(page) }, pages - 1)
+			: undefined;
 		if (!onPage) items.push(...(wanted as IDataObject[]));
 		if (keepGoing === false) break;
 		if (max !== undefined && fetched >= max) break;

@@ -43,6 +43,12 @@ export class Differ {
 		return lo;
 	}
 
+	/** An entry an earlier poll of the same read compared already: seen, not compared again. */
+	markSeen(entryId: number): void {
+		const row = this.rowOf(entryId);
+		if (row >= 0) this.seen[row] = 1;
+	}
+
 	/** `hashes`: the entry's current hashes, in the order of the tracked ids. */
 	compare(entryId: number, hashes: ArrayLike<number>): Comparison {
 		const row = this.rowOf(entryId);

@@ -65,6 +65,8 @@ export class ColumnBuilder {
 	/** Dictionary indexes per row, or hashes per row once `dictionary` is dropped. */
 	private readonly rows: Growable<Uint32Array>;
 	private members: MemberCollector | undefined;
+	/** Rows taken by their fingerprint alone (a read resumed): members cannot be rebuilt for them. */
+	private fingerprintsOnly = false;
 
 	constructor(
 		readonly field: TrackedField,
@@ -79,7 +81,7 @@ export class ColumnBuilder {
 		this.code = typeCode(this.type);
 		this.multi = isMultiType(this.code);
 		if (isNumericType(this.code)) this.limit = 0xffffffff;
-		if (this.multi) {
+		if (this.multi && !this.fingerprintsOnly) {
 			this.members = new MemberCollector(this.code, this.capacity);
 			// The rows so far were all empty.
 			for (let i = 0; i < this.rows.length; i++) this.members.empty();
@@ -119,6 +121,22 @@ export class ColumnBuilder {
 		this.record(hash, exact ? value.data : undefined);
 		if (this.rows.length === ADAPT_AT) this.adapt();
 		return hash;
+	}
+
+	/**
+	 * Adds a row known only by its fingerprint: an entry an earlier poll of the same read saw.
+	 * Stored as a hash (no exact key, no members), which reproduces the fingerprint exactly.
+	 */
+	addFingerprint(hash: number): void {
+		if (hash === EMPTY) {
+			this.members?.empty();
+			this.record(EMPTY, undefined);
+		} else {
+			this.fingerprintsOnly = true;
+			this.members = undefined;
+			this.record(hash, undefined);
+		}
+		if (this.rows.length === ADAPT_AT) this.adapt();
 	}
 
 	/** Estimates in bits a row, from the rows so far; a dictionary item costs about 24 bits. */
@@ -258,7 +276,12 @@ export class KeptColumnBuilder {
 
 	add(value: FieldValue | undefined): number {
 		const hash = fingerprint(value);
-		const shown = simplifyValue(value as FieldValue);
+		this.addKept(hash, simplifyValue(value as FieldValue));
+		return hash;
+	}
+
+	/** A row by its fingerprint and the value kept for it (a read resumed). */
+	addKept(hash: number, shown: unknown): void {
 		const key = `${hash}|${canonicalJson(shown)}`;
 		let index = this.dictionary.get(key);
 		if (index === undefined) {
@@ -268,7 +291,6 @@ export class KeptColumnBuilder {
 			this.values.push(shown);
 		}
 		this.rows.push(index);
-		return hash;
 	}
 
 	finish(count: number, order: Uint32Array): StateColumn {

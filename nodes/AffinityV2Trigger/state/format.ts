@@ -165,3 +165,21 @@ export function stateProblem(value: unknown): string | undefined {
 export function isTriggerState(value: unknown): value is SavedState {
 	return stateProblem(value) === undefined;
 }
+
+/**
+ * True when `saved` holds exactly what `next` holds (the same entries, fingerprints and kept
+ * values; only the poll time may differ): a poll that found nothing new need not write it again.
+ */
+export function sameSnapshot(saved: unknown, next: TriggerState): boolean {
+	if (!isTriggerState(saved)) return false;
+	if (saved.check !== next.check || saved.count !== next.count) return false;
+	if (saved.key !== next.key || saved.entityType !== next.entityType) return false;
+	if (saved.entryIds !== next.entryIds || saved.entityIds !== next.entityIds) return false;
+	if (saved.fields.length !== next.fields.length) return false;
+	return saved.fields.every(
+		(f, i) =>
+			f.id === next.fields[i].id &&
+			f.rows === next.fields[i].rows &&
+			JSON.stringify(f.values) === JSON.stringify(next.fields[i].values),
+	);
+}

@@ -3,6 +3,7 @@ export {
 	DICTIONARY_LIMIT,
 	STATE_VERSION,
 	isTriggerState,
+	sameSnapshot,
 	storableEntityId,
 	type DecodedColumn,
 	type DecodedState,

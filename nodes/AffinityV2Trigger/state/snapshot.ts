@@ -1,4 +1,5 @@
 import type { FieldValue } from '../../AffinityV2/helpers/types';
+import { EMPTY } from '../helpers/fingerprint';
 import { type Growable, growableFloat64 } from './buffers';
 import { TextBitReader } from './codec';
 import { ColumnBuilder, KeptColumnBuilder } from './columns';
@@ -78,6 +79,27 @@ export class SnapshotBuilder {
 		const hashes = this.hashes;
 		for (let c = 0; c < columns.length; c++) hashes[c] = columns[c].add(fields[c]?.value);
 		return hashes;
+	}
+
+	/**
+	 * Takes the rows of `state` (the entries an earlier poll of the same read collected) by
+	 * their fingerprints and kept values, before the entries still to come.
+	 */
+	addDecoded(state: DecodedState): void {
+		const columns = this.fields.map((f) => state.columns.get(f.id));
+		for (let row = 0; row < state.count; row++) {
+			this.entryIdColumn.push(state.entryIds[row]);
+			this.entityIds.push(state.entityIds[row]);
+			for (let c = 0; c < this.columns.length; c++) {
+				const column = columns[c];
+				const builder = this.columns[c];
+				const hash = column ? column.hashes[row] : EMPTY;
+				if (builder instanceof KeptColumnBuilder)
+					builder.addKept(hash, column?.values?.[column.valueIndex?.[row] ?? 0] ?? null);
+				else builder.addFingerprint(hash);
+			}
+		}
+		if (!this.entityType) this.entityType = state.entityType;
 	}
 
 	encode(key: string, polledAt: string): TriggerState {
