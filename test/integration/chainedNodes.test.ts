@@ -738,6 +738,46 @@ describe('a v2 write answered 404 for a record API v1 has', () => {
 	});
 });
 
+describe('a failure after an applied write', () => {
+	it('Reminder → Update (API v1) applied, then the names of its records cannot be read: the error says the write was applied', async () => {
+		const reminder = [...fixture.emulator.store.reminders.values()].find(
+			(r) => r.entity.type === 'company',
+		)!;
+		await fixture.fault({
+			kind: 'status',
+			status: 500,
+			method: 'GET',
+			path: '^/v2/companies$',
+			times: 10,
+		});
+		const run = await runAffinityChain({
+			credentials: fixture.credentials(),
+			steps: [
+				{
+					name: 'Update',
+					continueOnFail: true,
+					parameters: {
+						resource: 'reminder',
+						operation: 'update',
+						reminderId: String(reminder.id),
+						updateFields: { content: 'Applied, then unnamed' },
+					},
+				},
+			],
+		});
+		expect(run.nodes.Update.items[0]).toMatchObject({
+			httpCode: '500',
+			writeMayHaveApplied: true,
+			description: expect.stringContaining(
+				`A write of this item was applied before this failure (PUT /reminders/${reminder.id}, answered by Affinity)`,
+			),
+		});
+		expect(fixture.emulator.store.reminders.get(reminder.id)?.content).toBe(
+			'Applied, then unnamed',
+		);
+	});
+});
+
 describe('a missing id costs no wait', () => {
 	it('Company → Get of an id Affinity does not have: the same 404 at once, after one API v1 read', async () => {
 		const run = await chain([

@@ -1,9 +1,14 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	NodeApiError,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ALL_VALUES_PARAMETER, compactForAgent } from '../helpers/agentOutput';
 import { asNodeError, outcomeOf } from '../helpers/nodeErrors';
-import { followWrites, takeLagNote } from '../transport';
+import { appliedWriteOf, followWrites, takeLagNote } from '../transport';
 import { runInLanes, type Settled } from './itemLanes';
 import { resources } from './resources';
 import { ItemWithFiles } from './types';
@@ -16,6 +21,23 @@ function errorItem(
 	if (error.description) json.description = error.description;
 	if (error.httpCode) json.httpCode = error.httpCode;
 	return { json: { ...json, ...outcomeOf(error) }, pairedItem: { item: itemIndex } };
+}
+
+/**
+ * An item that failed after one of its writes was applied (Affinity answered it 2xx, then a later
+ * request failed): never reported as having written nothing. Errors that already account for
+ * what was applied (a batch's chunks, a submitted merge) keep their own account.
+ */
+function markAppliedBefore(error: NodeApiError | NodeOperationError, applied: string): void {
+	const context = error.context;
+	if (
+		context.writeMayHaveApplied === true ||
+		context.appliedUpdates !== undefined ||
+		context.mergeSubmitted !== undefined
+	)
+		return;
+	context.writeMayHaveApplied = true;
+	error.description = `${error.description ? `${error.description} ` : ''}A write of this item was applied before this failure (${applied}, answered by Affinity): check the record before running again.`;
 }
 
 /** n8n names the AI-tool variant of a `usableAsTool` node after it, with "Tool" appended. */
@@ -90,8 +112,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			if (files) executionData[0].binary = files;
 			for (const item of executionData) output.push(item);
 		} catch (caught) {
+			const applied = appliedWriteOf(this, itemIndex);
 			takeLagNote(this, itemIndex);
 			const error = asNodeError(this.getNode(), caught, itemIndex);
+			if (applied) markAppliedBefore(error, applied);
 			// An agent reads only the message of a failed tool: the description (what to check or
 			// do next) goes into it, so the model can recover (search by name, fix a parameter).
 			if (asAgentTool && error.description && !error.message.includes(error.description)) {

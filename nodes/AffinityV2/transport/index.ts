@@ -24,6 +24,7 @@ export type { FormPart } from './multipart';
 export { headerValue } from './download';
 export { ANSWER_LIMITS, MAX_DOWNLOAD_BYTES } from './limits';
 export {
+	appliedWriteOf,
 	followWrites,
 	findWritten,
 	forgetRecentWrites,

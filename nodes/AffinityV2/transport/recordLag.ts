@@ -315,34 +315,56 @@ interface LagEvent {
 	note: string;
 }
 
-const runs = new WeakMap<object, Map<number, LagEvent[]>>();
+/** Per item of a followed run: what lagged, and the first write Affinity answered 2xx. */
+interface ItemFacts {
+	events: LagEvent[];
+	applied?: string;
+}
+
+const runs = new WeakMap<object, Map<number, ItemFacts>>();
 
 /** The action node's runs take part: their reads by id wait for the records they just wrote. */
 export function followWrites(ctx: object): void {
 	if (!runs.has(ctx)) runs.set(ctx, new Map());
 }
 
-function told(ctx: object, itemIndex: number | undefined, event: LagEvent): void {
+function factsOf(ctx: object, itemIndex: number | undefined): ItemFacts | undefined {
 	const items = runs.get(ctx);
-	if (!items || itemIndex === undefined) return;
-	items.set(itemIndex, [...(items.get(itemIndex) ?? []), event]);
+	if (!items || itemIndex === undefined) return undefined;
+	let facts = items.get(itemIndex);
+	if (!facts) items.set(itemIndex, (facts = { events: [] }));
+	return facts;
+}
+
+function told(ctx: object, itemIndex: number | undefined, event: LagEvent): void {
+	factsOf(ctx, itemIndex)?.events.push(event);
 }
 
 /**
- * What this item's requests waited for and saw (taken once): `lagWaitedMs` (ms waited in all)
- * and `lagNote` (what lagged and how it ended), or undefined when nothing lagged.
+ * What this item's requests waited for and saw (taken once, with the rest of the item's facts):
+ * `lagWaitedMs` (ms waited in all) and `lagNote` (what lagged and how it ended), or undefined
+ * when nothing lagged.
  */
 export function takeLagNote(
 	ctx: object,
 	itemIndex: number,
 ): { lagWaitedMs: number; lagNote: string } | undefined {
-	const events = runs.get(ctx)?.get(itemIndex);
-	if (!events?.length) return undefined;
+	const events = runs.get(ctx)?.get(itemIndex)?.events;
 	runs.get(ctx)?.delete(itemIndex);
+	if (!events?.length) return undefined;
 	return {
 		lagWaitedMs: events.reduce((sum, e) => sum + e.waitedMs, 0),
 		lagNote: events.map((e) => e.note).join(' '),
 	};
+}
+
+/**
+ * The first write of this item that Affinity answered 2xx ("PUT /organizations/12"), if any
+ * (read before takeLagNote, which forgets it): an error after it must not say the item wrote
+ * nothing.
+ */
+export function appliedWriteOf(ctx: object, itemIndex: number): string | undefined {
+	return runs.get(ctx)?.get(itemIndex)?.applied;
 }
 
 /** The request as this block needs it (transport/request.ts's AffinityRequest). */
@@ -430,6 +452,8 @@ export async function followRecords<R extends { body: unknown }>(
 		}
 		const { response } = sent;
 		if (isWrite) {
+			const facts = factsOf(ctx, request.itemIndex);
+			if (facts) facts.applied ??= `${request.method} ${path}`;
 			for (const { ref, change } of writtenBy(api, request.method, request.path, response.body))
 				remember(account, ref, change, request.shows?.(response.body));
 		} else if (records) {
