@@ -185,7 +185,7 @@ describe('Company → Create (API v1), then each operation that takes the compan
 		['2026-07-15 (API v1)', JULY],
 		['2026-09-17 (API v2)', SEPTEMBER],
 	])(
-		'List Entry → Add (%s), then List Entry → Get, Get Field Values and Update Field Value',
+		'List Entry → Add (%s), then List Entry → Get, Get Field Values, Update Field Value, and Company → Get List Entries',
 		async (_edition, setup) => {
 			const field = fixture.emulator.store.lists
 				.get(TARGET_ACCOUNTS)!
@@ -208,12 +208,18 @@ describe('Company → Create (API v1), then each operation that takes the compan
 							listId: byId(TARGET_ACCOUNTS),
 							entityType: 'company',
 							companyId: idOf('$json.id'),
-							options: { skipIfAlreadyOnList: true },
+							options: setup === JULY ? { skipIfAlreadyOnList: true } : {},
 						}),
 						entry('Get', 'get'),
 						entry('Values', 'getFieldValues'),
 						entry('Write', 'updateFieldValue', { fieldId: field, anyValue: 'on the list' }),
 						entry('Value', 'getFieldValue', { fieldId: field }),
+						step('Entries', {
+							resource: 'company',
+							operation: 'getListEntries',
+							companyId: idOf("$('Create').item.json.id"),
+							returnAll: true,
+						}),
 					],
 					setup,
 				),
@@ -221,6 +227,7 @@ describe('Company → Create (API v1), then each operation that takes the compan
 			expect(out.Add[0]).toMatchObject({ entityId: out.Create[0].id, alreadyOnList: false });
 			expect(out.Get[0]).toMatchObject({ id: out.Add[0].id, entityId: out.Create[0].id });
 			expect(out.Value[0]).toMatchObject({ value: 'on the list' });
+			expect(out.Entries.map((e) => e.id)).toEqual([out.Add[0].id]);
 		},
 	);
 
