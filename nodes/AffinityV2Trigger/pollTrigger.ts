@@ -3,7 +3,16 @@ import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { changeLogPoll } from './changeLogPoll';
 import { manualRun } from './manualRun';
 import { readConfig } from './poll';
-import { emittedRevision, enterPoll, leavePoll, pollKey, readsStaleState } from './pollGuard';
+import {
+	afterQuietPoll,
+	emittedRevision,
+	enterPoll,
+	leavePoll,
+	pollKey,
+	readsStaleState,
+	stateKeys,
+	takeUpQuietWrite,
+} from './pollGuard';
 import { snapshotPoll } from './snapshotPoll';
 
 /**
@@ -30,12 +39,18 @@ export async function pollTrigger(this: IPollFunctions): Promise<INodeExecutionD
 			);
 			return null;
 		}
+		const from = takeUpQuietWrite(key, staticData, revision);
+		const before = stateKeys(staticData);
 		const events =
 			config.detection === 'changeLog'
 				? await changeLogPoll(this, config)
 				: await snapshotPoll(this, config);
-		if (!events.length) return null;
-		staticData.revision = emittedRevision(key, revision);
+		if (!events.length) {
+			// What n8n will still show if it drops this poll's write is the revision it read.
+			afterQuietPoll(key, staticData, before, revision);
+			return null;
+		}
+		staticData.revision = emittedRevision(key, [revision, from]);
 		return [this.helpers.returnJsonArray(events)];
 	} finally {
 		leavePoll(key);
