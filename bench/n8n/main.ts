@@ -2,7 +2,7 @@
  * `npm run bench:n8n`: the pack against what an n8n user would build without it, in real n8n.
  *
  *   npm run bench:n8n [-- getMany simplify updates trigger upsert]   BENCH_PAIRS=5
- *                                                     BENCH_PROFILE=1  BENCH_CPU_PROF=<dir>
+ *                                                     BENCH_PROFILE=1  BENCH_PROFILE_DIR=<dir>  BENCH_CPU_PROF=<dir>
  *
  * Starts the emulator and real n8n as `npm start` does (ports of their own, a fresh user folder),
  * imports the workflows of ./workflows.ts, and for each comparison runs one warm-up of each side
@@ -683,6 +683,14 @@ async function runOnce(
 	const memory = sampler.stop();
 	if (profiler && profile) {
 		const cpuProfile = await profiler.stop();
+		const keep = process.env.BENCH_PROFILE_DIR;
+		if (keep) {
+			fs.mkdirSync(keep, { recursive: true });
+			fs.writeFileSync(
+				path.join(keep, `${side.workflow.id}-${Date.now()}.cpuprofile`),
+				JSON.stringify(cpuProfile),
+			);
+		}
 		profile({
 			run: profileShares(cpuProfile),
 			execution: execution?.stoppedAt

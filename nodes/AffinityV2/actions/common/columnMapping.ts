@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { cachedPerRun } from '../../api/cache';
 import { fieldsInScope, type FieldScope } from '../../api/fields';
 import type { FieldMetadata } from '../../helpers/types';
 import { isEmptyMapped, mappedFieldName, plainMappedValue } from '../../helpers/columnValues';
@@ -75,6 +76,10 @@ interface MappedColumn {
 
 function columnsParameter(ctx: IExecuteFunctions, itemIndex: number): ResourceMapperValue {
 	const raw = ctx.getNodeParameter('columns', itemIndex, {}) as Partial<ResourceMapperValue>;
+	return resourceMapperValue(raw);
+}
+
+function resourceMapperValue(raw: Partial<ResourceMapperValue>): ResourceMapperValue {
 	return {
 		mappingMode: raw.mappingMode ?? 'defineBelow',
 		value: raw.value ?? null,
@@ -109,33 +114,57 @@ function keyOf(text: string): string {
 	return text.trim().toLowerCase();
 }
 
+/** The fields a mapping may name, by every key that names them (id, id with type, name). */
+function fieldIndex(
+	schema: ResourceMapperField[],
+	auto: boolean,
+): Map<string, ResourceMapperField> {
+	const byKey = new Map<string, ResourceMapperField>();
+	for (const field of schema) {
+		if (field.removed && !auto) continue;
+		const { fieldId, valueType } = parseFieldChoice(field.id);
+		byKey.set(field.id, field);
+		byKey.set(fieldId, field);
+		if (auto) {
+			byKey.set(keyOf(field.displayName), field);
+			// A person or company column shows what it takes beside the name: "Owner (ID, email)".
+			byKey.set(keyOf(mappedFieldName(field.displayName, valueType)), field);
+		}
+	}
+	return byKey;
+}
+
+/**
+ * The mapping's mode and the index of the fields it may name, built once per run: `columns`
+ * takes no expression as a whole, so both are the same for every item (a list of a thousand
+ * fields made each row index them again). Map Automatically reads only these, not the whole
+ * parameter (whose saved schema n8n copies at each read); Define Below reads its values per item.
+ */
+function mappingIndex(
+	ctx: IExecuteFunctions,
+	scope: FieldScope,
+	itemIndex: number,
+): Promise<{ auto: boolean; byKey: Map<string, ResourceMapperField> }> {
+	return cachedPerRun(ctx, `columnMapping:${JSON.stringify(scope)}`, async () => {
+		const raw = ctx.getNodeParameter('columns', itemIndex, {}) as Partial<ResourceMapperValue>;
+		const columns = resourceMapperValue(raw);
+		const auto = columns.mappingMode === 'autoMapInputData';
+		// By hand, each key is a field id with its type ("field-12|number"): no request is needed.
+		const schema = auto ? await schemaOf(ctx, scope, columns.schema, itemIndex) : columns.schema;
+		return { auto, byKey: fieldIndex(schema, auto) };
+	});
+}
+
 /** The mapped columns of one item, empty ones left out. */
 async function mappedColumns(
 	ctx: IExecuteFunctions,
 	scope: FieldScope,
 	itemIndex: number,
 ): Promise<MappedColumn[]> {
-	const columns = columnsParameter(ctx, itemIndex);
-	const auto = columns.mappingMode === 'autoMapInputData';
-	// By hand, each key is a field id with its type ("field-12|number"): no request is needed.
-	const schema = auto ? await schemaOf(ctx, scope, columns.schema, itemIndex) : columns.schema;
-	const byKey = new Map<string, ResourceMapperField>();
-	for (const field of schema) {
-		if (field.removed && !auto) continue;
-		byKey.set(field.id, field);
-		byKey.set(parseFieldChoice(field.id).fieldId, field);
-		if (auto) {
-			byKey.set(keyOf(field.displayName), field);
-			// A person or company column shows what it takes beside the name: "Owner (ID, email)".
-			byKey.set(
-				keyOf(mappedFieldName(field.displayName, parseFieldChoice(field.id).valueType)),
-				field,
-			);
-		}
-	}
+	const { auto, byKey } = await mappingIndex(ctx, scope, itemIndex);
 	const given: IDataObject = auto
 		? (ctx.getInputData()[itemIndex]?.json ?? {})
-		: ((columns.value ?? {}) as IDataObject);
+		: ((columnsParameter(ctx, itemIndex).value ?? {}) as IDataObject);
 	const seen = new Set<string>();
 	const mapped: MappedColumn[] = [];
 	for (const [key, value] of Object.entries(given)) {
