@@ -98,6 +98,17 @@ const paths = (requests: RequestLogEntry[]) => requests.map((r) => `${r.method} 
 const limits = (requests: RequestLogEntry[]) =>
 	requests.map((r) => new URLSearchParams(r.query).get('limit'));
 
+/**
+ * A read of `pages` pages took `reads` requests: as many, and in live mode (EMULATOR_LIVE=1,
+ * emulator/liveMode.ts) up to one in three more, the pages answered empty with a nextUrl.
+ */
+function expectPageReads(reads: number, pages: number): void {
+	expect(reads).toBeGreaterThanOrEqual(pages);
+	expect(reads).toBeLessThanOrEqual(
+		process.env.EMULATOR_LIVE === '1' ? pages + Math.ceil(pages / 3) : pages,
+	);
+}
+
 export const CASES: E2eCase[] = [
 	{
 		id: 'e2eCompanyGet',
@@ -184,7 +195,8 @@ export const CASES: E2eCase[] = [
 			expect(Object.keys(items[0].fields as object)).toEqual(
 				expect.arrayContaining(['Status', 'Owner', 'Deal Size']),
 			);
-			expect(limits(requests)).toEqual(['100', '100', '100']);
+			expect(new Set(limits(requests))).toEqual(new Set(['100']));
+			expectPageReads(requests.length, 3);
 		},
 	},
 	{
@@ -248,7 +260,11 @@ export const CASES: E2eCase[] = [
 			expect(error?.message).toBe('Company 999999999 not found');
 			expect(error?.description).toMatch(/company with ID 999999999/);
 			expect(error?.node?.name).toBe('Get company');
-			expect(paths(requests)).toEqual(['GET /v2/companies/999999999']);
+			// One API v1 read tells a missing id from a record API v2 does not show yet: 404, no wait.
+			expect(requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+				'GET /v2/companies/999999999 404',
+				'GET /organizations/999999999 404',
+			]);
 		},
 	},
 	{
@@ -732,10 +748,10 @@ export const CASES: E2eCase[] = [
 				true,
 			);
 			// The search for the latest additions, then the list read once, as a poll reads it.
-			expect(paths(requests)).toEqual([
-				`POST /v2/lists/${listId}/list-entries/search`,
-				...Array(3).fill(`GET /v2/lists/${listId}/list-entries`),
-			]);
+			const [search, ...reads] = paths(requests);
+			expect(search).toBe(`POST /v2/lists/${listId}/list-entries/search`);
+			expect(new Set(reads)).toEqual(new Set([`GET /v2/lists/${listId}/list-entries`]));
+			expectPageReads(reads.length, 3);
 		},
 	},
 ];
