@@ -328,6 +328,27 @@ describe('Company → Create (API v1), then each operation that takes the compan
 	});
 });
 
+describe('two executions back to back', () => {
+	it('List Entry → Add (Skip If Already on the List) in the next execution finds the entry the one before added', async () => {
+		const add = step('Add', {
+			resource: 'listEntry',
+			operation: 'add',
+			listId: byId(TARGET_ACCOUNTS),
+			entityType: 'company',
+			companyId: idOf('$json.id'),
+			options: { skipIfAlreadyOnList: true },
+		});
+		const first = outputs(await chain([createCompany, add]));
+		const second = outputs(await chain([add], {}, { items: [{ id: first.Create[0].id }] }));
+		expect(first.Add[0]).toMatchObject({ alreadyOnList: false });
+		expect(second.Add[0]).toMatchObject({ id: first.Add[0].id, alreadyOnList: true });
+		const adds = (await fixture.requests()).filter(
+			(r) => r.method === 'POST' && r.path.endsWith('/list-entries'),
+		);
+		expect(adds).toHaveLength(1);
+	});
+});
+
 describe('Opportunity → Create (API v1), then each operation that takes it by id', () => {
 	it.each([
 		['2026-07-15', JULY],

@@ -25,6 +25,7 @@ export { headerValue } from './download';
 export { ANSWER_LIMITS, MAX_DOWNLOAD_BYTES } from './limits';
 export {
 	appliedWriteOf,
+	entryAddedHere,
 	followWrites,
 	findWritten,
 	forgetRecentWrites,

@@ -54,6 +54,9 @@ interface Written {
 	at: number;
 	/** What a v2 read shows once it sees the update (v2's names): AffinityRequest.shows. */
 	shows?: IDataObject;
+	/** A list entry's list and record. */
+	listId?: string;
+	entityId?: string;
 }
 
 const LABEL: Record<RecordKind, string> = {
@@ -173,7 +176,7 @@ function writtenBy(
 	method: string,
 	pathAndQuery: string,
 	answer: unknown,
-): Array<{ ref: RecordRef; change: Change }> {
+): Array<{ ref: RecordRef; change: Change; entityId?: string }> {
 	const [path, query] = pathAndQuery.split('?');
 	const body = (answer && typeof answer === 'object' ? answer : {}) as IDataObject;
 	const change: Change = method === 'DELETE' ? 'deleted' : 'updated';
@@ -184,8 +187,10 @@ function writtenBy(
 		if (entryPath[2])
 			return [{ ref: { kind: 'listEntry', id: entryPath[2], listId: entryPath[1] }, change }];
 		const id = idOf(body.id);
-		return method === 'POST'
-			? created(id ? { kind: 'listEntry', id, listId: entryPath[1] } : undefined)
+		// Its record: v1's `entity_id`, v2's `entity.id` (ListEntryWithEntity).
+		const entityId = idOf(body.entity_id) ?? idOf((body.entity as IDataObject | undefined)?.id);
+		return method === 'POST' && id
+			? [{ ref: { kind: 'listEntry', id, listId: entryPath[1] }, change: 'created', entityId }]
 			: [];
 	}
 	const kinds = api === 'v2' ? V2_KINDS : V1_KINDS;
@@ -225,15 +230,17 @@ function writtenBy(
 		);
 	const id = idOf(body.id);
 	if (!id) return [];
-	const out = created({ kind, id: fieldId(id) });
+	const out: Array<{ ref: RecordRef; change: Change; entityId?: string }> = created({
+		kind,
+		id: fieldId(id),
+	});
 	for (const entry of listOf(body.list_entries))
-		out.push(
-			...created(
-				idOf(entry.id) && idOf(entry.list_id)
-					? { kind: 'listEntry', id: idOf(entry.id)!, listId: idOf(entry.list_id) }
-					: undefined,
-			),
-		);
+		if (idOf(entry.id) && idOf(entry.list_id))
+			out.push({
+				ref: { kind: 'listEntry', id: idOf(entry.id)!, listId: idOf(entry.list_id) },
+				change: 'created',
+				entityId: idOf(entry.entity_id),
+			});
 	for (const note of Array.isArray(body.notes) ? body.notes : [])
 		out.push(...created(idOf(note) ? { kind: 'note', id: idOf(note)! } : undefined));
 	return out;
@@ -254,7 +261,13 @@ function recall(account: string, ref: RecordRef): Written | undefined {
 	return written;
 }
 
-function remember(account: string, ref: RecordRef, change: Change, shows?: IDataObject): void {
+function remember(
+	account: string,
+	ref: RecordRef,
+	change: Change,
+	shows?: IDataObject,
+	entityId?: string,
+): void {
 	const key = keyOf(account, ref);
 	const before = recall(account, ref);
 	remembered.delete(key);
@@ -264,12 +277,37 @@ function remember(account: string, ref: RecordRef, change: Change, shows?: IData
 		change: kept,
 		at: Date.now(),
 		shows: change === 'deleted' ? undefined : shows,
+		listId: ref.listId ?? before?.listId,
+		entityId: entityId ?? before?.entityId,
 	});
 	while (remembered.size > REMEMBERED_MAX) remembered.delete(remembered.keys().next().value!);
 }
 
 function forget(account: string, ref: RecordRef): void {
 	remembered.delete(keyOf(account, ref));
+}
+
+/**
+ * The list entry this process added a moment ago for a record on a list (POST
+ * /lists/{list_id}/list-entries, POST /v2/lists/{listId}/list-entries, POST /opportunities), and
+ * did not remove: for a check of whether the record is on the list, whose v2 read (GET
+ * /v2/{companies|persons}/{id}/list-entries) may not show the new entry yet.
+ */
+export async function entryAddedHere(
+	this: AffinityContext,
+	listId: number,
+	entityId: number,
+	itemIndex?: number,
+): Promise<number | undefined> {
+	if (!runs.has(this)) return undefined;
+	const account = (await connection(this, itemIndex)).budgetKey;
+	const prefix = `${account} listEntry `;
+	for (const [key, written] of [...remembered].reverse()) {
+		if (!key.startsWith(prefix) || Date.now() - written.at > REMEMBERED_MS) continue;
+		if (written.change === 'created' && written.listId === String(listId))
+			if (written.entityId === String(entityId)) return Number(key.slice(prefix.length));
+	}
+	return undefined;
 }
 
 /** Forgets every write remembered (tests that reset the emulator's ids). */
@@ -454,8 +492,13 @@ export async function followRecords<R extends { body: unknown }>(
 		if (isWrite) {
 			const facts = factsOf(ctx, request.itemIndex);
 			if (facts) facts.applied ??= `${request.method} ${path}`;
-			for (const { ref, change } of writtenBy(api, request.method, request.path, response.body))
-				remember(account, ref, change, request.shows?.(response.body));
+			for (const { ref, change, entityId } of writtenBy(
+				api,
+				request.method,
+				request.path,
+				response.body,
+			))
+				remember(account, ref, change, request.shows?.(response.body), entityId);
 		} else if (records) {
 			const written = recall(account, records.main);
 			const behind = written && records.whole ? behindWrite(written, response.body) : undefined;

@@ -5,7 +5,7 @@ import { listSummary } from '../../api/lists';
 import { simplifyListEntry } from '../../helpers/simplify';
 import type { ApiListEntry } from '../../helpers/types';
 import { listEntryFromV1 } from '../../helpers/v1/listEntries';
-import { affinityRequest, validateId } from '../../transport';
+import { affinityRequest, entryAddedHere, validateId } from '../../transport';
 import type { OperationEndpoint } from '../types';
 import { forOperation } from '../common/forOperation';
 import {
@@ -89,7 +89,11 @@ export const description: INodeProperties[] = forOperation('listEntry', 'add', [
 	simplifyParameter,
 ]);
 
-/** The entry of this entity on this list, read whole, if any (GET …/list-entries, then GET the entry). */
+/**
+ * The entry of this entity on this list, read whole, if any (GET …/list-entries, then GET the
+ * entry). An entry this n8n process added a moment ago (an execution before this one) counts
+ * though API v2's list of the record's entries may not show it yet.
+ */
 async function existingEntry(
 	this: IExecuteFunctions,
 	kind: ListedKind,
@@ -97,12 +101,14 @@ async function existingEntry(
 	listId: number,
 	itemIndex: number,
 ): Promise<IDataObject | undefined> {
-	const found = await recordEntryOnList.call(this, kind, entityId, listId, itemIndex);
-	if (found === undefined) return undefined;
+	const id =
+		(await recordEntryOnList.call(this, kind, entityId, listId, itemIndex))?.id ??
+		(await entryAddedHere.call(this, listId, entityId, itemIndex));
+	if (id === undefined) return undefined;
 	const { body } = await affinityRequest.call(this, {
 		method: 'GET',
-		path: `/v2/lists/${listId}/list-entries/${found.id}`,
-		subject: `list entry ${found.id} on list ${listId}`,
+		path: `/v2/lists/${listId}/list-entries/${id}`,
+		subject: `list entry ${id} on list ${listId}`,
 		itemIndex,
 	});
 	return body as IDataObject;
