@@ -825,7 +825,7 @@ describe('a missing id costs no wait', () => {
 		expect(gap).toBeLessThan(200);
 	});
 
-	it('Company → Get Field Value of a field the company does not have: 404 at once, after the company is read through v1 and v2', async () => {
+	it('Company → Get Field Value of a field the company does not have: 404 at once, the one request of before', async () => {
 		const run = await chain([
 			step('Get', {
 				resource: 'company',
@@ -836,12 +836,10 @@ describe('a missing id costs no wait', () => {
 		]);
 		expect(run.nodes.Get.error?.httpCode).toBe('404');
 		const log = await fixture.requests();
+		// Under a field, only this process's writes tell a lag: a mistyped field costs no read.
 		expect(log.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
 			`GET /v2/companies/${EXISTING_COMPANY}/fields/field-999999 404`,
-			`GET /organizations/${EXISTING_COMPANY} 200`,
-			`GET /v2/companies/${EXISTING_COMPANY} 200`,
 		]);
-		expect(Date.parse(log[2].at) - Date.parse(log[0].at)).toBeLessThan(200);
 	});
 
 	it('Opportunity → Update (rename, 2026-09-17) of an id Affinity does not have: 404, not applied', async () => {

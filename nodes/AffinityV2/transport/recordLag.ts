@@ -13,7 +13,8 @@ import { connection, type AffinityContext } from './connection';
  * request that takes a record by id (its path names it):
  * - a 404 for a record this process wrote a moment ago, or one API v1 has (v1 sees its own
  *   writes at once: one GET of the id), is read again after short waits, 4 s at most; a record
- *   neither knows fails at once with Affinity's 404, after that one v1 GET and no wait;
+ *   neither knows fails at once with Affinity's 404, after that one v1 GET and no wait (under a
+ *   field of the record, only this process's writes tell, without the GET);
  * - a v2 read of a record this process updated or deleted a moment ago that still shows it as
  *   before is read again the same way, and said to be possibly old if it stays so;
  * - the time waited and what was seen go into the item (`lagWaitedMs`, `lagNote`).
@@ -128,13 +129,6 @@ function v2Records(path: string): PathRecords | undefined {
 		whole: !rest,
 		field: field ? { kind: 'field', id: field[1] } : undefined,
 	};
-}
-
-/** The v2 path that reads the record itself. */
-function v2WholePath(ref: RecordRef): string | undefined {
-	if (ref.kind === 'listEntry') return `/v2/lists/${ref.listId}/list-entries/${ref.id}`;
-	const collection = Object.keys(V2_KINDS).find((c) => V2_KINDS[c] === ref.kind);
-	return collection ? `/v2/${collection}/${ref.id}` : undefined;
 }
 
 /**
@@ -415,11 +409,11 @@ export interface FollowedRequest {
 	shows?: (answer: unknown) => IDataObject;
 }
 
-/** How this block reaches the API: the request itself (with its own retries), and plain reads. */
+/** How this block reaches the API: the request itself (with its own retries), and v1 reads. */
 export interface FollowIo<R extends { body: unknown }> {
 	send(): Promise<R>;
-	/** True when a GET of `path` (v1 or v2) answers 2xx; false on any failure. */
-	exists(api: 'v1' | 'v2', path: string): Promise<boolean>;
+	/** True when an API v1 GET of `path` answers 2xx; false on any failure. */
+	exists(path: string): Promise<boolean>;
 }
 
 const httpCodeOf = (error: unknown) =>
@@ -435,12 +429,11 @@ async function lagging<R extends { body: unknown }>(
 	if (main) return main.change !== 'deleted';
 	const field = records.field && recall(account, records.field);
 	if (field) return field.change !== 'deleted';
+	// Under a field of the record, a 404 is a mistyped field as often as a lagging record: only
+	// this process's writes tell, and a mistyped field costs no read.
+	if (records.field) return false;
 	const v1 = v1ReadPath(records.main);
-	if (!v1 || !(await io.exists('v1', v1))) return false;
-	if (records.whole) return true;
-	// v1 has the record; the 404 may be about what the path names under it (a field): v2 says.
-	const whole = v2WholePath(records.main);
-	return whole !== undefined && !(await io.exists('v2', whole));
+	return v1 !== undefined && (await io.exists(v1));
 }
 
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;

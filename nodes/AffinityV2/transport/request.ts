@@ -147,9 +147,9 @@ export async function affinityRequest<T = unknown>(
 		// A record written a moment ago (by the node before, say) may lag in API v2's reads.
 		return await followRecords(this, conn.budgetKey, request, {
 			send: () => once(request),
-			exists: async (api, path) => {
+			exists: async (path) => {
 				try {
-					await once({ api, method: 'GET', path, itemIndex: request.itemIndex });
+					await once({ api: 'v1', method: 'GET', path, itemIndex: request.itemIndex });
 					return true;
 				} catch {
 					return false;
