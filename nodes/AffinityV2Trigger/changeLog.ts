@@ -241,42 +241,6 @@ export async function baselineCursor(
 	return advanceCursor(key, undefined, changes, serverTime ?? 0);
 }
 
-/** The list's entries by entity id, from [list entry id, entity id] pairs. */
-export function entriesByEntity(pairs: Iterable<[number, number]>): Map<number, number[]> {
-	const byEntity = new Map<number, number[]>();
-	for (const [entryId, entityId] of pairs) {
-		const entries = byEntity.get(entityId);
-		if (!entries) byEntity.set(entityId, [entryId]);
-		else if (!entries.includes(entryId)) entries.push(entryId);
-	}
-	return byEntity;
-}
-
-/**
- * The log's changes of this list's entries, in log order. A list field's change names its
- * entry. A global field belongs to the person or company itself: its change is logged on the
- * entity (`listEntry` null, or the entry it was edited through, perhaps on another list) and
- * is a change of each of this list's entries of that entity, one change each.
- */
-export function changesOfList(
-	listId: number,
-	changes: ApiFieldChange[],
-	entityType: string,
-	byEntity: Map<number, number[]>,
-): ApiFieldChange[] {
-	const out: ApiFieldChange[] = [];
-	for (const change of changes) {
-		if (change.field.type !== 'global') {
-			if (change.listEntry?.listId === listId) out.push(change);
-			continue;
-		}
-		if (entityType && change.field.entityType && change.field.entityType !== entityType) continue;
-		for (const id of byEntity.get(change.entity?.id) ?? [])
-			out.push({ ...change, listEntry: { id, listId: listId } });
-	}
-	return out;
-}
-
 /** How many pages of changes, newest first, a manual run reads looking for the list's changes. */
 const LATEST_CHANGES_PAGES = 3;
 
@@ -352,7 +316,7 @@ export function changeEvent(listId: number, change: ApiFieldChange): IDataObject
 }
 
 /** True when `a` comes before `b` in the log's order (changedAt, then id). */
-function before(a: ApiFieldChange, b: ApiFieldChange): boolean {
+export function isBefore(a: ApiFieldChange, b: ApiFieldChange): boolean {
 	return time(a) < time(b) || (time(a) === time(b) && a.id < b.id);
 }
 
@@ -386,7 +350,7 @@ export async function previousChange(
 			quotaGuard: triggerPagingGuard(ctx),
 			onPage: (page) => {
 				for (const c of page.data) {
-					if (!isChange(c) || !before(c, change)) continue;
+					if (!isChange(c) || !isBefore(c, change)) continue;
 					if (global ? c.entity?.id !== change.entity?.id : false) continue;
 					found = c;
 					break;

@@ -5,8 +5,7 @@ import type { ApiListEntry } from '../AffinityV2/helpers/types';
 import type { PollBudget } from './budget';
 import {
 	advanceCursor,
-	changesOfList,
-	entriesByEntity,
+	isBefore,
 	readChanges,
 	unseenChanges,
 	type ApiFieldChange,
@@ -47,6 +46,42 @@ export function members(log: ChangeLogState, old: DecodedState): Map<number, num
 	return known;
 }
 
+/** The list's entries by entity id, from [list entry id, entity id] pairs. */
+export function entriesByEntity(pairs: Iterable<[number, number]>): Map<number, number[]> {
+	const byEntity = new Map<number, number[]>();
+	for (const [entryId, entityId] of pairs) {
+		const entries = byEntity.get(entityId);
+		if (!entries) byEntity.set(entityId, [entryId]);
+		else if (!entries.includes(entryId)) entries.push(entryId);
+	}
+	return byEntity;
+}
+
+/**
+ * The log's changes of this list's entries, in log order. A list field's change names its
+ * entry. A global field belongs to the person or company itself: its change is logged on the
+ * entity (`listEntry` null, or the entry it was edited through, perhaps on another list) and
+ * is a change of each of this list's entries of that entity, one change each.
+ */
+export function changesOfList(
+	listId: number,
+	changes: ApiFieldChange[],
+	entityType: string,
+	byEntity: Map<number, number[]>,
+): ApiFieldChange[] {
+	const out: ApiFieldChange[] = [];
+	for (const change of changes) {
+		if (change.field.type !== 'global') {
+			if (change.listEntry?.listId === listId) out.push(change);
+			continue;
+		}
+		if (entityType && change.field.entityType && change.field.entityType !== entityType) continue;
+		for (const id of byEntity.get(change.entity?.id) ?? [])
+			out.push({ ...change, listEntry: { id, listId: listId } });
+	}
+	return out;
+}
+
 export interface LogPart {
 	/** Events in report order: additions, then the log's changes, then removals. */
 	events: IDataObject[];
@@ -58,13 +93,6 @@ export interface LogPart {
 	logged: Array<[string, number]>;
 	/** The scan the count asked for did not fit in the poll: a reconciliation must find removals. */
 	removalsUnknown: boolean;
-}
-
-/** True when `a` comes before `b` in the log's order (changedAt, then id). */
-function isBefore(a: ApiFieldChange, b: ApiFieldChange): boolean {
-	const at = Date.parse(a.changedAt);
-	const bt = Date.parse(b.changedAt);
-	return at < bt || (at === bt && a.id < b.id);
 }
 
 /** Where the cursor goes when the changes read are reported up to (not including) `cut`. */

@@ -40,6 +40,11 @@ export async function activate(rest: N8nRest, workflowId: string): Promise<void>
 	});
 }
 
+/** Unpublishes a workflow: its triggers stop. */
+export async function deactivate(rest: N8nRest, workflowId: string): Promise<void> {
+	await rest.request('POST', `/rest/workflows/${workflowId}/deactivate`, {});
+}
+
 /**
  * Waits until n8n answers for the webhook path: calls before the outbox registered it get
  * "unknown webhook". An OPTIONS request (CORS preflight) finds it without running the workflow.

@@ -170,23 +170,56 @@ export function notesTriggerWorkflow(
 	credential: Credential,
 	detection: 'snapshot' | 'changeLog',
 ) {
+	return triggerWorkflow(id, credential, detection, {
+		name: `Queue test: Deal Pipeline Notes changed (${detection})`,
+		listId: DEAL_PIPELINE,
+		event: 'fieldValueChanged',
+		fieldId: NOTES_FIELD,
+	});
+}
+
+export const SLOW_TRIGGER_NODE = 'Slow list: any change';
+
+/** The polling trigger on any change of a list's Notes, entries added and removed included. */
+export function slowListWorkflow(
+	id: string,
+	credential: Credential,
+	detection: 'snapshot' | 'changeLog',
+	listId: number,
+	fieldId: string,
+) {
+	return triggerWorkflow(id, credential, detection, {
+		name: `Queue test: a list slower to read than a poll (${detection})`,
+		listId,
+		event: 'anyChange',
+		fieldId,
+		nodeName: SLOW_TRIGGER_NODE,
+	});
+}
+
+function triggerWorkflow(
+	id: string,
+	credential: Credential,
+	detection: 'snapshot' | 'changeLog',
+	watch: { name: string; listId: number; event: string; fieldId: string; nodeName?: string },
+) {
 	return {
 		id,
-		name: `Queue test: Deal Pipeline Notes changed (${detection})`,
+		name: watch.name,
 		nodes: [
 			{
 				id: `trigger-${detection}`,
-				name: TRIGGER_NODE,
+				name: watch.nodeName ?? TRIGGER_NODE,
 				type: NODE_TYPES.trigger,
 				typeVersion: 1,
 				position: [0, 0],
 				parameters: {
 					pollTimes: EVERY_5_SECONDS,
-					listId: byId(DEAL_PIPELINE),
+					listId: byId(watch.listId),
 					watch: 'list',
 					detection,
-					event: 'fieldValueChanged',
-					watchedFieldIds: [NOTES_FIELD],
+					event: watch.event,
+					watchedFieldIds: [watch.fieldId],
 					options: {},
 				},
 				credentials: { affinityV2Api: credential },
