@@ -139,6 +139,34 @@ describe('snapshot detection over several polls', () => {
 		expect((await pollUntilComplete(h)).events).toEqual([]);
 	});
 
+	it('entries the pages passed over while the read spanned polls are looked up, not reported removed', async () => {
+		const h = triggerHarness(fixture, { listId: byId(TARGET_ACCOUNTS), event: 'anyChange' });
+		await pollUntilComplete(h);
+		const entries = await fetchAll(fixture, TARGET_ACCOUNTS);
+		const notes = fieldNamed(fixture, TARGET_ACCOUNTS, 'Notes').id;
+		await setValue(fixture, entries[102].id, notes, { type: 'text', data: 'passed over' });
+		expect(await poll(h)).toEqual([]);
+		// As an API whose pages move under a long read would: the next page starts 5 entries on
+		// (the emulator's cursor holds the key of the last entry read).
+		const read = h.staticData().read as { next: string };
+		const cursor = /cursor=([^&]+)/.exec(read.next)![1];
+		const state = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as { k: number };
+		expect(state.k).toBe(entries[99].id);
+		state.k = entries[104].id;
+		read.next = read.next.replace(cursor, Buffer.from(JSON.stringify(state)).toString('base64url'));
+		await fixture.clearRequests();
+		// Entries 100 to 104 were never read: looked up at the end, still there, compared then.
+		expect((await pollUntilComplete(h)).events).toEqual([
+			['fieldValueChanged', entries[102].id, ['passed over']],
+		]);
+		const lookups = (await fixture.requests()).filter((r) => /\/list-entries\/\d+$/.test(r.path));
+		expect(lookups.map((r) => [Number(r.path.split('/').pop()), r.status])).toEqual(
+			entries.slice(100, 105).map((e) => [e.id, 200]),
+		);
+		// The snapshot holds them: the next read reports nothing.
+		expect((await pollUntilComplete(h)).events).toEqual([]);
+	});
+
 	it('an expired next-page link reads the pages again, skipping the entries already read', async () => {
 		const h = triggerHarness(fixture, { listId: byId(TARGET_ACCOUNTS) });
 		await pollUntilComplete(h);
