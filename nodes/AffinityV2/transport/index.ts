@@ -28,9 +28,9 @@ export {
 	entryAddedHere,
 	followWrites,
 	findWritten,
-	forgetRecentWrites,
 	notShownYetError,
 	takeLagNote,
 	RECORD_LAG_WAITS_MS,
 } from './recordLag';
-export type { RecordRef } from './recordLag';
+export { forgetRecentWrites } from './recentWrites';
+export type { RecordRef } from './recordPaths';
