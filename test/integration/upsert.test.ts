@@ -695,6 +695,34 @@ describe('listEntry.upsert: person and company columns by email or domain', () =
 		},
 	);
 
+	it('a domain that rows match on and that a company column names is searched once in the run', async () => {
+		const parent = await companyNotOnList();
+		const child = await companyNotOnList();
+		const result = await upsert(
+			{ columns: await columns({ 'Related Company': '={{ $json.related }}' }) },
+			[
+				{ domain: child.domain, related: parent.domain },
+				{ domain: parent.domain, related: child.domain },
+				{ domain: 'ghost-parent.example', related: 'ghost-parent.example' },
+			],
+			true,
+		);
+		expect(result.items[0].fieldsWritten).toEqual({
+			'Related Company': { domain: parent.domain, id: parent.id },
+		});
+		expect(result.items[1].fieldsWritten).toEqual({
+			'Related Company': { domain: child.domain, id: child.id },
+		});
+		expect(result.items.map((i) => i.created)).toEqual([false, false, undefined]);
+		// The third row's column names no company yet: refused before its company is created.
+		expect(String(result.items[2].error)).toBe(
+			'Row 3, field "Related Company": no company has the domain "ghost-parent.example"',
+		);
+		for (const domain of [parent.domain, child.domain, 'ghost-parent.example'])
+			expect(await searches('companies', domain)).toHaveLength(1);
+		expect((await entryOf(parent.id))?.id).toBe(result.items[1].id);
+	});
+
 	it('each email address and domain is searched once per run, found or not', async () => {
 		const ann = await personWithTwoEmails();
 		const related = await companyNotOnList();
