@@ -416,8 +416,8 @@ async function call<T>(baseUrl: string, method: string, route: string, body?: un
 /**
  * 150 rows into Target Accounts (20 new companies, 30 not on the list, 100 on it; Stage, Deal
  * Size, Notes): List Entry → Create or Update against Find or Create → Add (Skip If Already on
- * the List) → Update Field Values. Before each run the 20 companies are deleted and the 30 taken
- * off the list again (API v1), so every run starts alike; Notes carry the run's time, so every
+ * the List) → Update Field Values. Before each run the 20 companies are deleted and the 30 made
+ * again, not on the list (API v1 deletes, the emulator's control API), so every run starts alike; Notes carry the run's time, so every
  * value changes and both sides write every row.
  */
 async function rowsIntoList(emulator: RunningEmulator, answerDelayMs: number): Promise<Comparison> {
@@ -430,8 +430,9 @@ async function rowsIntoList(emulator: RunningEmulator, answerDelayMs: number): P
 		if (entity.domain) onList.set(entity.id, entity.domain);
 	}
 	const companies = await allPages(baseUrl, '/v2/companies?limit=100');
+	// Not global: they are deleted and made again before each run (see prepare).
 	const unlisted = companies
-		.filter((c) => c.domain && !onList.has(c.id as number))
+		.filter((c) => c.domain && !c.isGlobal && !onList.has(c.id as number))
 		.slice(0, 30) as Array<{ id: number; name: string; domain: string }>;
 	const listed = companies
 		.filter((c) => c.domain && onList.has(c.id as number))
@@ -460,25 +461,24 @@ async function rowsIntoList(emulator: RunningEmulator, answerDelayMs: number): P
 	const list = { __rl: true, mode: 'id', value: String(listId) };
 	const prepare = async () => {
 		await emulator.control('POST', '/settings', { answerDelayMs: 0 });
-		for (const c of unlisted) {
-			const mine = await call<{ data: Array<{ id: number; listId: number }> }>(
-				baseUrl,
-				'GET',
-				`/v2/companies/${c.id}/list-entries`,
-			);
-			for (const e of mine.data.filter((x) => x.listId === listId))
-				await call(baseUrl, 'DELETE', `/lists/${listId}/list-entries/${e.id}`);
-		}
-		for (let i = 1; i <= 20; i++) {
+		const deleteWithDomain = async (domain: string) => {
 			const found = await call<{ data: Array<{ id: number; domain: string | null }> }>(
 				baseUrl,
 				'POST',
 				'/v2/companies/search',
-				{ search: { term: `bench-new-${i}.example` } },
+				{ search: { term: domain } },
 			);
-			for (const c of found.data.filter((x) => x.domain === `bench-new-${i}.example`))
+			for (const c of found.data.filter((x) => x.domain === domain))
 				await call(baseUrl, 'DELETE', `/organizations/${c.id}`);
+		};
+		// The 30 are made again (new ids, no entry) rather than taken off the list: n8n's process
+		// remembers the entries the pack added a moment ago, and Add (Skip If Already on the List)
+		// would look for one removed behind its back (it waits for it, then fails).
+		for (const c of unlisted) {
+			await deleteWithDomain(c.domain);
+			await emulator.control('POST', '/companies', { name: c.name, domain: c.domain });
 		}
+		for (let i = 1; i <= 20; i++) await deleteWithDomain(`bench-new-${i}.example`);
 		await emulator.control('POST', '/settings', { answerDelayMs });
 	};
 	const createdAndAdded = (requests: RequestLogEntry[]) =>
