@@ -19,6 +19,9 @@ import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
  * - huge: an error answer (status, default 422) whose message is `bytes` long (default 2 MB).
  * - trickle: handles the request (a write is applied), then sends its answer one byte every
  *   `intervalMs` (default 1000): never silent, never finished in time.
+ * - stall: handles the request (a write is applied), sends its headers with the body's real
+ *   Content-Length and the first `bytes` bytes of the body (default 14), then nothing more,
+ *   never closing: an answer that stops arriving mid-body.
  * - answer: handles the request (a write is applied), then answers 200 with `value` as JSON
  *   ([], "text", 7, true, null: the wrong JSON types), or `raw` text as it is.
  * - file: answers 200 with `bytes` bytes of a file (application/octet-stream), with its
@@ -36,6 +39,7 @@ export interface FaultSpec {
 		| 'echo'
 		| 'huge'
 		| 'trickle'
+		| 'stall'
 		| 'answer'
 		| 'file';
 	html?: boolean;
@@ -148,7 +152,7 @@ async function write(res: ServerResponse, chunk: Buffer | string): Promise<boole
 }
 
 /**
- * Answers with a hostile fault (echo, huge, trickle, answer, file); returns the status sent,
+ * Answers with a hostile fault (echo, huge, trickle, stall, answer, file); returns the status sent,
  * or undefined when the kind is not one of these.
  */
 export async function applyHostileFault(
@@ -199,6 +203,18 @@ export async function applyHostileFault(
 				await pause(fault.intervalMs ?? 1000);
 			}
 			res.end();
+			return reply.status;
+		}
+		case 'stall': {
+			const reply = await req.handled();
+			const text = Buffer.from(reply.body === undefined ? '{}' : JSON.stringify(reply.body));
+			res.writeHead(reply.status, {
+				'content-type': 'application/json',
+				'content-length': String(text.length),
+			});
+			await write(res, text.subarray(0, Math.min(fault.bytes ?? 14, text.length - 1)));
+			// The rest never comes: the connection stays open until the client closes it.
+			await new Promise((resolve) => res.once('close', resolve));
 			return reply.status;
 		}
 		case 'answer': {

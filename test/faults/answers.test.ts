@@ -150,6 +150,16 @@ describe.each(v1Writes)('$name (API v1 write)', ({ name, target }) => {
 		expect(took).toBeLessThan(15_000);
 	});
 
+	it('an answer that stops mid-body (14 of its bytes, then silence): given up at the deadline, sent once, outcome unknown', async () => {
+		await fixture.fault(arm(target, { kind: 'stall', bytes: 14 }));
+		const result = await runOp(name, { requestOptions: { timeout: 1 } });
+		expect(result.error?.message).toMatch(/^Affinity did not answer in time \(/);
+		expect(result.error?.description).toMatch(/^The answer was not complete within 1 s/);
+		expect(`${result.error?.description}`).toMatch(unknownOutcome);
+		expect(result.error?.context?.writeMayHaveApplied).toBe(true);
+		expect(hits(await fixture.requests(), target)).toHaveLength(1);
+	});
+
 	it.each([
 		['[]', []],
 		['a string', 'done'],
@@ -233,6 +243,23 @@ describe('API v2 on the same transport', () => {
 		const result = await runOp('company.get', { requestOptions: { timeout: 1 } });
 		expect(result.error?.message).toMatch(/did not answer in time/);
 		expect(hits(await fixture.requests(), v2Read)).toHaveLength(4);
+	});
+
+	it('a read that stops mid-body is given up at the deadline each time it is tried', async () => {
+		await fixture.fault(arm(v2Read, { kind: 'stall', times: 4 }));
+		const result = await runOp('company.get', { requestOptions: { timeout: 1 } });
+		expect(result.error?.message).toMatch(/did not answer in time/);
+		expect(result.error?.description).toMatch(/^The answer was not complete within 1 s/);
+		expect(hits(await fixture.requests(), v2Read)).toHaveLength(4);
+	});
+
+	it('a write whose answer stops mid-body: given up at the deadline, sent once, outcome unknown', async () => {
+		await fixture.fault(arm(v2Write, { kind: 'stall', bytes: 14 }));
+		const result = await runOp('listEntry.updateFieldValue', { requestOptions: { timeout: 1 } });
+		expect(result.error?.message).toMatch(/did not answer in time/);
+		expect(`${result.error?.description}`).toMatch(unknownOutcome);
+		expect(result.error?.context?.writeMayHaveApplied).toBe(true);
+		expect(hits(await fixture.requests(), v2Write)).toHaveLength(1);
 	});
 
 	it('a 422 of 900 KB to a write: bounded', async () => {

@@ -125,10 +125,22 @@ export async function readBody(
 		body.on('error', () => undefined);
 		body.destroy();
 	};
-	deadline.addEventListener('abort', stop, { once: true });
+	// The deadline ends the read itself, not only the stream: a stream the HTTP client wraps
+	// may never settle its pending read once destroyed (an answer that stopped mid-body).
+	let onAbort = () => undefined as void;
+	const aborted = new Promise<'deadline'>((resolve) => {
+		onAbort = () => {
+			stop();
+			resolve('deadline');
+		};
+	});
+	deadline.addEventListener('abort', onAbort, { once: true });
+	const chunksOf = body[Symbol.asyncIterator]() as AsyncIterator<Uint8Array | string>;
 	try {
-		for await (const chunk of body as AsyncIterable<Uint8Array | string>) {
-			const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+		for (;;) {
+			const next = await Promise.race([chunksOf.next(), aborted]);
+			if (next === 'deadline' || next.done) break;
+			const bytes = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
 			size += bytes.length;
 			if (size > limit) {
 				over = true;
@@ -143,7 +155,7 @@ export async function readBody(
 			return { ok: false, reason: 'failed', error };
 		}
 	} finally {
-		deadline.removeEventListener('abort', stop);
+		deadline.removeEventListener('abort', onAbort);
 	}
 	if (over) {
 		stop();
