@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
+import { request } from 'undici';
 
 import { SEEDED_USERS } from '../../emulator/seed';
-import { EmulatorFixture, expectNoKey } from '../harness/emulator';
+import { ADMIN_KEY, EmulatorFixture, expectNoKey } from '../harness/emulator';
 import { runAffinityChain, type ChainRun, type ChainStep } from '../harness/engine';
 
 /**
@@ -346,6 +347,41 @@ describe('two executions back to back', () => {
 			(r) => r.method === 'POST' && r.path.endsWith('/list-entries'),
 		);
 		expect(adds).toHaveLength(1);
+	});
+
+	it('List Entry → Add (Skip If Already on the List) adds again, at once, the entry someone removed since the execution before added it', async () => {
+		const add = step('Add', {
+			resource: 'listEntry',
+			operation: 'add',
+			listId: byId(TARGET_ACCOUNTS),
+			entityType: 'company',
+			companyId: idOf('$json.id'),
+			options: { skipIfAlreadyOnList: true },
+		});
+		const first = outputs(await chain([createCompany, add]));
+		const entryPath = `/lists/${TARGET_ACCOUNTS}/list-entries/${String(first.Add[0].id)}`;
+		// Someone else removes it (API v1, another client): this n8n process still remembers adding it.
+		const removed = await request(`${fixture.baseUrl}${entryPath}`, {
+			method: 'DELETE',
+			headers: { authorization: `Basic ${Buffer.from(`:${ADMIN_KEY}`).toString('base64')}` },
+		});
+		expect(removed.statusCode).toBe(200);
+		await removed.body.dump();
+		await fixture.clearRequests();
+		const second = outputs(await chain([add], {}, { items: [{ id: first.Create[0].id }] }));
+		expect(second.Add[0]).toMatchObject({ alreadyOnList: false, entityId: first.Create[0].id });
+		expect(second.Add[0].id).not.toBe(first.Add[0].id);
+		expect(second.Add[0].lagWaitedMs).toBeUndefined();
+		const log = await fixture.requests();
+		// One API v1 read told the entry gone: no read of it through API v2, no wait.
+		expect(
+			log.filter(
+				(r) => r.method === 'GET' && r.path.includes(`/list-entries/${String(first.Add[0].id)}`),
+			),
+		).toEqual([expect.objectContaining({ path: entryPath })]);
+		expect(log.filter((r) => r.method === 'POST' && r.path.endsWith('/list-entries'))).toHaveLength(
+			1,
+		);
 	});
 });
 

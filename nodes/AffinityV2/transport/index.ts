@@ -27,6 +27,7 @@ export {
 	appliedWriteOf,
 	entryAddedHere,
 	followWrites,
+	forgetEntryAdded,
 	findWritten,
 	notShownYetError,
 	takeLagNote,

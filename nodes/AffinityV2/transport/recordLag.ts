@@ -50,6 +50,17 @@ export async function entryAddedHere(
 	return createdEntry((await connection(this, itemIndex)).budgetKey, listId, entityId);
 }
 
+/** Forgets a list entry this process added, which API v1 says is gone (someone removed it). */
+export async function forgetEntryAdded(
+	this: AffinityContext,
+	listId: number,
+	entryId: number,
+	itemIndex?: number,
+): Promise<void> {
+	const account = (await connection(this, itemIndex)).budgetKey;
+	forget(account, { kind: 'listEntry', id: String(entryId), listId: String(listId) });
+}
+
 /** What waiting for records found, per item of a run that follows its writes. */
 interface LagEvent {
 	waitedMs: number;

@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { listSummary } from '../../api/lists';
+import { asNodeError } from '../../helpers/nodeErrors';
 import { simplifyListEntry } from '../../helpers/simplify';
 import type { ApiListEntry } from '../../helpers/types';
 import { listEntryFromV1 } from '../../helpers/v1/listEntries';
-import { affinityRequest, entryAddedHere, validateId } from '../../transport';
+import { affinityRequest, entryAddedHere, forgetEntryAdded, validateId } from '../../transport';
 import type { OperationEndpoint } from '../types';
 import { forOperation } from '../common/forOperation';
 import {
@@ -29,6 +30,7 @@ export const endpoint: OperationEndpoint[] = [
 	{ api: 'v2', method: 'GET', path: '/v2/companies/{companyId}/list-entries' },
 	{ api: 'v2', method: 'GET', path: '/v2/persons/{personId}/list-entries' },
 	{ api: 'v2', method: 'GET', path: '/v2/lists/{listId}/list-entries/{listEntryId}' },
+	{ api: 'v1', method: 'GET', path: '/lists/{list_id}/list-entries/{list_entry_id}' },
 	{
 		api: 'v2',
 		method: 'POST',
@@ -103,7 +105,7 @@ async function existingEntry(
 ): Promise<IDataObject | undefined> {
 	const id =
 		(await recordEntryOnList.call(this, kind, entityId, listId, itemIndex))?.id ??
-		(await entryAddedHere.call(this, listId, entityId, itemIndex));
+		(await entryAddedAndKept.call(this, listId, entityId, itemIndex));
 	if (id === undefined) return undefined;
 	const { body } = await affinityRequest.call(this, {
 		method: 'GET',
@@ -112,6 +114,36 @@ async function existingEntry(
 		itemIndex,
 	});
 	return body as IDataObject;
+}
+
+/**
+ * The entry this n8n process added a moment ago for the record, if API v1 (which sees writes
+ * at once: GET /lists/{list_id}/list-entries/{list_entry_id}) still has it; one removed since,
+ * by someone else, is forgotten and the record added again.
+ */
+async function entryAddedAndKept(
+	this: IExecuteFunctions,
+	listId: number,
+	entityId: number,
+	itemIndex: number,
+): Promise<number | undefined> {
+	const id = await entryAddedHere.call(this, listId, entityId, itemIndex);
+	if (id === undefined) return undefined;
+	try {
+		await affinityRequest.call(this, {
+			api: 'v1',
+			method: 'GET',
+			path: `/lists/${listId}/list-entries/${id}`,
+			subject: `list entry ${id} on list ${listId}`,
+			itemIndex,
+		});
+		return id;
+	} catch (error) {
+		if (!(error instanceof NodeApiError) || String(error.httpCode) !== '404')
+			throw asNodeError(this.getNode(), error, itemIndex);
+		await forgetEntryAdded.call(this, listId, id, itemIndex);
+		return undefined;
+	}
 }
 
 /**
