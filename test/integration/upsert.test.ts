@@ -395,6 +395,26 @@ describe('listEntry.upsert', () => {
 		expect(writes.filter((w) => w.path === '/organizations')).toHaveLength(1);
 	});
 
+	it("Continue On Fail: the failed row's item keeps what the row did (record, created, added, entry)", async () => {
+		await fixture.fault({ kind: 'status', status: 500, apply: true, method: 'PATCH' });
+		const result = await upsert(
+			{ columns: await columns({ Notes: 'x' }) },
+			[{ domain: 'fault-kept.example' }],
+			true,
+		);
+		expect(result.error).toBeUndefined();
+		const [item] = result.items;
+		expect(item.error).toBeDefined();
+		expect(item).toMatchObject({
+			entityId: expect.any(Number),
+			created: true,
+			listEntryId: expect.any(Number),
+			addedToList: true,
+			writeMayHaveApplied: true,
+		});
+		expect((await entryOf(item.entityId as number))?.id).toBe(item.listEntryId);
+	});
+
 	it('a write whose outcome is unknown is not followed by a later row of the same entry', async () => {
 		await fixture.fault({ kind: 'reset', apply: true, method: 'PATCH' });
 		const result = await upsert(

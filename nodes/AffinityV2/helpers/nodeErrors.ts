@@ -32,6 +32,12 @@ export const OUTCOME_KEYS = [
 	'mergedId',
 	'mergedInto',
 	'lagWaitedMs',
+	// Create or Update: what the failed row did before it failed.
+	'entityId',
+	'created',
+	'listEntryId',
+	'addedToList',
+	'written',
 ] as const;
 
 export function outcomeOf(error: { context?: IDataObject }): IDataObject {
