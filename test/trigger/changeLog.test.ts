@@ -518,9 +518,15 @@ describe('quota guard', () => {
 			listId: byId(TARGET_ACCOUNTS),
 			options: { stopBeforeQuota: false },
 		});
-		for (let i = 0; i < 4; i++) await h.poll();
+		await fixture.clearRequests();
+		// 3 calls a poll: with the guard on, the 4th poll would stop (it would leave 0 of 12).
+		for (let i = 0; i < 4; i++) await expect(h.poll()).resolves.not.toThrow();
+		const spent = await fixture.requests();
+		expect(spent).toHaveLength(12);
+		expect(spent.every((r) => r.status < 400)).toBe(true);
 		await fixture.reset();
+		// No monthly cap (no quota headers): the guard, on by default, never stops a poll.
 		const unlimited = triggerHarness(fixture, changeLog());
-		for (let i = 0; i < 3; i++) await unlimited.poll();
+		for (let i = 0; i < 3; i++) await expect(unlimited.poll()).resolves.not.toThrow();
 	});
 });
