@@ -97,7 +97,7 @@ export const properties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to add the list entry as it is now (read from Affinity, one request per event) as "entry"',
+					'Whether to add the list entry as it is now, with the values of its list\'s fields (read from Affinity, one request per event), as "entry"',
 			},
 			...webhookQuotaGuardOptions,
 		],

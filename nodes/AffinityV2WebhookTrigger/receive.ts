@@ -153,7 +153,8 @@ const NOT_YET_VISIBLE_WAITS_MS = [250, 500, 1250];
 const FRESH_DELIVERY_MS = 60_000;
 
 /**
- * The list entry as it is now (GET /v2/lists/{listId}/list-entries/{listEntryId}): the one
+ * The list entry as it is now, with its list's fields (GET /v2/lists/{listId}/list-entries/
+ * {listEntryId}?fieldTypes=list): the one
  * request a delivery may cost, but for re-reads of a fresh delivery's entry that v2 does not
  * show yet; null when the entry is gone.
  */
@@ -169,6 +170,9 @@ async function currentEntry(
 			const { body } = await affinityRequest.call(ctx, {
 				method: 'GET',
 				path: `/v2/lists/${listId}/list-entries/${listEntryId}`,
+				// Without fieldIds or fieldTypes the API returns the entry without field data: the
+				// list's own columns, as List Entry → Get reads by default.
+				qs: { fieldTypes: ['list'] },
 				subject: `list entry ${listEntryId} on list ${listId}`,
 			});
 			return simplifyListEntry(body as ApiListEntry);

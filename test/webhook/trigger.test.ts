@@ -331,6 +331,10 @@ describe('deliveries (webhook())', () => {
 			entityName: 'Initech',
 			entry: { id: added.id, type: added.entityType },
 		});
+		// The entry carries its list's field values, the one just set among them.
+		expect((h.executions[0][0].entry as IDataObject).fields).toMatchObject({
+			[text.name]: 'first',
+		});
 	});
 
 	it('emits a redelivered event once, and answers 400 to what is not a delivery', async () => {
