@@ -151,6 +151,15 @@ describe('the columns the editor loads', () => {
 		).toBe(false);
 	});
 
+	it('a list with writable fields: no notice (n8n shows it in Map Automatically mode too)', async () => {
+		const result = await loadOptionsHarness(
+			{ resource: 'listEntry', operation: 'upsert', listId: byId(TARGET_ACCOUNTS) },
+			fixture.credentials(),
+		).resourceMapping('getListEntryColumns');
+		expect(result.fields.length).toBeGreaterThan(0);
+		expect(result.emptyFieldsNotice).toBeUndefined();
+	});
+
 	it('no list chosen: no columns and a notice', async () => {
 		const result = await loadOptionsHarness(
 			{ resource: 'listEntry', operation: 'upsert' },

@@ -47,10 +47,11 @@ async function columnsOf(
 		columns.push(column);
 	}
 	columns.sort((a, b) => a.displayName.localeCompare(b.displayName));
-	return {
-		fields: columns,
-		emptyFieldsNotice: 'Affinity has no writable fields here',
-	};
+	// n8n's editor shows the notice whenever it shows no columns, Map Automatically included:
+	// given only when there is nothing to map.
+	return columns.length
+		? { fields: columns }
+		: { fields: columns, emptyFieldsNotice: 'Affinity has no writable fields here' };
 }
 
 export const resourceMapping = {
