@@ -88,7 +88,7 @@ async function assertNextPageAffordable(
 }
 
 /** A page the transport has checked (`expect: 'page'`): `data` holds records with ids. */
-function readPage(body: unknown): Page<unknown> {
+function pageOf(body: unknown): Page<unknown> {
 	const { data, pagination } = body as {
 		data: unknown[];
 		pagination: { nextUrl?: unknown; totalCount?: unknown };
@@ -152,10 +152,11 @@ export async function affinityPaginate(
 	);
 	if (qs === undefined) path = withLimit(path, sizeOf());
 
-	for (;;) {
-		if (qs) qs.limit = sizeOf();
+	// One page a call, so that nothing of a page (its answer, its records) is still referenced
+	// by this function while the next page is requested: an async function keeps its locals.
+	const readPage = async (): Promise<string | undefined> => {
 		const response = await affinityRequest.call(this, { ...request, path, qs, expect: 'page' });
-		const page = readPage(response.body);
+		const page = pageOf(response.body);
 		const date = Date.parse(String(response.headers?.date ?? ''));
 		if (Number.isFinite(date)) page.serverTime = date;
 		pages++;
@@ -166,10 +167,14 @@ export async function affinityPaginate(
 		const keepGoing = onPage
 			? await onPage({ ...page, data: wanted, resumePath: resumePathOf(page) }, pages - 1)
 			: undefined;
-		if (!onPage) items.push(...(wanted as IDataObject[]));
-		if (keepGoing === false) break;
-		if (max !== undefined && fetched >= max) break;
-		const next = trail.next(page);
+		if (!onPage) for (const item of wanted) items.push(item as IDataObject);
+		if (keepGoing === false) return undefined;
+		if (max !== undefined && fetched >= max) return undefined;
+		return trail.next(page);
+	};
+	for (;;) {
+		if (qs) qs.limit = sizeOf();
+		const next = await readPage();
 		if (next === undefined) break;
 		if (max === undefined)
 			await assertNextPageAffordable(this, quotaGuard, {
