@@ -119,6 +119,44 @@ describe('readBody', () => {
 		const read = await readBody(stream, 100, never());
 		expect(read.ok && Buffer.from(read.bytes as Uint8Array).toString()).toBe('{"a":1}');
 	});
+
+	it('joins a body that comes in many chunks, in order', async () => {
+		const stream = new PassThrough();
+		const pending = readBody(stream, 1000, never());
+		for (const part of ['{"data":', '[1,', '2,3', ']}']) stream.write(part);
+		stream.end();
+		const read = await pending;
+		expect(read.ok && Buffer.from(read.bytes as Uint8Array).toString()).toBe('{"data":[1,2,3]}');
+	});
+
+	it('tells a reset mid-body as a failed read, with its code', async () => {
+		const stream = new PassThrough();
+		const pending = readBody(stream, 1000, never());
+		stream.write('{"data":');
+		stream.destroy(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+		const read = await pending;
+		expect(read).toMatchObject({ ok: false, reason: 'failed', error: { code: 'ECONNRESET' } });
+	});
+
+	it('tells a body closed before its end as a failed read, not an empty answer', async () => {
+		const stream = new PassThrough();
+		const pending = readBody(stream, 1000, never());
+		stream.write('{"data":');
+		stream.destroy();
+		expect(await pending).toMatchObject({ ok: false, reason: 'failed' });
+	});
+
+	it('does not wait on a stream that ended or broke before it was handed over', async () => {
+		const ended = new PassThrough();
+		ended.end();
+		ended.resume();
+		await new Promise((resolve) => ended.once('end', resolve));
+		const read = await readBody(ended, 100, never());
+		expect(read.ok && (read.bytes as Uint8Array).length).toBe(0);
+		const broken = new PassThrough();
+		broken.destroy();
+		expect(await readBody(broken, 100, never())).toMatchObject({ ok: false, reason: 'failed' });
+	});
 });
 
 describe('v1WriteProblem: the answers v1 documents for writes', () => {
