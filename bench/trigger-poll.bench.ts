@@ -3,15 +3,27 @@
  * through n8n-core's PollContext, against a bare undici cursor loop over the same pages with
  * the same fields, run alternately; and, to tell the diff's cost from the HTTP path's, the
  * same pages read through the node's transport in the same PollContext with nothing done to
- * them. The emulator runs in a process of its own. Each size is measured in fresh worker
- * processes: one alternates the three for the times, three more measure the peak RSS of each
- * alone, next to the RSS of the same process before any request (n8n-core, the node and tsx
- * loaded).
+ * them. The emulator runs in a process of its own.
+ *
+ * The workers run as JavaScript compiled beforehand (one esbuild bundle; the packages stay in
+ * node_modules), in plain Node: no TypeScript compiler in the measured process, whose floor is
+ * then what n8n's own has (Node, n8n-core and its dependencies, the node). Each size is
+ * measured in fresh worker processes: one alternates bare loop, transport and trigger for the
+ * times; then one process a variant measures its peak RSS alone (two whole reads each), next to
+ * the RSS of the same process once everything is loaded, before any request. Besides the
+ * node's variants, n8n's HTTP client alone (what httpRequestWithAuthentication sends with) is
+ * the floor any node's read has. BENCH_BEFORE=<git revision> adds the transport and the trigger
+ * of that revision (its nodes/ folder, bundled the same way), measured the same way in the same
+ * run, so that a change is shown before and after side by side.
  * Targets: time ≤ 1.25× the bare loop, peak RSS ≤ 200 MB, state ≤ 24 bytes an entry.
  *
- *   npm run bench -- trigger          BENCH_SIZES=10000 BENCH_RUNS=5 npm run bench -- trigger
+ *   npm run bench -- trigger-poll     BENCH_SIZES=100000 BENCH_RUNS=3 BENCH_BEFORE=HEAD~3 npm run bench -- trigger-poll
  */
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+import { build } from 'esbuild';
 
 import type { INodeType, IPollFunctions } from 'n8n-workflow';
 
@@ -20,11 +32,22 @@ import type { FieldDef } from '../emulator/model';
 import { affinityPaginate } from '../nodes/AffinityV2/transport';
 import { AffinityV2Trigger } from '../nodes/AffinityV2Trigger/AffinityV2Trigger.node.ts';
 import { pollHarness } from '../test/harness/engine';
-import { ROOT, bareCursorLoop, fmt, machine, median, startEmulatorProcess } from './lib';
+import {
+	ROOT,
+	bareCursorLoop,
+	fmt,
+	machine,
+	median,
+	n8nClientCursorLoop,
+	startEmulatorProcess,
+} from './lib';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 0);
 const CHANGES_PER_POLL = 20;
+const BEFORE = process.env.BENCH_BEFORE;
+/** Where the compiled workers go (bench/results is not committed). */
+const OUT = join(ROOT, 'bench/results/trigger-poll');
 
 interface TimingResult {
 	runs: number;
@@ -41,10 +64,15 @@ interface MemoryResult {
 	/** RSS once the modules are loaded, before any request. */
 	idleMb: number;
 	peakMb: number;
+	/** The highest V8 heap in use and memory outside it (buffers), sampled every 25 ms. */
+	heapUsedMb: number;
+	externalMb: number;
 }
 
 interface WorkerInput {
-	mode: 'timing' | 'memory-bare' | 'memory-transport' | 'memory-poll';
+	mode: 'timing' | 'memory-bare' | 'memory-client' | 'memory-transport' | 'memory-poll';
+	/** Only the times (the state's sizes are the current code's, measured once). */
+	timesOnly?: boolean;
 	baseUrl: string;
 	listId: number;
 	entries: number;
@@ -77,9 +105,24 @@ async function worker({
 	entries,
 	runs,
 	fields,
+	timesOnly,
 }: WorkerInput): Promise<TimingResult | MemoryResult> {
 	const idleMb = process.memoryUsage().rss / 2 ** 20;
-	const peak = (): MemoryResult => ({ idleMb, peakMb: process.resourceUsage().maxRSS / 1024 });
+	// Where a peak comes from: V8's heap (objects, garbage not yet collected) or buffers.
+	let heapUsedMb = 0;
+	let externalMb = 0;
+	const sampler = setInterval(() => {
+		const m = process.memoryUsage();
+		heapUsedMb = Math.max(heapUsedMb, m.heapUsed / 2 ** 20);
+		externalMb = Math.max(externalMb, m.external / 2 ** 20);
+	}, 25);
+	sampler.unref();
+	const peak = (): MemoryResult => ({
+		idleMb,
+		peakMb: process.resourceUsage().maxRSS / 1024,
+		heapUsedMb,
+		externalMb,
+	});
 	const credentials = { apiKey: DEMO_KEY, baseUrl, apiVersion: '' };
 	const path = `/v2/lists/${listId}/list-entries?limit=100&fieldTypes=list`;
 	const trigger = (parameters: Record<string, unknown>) =>
@@ -123,8 +166,15 @@ async function worker({
 		}
 	};
 
+	// Every variant reads the whole list twice, as the trigger's two polls do.
 	if (mode === 'memory-bare') {
 		await bareCursorLoop(baseUrl, DEMO_KEY, path);
+		await bareCursorLoop(baseUrl, DEMO_KEY, path);
+		return peak();
+	}
+	if (mode === 'memory-client') {
+		await n8nClientCursorLoop(baseUrl, DEMO_KEY, path);
+		await n8nClientCursorLoop(baseUrl, DEMO_KEY, path);
 		return peak();
 	}
 	const transport = pollHarness(transportOnly(listId), { listId: byId(listId) }, credentials);
@@ -169,6 +219,7 @@ async function worker({
 	}
 
 	const bytesPerEntry: Record<string, number> = { 'all 14 list fields': bytesOf(h) };
+	if (timesOnly) return timingResult(runs, bare, transports, polls, baselinePollMs, emitted, {});
 	const pick = (...names: string[]) =>
 		names.map((n) => (fields.find((f) => f.name === n) as FieldDef).id);
 	for (const [label, parameters] of [
@@ -184,6 +235,18 @@ async function worker({
 		await other.poll();
 		bytesPerEntry[label] = bytesOf(other);
 	}
+	return timingResult(runs, bare, transports, polls, baselinePollMs, emitted, bytesPerEntry);
+}
+
+function timingResult(
+	runs: number,
+	bare: number[],
+	transports: number[],
+	polls: number[],
+	baselinePollMs: number,
+	emitted: number,
+	bytesPerEntry: Record<string, number>,
+): TimingResult {
 	return {
 		runs,
 		bareMs: median(bare),
@@ -195,16 +258,63 @@ async function worker({
 	};
 }
 
-function runWorker<T>(input: WorkerInput): T {
-	const child = spawnSync(
-		process.execPath,
-		[`${ROOT}/node_modules/tsx/dist/cli.mjs`, __filename, '--worker', JSON.stringify(input)],
-		{
-			encoding: 'utf8',
-			stdio: ['ignore', 'pipe', 'inherit'],
-			maxBuffer: 16 * 1024 * 1024,
-		},
-	);
+/**
+ * This file compiled to one JavaScript file for plain Node, the packages left in node_modules.
+ * With `nodesFrom`, every module of nodes/ is taken from that folder instead (a revision's).
+ */
+async function compileWorker(outfile: string, nodesFrom?: string): Promise<string> {
+	const nodes = join(ROOT, 'nodes');
+	await build({
+		entryPoints: [__filename],
+		outfile,
+		bundle: true,
+		platform: 'node',
+		format: 'cjs',
+		target: 'node20',
+		packages: 'external',
+		logLevel: 'error',
+		plugins: nodesFrom
+			? [
+					{
+						name: 'nodes-of-a-revision',
+						setup(b) {
+							b.onResolve({ filter: /.*/ }, async (args) => {
+								if (args.pluginData === 'own') return undefined;
+								const found = await b.resolve(args.path, {
+									resolveDir: args.resolveDir,
+									kind: args.kind,
+									importer: args.importer,
+									pluginData: 'own',
+								});
+								const rel = relative(nodes, found.path);
+								if (found.errors.length || rel.startsWith('..')) return found;
+								return { path: join(nodesFrom, rel) };
+							});
+						},
+					},
+				]
+			: [],
+	});
+	return outfile;
+}
+
+/** The nodes/ folder of a git revision, extracted under bench/results. */
+function nodesOf(revision: string): string {
+	const dir = join(OUT, `before-${revision.replace(/[^\w.-]/g, '_')}`);
+	rmSync(dir, { recursive: true, force: true });
+	mkdirSync(dir, { recursive: true });
+	const archive = join(dir, 'nodes.tar');
+	execFileSync('git', ['archive', '-o', archive, revision, 'nodes'], { cwd: ROOT });
+	execFileSync('tar', ['-x', '-f', archive, '-C', dir]);
+	return join(dir, 'nodes');
+}
+
+function runWorker<T>(script: string, input: WorkerInput): T {
+	const child = spawnSync(process.execPath, [script, '--worker', JSON.stringify(input)], {
+		encoding: 'utf8',
+		stdio: ['ignore', 'pipe', 'inherit'],
+		maxBuffer: 16 * 1024 * 1024,
+	});
 	if (child.status !== 0) throw new Error(`worker ${input.mode} failed: ${child.stdout}`);
 	return JSON.parse(child.stdout.trim().split('\n').pop() as string) as T;
 }
@@ -219,6 +329,10 @@ async function bigListFields(baseUrl: string, listId: number): Promise<FieldDef[
 
 async function main(): Promise<void> {
 	console.log(`Trigger poll of a big list, all 14 list fields watched — ${machine()}`);
+	const now = await compileWorker(join(OUT, 'worker.js'));
+	const before = BEFORE
+		? await compileWorker(join(OUT, 'worker-before.js'), nodesOf(BEFORE))
+		: undefined;
 	for (const entries of SIZES) {
 		const runs = RUNS || (entries > 20_000 ? 3 : 7);
 		const emulator = await startEmulatorProcess(['--big-list', String(entries)]);
@@ -236,33 +350,53 @@ async function main(): Promise<void> {
 				runs,
 				fields: await bigListFields(emulator.baseUrl, listId),
 			};
-			const timing = runWorker<TimingResult>({ ...input, mode: 'timing' });
-			const bare = runWorker<MemoryResult>({ ...input, mode: 'memory-bare' });
-			const transport = runWorker<MemoryResult>({ ...input, mode: 'memory-transport' });
-			const poll = runWorker<MemoryResult>({ ...input, mode: 'memory-poll' });
-			const ratio = timing.pollMs / timing.bareMs;
-			const added = (m: MemoryResult) =>
-				`${m.peakMb.toFixed(0)} MB (+${(m.peakMb - m.idleMb).toFixed(0)})`;
+			// BENCH_MEMORY_ONLY=1: the peaks alone (a quicker run while profiling).
+			const memoryOnly = process.env.BENCH_MEMORY_ONLY === '1';
+			const timing = memoryOnly
+				? undefined
+				: runWorker<TimingResult>(now, { ...input, mode: 'timing' });
+			const timingBefore =
+				before &&
+				!memoryOnly &&
+				runWorker<TimingResult>(before, { ...input, mode: 'timing', timesOnly: true });
+			const memory = (script: string, mode: WorkerInput['mode']) =>
+				runWorker<MemoryResult>(script, { ...input, mode });
+			const peaks: Array<[string, MemoryResult]> = [];
+			if (!memoryOnly) {
+				peaks.push(['bare undici cursor loop', memory(now, 'memory-bare')]);
+				peaks.push(["n8n's HTTP client alone", memory(now, 'memory-client')]);
+			}
+			if (before) peaks.push([`transport alone, ${BEFORE}`, memory(before, 'memory-transport')]);
+			peaks.push(['transport alone', memory(now, 'memory-transport')]);
+			if (before) peaks.push([`trigger polls, ${BEFORE}`, memory(before, 'memory-poll')]);
+			peaks.push(['trigger polls (target ≤ 200 MB)', memory(now, 'memory-poll')]);
+
 			console.log(
-				`\n${entries.toLocaleString('en')} entries (${entries / 100} pages), median of ${timing.runs} runs, ${CHANGES_PER_POLL} value changes between polls:`,
+				`\n${entries.toLocaleString('en')} entries (${entries / 100} pages), ${CHANGES_PER_POLL} value changes between polls`,
 			);
-			console.log(`  bare undici cursor loop, same pages and fields: ${fmt(timing.bareMs)}`);
+			const times = (t: TimingResult, label: string) => {
+				console.log(
+					`  times${label}, median of ${t.runs} runs, alternated in one process:\n` +
+						`    bare undici cursor loop, same pages and fields: ${fmt(t.bareMs)}\n` +
+						`    same pages through the transport, no diff:      ${fmt(t.transportMs)}   ratio ${(t.transportMs / t.bareMs).toFixed(3)}×\n` +
+						`    trigger poll through PollContext:               ${fmt(t.pollMs)}   ratio ${(t.pollMs / t.bareMs).toFixed(3)}× (target ≤ 1.25×); ` +
+						`${(t.pollMs / t.transportMs).toFixed(3)}× the transport alone; ${t.eventsPerPoll.toFixed(1)} events a poll\n` +
+						`    first poll (baseline, nothing to compare):      ${fmt(t.baselinePollMs)}`,
+				);
+			};
+			if (timing) times(timing, '');
+			if (timingBefore) times(timingBefore, ` of ${BEFORE}`);
 			console.log(
-				`  same pages through the transport, no diff:      ${fmt(timing.transportMs)}   ratio ${(timing.transportMs / timing.bareMs).toFixed(3)}×`,
+				'  peak RSS, one process a variant, two whole reads each; + over the same process loaded, before any request:',
 			);
-			console.log(
-				`  trigger poll through PollContext:               ${fmt(timing.pollMs)}   ratio ${ratio.toFixed(3)}× (target ≤ 1.25×); ` +
-					`${(timing.pollMs / timing.transportMs).toFixed(3)}× the transport alone; ${timing.eventsPerPoll.toFixed(1)} events a poll`,
-			);
-			console.log(
-				`  first poll (baseline, nothing to compare):      ${fmt(timing.baselinePollMs)}`,
-			);
-			console.log(
-				`  peak RSS (+ over the same process before any request, ${poll.idleMb.toFixed(0)} MB): ` +
-					`trigger polls ${added(poll)} (target ≤ 200 MB), transport alone ${added(transport)}, bare loop ${added(bare)}`,
-			);
+			for (const [label, m] of peaks) {
+				console.log(
+					`    ${label.padEnd(34)} ${m.peakMb.toFixed(0).padStart(4)} MB (+${(m.peakMb - m.idleMb).toFixed(0)} over ${m.idleMb.toFixed(0)})` +
+						`   V8 heap in use ≤ ${m.heapUsedMb.toFixed(0)} MB, outside it ≤ ${m.externalMb.toFixed(0)} MB`,
+				);
+			}
 			console.log('  saved state, JSON bytes per entry:');
-			for (const [label, bytes] of Object.entries(timing.bytesPerEntry)) {
+			for (const [label, bytes] of Object.entries(timing?.bytesPerEntry ?? {})) {
 				console.log(
 					`    ${label.padEnd(38)} ${bytes.toFixed(1).padStart(6)} B   (${((bytes * entries) / 1e6).toFixed(2)} MB in all)`,
 				);
