@@ -3,6 +3,7 @@
  * restart, deactivation) and webhook() with a WebhookContext over real HTTP requests that the
  * emulator delivers.
  */
+import type { IDataObject } from 'n8n-workflow';
 import { request } from 'undici';
 
 import { expectNoKey, EmulatorFixture, ADMIN_KEY } from '../harness/emulator';
