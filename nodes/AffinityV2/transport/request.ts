@@ -1,15 +1,8 @@
-import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, INode } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions, INode } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import { httpError, monthlyQuotaError, transportError, type FailureContext } from './errors';
 import {
-	httpError,
-	monthlyQuotaError,
-	transportError,
-	type FailureContext,
-	type ParameterNames,
-} from './errors';
-import {
-	MAX_WAIT_MS,
 	paceBeforeRequest,
 	rateLimitWaitMs,
 	readOrgQuota,
@@ -30,7 +23,7 @@ import { shapeProblem, UNEXPECTED_SHAPE, v1WriteProblem, type Expected } from '.
 import { declaredLength, fileAnswer, headerValue } from './download';
 import { ANSWER_LIMITS, sizeText } from './limits';
 import { redactValue, scrubError } from './redact';
-import { multipartBody, type FormPart } from './multipart';
+import { multipartBody } from './multipart';
 import {
 	connection,
 	itemTimeoutMs,
@@ -40,91 +33,17 @@ import {
 } from './connection';
 import { describeNetworkFailure, errorCode, shown } from './networkErrors';
 import { followRecords } from './recordLag';
-import { requestUrl, type ApiGeneration } from './urls';
+import { requestUrl } from './urls';
+
+import type { AffinityRequest, AffinityResponse } from './requestTypes';
+import { backoff, NEVER_SENT, RETRY_POLICY, RETRYABLE_STATUS } from './retryPolicy';
 
 export { CREDENTIAL_TYPE, type AffinityContext } from './connection';
+export type { AffinityRequest, AffinityResponse } from './requestTypes';
+export { RETRY_POLICY } from './retryPolicy';
 
 /** Selects the v2 edition of a request; every v2 answer names the edition used in it. */
 const VERSION_HEADER = 'x-affinity-api-version';
-
-export interface AffinityRequest {
-	method: IHttpRequestMethods;
-	/**
-	 * Which API: v2 (the default) or v1, called only where v2 has no equivalent. Both take the
-	 * same key at the same host and draw on one rate-limit pool; v1 has no version header.
-	 */
-	api?: ApiGeneration;
-	/** Path under the base URL: /v2/… for v2, /<resource>/… for v1; may carry a query (a nextUrl's). */
-	path: string;
-	/** Query; arrays are sent as repeated parameters (fieldIds=a&fieldIds=b) as the API wants. */
-	qs?: IDataObject;
-	body?: IDataObject | IDataObject[];
-	/** What the request is about, for "not found" messages: "company 12". */
-	subject?: string;
-	itemIndex?: number;
-	timeoutMs?: number;
-	/**
-	 * A read sent with POST (company search): changes nothing, so it is retried like a GET.
-	 * Defaults to true for GET and false for every other method.
-	 */
-	idempotent?: boolean;
-	/** For writes: the read that shows whether a write of unknown outcome was applied. */
-	checkWith?: string;
-	/** The node's names of query or body parameters the API names otherwise, for 400s: {ids: 'Field Names or IDs'}. */
-	parameterNames?: ParameterNames;
-	/**
-	 * The shape a successful answer must have: `record` (one JSON object, whose items are checked
-	 * if it is a page; the default for reads), `page` (as the paginator asks), `any` (the default
-	 * for writes).
-	 */
-	expect?: Expected;
-	/** A multipart/form-data body instead of JSON (v1 POST /entity-files); sent once, as any write. */
-	form?: FormPart[];
-	/**
-	 * `file`: the answer is a file, not JSON (v1 GET /entity-files/download/{id}): its body is a
-	 * Buffer, never shape-checked, and a redirect to a signed URL is followed without the key.
-	 */
-	answer?: 'json' | 'file';
-	/**
-	 * For a file: the most bytes it may have (its record's size). Never more than
-	 * ANSWER_LIMITS.fileMaxBytes; a larger answer is refused unread or stopped as it passes.
-	 */
-	maxBytes?: number;
-	/**
-	 * For an update: what the record shows once API v2 reads see it, in v2's names, from the
-	 * write's answer (what Affinity stored). A v2 read of the record moments later, in the next
-	 * node, is read again until it shows it (transport/recordLag.ts).
-	 */
-	shows?: (answer: unknown) => IDataObject;
-}
-
-export interface AffinityResponse<T = unknown> {
-	statusCode: number;
-	body: T;
-	headers: Record<string, unknown>;
-}
-
-/** Retry and timeout figures; exported so that tests and docs quote the real numbers. */
-export const RETRY_POLICY = {
-	/** GETs retried after 500/502/503/504, network errors, timeouts and unreadable bodies. */
-	readRetries: 3,
-	backoffBaseMs: 400,
-	backoffMaxMs: 5000,
-	/** 429s retried, for reads and writes alike: the API did not process a 429'd request. */
-	rateLimitRetries: 5,
-	/** Longest wait for a per-minute window to reset, after a 429 or before a request. */
-	rateLimitMaxWaitMs: MAX_WAIT_MS,
-	defaultTimeoutMs: 60000,
-} as const;
-
-const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
-/** Failures before the request could reach the server: safe to retry even for writes. */
-const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
-
-function backoff(attempt: number): number {
-	const base = Math.min(RETRY_POLICY.backoffMaxMs, RETRY_POLICY.backoffBaseMs * 2 ** attempt);
-	return Math.round(base * (0.75 + Math.random() * 0.5));
-}
 
 /**
  * The one function that talks HTTP to Affinity. Paces itself on the rate-limit headers,
