@@ -51,8 +51,8 @@ import {
 	exactKey,
 	fingerprint,
 	memberKey,
-	typeCode,
 } from '../../nodes/AffinityV2Trigger/helpers/fingerprint';
+import { typeCode } from '../../nodes/AffinityV2Trigger/helpers/typeCodes';
 import { eventItem, parseDelivery } from '../../nodes/AffinityV2WebhookTrigger/delivery';
 
 type Json = Record<string, unknown>;

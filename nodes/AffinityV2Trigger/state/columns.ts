@@ -2,16 +2,13 @@ import { simplifyValue } from '../../AffinityV2/helpers/simplify';
 import type { FieldValue } from '../../AffinityV2/helpers/types';
 import {
 	EMPTY,
-	T,
 	atCutOff,
 	canonicalJson,
 	exactKey,
 	fingerprint,
 	fingerprintData,
-	isMultiType,
-	isNumericType,
-	typeCode,
 } from '../helpers/fingerprint';
+import { T, isMultiType, isNumericType, typeCode } from '../helpers/typeCodes';
 import { type Growable, HashIndex, growableFloat64, growableUint32 } from './buffers';
 import { TextBitWriter, bitsFor } from './codec';
 import { buildDictionary } from './dictionary';

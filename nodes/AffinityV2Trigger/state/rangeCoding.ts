@@ -1,4 +1,5 @@
-import { EMPTY, T, hashFromKey, isNumericType } from '../helpers/fingerprint';
+import { EMPTY, hashFromKey } from '../helpers/fingerprint';
+import { T, isNumericType } from '../helpers/typeCodes';
 import {
 	type TextBitReader,
 	type TextBitWriter,
