@@ -5,11 +5,11 @@ import {
 } from '../../nodes/AffinityV2/helpers/filterBuilder';
 import {
 	conditionsCheck,
-	parseFilterExpression,
 	propertyValue,
 	treeCheck,
 	treeProperties,
 } from '../../nodes/AffinityV2/helpers/filterEvaluator';
+import { parseFilterExpression } from '../../nodes/AffinityV2/helpers/filterExpression';
 
 /**
  * The local check of filter conditions, against the filter language's semantics (the API's

@@ -5,13 +5,15 @@ import {
 	buildSearchCriteria,
 	buildValueFilter,
 	filteredFieldIds,
+	valueKindOf,
+	type SearchCondition,
+} from '../../nodes/AffinityV2/helpers/searchCriteria';
+import {
 	searchTargetKey,
 	searchTargetsOf,
 	sortTargetsOf,
-	valueKindOf,
-	type SearchCondition,
 	type SearchTarget,
-} from '../../nodes/AffinityV2/helpers/searchCriteria';
+} from '../../nodes/AffinityV2/helpers/searchTargets';
 import type { FieldMetadata } from '../../nodes/AffinityV2/helpers/types';
 import { Description, explain } from '../emulator/openapi';
 

@@ -3,13 +3,15 @@ import type { FieldDef, ValueType } from '../../emulator/model';
 import {
 	buildSearchCriteria,
 	buildValueFilter,
-	searchTargetKey,
-	searchTargetsOf,
 	valueKindOf,
 	type SearchCondition,
 	type SearchRules,
-	type SearchTarget,
 } from '../../nodes/AffinityV2/helpers/searchCriteria';
+import {
+	searchTargetKey,
+	searchTargetsOf,
+	type SearchTarget,
+} from '../../nodes/AffinityV2/helpers/searchTargets';
 import type { FieldMetadata } from '../../nodes/AffinityV2/helpers/types';
 import { Description, explain } from '../emulator/openapi';
 

@@ -26,7 +26,7 @@ import {
 	searchTargetsOf,
 	sortTargetsOf,
 	type SearchTarget,
-} from '../helpers/searchCriteria';
+} from '../helpers/searchTargets';
 import type { FieldMetadata, FilterableOperator } from '../helpers/types';
 import { byName, dropdownOptionItem, fieldOption } from './pickerItems';
 

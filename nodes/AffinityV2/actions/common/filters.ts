@@ -12,12 +12,11 @@ import {
 import {
 	conditionProperties,
 	conditionsCheck,
-	FilterSyntaxError,
-	readFilterExpression,
 	treeCheck,
 	treeProperties,
 	type RecordCheck,
 } from '../../helpers/filterEvaluator';
+import { FilterSyntaxError, readFilterExpression } from '../../helpers/filterExpression';
 
 /** A property an endpoint can filter on, as the UI offers it. */
 export interface FixedFilterProperty extends FilterProperty {

@@ -9,15 +9,17 @@ import {
 	buildFilterGroup,
 	buildSearchCriteria,
 	buildValueFilter,
-	parseSearchTargetKey,
-	searchTargetKey,
-	searchTargetsOf,
 	type FilterGroup,
 	type SearchCondition,
 	type SearchSort,
-	type SearchTarget,
 	type ValueFilter,
 } from '../../helpers/searchCriteria';
+import {
+	parseSearchTargetKey,
+	searchTargetKey,
+	searchTargetsOf,
+	type SearchTarget,
+} from '../../helpers/searchTargets';
 import type { FieldMetadata } from '../../helpers/types';
 
 /**
