@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { deletedReferenceText, simplifyValue } from '../AffinityV2/helpers/simplify';
+import { deletedReferenceText, simplifyValue } from '../AffinityV2/helpers/simplifyValue';
 import { displayText } from '../AffinityV2/helpers/text';
 import { triggerPagingGuard } from '../AffinityV2/api/quotaGuard';
 import { wholeSecondTime } from '../AffinityV2/helpers/filterBuilder';

@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { simplifyValue } from '../AffinityV2/helpers/simplify';
+import { simplifyValue } from '../AffinityV2/helpers/simplifyValue';
 import type { ApiListEntry } from '../AffinityV2/helpers/types';
 import type { PollBudget } from './budget';
 import {

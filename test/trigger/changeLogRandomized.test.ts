@@ -8,7 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { createRandom, type Random } from '../../emulator/random';
-import { simplifyValue } from '../../nodes/AffinityV2/helpers/simplify';
+import { simplifyValue } from '../../nodes/AffinityV2/helpers/simplifyValue';
 import type { ApiListEntry } from '../../nodes/AffinityV2/helpers/types';
 import { EmulatorFixture } from '../harness/emulator';
 import {

@@ -242,7 +242,7 @@ describe('events', () => {
 		expect(byName.get('Labels')?.current).toEqual(['Strategic']);
 		expect(byName.get('Close Date')?.current).toBe('2026-07-01T07:00:00.000Z');
 		// Previous values are the ones the entry had, simplified the same way.
-		const { simplifyValue } = await import('../../nodes/AffinityV2/helpers/simplify');
+		const { simplifyValue } = await import('../../nodes/AffinityV2/helpers/simplifyValue');
 		for (const c of changes)
 			expect(c.previous).toEqual(simplifyValue(before.get(c.fieldName)?.value));
 		expect(await h.poll()).toBeNull();

@@ -3,7 +3,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import type { FieldDef } from '../../emulator/model';
 import type { Random } from '../../emulator/random';
 import { pacificMidnight } from '../../emulator/seed';
-import { simplifyValue } from '../../nodes/AffinityV2/helpers/simplify';
+import { simplifyValue } from '../../nodes/AffinityV2/helpers/simplifyValue';
 import type { ApiListEntry } from '../../nodes/AffinityV2/helpers/types';
 import { AffinityV2Trigger } from '../../nodes/AffinityV2Trigger/AffinityV2Trigger.node.ts';
 import { canonicalJson } from '../../nodes/AffinityV2Trigger/helpers/fingerprint';

@@ -18,8 +18,8 @@ import {
 	simplifyField,
 	simplifyFields,
 	simplifyListEntry,
-	simplifyValue,
 } from '../../nodes/AffinityV2/helpers/simplify';
+import { simplifyValue } from '../../nodes/AffinityV2/helpers/simplifyValue';
 import type { ApiEntity, ApiField, ApiListEntry } from '../../nodes/AffinityV2/helpers/types';
 import { companyFromV1 } from '../../nodes/AffinityV2/helpers/v1/companies';
 import { fieldFromV1 } from '../../nodes/AffinityV2/helpers/v1/fields';

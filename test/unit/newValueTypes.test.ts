@@ -1,11 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { compactForAgent } from '../../nodes/AffinityV2/helpers/agentOutput';
-import {
-	simplifyField,
-	simplifyFields,
-	simplifyValue,
-} from '../../nodes/AffinityV2/helpers/simplify';
+import { simplifyField, simplifyFields } from '../../nodes/AffinityV2/helpers/simplify';
+import { simplifyValue } from '../../nodes/AffinityV2/helpers/simplifyValue';
 import { displayText } from '../../nodes/AffinityV2/helpers/text';
 import type { ApiField, ApiListEntry, FieldValue } from '../../nodes/AffinityV2/helpers/types';
 import { entryEvent } from '../../nodes/AffinityV2Trigger/helpers/events';

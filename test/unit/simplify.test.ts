@@ -1,14 +1,16 @@
 import { calendarDate } from '../../nodes/AffinityV2/helpers/dates';
 import {
-	deletedReferenceText,
 	fieldKeys,
-	mayBeTruncated,
 	simplifyEntity,
 	simplifyFields,
 	simplifyListEntry,
-	simplifyValue,
 	withoutFieldCopies,
 } from '../../nodes/AffinityV2/helpers/simplify';
+import {
+	deletedReferenceText,
+	mayBeTruncated,
+	simplifyValue,
+} from '../../nodes/AffinityV2/helpers/simplifyValue';
 import type { ApiField } from '../../nodes/AffinityV2/helpers/types';
 
 const location = {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import { createRandom, type Random } from '../../emulator/random';
-import { simplifyValue } from '../../nodes/AffinityV2/helpers/simplify';
+import { simplifyValue } from '../../nodes/AffinityV2/helpers/simplifyValue';
 import type { FieldValue } from '../../nodes/AffinityV2/helpers/types';
 import {
 	TextBitReader,

@@ -1,11 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { entityDisplayName, valuesLeftOut } from '../../AffinityV2/helpers/entities';
-import {
-	mayBeTruncated,
-	simplifyListEntry,
-	simplifyValue,
-} from '../../AffinityV2/helpers/simplify';
+import { simplifyListEntry } from '../../AffinityV2/helpers/simplify';
+import { mayBeTruncated, simplifyValue } from '../../AffinityV2/helpers/simplifyValue';
 import { displayText } from '../../AffinityV2/helpers/text';
 import type { ApiEntity, ApiField, ApiListEntry } from '../../AffinityV2/helpers/types';
 

@@ -1,4 +1,4 @@
-import { simplifyValue } from '../../AffinityV2/helpers/simplify';
+import { simplifyValue } from '../../AffinityV2/helpers/simplifyValue';
 import type { FieldValue } from '../../AffinityV2/helpers/types';
 import {
 	EMPTY,
