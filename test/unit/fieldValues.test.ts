@@ -1,15 +1,14 @@
 import { calendarDateOf, pacificMidnight } from '../../nodes/AffinityV2/helpers/dates';
 import { calendarDayInstant, dateFieldData } from '../../nodes/AffinityV2/helpers/calendarDays';
 import {
-	chunk,
 	dropdownOptionIdOf,
 	encodeFieldValue,
 	listOf,
 	needsDropdownLookup,
 	rawFieldValue,
-	repeatedField,
 	recordIdOf,
 } from '../../nodes/AffinityV2/helpers/fieldValues';
+import { chunk, repeatedField } from '../../nodes/AffinityV2/helpers/fieldBatches';
 import {
 	parseFieldChoice,
 	readOnlyFieldReason,

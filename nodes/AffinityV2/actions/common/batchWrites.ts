@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { FieldScope } from '../../api/fields';
-import { chunk, MAX_BATCH_UPDATES, repeatedField } from '../../helpers/fieldValues';
+import { chunk, MAX_BATCH_UPDATES, repeatedField } from '../../helpers/fieldBatches';
 import { asNodeError } from '../../helpers/nodeErrors';
 import { parseFieldChoice } from '../../helpers/valueTypes';
 import { affinityRequest } from '../../transport';
