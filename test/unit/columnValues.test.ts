@@ -56,6 +56,19 @@ describe('column mapping values', () => {
 				{ type: 'datetime', data: '2026-03-01T08:00:00Z' },
 			),
 		).toBe(true);
+		// A date field: written at noon UTC of the day, read back at midnight Pacific of it.
+		expect(
+			holdsValue(
+				{ type: 'datetime', data: '2026-03-02T12:00:00Z' },
+				{ type: 'datetime', data: '2026-03-02T08:00:00Z' },
+			),
+		).toBe(true);
+		expect(
+			holdsValue(
+				{ type: 'datetime', data: '2026-07-02T12:00:00Z' },
+				{ type: 'datetime', data: '2026-07-01T07:00:00Z' },
+			),
+		).toBe(false);
 		expect(
 			holdsValue(
 				{ type: 'location', data: { city: 'Lisbon', country: 'Portugal' } },

@@ -1,5 +1,6 @@
 import type { FieldType } from 'n8n-workflow';
 
+import { calendarDate } from './dates';
 import { LOCATION_PARTS, type FieldValueUpdate } from './valueTypes';
 
 /**
@@ -118,10 +119,9 @@ function sortedKeys(items: unknown, key: (item: unknown) => unknown): string {
 function comparable(type: string, data: unknown): string {
 	if (data === null || data === undefined) return 'null';
 	switch (type) {
-		case 'datetime': {
-			const time = Date.parse(String(data));
-			return Number.isNaN(time) ? String(data) : String(time);
-		}
+		// A date field holds a calendar day: written at noon UTC, read back at midnight Pacific.
+		case 'datetime':
+			return calendarDate(data) ?? String(data);
 		case 'dropdown':
 		case 'ranked-dropdown':
 			return String(idOf(data, 'dropdownOptionId'));

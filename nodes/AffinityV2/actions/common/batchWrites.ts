@@ -8,6 +8,7 @@ import { parseFieldChoice } from '../../helpers/valueTypes';
 import { affinityRequest } from '../../transport';
 import { columnMappingProperty, mappedFieldWrites } from './columnMapping';
 import { resolveFieldWrite, resolveJsonUpdate, type FieldWrite } from './fieldWrites';
+import { skipsUnchanged, skipUnchangedParameter, writesToSend } from './unchangedWrites';
 import { fieldValueProperties } from './values';
 
 /**
@@ -91,6 +92,10 @@ export function fieldUpdatesProperties(options: {
 			description:
 				'An array of updates as the API takes them (field and {"type", "data"}); a value may also be plain (encoded by the field’s type), or null to clear the field',
 		},
+		// Mapped rows are often the same sheet again: their unchanged values are skipped unless
+		// turned off; picked updates are written as given unless turned on.
+		skipUnchangedParameter(true, { show: { inputMode: ['columns'] } }),
+		skipUnchangedParameter(false, { show: { inputMode: ['fields', 'json'] } }),
 		{
 			displayName: `More than ${MAX_BATCH_UPDATES} updates are sent in chunks of ${MAX_BATCH_UPDATES}, in order. If a chunk fails, the later ones are not sent and the error says which were applied.`,
 			name: 'chunkNotice',
@@ -282,4 +287,26 @@ export async function writeInChunks(
 		done.push({ chunk: index + 1, updates: batch.length, fieldIds: batch.map((w) => w.fieldId) });
 	}
 	return done;
+}
+
+/**
+ * The updates of one record in chunks of 100 (writeInChunks), those whose value the record
+ * already holds left out with Skip Unchanged Values (read first from `target.path`, the same
+ * `…/fields`). What the item says: how many were updated, the chunks, and the unchanged fields.
+ */
+export async function writeChangedInChunks(
+	this: IExecuteFunctions,
+	writes: FieldWrite[],
+	target: BatchTarget,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const { changed, unchanged } = await writesToSend.call(this, target, writes, itemIndex);
+	const chunks = changed.length ? await writeInChunks.call(this, changed, target, itemIndex) : [];
+	return {
+		updated: changed.length,
+		chunks,
+		...(skipsUnchanged(this, itemIndex)
+			? { fieldsUnchanged: unchanged.map((w) => w.fieldName ?? w.fieldId) }
+			: {}),
+	};
 }

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { affinityRequest } from '../../transport';
 import { resolveFieldWrite } from '../common/fieldWrites';
 import { forOperation } from '../common/forOperation';
+import { sendFieldWrite, skipUnchangedParameter } from '../common/unchangedWrites';
 import { idParameter } from '../common/ids';
 import { companyLocator } from '../common/locators';
 import { fieldValueProperties } from '../common/values';
@@ -15,6 +15,7 @@ export const description: INodeProperties[] = forOperation('company', 'updateFie
 		dependsOn: [],
 		inCollection: false,
 	}),
+	skipUnchangedParameter(false),
 ]);
 
 /** POST /v2/companies/{companyId}/fields/{fieldId}: 204, so the output is what was written. */
@@ -23,14 +24,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const read = (name: string, fallback: unknown) =>
 		this.getNodeParameter(name, itemIndex, fallback);
 	const write = await resolveFieldWrite.call(this, { kind: 'company' }, read, itemIndex);
-	await affinityRequest.call(this, {
-		method: 'POST',
-		path: `/v2/companies/${companyId}/fields/${encodeURIComponent(write.fieldId)}`,
-		body: { value: write.value } as IDataObject,
-		subject: `company with ID ${companyId} or field ${write.fieldId}`,
+	const outcome = await sendFieldWrite.call(
+		this,
+		{
+			path: `/v2/companies/${companyId}/fields`,
+			subject: `company with ID ${companyId}`,
+			writeSubject: `company with ID ${companyId} or field ${write.fieldId}`,
+			checkWith: `Check the current value with Company → Get Field Value (company ${companyId}, field ${write.fieldId})`,
+		},
+		write,
 		itemIndex,
-		checkWith: `Check the current value with Company → Get Field Value (company ${companyId}, field ${write.fieldId})`,
-	});
+	);
 	return {
 		success: true,
 		companyId,
@@ -38,9 +42,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		fieldName: write.fieldName,
 		value: write.value as unknown as IDataObject,
 		...(write.dropdownText !== undefined ? { dropdownText: write.dropdownText } : {}),
+		...outcome,
 	};
 }
 
 export const endpoint: OperationEndpoint[] = [
 	{ api: 'v2', method: 'POST', path: '/v2/companies/{companyId}/fields/{fieldId}', beta: true },
+	{ api: 'v2', method: 'GET', path: '/v2/companies/{companyId}/fields/{fieldId}', beta: true },
 ];

@@ -1,6 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { fieldUpdatesFrom, fieldUpdatesProperties, writeInChunks } from '../common/batchWrites';
+import {
+	fieldUpdatesFrom,
+	fieldUpdatesProperties,
+	writeChangedInChunks,
+} from '../common/batchWrites';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { companyLocator } from '../common/locators';
@@ -19,7 +23,7 @@ export const description: INodeProperties[] = forOperation('company', 'updateFie
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const companyId = idParameter.call(this, 'companyId', 'Company ID', 'int64', itemIndex);
 	const writes = await fieldUpdatesFrom.call(this, { kind: 'company' }, itemIndex);
-	const chunks = await writeInChunks.call(
+	const written = await writeChangedInChunks.call(
 		this,
 		writes,
 		{
@@ -29,9 +33,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		},
 		itemIndex,
 	);
-	return { success: true, companyId, updated: writes.length, chunks };
+	return { success: true, companyId, ...written };
 }
 
 export const endpoint: OperationEndpoint[] = [
 	{ api: 'v2', method: 'PATCH', path: '/v2/companies/{companyId}/fields', beta: true },
+	{ api: 'v2', method: 'GET', path: '/v2/companies/{companyId}/fields', beta: true },
 ];

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { affinityRequest } from '../../transport';
 import { forOperation } from '../common/forOperation';
+import { sendFieldWrite, skipUnchangedParameter } from '../common/unchangedWrites';
 import { idParameter } from '../common/ids';
 import { listEntryLocator, listLocator } from '../common/locators';
 import { fieldValueProperties } from '../common/values';
@@ -16,6 +16,7 @@ export const description: INodeProperties[] = forOperation('listEntry', 'updateF
 		dependsOn: ['listId.value'],
 		inCollection: false,
 	}),
+	skipUnchangedParameter(false),
 ]);
 
 /**
@@ -28,14 +29,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const read = (name: string, fallback: unknown) =>
 		this.getNodeParameter(name, itemIndex, fallback);
 	const write = await resolveFieldWrite.call(this, { kind: 'listEntry', listId }, read, itemIndex);
-	await affinityRequest.call(this, {
-		method: 'POST',
-		path: `/v2/lists/${listId}/list-entries/${listEntryId}/fields/${encodeURIComponent(write.fieldId)}`,
-		body: { value: write.value } as IDataObject,
-		subject: `list entry with ID ${listEntryId} on list ${listId}`,
+	const outcome = await sendFieldWrite.call(
+		this,
+		{
+			path: `/v2/lists/${listId}/list-entries/${listEntryId}/fields`,
+			subject: `list entry with ID ${listEntryId} on list ${listId}`,
+			checkWith: `Check the current value with List Entry → Get Field Value (list ${listId}, entry ${listEntryId}, field ${write.fieldId})`,
+		},
+		write,
 		itemIndex,
-		checkWith: `Check the current value with List Entry → Get Field Value (list ${listId}, entry ${listEntryId}, field ${write.fieldId})`,
-	});
+	);
 	return {
 		success: true,
 		listId,
@@ -44,6 +47,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		fieldName: write.fieldName,
 		value: write.value as unknown as IDataObject,
 		...(write.dropdownText !== undefined ? { dropdownText: write.dropdownText } : {}),
+		...outcome,
 	};
 }
 
@@ -51,6 +55,11 @@ export const endpoint: OperationEndpoint[] = [
 	{
 		api: 'v2',
 		method: 'POST',
+		path: '/v2/lists/{listId}/list-entries/{listEntryId}/fields/{fieldId}',
+	},
+	{
+		api: 'v2',
+		method: 'GET',
 		path: '/v2/lists/{listId}/list-entries/{listEntryId}/fields/{fieldId}',
 	},
 ];

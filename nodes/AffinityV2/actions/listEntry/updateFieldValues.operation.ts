@@ -1,6 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { fieldUpdatesFrom, fieldUpdatesProperties, writeInChunks } from '../common/batchWrites';
+import {
+	fieldUpdatesFrom,
+	fieldUpdatesProperties,
+	writeChangedInChunks,
+} from '../common/batchWrites';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { listEntryLocator, listLocator } from '../common/locators';
@@ -24,7 +28,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const listId = idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex);
 	const listEntryId = idParameter.call(this, 'listEntryId', 'List Entry ID', 'int64', itemIndex);
 	const writes = await fieldUpdatesFrom.call(this, { kind: 'listEntry', listId }, itemIndex);
-	const chunks = await writeInChunks.call(
+	const written = await writeChangedInChunks.call(
 		this,
 		writes,
 		{
@@ -34,9 +38,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		},
 		itemIndex,
 	);
-	return { success: true, listId, listEntryId, updated: writes.length, chunks };
+	return { success: true, listId, listEntryId, ...written };
 }
 
 export const endpoint: OperationEndpoint[] = [
 	{ api: 'v2', method: 'PATCH', path: '/v2/lists/{listId}/list-entries/{listEntryId}/fields' },
+	{ api: 'v2', method: 'GET', path: '/v2/lists/{listId}/list-entries/{listEntryId}/fields' },
 ];

@@ -117,7 +117,8 @@ const operation: INodeProperties = {
 			name: 'Update Field Value',
 			value: 'updateFieldValue',
 			action: 'Update a field value of a person',
-			description: 'Set or clear one global field of a person',
+			description:
+				'Set or clear one global field of a person (Skip Unchanged Values reads it through a BETA endpoint)',
 		},
 		{
 			name: 'Update Field Values',

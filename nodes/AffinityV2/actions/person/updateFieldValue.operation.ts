@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { affinityRequest } from '../../transport';
 import { forOperation } from '../common/forOperation';
+import { sendFieldWrite, skipUnchangedParameter } from '../common/unchangedWrites';
 import { idParameter } from '../common/ids';
 import { personLocator } from '../common/locators';
 import { fieldValueProperties } from '../common/values';
@@ -15,6 +15,7 @@ export const description: INodeProperties[] = forOperation('person', 'updateFiel
 		dependsOn: [],
 		inCollection: false,
 	}),
+	skipUnchangedParameter(false),
 ]);
 
 /** POST /v2/persons/{personId}/fields/{fieldId}: 204, so the output is what was written. */
@@ -23,14 +24,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const read = (name: string, fallback: unknown) =>
 		this.getNodeParameter(name, itemIndex, fallback);
 	const write = await resolveFieldWrite.call(this, { kind: 'person' }, read, itemIndex);
-	await affinityRequest.call(this, {
-		method: 'POST',
-		path: `/v2/persons/${personId}/fields/${encodeURIComponent(write.fieldId)}`,
-		body: { value: write.value } as IDataObject,
-		subject: `person with ID ${personId} or field ${write.fieldId}`,
+	const outcome = await sendFieldWrite.call(
+		this,
+		{
+			path: `/v2/persons/${personId}/fields`,
+			subject: `person with ID ${personId}`,
+			writeSubject: `person with ID ${personId} or field ${write.fieldId}`,
+			checkWith: `Check the current value with Person → Get (person ${personId}, field ${write.fieldId})`,
+		},
+		write,
 		itemIndex,
-		checkWith: `Check the current value with Person → Get (person ${personId}, field ${write.fieldId})`,
-	});
+	);
 	return {
 		success: true,
 		personId,
@@ -38,9 +42,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		fieldName: write.fieldName,
 		value: write.value as unknown as IDataObject,
 		...(write.dropdownText !== undefined ? { dropdownText: write.dropdownText } : {}),
+		...outcome,
 	};
 }
 
 export const endpoint: OperationEndpoint[] = [
 	{ api: 'v2', method: 'POST', path: '/v2/persons/{personId}/fields/{fieldId}' },
+	{ api: 'v2', method: 'GET', path: '/v2/persons/{personId}/fields/{fieldId}', beta: true },
 ];
