@@ -125,6 +125,16 @@ export class AffinityV2Api implements ICredentialType {
 				'Which edition of Affinity’s API v2 answers, sent as the X-Affinity-Api-Version header (API v1 has no versions). 2026-09-17 is the current one. An older one keeps saved workflows answering as they did: operations that need 2026-09-17 stop before any request and say so, and a few writes use API v1 instead of v2.',
 		},
 		{
+			// A credential saved with the key's default (an empty value) keeps it; this says what
+			// it means, since Affinity's default for a key depends on when the key was created.
+			displayName:
+				'No version is sent: Affinity answers in the Default API Version set for this key in Affinity (2026-07-15 for keys created before Sep 17 2026, 2026-09-17 after). Choose a version to know which one answers.',
+			name: 'keyDefaultVersionNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { apiVersion: [''] } },
+		},
+		{
 			displayName:
 				'The same key serves the operations marked "(API v1)", which call Affinity’s API v1 where v2 has no such write (on API version 2026-09-17 some of them use its new v2 endpoints instead). Test checks API v2; if API v1 refuses the key, those operations say so.',
 			name: 'apiV1Notice',

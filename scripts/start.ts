@@ -52,6 +52,8 @@ export const DEMO_KEY = DEMO_KEYS.find((k) => k.label === 'current') ?? DEMO_KEY
 export const DEMO_CREDENTIAL = {
 	id: 'affinityV2DemoCred',
 	name: 'Affinity v2 emulator (admin demo key)',
+	// What the credential dialog shows (its default), stored, so that the edition used is the one shown.
+	apiVersion: '2026-09-17',
 };
 
 /** The `openAiApi` credential of the sample agent workflow: the demo model, no real key. */
@@ -114,7 +116,8 @@ export function sampleWorkflows(available: string[]): {
 			continue;
 		}
 		for (const node of workflow.nodes) {
-			if (node.credentials?.affinityV2Api) node.credentials.affinityV2Api = { ...DEMO_CREDENTIAL };
+			if (node.credentials?.affinityV2Api)
+				node.credentials.affinityV2Api = { id: DEMO_CREDENTIAL.id, name: DEMO_CREDENTIAL.name };
 		}
 		load.push(workflow);
 	}

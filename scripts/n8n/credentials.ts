@@ -6,6 +6,8 @@ export interface CredentialSpec {
 	name: string;
 	apiKey: string;
 	baseUrl: string;
+	/** The API Version stored (the credential's field); empty: the key's default version. */
+	apiVersion?: string;
 }
 
 /** An `affinityV2Api` credential as `n8n import:credentials` takes it (n8n encrypts the data on import). */
@@ -15,7 +17,12 @@ export function credentialExport(spec: CredentialSpec) {
 		id: spec.id,
 		name: spec.name,
 		type: CREDENTIAL_TYPE,
-		data: { apiKey: spec.apiKey, baseUrl: spec.baseUrl, apiVersion: '', ipAllowlistNote: '' },
+		data: {
+			apiKey: spec.apiKey,
+			baseUrl: spec.baseUrl,
+			apiVersion: spec.apiVersion ?? '',
+			ipAllowlistNote: '',
+		},
 		createdAt: now,
 		updatedAt: now,
 	};

@@ -1,5 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeHelpers, NodeOperationError } from 'n8n-workflow';
 
 import {
 	CURRENT_EDITION,
@@ -9,6 +9,8 @@ import {
 	runEdition,
 } from '../../nodes/AffinityV2/actions/common/edition';
 import { AffinityV2Api } from '../../credentials/AffinityV2Api.credentials';
+import { credentialExport } from '../../scripts/n8n';
+import { DEMO_CREDENTIAL } from '../../scripts/start';
 
 /**
  * The edition a run uses (actions/common/edition.ts): the credential's API Version, or the key's
@@ -63,6 +65,24 @@ describe('editionAtLeast', () => {
 	it('the current edition is the credential’s default', () => {
 		const property = new AffinityV2Api().properties.find((p) => p.name === 'apiVersion')!;
 		expect(property.default).toBe(CURRENT_EDITION);
+	});
+
+	it('the demo credential of npm start stores the version its dialog shows (the default)', () => {
+		const property = new AffinityV2Api().properties.find((p) => p.name === 'apiVersion')!;
+		const stored = credentialExport({ ...DEMO_CREDENTIAL, apiKey: 'k', baseUrl: 'http://x' });
+		expect(stored.data.apiVersion).toBe(property.default);
+	});
+
+	it('a credential saved with the key’s default (empty) is told what that means; a chosen version is not', () => {
+		const notice = new AffinityV2Api().properties.find(
+			(p) => p.name === 'keyDefaultVersionNotice',
+		)!;
+		expect(notice.displayName).toMatch(/No version is sent.*Default API Version set for this key/);
+		const shown = (apiVersion: string) =>
+			NodeHelpers.displayParameter({ apiVersion }, notice, null, null);
+		expect(shown('')).toBe(true);
+		expect(shown('2026-09-17')).toBe(false);
+		expect(shown('2026-07-15')).toBe(false);
 	});
 });
 
