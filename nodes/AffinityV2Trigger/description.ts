@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { listLocator, savedViewLocator } from '../AffinityV2/actions/common/locators';
 import { requestOptionsParameter } from '../AffinityV2/actions/common/requestOptions';
 import { quotaGuardOptions } from '../AffinityV2/api/quotaGuard';
+import { ignoredChangersOptions } from './ignoredChangers';
 
 export const TRIGGER_EVENTS = [
 	'listEntryAdded',
@@ -145,6 +146,7 @@ export const properties: INodeProperties[] = [
 				description:
 					'Whether the first poll (and the first after the list or saved view was changed) outputs every current entry as an Entry Added event, instead of only recording them',
 			},
+			...ignoredChangersOptions,
 			{
 				displayName: 'Include Whole Entry',
 				name: 'includeEntry',

@@ -16,6 +16,7 @@ import type { ChangeLogState, DetectedBy } from './changeLogState';
 import { canonicalJson, hash32 } from './helpers/hash';
 import { entryEvent, removedEvent } from './helpers/events';
 import { logFields, newestEntries, reported, scanEntries } from './listEntryReads';
+import { changerId, ignoredUserIds, ignoresAny } from './ignoredChangers';
 import { eventContext, lookupNames, type TriggerConfig } from './poll';
 import { pollNeeds } from './pollRun';
 import type { DecodedState } from './state';
@@ -163,13 +164,26 @@ export async function logPart(
 		entityType,
 		entriesByEntity(onList),
 	);
-	const reportable = changes.filter((c) => c.listEntry !== null && listIds.has(c.listEntry.id));
+	const onListChanges = changes.filter((c) => c.listEntry !== null && listIds.has(c.listEntry.id));
+	// Changes and additions by the users passed over are processed (the cursor goes past them,
+	// a reconciliation counts them as logged) but not reported.
+	const ignored = ignoresAny(config.ignoredChangers)
+		? await ignoredUserIds(
+				ctx,
+				config.ignoredChangers,
+				onListChanges.some((c) => changerId(c.changer) !== undefined) ||
+					[...added.values()].some((e) => changerId({ id: e.creatorId }) !== undefined),
+				budget,
+			)
+		: new Set<number>();
+	const passedOver = (id: number | undefined) => id !== undefined && ignored.has(id);
+	const reportable = onListChanges.filter((c) => !passedOver(changerId(c.changer)));
 
 	const context = eventContext(config);
 	const additions = needs.added
-		? Array.from(added.values(), (entry) =>
-				entryEvent('listEntryAdded', entry, reported(config, entry), context),
-			)
+		? Array.from(added.values())
+				.filter((entry) => !passedOver(changerId({ id: entry.creatorId })))
+				.map((entry) => entryEvent('listEntryAdded', entry, reported(config, entry), context))
 		: [];
 	let changed = needs.changed
 		? await changeEvents(

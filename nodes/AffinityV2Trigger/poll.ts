@@ -8,6 +8,7 @@ import { affinityPaginate, validateId, type AffinityRequest } from '../AffinityV
 import { readQuotaGuard, type QuotaGuard } from '../AffinityV2/api/quotaGuard';
 import { DETECTIONS, TRIGGER_EVENTS, type Detection, type TriggerEvent } from './description';
 import type { EventContext } from './helpers/events';
+import { readIgnoredChangers, type IgnoredChangers } from './ignoredChangers';
 import type { PollNeeds } from './pollRun';
 import { decodeState, isTriggerState, type DecodedState } from './state';
 
@@ -26,6 +27,8 @@ export interface TriggerConfig {
 	/** Hours between reconciliations in change-log detection; 0: never. */
 	reconcileHours: number;
 	quotaGuard: QuotaGuard;
+	/** Whose changes are passed over (change-log detection). */
+	ignoredChangers: IgnoredChangers;
 }
 
 /** Where the API lists each entity type by id (GET /v2/companies, /v2/persons, /v2/opportunities). */
@@ -83,6 +86,8 @@ export function readConfig(ctx: IPollFunctions): TriggerConfig {
 		completeMultiValues: options.completeMultiValues === true,
 		reconcileHours: Number.isFinite(reconcileHours) && reconcileHours > 0 ? reconcileHours : 0,
 		quotaGuard: readQuotaGuard(options),
+		ignoredChangers:
+			detection === 'changeLog' ? readIgnoredChangers(node, options) : { own: false, userIds: [] },
 	};
 }
 
