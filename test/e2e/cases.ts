@@ -239,7 +239,7 @@ export const CASES: E2eCase[] = [
 			expect(error).toBeUndefined();
 			expect(items.map((i) => i.id ?? i.error)).toEqual([
 				3000002,
-				'Company 999999999 not found',
+				'Row 2: Company 999999999 not found',
 				3000003,
 			]);
 		},

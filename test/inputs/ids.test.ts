@@ -446,8 +446,9 @@ describe('merge task ids (UUIDs)', () => {
 				},
 			);
 			expect(result.items.map((i) => String(i.error))).toEqual(
-				BAD_TASK_IDS.filter((b) => b !== '').map(() =>
-					expect.stringMatching(/^Invalid Task ID: got/),
+				// Several items: each error names its row first.
+				BAD_TASK_IDS.filter((b) => b !== '').map((_b, k) =>
+					expect.stringMatching(new RegExp(`^Row ${k + 1}: Invalid Task ID: got`)),
 				),
 			);
 			expect(await fixture.requests()).toEqual([]);

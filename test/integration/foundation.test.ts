@@ -134,7 +134,7 @@ describe('errors', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(3);
 		expect(result.items[0].id).toBe(3000001);
-		expect(result.items[1].error).toBe('Company 999999999 not found');
+		expect(result.items[1].error).toBe('Row 2: Company 999999999 not found');
 		expect(result.items[1].description).toMatch(/company with ID 999999999/);
 		expect(result.items[2].id).toBe(3000002);
 		expect(result.paired).toEqual([0, 1, 2]);

@@ -179,7 +179,7 @@ describe('merge.start', () => {
 			description: expect.stringMatching(/may or may not have been applied.*Merge → Get Many/),
 		});
 		expect(result.items[1].error).toMatch(
-			/^Not submitted: this execution already submitted a merge/,
+			/^Row 2: Not submitted: this execution already submitted a merge/,
 		);
 		expect(result.items[1].description).toMatch(/may or may not have been applied/);
 		expect(await posts()).toHaveLength(1);

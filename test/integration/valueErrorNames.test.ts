@@ -134,7 +134,7 @@ describe('Update Field Value: a number field given "abc"', () => {
 		expect(await sent()).toEqual([`GET /v2/lists/${TARGET_ACCOUNTS}/fields`]);
 	});
 
-	it('several bad items: each error names the field, the metadata is read once for the run', async () => {
+	it('several items: each error names its row (as Map Fields does) and the field; the metadata is read once for the run', async () => {
 		const deal = await fieldNamed(`/v2/lists/${TARGET_ACCOUNTS}/fields`, 'Deal Size');
 		const result = await run(
 			{
@@ -145,13 +145,17 @@ describe('Update Field Value: a number field given "abc"', () => {
 				fieldId: `${deal.id}|number`,
 				numberValue: '={{ $json.v }}',
 			},
-			[{ v: 'abc' }, { v: 'xyz' }],
+			[{ v: 'abc' }, { v: 5 }, { v: 'xyz' }],
 		);
 		expect(result.items.map((i) => i.error)).toEqual([
-			`Field: "Deal Size" (${deal.id}): "abc" is not a number`,
-			`Field: "Deal Size" (${deal.id}): "xyz" is not a number`,
+			`Row 1: Field: "Deal Size" (${deal.id}): "abc" is not a number`,
+			undefined,
+			`Row 3: Field: "Deal Size" (${deal.id}): "xyz" is not a number`,
 		]);
-		expect(await sent()).toEqual([`GET /v2/lists/${TARGET_ACCOUNTS}/fields`]);
+		expect(await sent()).toEqual([
+			`GET /v2/lists/${TARGET_ACCOUNTS}/fields`,
+			`POST /v2/lists/${TARGET_ACCOUNTS}/list-entries/${await firstEntryId()}/fields/${deal.id}`,
+		]);
 	});
 });
 

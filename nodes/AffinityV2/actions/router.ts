@@ -7,7 +7,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ALL_VALUES_PARAMETER, compactForAgent } from '../helpers/agentOutput';
-import { asNodeError, outcomeOf } from '../helpers/nodeErrors';
+import { asNodeError, outcomeOf, withRow } from '../helpers/nodeErrors';
 import { appliedWriteOf, followWrites, takeLagNote } from '../transport';
 import { runInLanes, type Settled } from './itemLanes';
 import { resources } from './resources';
@@ -116,6 +116,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			takeLagNote(this, itemIndex);
 			const error = asNodeError(this.getNode(), caught, itemIndex);
 			if (applied) markAppliedBefore(error, applied);
+			// Which of several items failed, said the same way by every operation.
+			if (items.length > 1) error.message = withRow(error.message, itemIndex);
 			// An agent reads only the message of a failed tool: the description (what to check or
 			// do next) goes into it, so the model can recover (search by name, fix a parameter).
 			if (asAgentTool && error.description && !error.message.includes(error.description)) {

@@ -46,3 +46,14 @@ export function outcomeOf(error: { context?: IDataObject }): IDataObject {
 		if (error.context?.[key] !== undefined) outcome[key] = error.context[key];
 	return outcome;
 }
+
+const NAMES_ROW = /^Row \d+\b/;
+
+/**
+ * An item's error message naming its row as Map Fields does ("Row 2: …", 1-based), so that
+ * every operation says which of several items failed the same way. A message that names its
+ * row already is kept.
+ */
+export function withRow(message: string, itemIndex: number): string {
+	return NAMES_ROW.test(message) ? message : `Row ${itemIndex + 1}: ${message}`;
+}

@@ -201,7 +201,7 @@ describe('v2 reads that lag v1 writes by 1 s', () => {
 		});
 		expect(result.items[0]).toMatchObject({ writeMayHaveApplied: true });
 		expect(result.items[1].error).toBe(
-			'Not sent: item 1 of this run wrote the same record and its outcome is unknown',
+			'Row 2: Not sent: row 1 of this run wrote the same record and its outcome is unknown',
 		);
 		expect((await writes()).filter((w) => w === 'POST /organizations')).toHaveLength(1);
 	});

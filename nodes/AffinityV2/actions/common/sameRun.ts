@@ -47,7 +47,7 @@ export async function onceInRun<T>(
 	if (record.unknownOutcome) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`Not sent: item ${record.firstItem + 1} of this run wrote the same record and its outcome is unknown`,
+			`Not sent: row ${record.firstItem + 1} of this run wrote the same record and its outcome is unknown`,
 			{
 				itemIndex,
 				description:
