@@ -47,10 +47,10 @@ const INDENTED = /^ {4}/;
 
 /** A table row's cells; `\|` is a pipe inside a cell. */
 function cells(row: string): string[] {
-	let text = row.trim().replace(/\\\|/g, '\u0001');
+	let text = row.trim();
 	if (text.startsWith('|')) text = text.slice(1);
-	if (text.endsWith('|')) text = text.slice(0, -1);
-	return text.split('|').map((cell) => cell.replace(/\u0001/g, '\\|').trim());
+	if (text.endsWith('|') && !text.endsWith('\\|')) text = text.slice(0, -1);
+	return text.split(/(?<!\\)\|/).map((cell) => cell.trim());
 }
 
 /** A code block as a paragraph that shows its fences; indentation kept with non-breaking spaces. */
