@@ -1,7 +1,10 @@
+import { flattenMarks } from '../../nodes/AffinityV2/helpers/markdownInline';
 import {
 	checkNoteHtml,
+	convertMarkdown,
 	markdownToNoteHtml,
 	NoteContentError,
+	noteContent,
 	noteHtml,
 	textToNoteHtml,
 } from '../../nodes/AffinityV2/helpers/noteContent';
@@ -44,9 +47,12 @@ describe('markdownToNoteHtml', () => {
 			'See [the deck](https://example.com/a_b?x=1&y=2) or <mailto:jane@acme.co>',
 			'<p>See <a href="https://example.com/a_b?x=1&amp;y=2">the deck</a> or <a href="mailto:jane@acme.co">mailto:jane@acme.co</a></p>',
 		],
-		['`<b>*not*</b>` and \\*stars\\*', '<p>&lt;b&gt;*not*&lt;/b&gt; and *stars*</p>'],
+		['`<b>*not*</b>` and \\*stars\\*', '<p>`&lt;b&gt;*not*&lt;/b&gt;` and *stars*</p>'],
 		['<img src=x onerror=alert(1)>', '<p>&lt;img src=x onerror=alert(1)&gt;</p>'],
-		['> quoted\n\n---\n```\ncode <x>\n```', '<p>quoted</p><p>code &lt;x&gt;</p>'],
+		[
+			'> quoted\n\n---\n```\ncode <x>\n```',
+			'<p>&gt; quoted</p><p>———</p><p>```<br>code &lt;x&gt;<br>```</p>',
+		],
 	])('%j', (markdown, html) => {
 		const out = markdownToNoteHtml(markdown);
 		expect(out).toBe(html);
@@ -63,6 +69,90 @@ describe('markdownToNoteHtml', () => {
 		expect(refusal(() => markdownToNoteHtml('[file](/relative/path)')).message).toMatch(
 			/"\/relative\/path"/,
 		);
+	});
+});
+
+describe('convertMarkdown: what a note cannot hold is converted visibly, and named', () => {
+	it.each([
+		[
+			'# Call with **North Analytics**',
+			'<p><strong>Call with North Analytics</strong></p>',
+			['heading'],
+		],
+		[
+			'Title\n===\nSub\n---',
+			'<p><strong>Title</strong></p><p><strong>Sub</strong></p>',
+			['heading'],
+		],
+		['Run `npm ci` now', '<p>Run `npm ci` now</p>', ['inlineCode']],
+		[
+			'```ts\nconst a = 1;\n  if (a) {\n    go();\n  }\n```',
+			'<p>```ts<br>const a = 1;<br>&nbsp;&nbsp;if (a) {<br>&nbsp;&nbsp;&nbsp;&nbsp;go();<br>&nbsp;&nbsp;}<br>```</p>',
+			['codeBlock'],
+		],
+		[
+			'Intro\n\n    indented\n      more',
+			'<p>Intro</p><p>```<br>indented<br>&nbsp;&nbsp;more<br>```</p>',
+			['codeBlock'],
+		],
+		['~~~\n**not bold**\n~~~', '<p>~~~<br>**not bold**<br>~~~</p>', ['codeBlock']],
+		[
+			'> quoted **text**\n> line two\n>\n> > nested',
+			'<p>&gt; quoted <strong>text</strong><br>&gt; line two</p><p>&gt; &gt; nested</p>',
+			['blockquote'],
+		],
+		['~~old price~~ new', '<p>~~old price~~ new</p>', ['strikethrough']],
+		[
+			'| Name | Stage |\n|---|:--:|\n| **Acme** | Lead |\n| Beta \\| Co | | extra |',
+			'<ul><li><strong>Name</strong>: <strong>Acme</strong>; <strong>Stage</strong>: Lead</li><li><strong>Name</strong>: Beta | Co; extra</li></ul>',
+			['table'],
+		],
+		['| **A** | B |\n| --- | --- |', '<p><strong>A</strong> | <strong>B</strong></p>', ['table']],
+		['a\n\n***\n\nb', '<p>a</p><p>———</p><p>b</p>', ['horizontalRule']],
+		['- [ ] todo\n- [x] done', '<ul><li>☐ todo</li><li>☑ done</li></ul>', ['taskList']],
+		['3. third\n4. fourth', '<ul><li>3. third</li><li>4. fourth</li></ul>', ['listNumbering']],
+		['say <b>hi</b>', '<p>say &lt;b&gt;hi&lt;/b&gt;</p>', ['rawHtml']],
+	])('%j', (markdown, html, converted) => {
+		expect(convertMarkdown(markdown)).toEqual({ html, converted });
+		expect(checkNoteHtml(html)).toBe(html);
+	});
+
+	it('keeps what the format holds, converting nothing: nested lists, loose lists, continuations, bold and italic together', () => {
+		expect(
+			convertMarkdown(
+				'- a\n  - b\n    - c\n- d\ncontinued\n\n- loose\n\n1. x\n   - y\n\n***both*** and **a *b* c**',
+			),
+		).toEqual({
+			html: '<ul><li>a<ul><li>b<ul><li>c</li></ul></li></ul></li><li>d<br>continued</li><li>loose</li></ul><ol><li>x<ul><li>y</li></ul></li></ol><p><strong><em>both</em></strong> and <strong>a <em>b</em> c</strong></p>',
+			converted: [],
+		});
+	});
+
+	it('names each construct once, in the order first met', () => {
+		expect(
+			convertMarkdown('# A\n\n`x` ~~y~~\n\n## B `z`\n\n> q\n\n| h |\n|---|\n| c |').converted,
+		).toEqual(['heading', 'inlineCode', 'strikethrough', 'blockquote', 'table']);
+	});
+
+	it('never nests a mark in itself, nor lets marks cross', () => {
+		expect(markdownToNoteHtml('**a **b** c**')).toBe('<p><strong>a b c</strong></p>');
+		expect(markdownToNoteHtml('## **Bold** heading with *it*')).toBe(
+			'<p><strong>Bold heading with <em>it</em></strong></p>',
+		);
+		expect(markdownToNoteHtml('**a *b** c*')).toBe(
+			'<p><strong>a <em>b</em></strong><em> c</em></p>',
+		);
+	});
+});
+
+describe('flattenMarks', () => {
+	it.each([
+		['<strong>a <strong>b</strong> c</strong>', '<strong>a b c</strong>'],
+		['<em>a <strong>b</em> c</strong>', '<em>a <strong>b</strong></em><strong> c</strong>'],
+		['a</strong> <u>b', 'a <u>b</u>'],
+		['<em><em></em></em>x', 'x'],
+	])('%j', (html, flat) => {
+		expect(flattenMarks(html)).toBe(flat);
 	});
 });
 
@@ -106,5 +196,17 @@ describe('noteHtml', () => {
 		expect(noteHtml('a\nb', 'text')).toBe('<p>a<br>b</p>');
 		expect(noteHtml('*a*', 'markdown')).toBe('<p><em>a</em></p>');
 		expect(noteHtml('<p>*a*</p>', 'html')).toBe('<p>*a*</p>');
+	});
+
+	it('says what Markdown converted (nothing: []), and only for Markdown', () => {
+		expect(noteContent('# T', 'markdown')).toEqual({
+			html: '<p><strong>T</strong></p>',
+			markdownConverted: ['heading'],
+		});
+		expect(noteContent('*a*', 'markdown')).toEqual({
+			html: '<p><em>a</em></p>',
+			markdownConverted: [],
+		});
+		expect(noteContent('# T', 'text')).toEqual({ html: '<p># T</p>' });
 	});
 });

@@ -38,6 +38,8 @@ export const OUTCOME_KEYS = [
 	'listEntryId',
 	'addedToList',
 	'written',
+	// Note → Create / Update: the Markdown constructs converted in the content sent.
+	'markdownConverted',
 ] as const;
 
 export function outcomeOf(error: { context?: IDataObject }): IDataObject {

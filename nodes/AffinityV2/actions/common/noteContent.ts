@@ -1,8 +1,18 @@
-import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteFunctions,
+	INodeProperties,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { asNodeError } from '../../helpers/nodeErrors';
-import { NoteContentError, noteHtml, type NoteFormat } from '../../helpers/noteContent';
+import {
+	noteContent,
+	NoteContentError,
+	type NoteContent,
+	type NoteFormat,
+} from '../../helpers/noteContent';
 
 /** A note's content inputs (format and text) and the HTML they give, checked before any request. */
 export function noteContentProperties(displayOptions?: IDisplayOptions): INodeProperties[] {
@@ -21,7 +31,7 @@ export function noteContentProperties(displayOptions?: IDisplayOptions): INodePr
 					name: 'Markdown',
 					value: 'markdown',
 					description:
-						'Bold, italic, links, lists and headings, turned into the HTML Affinity accepts',
+						'Bold, italic, links and lists as such; headings, code, quotes, strikethrough and tables, which Affinity’s notes lack, converted visibly and listed in the output’s markdownConverted',
 				},
 				{
 					name: 'HTML (Expert)',
@@ -47,12 +57,16 @@ export function noteContentProperties(displayOptions?: IDisplayOptions): INodePr
 	];
 }
 
-/** `{html}` for the request body, or a node error that names Content and says why Affinity would refuse it. */
-export function noteContentFrom(this: IExecuteFunctions, itemIndex: number): { html: string } {
+/**
+ * The HTML for the request body (`content: {html}`) and, for Markdown, `markdownConverted`: the
+ * constructs a note cannot hold that were converted. Or a node error that names Content and
+ * says why Affinity would refuse it.
+ */
+export function noteContentFrom(this: IExecuteFunctions, itemIndex: number): NoteContent {
 	const format = this.getNodeParameter('contentFormat', itemIndex, 'text') as NoteFormat;
 	const content = String(this.getNodeParameter('content', itemIndex, '') ?? '');
 	try {
-		return { html: noteHtml(content, format) };
+		return noteContent(content, format);
 	} catch (error) {
 		if (!(error instanceof NoteContentError)) throw asNodeError(this.getNode(), error, itemIndex);
 		throw new NodeOperationError(this.getNode(), `Content: ${error.message}`, {
@@ -60,4 +74,22 @@ export function noteContentFrom(this: IExecuteFunctions, itemIndex: number): { h
 			description: error.hint,
 		});
 	}
+}
+
+/** What the output item says of the content: the Markdown constructs converted, if Markdown. */
+export function conversionsOf(content: NoteContent | undefined): IDataObject {
+	return content?.markdownConverted ? { markdownConverted: content.markdownConverted } : {};
+}
+
+/**
+ * A failed note write keeps `markdownConverted` in its error's context (an outcome key): a write
+ * that may have applied stored the converted content.
+ */
+export function withConversions(error: unknown, content: NoteContent | undefined): unknown {
+	if (
+		content?.markdownConverted &&
+		(error instanceof NodeApiError || error instanceof NodeOperationError)
+	)
+		error.context.markdownConverted = content.markdownConverted;
+	return error;
 }

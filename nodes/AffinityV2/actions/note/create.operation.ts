@@ -7,7 +7,12 @@ import { instantParameter } from '../common/dateTimes';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { internalPersonLocator, noteLocator } from '../common/locators';
-import { noteContentFrom, noteContentProperties } from '../common/noteContent';
+import {
+	conversionsOf,
+	noteContentFrom,
+	noteContentProperties,
+	withConversions,
+} from '../common/noteContent';
 import type { OperationEndpoint } from '../types';
 
 const onEntities = { about: ['entities', 'interaction'] };
@@ -113,10 +118,8 @@ const TYPES: Record<string, string> = {
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const node = this.getNode();
 	const about = this.getNodeParameter('about', itemIndex, 'entities') as string;
-	const body: IDataObject = {
-		type: TYPES[about] ?? about,
-		content: noteContentFrom.call(this, itemIndex),
-	};
+	const content = noteContentFrom.call(this, itemIndex);
+	const body: IDataObject = { type: TYPES[about] ?? about, content: { html: content.html } };
 	if (about === 'reply') {
 		body.parent = {
 			id: idParameter.call(this, 'parentNoteId', 'Reply To (note ID)', 'int32', itemIndex),
@@ -162,20 +165,24 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			'Options → Created At',
 			itemIndex,
 		);
-	const { body: note } = await affinityRequest.call(this, {
-		method: 'POST',
-		path: '/v2/notes',
-		body,
-		subject:
-			about === 'reply'
-				? 'note to reply to'
-				: about === 'interaction'
-					? `${body.type} interaction`
-					: undefined,
-		itemIndex,
-		checkWith: 'Check with Note → Get Many (newest first) whether the note was created',
-	});
-	return note as IDataObject;
+	const { body: note } = await affinityRequest
+		.call(this, {
+			method: 'POST',
+			path: '/v2/notes',
+			body,
+			subject:
+				about === 'reply'
+					? 'note to reply to'
+					: about === 'interaction'
+						? `${body.type} interaction`
+						: undefined,
+			itemIndex,
+			checkWith: 'Check with Note → Get Many (newest first) whether the note was created',
+		})
+		.catch((error: unknown) => {
+			throw withConversions(error, content);
+		});
+	return { ...(note as IDataObject), ...conversionsOf(content) };
 }
 
 export const endpoint: OperationEndpoint[] = [

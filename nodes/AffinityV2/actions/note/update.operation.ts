@@ -11,7 +11,12 @@ import {
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { noteLocator } from '../common/locators';
-import { noteContentFrom, noteContentProperties } from '../common/noteContent';
+import {
+	conversionsOf,
+	noteContentFrom,
+	noteContentProperties,
+	withConversions,
+} from '../common/noteContent';
 import type { OperationEndpoint } from '../types';
 
 const LABELS: Record<AssociationKind, string> = {
@@ -64,8 +69,10 @@ export const description: INodeProperties[] = forOperation('note', 'update', [
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const noteId = idParameter.call(this, 'noteId', 'Note ID', 'int32', itemIndex);
 	const body: IDataObject = {};
-	if (this.getNodeParameter('updateContent', itemIndex, true) as boolean)
-		body.content = noteContentFrom.call(this, itemIndex);
+	const content = (this.getNodeParameter('updateContent', itemIndex, true) as boolean)
+		? noteContentFrom.call(this, itemIndex)
+		: undefined;
+	if (content) body.content = { html: content.html };
 	for (const kind of ASSOCIATION_KINDS) {
 		const mode = this.getNodeParameter(modeName(kind), itemIndex, 'keep') as string;
 		if (mode === 'clear') body[kind] = [];
@@ -91,15 +98,19 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			description: 'Turn on Update Content, or change what is attached.',
 		});
 	}
-	await affinityRequest.call(this, {
-		method: 'POST',
-		path: `/v2/notes/${noteId}`,
-		body,
-		subject: `note with ID ${noteId}`,
-		itemIndex,
-		checkWith: `Check the note with Note → Get (note ${noteId})`,
-	});
-	return { success: true, noteId, updated };
+	await affinityRequest
+		.call(this, {
+			method: 'POST',
+			path: `/v2/notes/${noteId}`,
+			body,
+			subject: `note with ID ${noteId}`,
+			itemIndex,
+			checkWith: `Check the note with Note → Get (note ${noteId})`,
+		})
+		.catch((error: unknown) => {
+			throw withConversions(error, content);
+		});
+	return { success: true, noteId, updated, ...conversionsOf(content) };
 }
 
 export const endpoint: OperationEndpoint[] = [
