@@ -9,7 +9,7 @@ import path from 'node:path';
 
 import * as prettier from 'prettier';
 
-import { AffinityV2V1 } from '../../nodes/AffinityV2/AffinityV2V1.node.ts';
+import { AffinityV2 } from '../../nodes/AffinityV2/AffinityV2.node.ts';
 import { resources as operationModules } from '../../nodes/AffinityV2/actions/resources';
 import {
 	collectOperations,
@@ -36,7 +36,7 @@ async function formatted(file: string, text: string): Promise<string> {
 
 /** Every generated file, as committed and as generated. Throws on a problem in the operations. */
 export async function generatedFiles(): Promise<GeneratedFile[]> {
-	const node = new AffinityV2V1();
+	const node = new AffinityV2().getNodeType();
 	const { resources, problems } = collectOperations(node.description.properties, operationModules);
 	if (problems.length > 0)
 		throw new Error(`The docs cannot be generated:\n- ${problems.join('\n- ')}`);

@@ -33,7 +33,7 @@ import {
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
 
-import { AffinityV2V1 } from '../../nodes/AffinityV2/AffinityV2V1.node.ts';
+import { AffinityV2 } from '../../nodes/AffinityV2/AffinityV2.node.ts';
 import { CREDENTIAL_ID, TestCredentialsHelper } from './credentials';
 
 process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'affinity-n8n-'));
@@ -118,12 +118,12 @@ class ItemsSource implements INodeType {
 export class NodeTypes implements INodeTypes {
 	private readonly types: INodeTypeData = {};
 
-	constructor(extra: Record<string, INodeType> = {}) {
-		const all: Record<string, INodeType> = {
+	constructor(extra: Record<string, INodeType | IVersionedNodeType> = {}) {
+		const all: Record<string, INodeType | IVersionedNodeType> = {
 			'test.itemsSource': new ItemsSource(),
-			'test.affinityV2': new AffinityV2V1(),
+			'test.affinityV2': new AffinityV2(),
 			// n8n names the AI-tool variant of a usableAsTool node `<type>Tool`.
-			'test.affinityV2Tool': new AffinityV2V1(),
+			'test.affinityV2Tool': new AffinityV2(),
 			...extra,
 		};
 		for (const [name, type] of Object.entries(all)) this.types[name] = { type, sourcePath: '' };

@@ -10,7 +10,8 @@ import {
 	type ResourceMapperFields,
 } from 'n8n-workflow';
 
-import { AffinityV2V1 } from '../../nodes/AffinityV2/AffinityV2V1.node.ts';
+import { AffinityV2 } from '../../nodes/AffinityV2/AffinityV2.node.ts';
+import type { AffinityV2V1 } from '../../nodes/AffinityV2/AffinityV2V1.ts';
 import { CREDENTIAL_ID, TestCredentialsHelper } from './credentials';
 import { additionalData, NodeTypes } from './engine';
 
@@ -37,7 +38,8 @@ export function loadOptionsHarness(
 	credentials: ICredentialDataDecryptedObject,
 	parameterPath = 'parameters',
 ): LoadOptionsHarness {
-	const nodeType = new AffinityV2V1();
+	// The current version, with its methods typed.
+	const nodeType = new AffinityV2().getNodeType() as AffinityV2V1;
 	const node: INode = {
 		id: 'lo',
 		name: 'Affinity',

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { AffinityV2V1 } from '../../nodes/AffinityV2/AffinityV2V1.node.ts';
+import { AffinityV2 } from '../../nodes/AffinityV2/AffinityV2.node.ts';
 
 /**
  * Every operation of the action node as `resource.operation`, read from its built description
@@ -8,7 +8,7 @@ import { AffinityV2V1 } from '../../nodes/AffinityV2/AffinityV2V1.node.ts';
  * says it does not, as soon as the operation is registered.
  */
 export function nodeOperations(): string[] {
-	const properties = new AffinityV2V1().description.properties as INodeProperties[];
+	const properties = new AffinityV2().getNodeType().description.properties as INodeProperties[];
 	return properties
 		.filter((p) => p.name === 'operation')
 		.flatMap((p) =>

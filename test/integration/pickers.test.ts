@@ -1,6 +1,6 @@
 import type { IDataObject, INodeListSearchResult } from 'n8n-workflow';
 
-import { AffinityV2V1 } from '../../nodes/AffinityV2/AffinityV2V1.node';
+import { AffinityV2 } from '../../nodes/AffinityV2/AffinityV2.node';
 import { SCAN_LIMITS } from '../../nodes/AffinityV2/api/pickerPages';
 import { valueTypeName } from '../../nodes/AffinityV2/helpers/valueTypes';
 import { EmulatorFixture, expectNoKey } from '../harness/emulator';
@@ -366,9 +366,11 @@ describe('option lists', () => {
 
 	it("every read's field choice reloads when the resource changes (the editor reloads on loadOptionsDependsOn only)", () => {
 		const readMethods = ['getCompanyFields', 'getPersonFields', 'getListFields'];
-		const choices = new AffinityV2V1().description.properties.filter((p) =>
-			readMethods.includes(String(p.typeOptions?.loadOptionsMethod)),
-		);
+		const choices = new AffinityV2()
+			.getNodeType()
+			.description.properties.filter((p) =>
+				readMethods.includes(String(p.typeOptions?.loadOptionsMethod)),
+			);
 		expect(choices.length).toBeGreaterThan(10);
 		for (const p of choices) expect(p.typeOptions?.loadOptionsDependsOn).toContain('resource');
 	});

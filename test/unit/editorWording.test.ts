@@ -1,7 +1,7 @@
 /* What the editor shows of the triggers: names users know, costs in plain words, how to test. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { AffinityV2V1 } from '../../nodes/AffinityV2/AffinityV2V1.node';
+import { AffinityV2 } from '../../nodes/AffinityV2/AffinityV2.node';
 import { AffinityV2Trigger } from '../../nodes/AffinityV2Trigger/AffinityV2Trigger.node';
 import { AffinityV2WebhookTrigger } from '../../nodes/AffinityV2WebhookTrigger/AffinityV2WebhookTrigger.node';
 
@@ -32,8 +32,12 @@ describe('webhook trigger', () => {
 		expect(events.find((o) => o.value === 'organization.created')?.name).toBe('Company Created');
 		expect(events.find((o) => o.value === 'organization.merged')?.name).toBe('Company Merged');
 		expect(events.map((o) => o.name).join(' ')).not.toMatch(/organization/i);
-		const action = new AffinityV2V1().description.properties.find((p) => p.name === 'subscriptions')
-			?.options as Array<{ name: string; value: string }>;
+		const action = new AffinityV2()
+			.getNodeType()
+			.description.properties.find((p) => p.name === 'subscriptions')?.options as Array<{
+			name: string;
+			value: string;
+		}>;
 		expect(action.find((o) => o.value === 'organization.updated')?.name).toBe('Company Updated');
 	});
 

@@ -1,7 +1,7 @@
 /* Canvas subtitles, evaluated by n8n-workflow's expression engine as the editor does. */
 import { Workflow, type INode, type INodeParameters, type INodeType } from 'n8n-workflow';
 
-import { AffinityV2V1 } from '../../nodes/AffinityV2/AffinityV2V1.node';
+import { AffinityV2 } from '../../nodes/AffinityV2/AffinityV2.node';
 import { AffinityV2Trigger } from '../../nodes/AffinityV2Trigger/AffinityV2Trigger.node';
 import { AffinityV2WebhookTrigger } from '../../nodes/AffinityV2WebhookTrigger/AffinityV2WebhookTrigger.node';
 import { NodeTypes } from '../harness/engine';
@@ -37,7 +37,7 @@ const picked = (value: string, cachedResultName?: string) => ({
 });
 
 describe('action node subtitle', () => {
-	const node = new AffinityV2V1();
+	const node = new AffinityV2().getNodeType();
 
 	it('names the resource and the record picked, which the title does not say', () => {
 		expect(

@@ -3,6 +3,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 	INodeType,
+	INodeTypeBaseDescription,
 	INodeTypeDescription,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
@@ -38,30 +39,30 @@ const resource: INodeProperties = {
 	default: 'listEntry',
 };
 
+/** Version 1 of the Affinity v2 node (AffinityV2.node.ts lists the versions). */
 export class AffinityV2V1 implements INodeType {
-	description: INodeTypeDescription = {
-		displayName: 'Affinity v2',
-		name: 'affinityV2',
-		icon: { light: 'file:../../icons/affinity.svg', dark: 'file:../../icons/affinity.dark.svg' },
-		group: ['transform'],
-		version: 1,
-		subtitle: resourceSubtitle(
-			Object.entries(resources).map(([value, module]) => ({ value, name: module.displayName })),
-		),
-		description:
-			'Affinity CRM, API v2 (not the v1 Affinity node): read and update companies, people, opportunities, lists and notes',
-		defaults: { name: 'Affinity v2' },
-		usableAsTool: true,
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'affinityV2Api', required: true }],
-		properties: [
-			resource,
-			...Object.values(resources).flatMap((r) => r.description),
-			allValues,
-			requestOptionsParameter,
-		],
-	};
+	description: INodeTypeDescription;
+
+	constructor(base: INodeTypeBaseDescription) {
+		this.description = {
+			...base,
+			version: 1,
+			subtitle: resourceSubtitle(
+				Object.entries(resources).map(([value, module]) => ({ value, name: module.displayName })),
+			),
+			defaults: { name: 'Affinity v2' },
+			usableAsTool: true,
+			inputs: [NodeConnectionTypes.Main],
+			outputs: [NodeConnectionTypes.Main],
+			credentials: [{ name: 'affinityV2Api', required: true }],
+			properties: [
+				resource,
+				...Object.values(resources).flatMap((r) => r.description),
+				allValues,
+				requestOptionsParameter,
+			],
+		};
+	}
 
 	methods = { listSearch, loadOptions, resourceMapping };
 
