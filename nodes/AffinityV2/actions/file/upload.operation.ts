@@ -106,7 +106,8 @@ async function fileParts(
 /**
  * POST /entity-files (API v1, multipart/form-data): the files of the input item, `file` for
  * one, `files[]` for several, attached to one person, company or opportunity. Sent once. The
- * output gives each file's new id where Affinity's answer lists it (`entity_files`).
+ * output gives each file's new id where Affinity's answer lists it (`entity_files`), and the
+ * first one's as `id`.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const { entityType, entityId, label } = fileRecordParameter.call(this, 'Attach To', itemIndex);
@@ -134,5 +135,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		answer,
 		files.map((f) => ({ name: f.fileName, mimeType: f.mimeType, size: f.data.length })),
 	);
-	return { success: true, entityType, entityId, ...uploaded };
+	// The first file's id where the other operations put an id (`id`), for the next node;
+	// `files` lists every file.
+	return { success: true, id: uploaded.files[0]?.id ?? null, entityType, entityId, ...uploaded };
 }
