@@ -187,10 +187,16 @@ export function register(router: Router): void {
 		const criteria = await keywordCriteria(ctx, 'fileIds');
 		const words = terms(criteria.prompt);
 		const scope = criteria.ids ? new Set(criteria.ids) : undefined;
-		const best = (file: StoredFile) =>
-			file.pages
-				.map((text, i) => ({ text, page: i + 1, score: hits(text, words) }))
-				.sort((a, b) => b.score - a.score || a.page - b.page)[0];
+		// A file's passages are its pages; a file with no text the emulator can read (an
+		// uploaded PDF or image) and one whose pages do not match are found by their name.
+		const best = (file: StoredFile) => {
+			const page = file.pages
+				.map((text, i) => ({ text, page: (i + 1) as number | null, score: hits(text, words) }))
+				.sort((a, b) => b.score - a.score || (a.page ?? 0) - (b.page ?? 0))[0];
+			return page && page.score > 0
+				? page
+				: { text: file.name, page: null, score: hits(file.name, words) };
+		};
 		const ranked = [...ctx.store.files.values()]
 			.filter(
 				(f) =>
@@ -198,7 +204,7 @@ export function register(router: Router): void {
 					(criteria.companyId === undefined || f.companyId === criteria.companyId),
 			)
 			.map((file) => ({ file, page: best(file) }))
-			.filter((r) => r.page && r.page.score > 0)
+			.filter((r) => r.page.score > 0)
 			.sort((a, b) => b.page.score - a.page.score || a.file.id - b.file.id)
 			.slice(0, criteria.limit);
 		return created({

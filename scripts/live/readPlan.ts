@@ -374,6 +374,20 @@ export const READS: ReadCase[] = [
 				{ resource: 'file', operation: 'download', fileId: String(found.fileId) },
 			]),
 	},
+	{
+		// API v1 GET /entity-files with organization_id: a company's files, paged.
+		operation: 'file.getAllForRecord',
+		runs: (found) =>
+			needs(found, { companyId: 'company' }, () => [
+				{
+					resource: 'file',
+					operation: 'getAllForRecord',
+					entityType: 'company',
+					companyId: byId(id(found, 'companyId')),
+					...SMALL,
+				},
+			]),
+	},
 	// Files and teams are read through API v2 from edition 2026-09-17 on (skipped before it).
 	{
 		operation: 'file.getAll',

@@ -247,13 +247,16 @@ export const V1_ENDPOINTS: V1Endpoint[] = [
 		],
 	},
 	// Entity Files: Upload Files (form data: `file` or `files[]` as the examples send them, and
-	// one entity id), Get a Specific File, Download File (a redirect to the file's location).
+	// one entity id), Get All Files (of one entity: person_id, organization_id or
+	// opportunity_id; page_size and page_token), Get a Specific File, Download File (a redirect
+	// to the file's location).
 	{
 		method: 'POST',
 		path: '/entity-files',
 		bodyKeys: ['file', 'files[]', 'person_id', 'organization_id', 'opportunity_id'],
 		responseKeys: ['success'],
 	},
+	{ method: 'GET', path: '/entity-files', responseKeys: ['entity_files', 'next_page_token'] },
 	{
 		method: 'GET',
 		path: '/entity-files/{entity_file_id}',

@@ -259,6 +259,67 @@ describe('v1 entity files', () => {
 		);
 	});
 
+	it('GET /entity-files: the files of one record, oldest first, paged by page_size and page_token', async () => {
+		const names = ['one.txt', 'two.txt', 'three.txt'];
+		for (const name of names)
+			await call('POST', '/entity-files', {
+				form: form([
+					['person_id', String(OUTSIDER)],
+					['file', Buffer.from(name), name, 'text/plain'],
+				]),
+			});
+		type Page = { entity_files: Array<Record<string, unknown>>; next_page_token: string | null };
+		const first = await call<Page>('GET', `/entity-files?person_id=${OUTSIDER}&page_size=2`);
+		expect(first.status).toBe(200);
+		expect(Object.keys(first.body).sort()).toEqual(['entity_files', 'next_page_token']);
+		expect(first.body.entity_files.map((f) => f.name)).toEqual(['one.txt', 'two.txt']);
+		expect(first.body.entity_files[0]).toEqual({
+			id: expect.any(Number),
+			name: 'one.txt',
+			size: 7,
+			person_id: OUTSIDER,
+			organization_id: null,
+			opportunity_id: null,
+			created_at: expect.any(String),
+			uploader_id: teamMember(),
+		});
+		expect(first.body.next_page_token).toEqual(expect.any(String));
+		const token = encodeURIComponent(first.body.next_page_token as string);
+		const second = await call<Page>(
+			'GET',
+			`/entity-files?person_id=${OUTSIDER}&page_size=2&page_token=${token}`,
+		);
+		expect(second.body.entity_files.map((f) => f.name)).toEqual(['three.txt']);
+		expect(second.body.next_page_token).toBeNull();
+		// Every request of a read carries the same parameters but page_token.
+		const changed = await call<Errors>(
+			'GET',
+			`/entity-files?person_id=${OUTSIDER}&page_size=3&page_token=${token}`,
+		);
+		expect(changed.status).toBe(422);
+		expect(changed.body.errors[0]).toMatchObject({
+			message: 'Invalid page_token variable',
+			param: 'page_token',
+		});
+		// Without a filter: every file of the organization, the default page of 500.
+		const all = await call<Page>('GET', '/entity-files');
+		expect(all.body.entity_files.length).toBe(fixture.emulator.store.files.size);
+		const company = await call<Page>('GET', `/entity-files?organization_id=${COMPANY}`);
+		expect(company.body.entity_files.every((f) => f.organization_id === COMPANY)).toBe(true);
+	});
+
+	it.each([
+		['person_id=abc', 'person_id'],
+		['page_size=0', 'page_size'],
+		['page_size=501', 'page_size'],
+		['page_token=not-a-token', 'page_token'],
+		['term=x', 'term'],
+	])('GET /entity-files?%s: 422 naming %s', async (query, param) => {
+		const res = await call<Errors>('GET', `/entity-files?${query}`);
+		expect(res.status).toBe(422);
+		expect(res.body.errors[0].param).toBe(param);
+	});
+
 	it('an upload is delivered to webhooks as file.created with the entity file', async () => {
 		await fixture.api('/v2/webhooks', undefined, {
 			method: 'POST',

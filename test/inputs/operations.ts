@@ -271,6 +271,7 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 			binaryPropertyName: 'data',
 		},
 		'file.download': { fileId: '1' },
+		'file.getAllForRecord': { entityType: 'company', companyId: byId('3000001'), ...few },
 	};
 }
 

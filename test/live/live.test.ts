@@ -207,7 +207,8 @@ describe('npm run test:live', () => {
 			['/entity-files/download/{entity_file_id}', 302, V1_DOCUMENTED, []],
 		]);
 		// Every v2 call the proxy sent declared the version asked for; v1 has no version.
-		// (v1 only for the files: File → Search reads each file's record, Download its bytes.)
+		// (v1 only for the files: File → Search reads each file's record, Download its bytes,
+		// Get Many for a Record lists a company's.)
 		const v1Of = (o: Report['operations'][number]) =>
 			o.calls.filter((c) => !c.template.startsWith('/v2/'));
 		const v1Calls = report.operations.flatMap(v1Of);
@@ -216,7 +217,7 @@ describe('npm run test:live', () => {
 				.filter((o) => v1Of(o).length)
 				.map((o) => o.operation)
 				.sort(),
-		).toEqual(['file.download', 'file.search']);
+		).toEqual(['file.download', 'file.getAllForRecord', 'file.search']);
 		expect(v1Calls.length).toBeGreaterThanOrEqual(3);
 		// (The live facts add v1 calls and one with an unknown version, which answers without one.)
 		expect(Object.keys(report.versions)).toEqual(['2026-07-15']);

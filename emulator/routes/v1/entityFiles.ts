@@ -9,7 +9,7 @@ import type { Store } from '../../store';
 import { holdFromV2, unprocessable } from './common';
 
 /**
- * API v1 entity files (POST /entity-files, GET /entity-files/{entity_file_id},
+ * API v1 entity files (POST /entity-files, GET /entity-files, GET /entity-files/{entity_file_id},
  * GET /entity-files/download/{entity_file_id}) on the same store as v2's POST /v2/files/search,
  * which finds an uploaded text file by its words. Uploads are multipart/form-data with `file` or
  * `files[]` and one of person_id, organization_id, opportunity_id. A download answers with a
@@ -101,7 +101,95 @@ function visibleFile(store: Store, raw: string): StoredFile {
 	return file;
 }
 
+/** A v1 integer query parameter (an entity id, page_size), or 422 naming it. */
+function v1Int(raw: string, param: string, max = Number.MAX_SAFE_INTEGER): number {
+	const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
+	if (!Number.isSafeInteger(value) || value < 1 || value > max)
+		throw unprocessable(`${param} must be an integer between 1 and ${max}`, param);
+	return value;
+}
+
+const uploadTime = (file: StoredFile) => Date.parse(renderEntityFile(file).created_at as string);
+
+/** GET /entity-files's page size: "Default is the maximum value of 500". */
+const MAX_PAGE_SIZE = 500;
+
+interface PageToken {
+	params: Record<string, number>;
+	page_size: number;
+	offset: number;
+}
+
+/** An opaque page token (base64 JSON, as the documented tokens are): the query it pages and where. */
+const encodeToken = (token: PageToken) => Buffer.from(JSON.stringify(token)).toString('base64');
+
+function decodeToken(raw: string): PageToken {
+	try {
+		const token = JSON.parse(Buffer.from(raw, 'base64').toString('utf8')) as PageToken;
+		if (
+			token &&
+			typeof token.params === 'object' &&
+			Number.isSafeInteger(token.page_size) &&
+			Number.isSafeInteger(token.offset) &&
+			token.offset >= 0
+		)
+			return token;
+	} catch {
+		// Not a token: refused below.
+	}
+	throw unprocessable('Invalid page_token variable', 'page_token');
+}
+
+/**
+ * GET /entity-files: the entity files of the organization, optionally only those of a person,
+ * an organization or an opportunity; `{entity_files, next_page_token}`, oldest first (as the
+ * documented example lists them), page_size
+ * at most 500 (its default). Every request of a read must carry the same parameters but
+ * page_token, else 422 "Invalid page_token variable"; the last page's token is null.
+ */
+function listEntityFiles(ctx: RouteContext) {
+	for (const name of ctx.query.params.keys())
+		if (![...ENTITY_PARAMS, 'page_size', 'page_token'].includes(name))
+			throw unprocessable(`Unknown parameter "${name}"`, name);
+	const params: Record<string, number> = {};
+	for (const param of ENTITY_PARAMS) {
+		const raw = ctx.query.string(param);
+		if (raw !== undefined) params[param] = v1Int(raw, param);
+	}
+	const sizeRaw = ctx.query.string('page_size');
+	const pageSize = sizeRaw ? v1Int(sizeRaw, 'page_size', MAX_PAGE_SIZE) : MAX_PAGE_SIZE;
+	const tokenRaw = ctx.query.string('page_token');
+	let offset = 0;
+	if (tokenRaw) {
+		const token = decodeToken(tokenRaw);
+		if (JSON.stringify(token.params) !== JSON.stringify(params) || token.page_size !== pageSize)
+			throw unprocessable('Invalid page_token variable', 'page_token');
+		offset = token.offset;
+	}
+	const matches = [...ctx.store.files.values()]
+		.filter(
+			(f) =>
+				(params.person_id === undefined || f.personId === params.person_id) &&
+				(params.organization_id === undefined || f.companyId === params.organization_id) &&
+				(params.opportunity_id === undefined || f.opportunityId === params.opportunity_id),
+		)
+		.sort((a, b) => uploadTime(a) - uploadTime(b) || a.id - b.id);
+	const page = matches.slice(offset, offset + pageSize);
+	const next = offset + pageSize < matches.length;
+	return {
+		status: 200,
+		body: {
+			entity_files: page.map(renderEntityFile),
+			next_page_token: next
+				? encodeToken({ params, page_size: pageSize, offset: offset + pageSize })
+				: null,
+		},
+	};
+}
+
 export function register(router: Router): void {
+	router.get('/entity-files', listEntityFiles);
+
 	router.post('/entity-files', async (ctx) => {
 		const boundary = multipartBoundary(ctx.req.headers['content-type']);
 		if (!boundary) throw unprocessable('Send the files as multipart/form-data', 'file');

@@ -35,3 +35,5 @@ export {
 } from './recordLag';
 export { forgetRecentWrites } from './recentWrites';
 export type { RecordRef } from './recordPaths';
+export { affinityPaginateV1, V1_MAX_PAGE_SIZE } from './v1Paginate';
+export type { V1PaginateOptions } from './v1Paginate';

@@ -56,7 +56,7 @@ const RETURN_ALL_ADVICE =
  * The monthly quota guard of a read of every page, before page `pages + 1`: what the
  * remaining pages cost is known from `totalCount` when the endpoint gave it, else at least one.
  */
-async function assertNextPageAffordable(
+export async function assertNextPageAffordable(
 	ctx: AffinityContext,
 	guard: QuotaGuard & { advice?: string },
 	progress: {

@@ -70,6 +70,7 @@ describe('file.upload and file.download', () => {
 		expect(up.items).toEqual([
 			{
 				success: true,
+				id: expect.any(Number),
 				entityType: 'company',
 				entityId: COMPANY,
 				files: [
@@ -163,6 +164,7 @@ describe('file.upload and file.download', () => {
 		expect(up.error).toBeUndefined();
 		expect(up.items[0]).toEqual({
 			success: true,
+			id: null,
 			entityType: 'company',
 			entityId: COMPANY,
 			files: [{ id: null, name: 'okapi.txt', mimeType: 'text/plain', size: 15 }],

@@ -4,6 +4,7 @@ import type { ResourceModule } from '../types';
 import * as download from './download.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
+import * as getAllForRecord from './getAllForRecord.operation';
 import * as search from './search.operation';
 import * as upload from './upload.operation';
 
@@ -36,6 +37,13 @@ const operation: INodeProperties = {
 				'List the files the key can see, newest first, optionally filtered by upload date or uploader, or count them; needs API version 2026-09-17 (BETA endpoint)',
 		},
 		{
+			name: 'Get Many for a Record',
+			value: 'getAllForRecord',
+			action: 'Get many files of a record',
+			description:
+				'List the files attached to one company, person or opportunity, a file uploaded a moment ago included (API v1)',
+		},
+		{
 			name: 'Search',
 			value: 'search',
 			action: 'Search files',
@@ -55,12 +63,13 @@ const operation: INodeProperties = {
 
 export const file: ResourceModule = {
 	displayName: 'File',
-	operations: { download, get, getAll, search, upload },
+	operations: { download, get, getAll, getAllForRecord, search, upload },
 	description: [
 		operation,
 		...download.description,
 		...get.description,
 		...getAll.description,
+		...getAllForRecord.description,
 		...search.description,
 		...upload.description,
 	],

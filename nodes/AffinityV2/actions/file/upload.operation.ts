@@ -6,42 +6,19 @@ import {
 	shownSize,
 	uploadedFiles,
 	V1_FILE_ENTITY_PARAM,
-	type FileEntityType,
 } from '../../helpers/v1/files';
 import { affinityRequest, type FormPart } from '../../transport';
 import type { OperationEndpoint } from '../types';
 import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
-import { companyLocator, opportunityLocator, personLocator } from '../common/locators';
+import { fileRecordParameter, fileRecordParameters } from '../common/fileRecordPickers';
 
 export const endpoint: OperationEndpoint[] = [{ api: 'v1', method: 'POST', path: '/entity-files' }];
 
-const LOCATORS: Record<FileEntityType, { name: string; label: string }> = {
-	company: { name: 'companyId', label: 'Company' },
-	person: { name: 'personId', label: 'Person' },
-	opportunity: { name: 'opportunityId', label: 'Opportunity' },
-};
-
-const on = (entityType: FileEntityType) => ({
-	displayOptions: { show: { entityType: [entityType] } },
-});
-
 export const description: INodeProperties[] = forOperation('file', 'upload', [
-	{
-		displayName: 'Attach To',
-		name: 'entityType',
-		type: 'options',
-		options: [
-			{ name: 'Company', value: 'company' },
-			{ name: 'Opportunity', value: 'opportunity' },
-			{ name: 'Person', value: 'person' },
-		],
-		default: 'company',
-		description: 'The kind of record the files are attached to (they show on its profile)',
-	},
-	{ ...companyLocator(), ...on('company') },
-	{ ...personLocator(), ...on('person') },
-	{ ...opportunityLocator(), ...on('opportunity') },
+	...fileRecordParameters(
+		'Attach To',
+		'The kind of record the files are attached to (they show on its profile)',
+	),
 	{
 		displayName: 'Input Binary Fields',
 		name: 'binaryPropertyName',
@@ -129,22 +106,11 @@ async function fileParts(
 /**
  * POST /entity-files (API v1, multipart/form-data): the files of the input item, `file` for
  * one, `files[]` for several, attached to one person, company or opportunity. Sent once. The
- * output gives each file's new id where Affinity's answer lists it (`entity_files`).
+ * output gives each file's new id where Affinity's answer lists it (`entity_files`), and the
+ * first one's as `id`.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const entityType = this.getNodeParameter('entityType', itemIndex) as FileEntityType;
-	const locator = LOCATORS[entityType];
-	if (!locator) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Attach To: "${String(entityType)}" is not a record kind`,
-			{
-				itemIndex,
-				description: 'Choose Company, Person or Opportunity.',
-			},
-		);
-	}
-	const entityId = idParameter.call(this, locator.name, locator.label, 'int64', itemIndex);
+	const { entityType, entityId, label } = fileRecordParameter.call(this, 'Attach To', itemIndex);
 	const files = await fileParts.call(this, binaryFieldNames.call(this, itemIndex), itemIndex);
 	const field = files.length === 1 ? 'file' : 'files[]';
 	const form: FormPart[] = [
@@ -159,7 +125,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		subject: `${entityType} with ID ${entityId}`,
 		itemIndex,
 		parameterNames: {
-			[V1_FILE_ENTITY_PARAM[entityType]]: locator.label,
+			[V1_FILE_ENTITY_PARAM[entityType]]: label,
 			file: 'Input Binary Fields',
 			'files[]': 'Input Binary Fields',
 		},
@@ -169,5 +135,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		answer,
 		files.map((f) => ({ name: f.fileName, mimeType: f.mimeType, size: f.data.length })),
 	);
-	return { success: true, entityType, entityId, ...uploaded };
+	// The first file's id where the other operations put an id (`id`), for the next node;
+	// `files` lists every file.
+	return { success: true, id: uploaded.files[0]?.id ?? null, entityType, entityId, ...uploaded };
 }

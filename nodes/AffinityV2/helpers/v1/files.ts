@@ -45,6 +45,25 @@ export function entityFileFromV1(raw: IDataObject): IDataObject {
 	};
 }
 
+/**
+ * A v1 entity file in v2's names (files.FileSummary, as GET /v2/files gives it): `id`, `name`,
+ * `size`, `type` (v1 does not tell it: null), `creator` (`{id}` of the uploader, or null),
+ * `createdAt` (ISO 8601 UTC), `updatedAt` (v1 does not tell it: null).
+ */
+export function fileSummaryFromV1(raw: IDataObject): IDataObject {
+	const size = Number(raw.size);
+	const uploader = idOrNull(raw.uploader_id);
+	return {
+		id: raw.id,
+		name: raw.name ?? null,
+		size: raw.size !== null && raw.size !== undefined && Number.isFinite(size) ? size : null,
+		type: null,
+		creator: uploader === null ? null : { id: uploader },
+		createdAt: v1Time(raw.created_at),
+		updatedAt: null,
+	};
+}
+
 export interface UploadedFile {
 	name: string;
 	mimeType: string;
