@@ -22,6 +22,7 @@ import { seedValueTypes } from './seedValueTypes';
 import { SEEDED_USERS } from './seedUsers';
 
 export { SEEDED_USERS };
+export { SEEDED_LISTS } from './seedLists';
 import { Store } from './store';
 
 /** Older imports of the date rule reach it here; the rule itself lives in pacificDate.ts. */

@@ -15,6 +15,7 @@ import { sampleWorkflows } from '../../scripts/start';
 import { ADMIN_KEY } from '../harness/emulator';
 import { CREDENTIALS, N8nFixture, RESULTS_DIR } from './fixture';
 import { buildWorkflow, byId } from './workflows';
+import { DEAL_PIPELINE } from '../harness/ids';
 
 const WORKFLOW_ID = 'e2eBrowser';
 const ACTION_NODE = 'Affinity v2';
@@ -46,7 +47,6 @@ const FILES_WORKFLOW_ID = 'e2eBrowserFileRecords';
 const FILES_NODE = 'Search files';
 const SNAPSHOT_TRIGGER_WORKFLOW_ID = 'e2eBrowserSnapshot';
 /** Deal Pipeline, the seeded opportunity list, and its Stage dropdown field. */
-const DEAL_PIPELINE = 101;
 const STAGE_FIELD = 'field-1027';
 const CREDENTIAL_DOCS =
 	'https://github.com/n8n-nodes-affinity-v2/n8n-nodes-affinity-v2/blob/main/docs/credentials.md';

@@ -8,12 +8,12 @@ import { NODE_TYPES, unflatten } from '../../scripts/n8n';
 import type { StoredExecution } from '../../scripts/n8n/rest';
 import { eventually } from '../harness/eventually';
 import { CREDENTIALS, N8nFixture } from './fixture';
+import { DEAL_PIPELINE } from '../harness/ids';
 
 const fixture = new N8nFixture('webhook-trigger');
 const WORKFLOW_ID = 'affV2E2eWebhook';
 const WEBHOOK_ID = '7b0f3c55-2a44-4d1e-8a3c-1f6e9b2d4c10';
 const NODE_NAME = 'Affinity events';
-const DEAL_PIPELINE = 101;
 /** Mutations made while n8n is stopped. */
 const WHILE_STOPPED = 5;
 

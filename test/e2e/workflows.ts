@@ -35,7 +35,7 @@ export const MANUAL_TRIGGER = 'Start';
 const INPUT_NODE = 'Input items';
 
 /** A resource locator value "By ID", as the editor stores it. */
-export const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
+export { byId } from '../harness/ids';
 
 function credentialRef(key: CredentialKey = 'admin') {
 	const { id, name } = CREDENTIALS[key];

@@ -7,6 +7,7 @@ import { ADMIN_KEY, EmulatorFixture, MEMBER_KEY } from '../harness/emulator';
 import type { ErrorBody, Page } from './helpers';
 import { Description, explain } from './openapi';
 import { deliveries, listenToWebhooks } from './v1Client';
+import { BOARD_CONFIDENTIAL, DEAL_PIPELINE, INVESTORS, TARGET_ACCOUNTS } from '../harness/ids';
 
 /**
  * The operations edition 2026-09-17 adds (all BETA), over HTTP: teams, v2 files, every value of
@@ -133,10 +134,6 @@ async function idsAt(path: string): Promise<string[]> {
 	return ids;
 }
 
-const TARGET_ACCOUNTS = 102;
-const INVESTORS = 103;
-const DEAL_PIPELINE = 101;
-const BOARD_CONFIDENTIAL = 104;
 const RESTRICTED_OPPORTUNITY = 7000004;
 const COMPANY = 3000001;
 

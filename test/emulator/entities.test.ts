@@ -9,6 +9,7 @@ import {
 	type ErrorBody,
 	type Page,
 } from './helpers';
+import { INVESTORS } from '../harness/ids';
 
 const fixture = new EmulatorFixture();
 beforeAll(() => fixture.start());
@@ -16,7 +17,6 @@ afterAll(() => fixture.stop());
 beforeEach(() => fixture.reset());
 
 const TARGETS = 102;
-const INVESTORS = 103;
 const BOARD = 104;
 const BIG_COMPANY = 3000003;
 const BIG_PERSON = 5000007;

@@ -1,6 +1,7 @@
 import { SEEDED_USERS } from '../../emulator/seed';
 import { ADMIN_KEY, EmulatorFixture, RESTRICTED_KEY } from '../harness/emulator';
 import { collect, expect400, type ErrorBody, type Page } from './helpers';
+import { TARGET_ACCOUNTS } from '../harness/ids';
 
 /** The change log: GET /v2/field-value-changes and a list entry's field-value-changes. */
 
@@ -9,7 +10,6 @@ beforeAll(() => fixture.start());
 afterAll(() => fixture.stop());
 beforeEach(() => fixture.reset());
 
-const TARGET_ACCOUNTS = 102;
 const BOARD = 104;
 
 type Change = {

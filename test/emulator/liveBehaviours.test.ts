@@ -8,6 +8,7 @@ import { parseWrittenValue } from '../../emulator/values';
 import { ADMIN_KEY, EmulatorFixture } from '../harness/emulator';
 import type { ErrorBody, Page } from './helpers';
 import { basic, v1 } from './v1Client';
+import { TARGET_ACCOUNTS } from '../harness/ids';
 
 /**
  * The live behaviours the emulator reproduces (emulator/README.md, "Live behaviours"): each with
@@ -18,7 +19,6 @@ beforeAll(() => fixture.start());
 afterAll(() => fixture.stop());
 beforeEach(() => fixture.reset());
 
-const TARGET_ACCOUNTS = 102;
 const settings = (body: Record<string, unknown>) => fixture.control('POST', '/settings', body);
 const q = encodeURIComponent;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

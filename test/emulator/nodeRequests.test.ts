@@ -6,6 +6,7 @@ import { EmulatorFixture } from '../harness/emulator';
 import { runAffinityNode, type RunOptions } from '../harness/engine';
 import { nodeOperations } from '../harness/nodeOperations';
 import { Description, explain } from './openapi';
+import { byId, INVESTORS, TARGET_ACCOUNTS } from '../harness/ids';
 
 /**
  * Every request body the node sends, checked against the description of the edition it ran on
@@ -31,10 +32,6 @@ beforeEach(async () => {
 	await fixture.reset();
 	exchanges.length = 0;
 });
-
-const TARGET_ACCOUNTS = 102;
-const INVESTORS = 103;
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 
 interface Field {
 	id: string;

@@ -1,5 +1,6 @@
 import { ADMIN_KEY, EmulatorFixture, MEMBER_KEY, RESTRICTED_KEY } from '../harness/emulator';
 import { collect, fieldId, follow, type ErrorBody, type Page } from './helpers';
+import { INVESTORS, TARGET_ACCOUNTS } from '../harness/ids';
 
 /** POST /v2/persons/search and POST /v2/lists/{listId}/list-entries/search (SearchCriteria, 201). */
 const fixture = new EmulatorFixture();
@@ -8,8 +9,6 @@ afterAll(() => fixture.stop());
 beforeEach(() => fixture.reset());
 
 const PIPELINE = 101;
-const TARGET_ACCOUNTS = 102;
-const INVESTORS = 103;
 
 type Field = { id: string; name: string; value: { type: string; data: unknown } };
 type Person = {

@@ -1,6 +1,7 @@
 import { SEEDED_USERS } from '../../emulator/seed';
 import { ADMIN_KEY, EmulatorFixture, MEMBER_KEY, RESTRICTED_KEY } from '../harness/emulator';
 import type { ErrorBody, Page } from './helpers';
+import { DEAL_PIPELINE, TARGET_ACCOUNTS } from '../harness/ids';
 
 /**
  * Reminders, list creation, dropdown options of list fields, and a company's and a person's own
@@ -12,8 +13,6 @@ beforeAll(() => fixture.start());
 afterAll(() => fixture.stop());
 beforeEach(() => fixture.reset());
 
-const DEAL_PIPELINE = 101;
-const TARGET_ACCOUNTS = 102;
 const COMPANY = 3000001;
 const PERSON = 5000101;
 const ADMIN_PERSON = 5000001;

@@ -3,6 +3,7 @@ import { request } from 'undici';
 import { SEEDED_USERS } from '../../emulator/seed';
 import { ADMIN_KEY, EmulatorFixture } from '../harness/emulator';
 import { deliveriesSettled } from '../webhook/helpers';
+import { DEAL_PIPELINE, TARGET_ACCOUNTS } from '../harness/ids';
 
 /**
  * The emulator's API v1 routes for list entries, organizations and persons, over HTTP: Basic and
@@ -13,9 +14,6 @@ const fixture = new EmulatorFixture();
 beforeAll(() => fixture.start());
 afterAll(() => fixture.stop());
 beforeEach(() => fixture.reset());
-
-const TARGET_ACCOUNTS = 102;
-const DEAL_PIPELINE = 101;
 
 async function v1<T = Record<string, unknown>>(
 	method: string,

@@ -1,5 +1,6 @@
 import { EmulatorFixture } from '../harness/emulator';
 import { bearer, deliveries, listenToWebhooks, v1 } from './v1Client';
+import { DEAL_PIPELINE, TARGET_ACCOUNTS } from '../harness/ids';
 
 /**
  * The emulator's API v1 fields (Create Field, Delete a Field) over HTTP: the documented shape,
@@ -11,9 +12,6 @@ const fixture = new EmulatorFixture();
 beforeAll(() => fixture.start());
 afterAll(() => fixture.stop());
 beforeEach(() => fixture.reset());
-
-const DEAL_PIPELINE = 101;
-const TARGET_ACCOUNTS = 102;
 
 type Metadata = { id: string; name: string; type: string; valueType: string };
 const v2Fields = async (path: string) =>

@@ -1,6 +1,7 @@
 import { SEEDED_USERS } from '../../emulator/seed';
 import { ADMIN_KEY, EmulatorFixture, MEMBER_KEY } from '../harness/emulator';
 import { basic, bearer, deliveries, listenToWebhooks, v1 } from './v1Client';
+import { DEAL_PIPELINE, TARGET_ACCOUNTS } from '../harness/ids';
 
 /**
  * The emulator's API v1 opportunities (Create a New Opportunity, Get a Specific Opportunity,
@@ -13,8 +14,6 @@ beforeAll(() => fixture.start());
 afterAll(() => fixture.stop());
 beforeEach(() => fixture.reset());
 
-const DEAL_PIPELINE = 101;
-const TARGET_ACCOUNTS = 102;
 const CONFIDENTIAL_DEALS = 105;
 const PERSON = 5000101;
 const COMPANY = 3000001;

@@ -1,4 +1,5 @@
 import { ADMIN_KEY, EmulatorFixture, MEMBER_KEY } from '../harness/emulator';
+import { INVESTORS, TARGET_ACCOUNTS } from '../harness/ids';
 
 /** The emulator's write endpoints: field values (single and batch), dropdown options, merges. */
 
@@ -6,9 +7,6 @@ const fixture = new EmulatorFixture();
 beforeAll(() => fixture.start());
 afterAll(() => fixture.stop());
 beforeEach(() => fixture.reset());
-
-const TARGET_ACCOUNTS = 102;
-const INVESTORS = 103;
 
 type Field = { id: string; name: string; type: string; valueType: string };
 type Entry = { id: number; entityId: number };

@@ -5,6 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { FaultSpec, RequestLogEntry } from '../../emulator';
 import { ALL_KEYS, EmulatorFixture, expectNoKey } from '../harness/emulator';
 import { runAffinityNode, type NodeRun } from '../harness/engine';
+import { byId, TARGET_ACCOUNTS } from '../harness/ids';
 
 /**
  * The fault matrix: every operation kind against every fault the emulator injects.
@@ -13,7 +14,6 @@ import { runAffinityNode, type NodeRun } from '../harness/engine';
  * row lives with the trigger's own fault tests.
  */
 
-const TARGET_ACCOUNTS = 102;
 const fixture = new EmulatorFixture();
 // Also scans n8n's log lines (captured at debug level) and the whole run, errors included.
 const leaks = new LeakWatch();
@@ -24,8 +24,6 @@ beforeAll(async () => {
 afterAll(() => fixture.stop());
 beforeEach(() => fixture.reset());
 afterEach(async () => leaks.check(await fixture.requests()));
-
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 
 interface Operation {
 	name: string;

@@ -1,5 +1,6 @@
 import { EmulatorFixture } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
+import { byId } from '../harness/ids';
 
 /**
  * A 429 that persists with a reset far beyond the longest wait (a day): the node does not wait
@@ -13,7 +14,6 @@ afterAll(() => fixture.stop());
 beforeEach(() => fixture.reset());
 
 const COMPANY = 3000001;
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 
 it('a 429 whose reset is a day away: one request, no retry, the reset time on the error item', async () => {
 	await fixture.fault({

@@ -4,8 +4,9 @@ import { SEEDED_USERS } from '../../emulator/seed';
 import { resources } from '../../nodes/AffinityV2/actions/resources';
 import type { EmulatorFixture } from '../harness/emulator';
 import type { RunOptions } from '../harness/engine';
+import { TARGET_ACCOUNTS } from '../harness/ids';
 
-export const TARGET_ACCOUNTS = 102;
+export { TARGET_ACCOUNTS };
 /** The first entry of Target Accounts (company 3000001), seeded beyond int32. */
 export const ENTRY = 2147483540;
 export const HOT_ACCOUNTS_VIEW = 503;

@@ -7,9 +7,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
+import { byId } from '../harness/ids';
 
 const fixture = new EmulatorFixture();
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 
 beforeAll(async () => {
 	await fixture.start();

@@ -4,6 +4,7 @@ import { DEMO_KEYS } from '../../emulator';
 import { TRUNCATION_SEED } from '../../emulator/seedExtras';
 import { ADMIN_KEY, EmulatorFixture, expectNoKey } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
+import { byId } from '../harness/ids';
 
 /**
  * Every value of a multi-value field. The reads answer at most 100 values of a field and its
@@ -22,7 +23,6 @@ const JULY = { apiVersion: '2026-07-15' };
 const COMPANY = TRUNCATION_SEED.companyId;
 const PERSON = TRUNCATION_SEED.personId;
 
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 const run = (apiVersion: { apiVersion: string }, parameters: IDataObject) =>
 	runAffinityNode({ credentials: fixture.credentials(ADMIN_KEY, apiVersion), parameters });
 const calls = async () => (await fixture.requests()).map((r) => `${r.method} ${r.path}`);

@@ -4,6 +4,7 @@ import { request } from 'undici';
 import { SEEDED_USERS } from '../../emulator/seed';
 import { ADMIN_KEY, EmulatorFixture, expectNoKey } from '../harness/emulator';
 import { runAffinityChain, type ChainRun, type ChainStep } from '../harness/engine';
+import { byId, DEAL_PIPELINE, TARGET_ACCOUNTS } from '../harness/ids';
 
 /**
  * Nodes chained back to back, as n8n runs a workflow (each node milliseconds after the one
@@ -13,15 +14,12 @@ import { runAffinityChain, type ChainRun, type ChainStep } from '../harness/engi
  */
 const fixture = new EmulatorFixture();
 const LAG_MS = 1000;
-const TARGET_ACCOUNTS = 102;
-const DEAL_PIPELINE = 101;
 const EXISTING_COMPANY = 3000010;
 const JULY = { apiVersion: '2026-07-15' };
 const SEPTEMBER = { apiVersion: '2026-09-17' };
 
 /** A resource locator by id, given as an expression on earlier nodes' output. */
 const idOf = (expression: string) => ({ __rl: true, mode: 'id', value: `={{ ${expression} }}` });
-const byId = (value: number) => ({ __rl: true, mode: 'id', value: String(value) });
 
 beforeAll(() => fixture.start());
 afterAll(() => fixture.stop());

@@ -3,11 +3,11 @@ import type { IDataObject } from 'n8n-workflow';
 import { SEEDED_USERS } from '../../emulator/seed';
 import { EmulatorFixture } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
+import { byId } from '../harness/ids';
 
 /** The change log through the real engine: fieldValueChange.getAll and listEntry.getFieldValueChanges. */
 const fixture = new EmulatorFixture();
 
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 const run = (parameters: IDataObject) =>
 	runAffinityNode({ credentials: fixture.credentials(), parameters });
 const conditions = (...list: Array<{ property: string; operator: string; value?: unknown }>) => ({

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { EmulatorFixture } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
 import { loadOptionsHarness } from '../harness/loadOptions';
+import { byId, TARGET_ACCOUNTS } from '../harness/ids';
 
 /**
  * Update Field Values of a company, a person and a list entry with Input Mode "Map Fields"
@@ -11,9 +12,7 @@ import { loadOptionsHarness } from '../harness/loadOptions';
  * request, naming the row and the field.
  */
 
-const TARGET_ACCOUNTS = 102;
 const fixture = new EmulatorFixture();
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 
 beforeAll(() => fixture.start());
 afterAll(() => fixture.stop());

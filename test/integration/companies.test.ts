@@ -2,10 +2,10 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture, expectNoKey } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
+import { byId, TARGET_ACCOUNTS } from '../harness/ids';
 
 /** Company operations through the real engine, against the emulator over HTTP. */
 const fixture = new EmulatorFixture();
-const TARGET_ACCOUNTS = 102;
 
 interface Field {
 	id: string;
@@ -25,7 +25,6 @@ let fields: Field[] = [];
 const fieldId = (name: string, type = 'global') =>
 	(fields.find((f) => f.name === name && f.type === type) as Field).id;
 
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 const conditions = (...list: Array<{ property: string; operator: string; value?: unknown }>) => ({
 	conditions: list,
 });

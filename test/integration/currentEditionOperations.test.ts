@@ -4,6 +4,7 @@ import { DEMO_KEYS } from '../../emulator';
 import { SEEDED_USERS } from '../../emulator/seed';
 import { ADMIN_KEY, EmulatorFixture, expectNoKey } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
+import { byId } from '../harness/ids';
 
 /**
  * The operations that exist only from API version 2026-09-17 on: Team → Get and Get Many,
@@ -20,8 +21,6 @@ beforeEach(() => fixture.reset());
 const CURRENT_KEY = DEMO_KEYS.find((k) => k.label === 'current')!.key;
 const SEPTEMBER = { apiVersion: '2026-09-17' };
 const JULY = { apiVersion: '2026-07-15' };
-
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 
 const run = (apiVersion: { apiVersion: string }, parameters: IDataObject, key = ADMIN_KEY) =>
 	runAffinityNode({ credentials: fixture.credentials(key, apiVersion), parameters });

@@ -5,6 +5,7 @@ import { SEEDED_USERS } from '../../emulator/seed';
 import { Description, explain } from '../emulator/openapi';
 import { ADMIN_KEY, EmulatorFixture, expectNoKey } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
+import { byId, DEAL_PIPELINE, TARGET_ACCOUNTS } from '../harness/ids';
 
 /**
  * The API version a run uses decides which API answers the writes 2026-09-17 added to v2: List
@@ -21,15 +22,11 @@ afterAll(() => fixture.stop());
 beforeEach(() => fixture.reset());
 
 const CURRENT_KEY = DEMO_KEYS.find((k) => k.label === 'current')!.key;
-const TARGET_ACCOUNTS = 102;
-const DEAL_PIPELINE = 101;
 const OPPORTUNITY = 7000002;
 const PERSON = 5000101;
 const ADMIN_PERSON = SEEDED_USERS.admin;
 const MEMBER_PERSON = 5000002;
 const COMPANY = 3000001;
-
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 
 /** A credential: an API Version chosen, or '' for the key's default. */
 type Setup = { apiVersion: string; key?: string };

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture, expectNoKey, RESTRICTED_KEY } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
+import { byId } from '../harness/ids';
 
 /**
  * A company's and a person's own field values through n8n-core's real engine: read (one, all),
@@ -16,7 +17,6 @@ beforeEach(() => fixture.reset());
 const COMPANY = 3000001;
 const PERSON = 5000101;
 
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 const run = (parameters: IDataObject, apiKey?: string) =>
 	runAffinityNode({ credentials: fixture.credentials(apiKey), parameters });
 

@@ -1,8 +1,8 @@
 import { DEMO_KEYS } from '../../emulator';
 import { ADMIN_KEY, EmulatorFixture, expectNoKey } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
+import { byId, TARGET_ACCOUNTS } from '../harness/ids';
 
-const TARGET_ACCOUNTS = 102;
 const fixture = new EmulatorFixture();
 
 beforeAll(async () => {
@@ -14,8 +14,6 @@ afterAll(async () => {
 beforeEach(async () => {
 	await fixture.reset();
 });
-
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 
 describe('listEntry.getAll through the real engine', () => {
 	it('returns all 250 entries of a list in exactly 3 requests of limit 100', async () => {

@@ -2,14 +2,12 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture, MEMBER_KEY } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
+import { byId, BOARD_CONFIDENTIAL, TARGET_ACCOUNTS } from '../harness/ids';
 
 /** List, list entry (saved views, field values) and field operations through the real engine. */
 const fixture = new EmulatorFixture();
 const PIPELINE = 101;
-const TARGET_ACCOUNTS = 102;
-const BOARD_CONFIDENTIAL = 104;
 
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 const run = (parameters: IDataObject, extra: Partial<Parameters<typeof runAffinityNode>[0]> = {}) =>
 	runAffinityNode({ credentials: fixture.credentials(), parameters, ...extra });
 

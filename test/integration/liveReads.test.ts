@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { EmulatorFixture } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
 import { fetchAll, fieldNamed, setValue } from '../trigger/helpers';
+import { byId, TARGET_ACCOUNTS } from '../harness/ids';
 
 /**
  * Reads under the live API's behaviour (the emulator's settings) and under the documented one:
@@ -10,9 +11,7 @@ import { fetchAll, fieldNamed, setValue } from '../trigger/helpers';
  * API ignores. Each case runs the node in n8n-core's engine against the emulator over HTTP.
  */
 const fixture = new EmulatorFixture();
-const TARGET_ACCOUNTS = 102;
 
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 const conditions = (...list: Array<{ property: string; operator: string; value?: unknown }>) => ({
 	conditions: list,
 });

@@ -2,16 +2,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture, expectNoKey, MEMBER_KEY } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
+import { byId, INVESTORS } from '../harness/ids';
 
 /** The merge resource through the real engine: start (with and without waiting), reads, and never twice. */
 
-const INVESTORS = 103;
 const fixture = new EmulatorFixture();
 beforeAll(() => fixture.start());
 afterAll(() => fixture.stop());
 beforeEach(() => fixture.reset());
-
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 
 function startMerge(
 	parameters: IDataObject,

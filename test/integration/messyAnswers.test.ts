@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { TRUNCATION_SEED } from '../../emulator/seedExtras';
 import { EmulatorFixture, expectNoKey } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
+import { byId, TARGET_ACCOUNTS } from '../harness/ids';
 
 /**
  * The readers in the real engine against the emulator answering as the live API does where it
@@ -11,8 +12,6 @@ import { runAffinityNode } from '../harness/engine';
  * domains, and multi-values cut at 100 with their totalCount.
  */
 const fixture = new EmulatorFixture();
-const TARGET_ACCOUNTS = 102;
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 const run = (parameters: IDataObject) =>
 	runAffinityNode({ credentials: fixture.credentials(), parameters });
 const settings = (body: IDataObject) => fixture.control('POST', '/settings', body);

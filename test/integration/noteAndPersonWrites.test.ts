@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture, expectNoKey, MEMBER_KEY, RESTRICTED_KEY } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
+import { byId } from '../harness/ids';
 
 /**
  * Note create / update / delete and person create / delete through n8n-core's real engine
@@ -19,7 +20,6 @@ const PERSON = 5000101;
 const MEMBER_PERSON = 5000002;
 const ADMIN_PERSON = 5000001;
 
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 const run = (parameters: IDataObject, apiKey?: string) =>
 	runAffinityNode({ credentials: fixture.credentials(apiKey), parameters });
 const posts = async (path: string, method = 'POST') =>

@@ -5,6 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture, MEMBER_KEY } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
+import { byId } from '../harness/ids';
 
 /**
  * The Markdown round trip that docs/operations.md ("Markdown in notes") promises: its document,
@@ -19,7 +20,6 @@ afterAll(() => fixture.stop());
 beforeEach(() => fixture.reset());
 
 const PERSON = 5000101;
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 const run = (parameters: IDataObject, apiKey?: string, continueOnFail = false) =>
 	runAffinityNode({ credentials: fixture.credentials(apiKey), parameters, continueOnFail });
 

@@ -2,11 +2,11 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture, MEMBER_KEY } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
+import { byId } from '../harness/ids';
 
 /** Note and transcript operations through the real engine. */
 const fixture = new EmulatorFixture();
 
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 const fromList = (value: string | number) => ({ __rl: true, mode: 'list', value: String(value) });
 const run = (parameters: IDataObject, extra: Partial<Parameters<typeof runAffinityNode>[0]> = {}) =>
 	runAffinityNode({ credentials: fixture.credentials(), parameters, ...extra });

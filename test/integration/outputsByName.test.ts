@@ -6,6 +6,7 @@ import { EmulatorFixture } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
 import { loadOptionsHarness } from '../harness/loadOptions';
 import {
+	DEAL_PIPELINE,
 	TARGET_ACCOUNTS,
 	byId,
 	events,
@@ -172,7 +173,6 @@ describe('List Entry → Search returns the fields it filtered on', () => {
 });
 
 describe('names beside ids', () => {
-	const DEAL_PIPELINE = 101;
 	const personName = (id: number) => {
 		const person = fixture.emulator.store.persons.get(id)!;
 		return [person.firstName, person.lastName].filter(Boolean).join(' ');

@@ -3,13 +3,12 @@ import type { IDataObject } from 'n8n-workflow';
 import { SEEDED_USERS } from '../../emulator/seed';
 import { EmulatorFixture, expectNoKey, MEMBER_KEY, RESTRICTED_KEY } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
+import { byId, INVESTORS } from '../harness/ids';
 
 /** Person, opportunity, user and rate-limit operations through the real engine. */
 const fixture = new EmulatorFixture();
-const INVESTORS = 103;
 const TRUNCATED_PERSON = 5000007;
 
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 const run = (parameters: IDataObject, extra: Partial<Parameters<typeof runAffinityNode>[0]> = {}) =>
 	runAffinityNode({ credentials: fixture.credentials(), parameters, ...extra });
 

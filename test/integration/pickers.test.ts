@@ -5,10 +5,10 @@ import { SCAN_LIMITS } from '../../nodes/AffinityV2/api/pickerPages';
 import { valueTypeName } from '../../nodes/AffinityV2/helpers/valueTypes';
 import { EmulatorFixture, expectNoKey } from '../harness/emulator';
 import { loadOptionsHarness } from '../harness/loadOptions';
+import { TARGET_ACCOUNTS } from '../harness/ids';
 
 /** Pickers and option lists through n8n-core's real LoadOptionsContext, against 5,000 companies. */
 const COMPANIES = 5000;
-const TARGET_ACCOUNTS = 102;
 const PIPELINE = 101;
 const fixture = new EmulatorFixture();
 

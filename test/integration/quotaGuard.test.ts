@@ -4,10 +4,9 @@
  */
 import { EmulatorFixture } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
+import { byId, TARGET_ACCOUNTS } from '../harness/ids';
 
 const fixture = new EmulatorFixture();
-const TARGET_ACCOUNTS = 102;
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 
 const readEntries = (paging: { returnAll: boolean; limit?: number }) =>
 	runAffinityNode({

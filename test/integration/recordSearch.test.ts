@@ -3,11 +3,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { EmulatorFixture } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
 import { loadOptionsHarness } from '../harness/loadOptions';
+import { byId, INVESTORS, TARGET_ACCOUNTS } from '../harness/ids';
 
 /** person.search and listEntry.search through the real engine, against the emulator over HTTP. */
 const fixture = new EmulatorFixture();
-const TARGET_ACCOUNTS = 102;
-const INVESTORS = 103;
 
 interface Field {
 	id: string;
@@ -28,7 +27,6 @@ let listFields: Field[] = [];
 const personField = (name: string) => (personFields.find((f) => f.name === name) as Field).id;
 const listField = (name: string) =>
 	(listFields.find((f) => f.name === name && f.type === 'list') as Field).id;
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 
 const run = (parameters: IDataObject) =>
 	runAffinityNode({ credentials: fixture.credentials(), parameters });

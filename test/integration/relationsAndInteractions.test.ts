@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
+import { byId } from '../harness/ids';
 
 /**
  * Interactions, notes of an entity, a person's lists, relationships and inferred connections
@@ -9,7 +10,6 @@ import { runAffinityNode } from '../harness/engine';
  */
 const fixture = new EmulatorFixture();
 
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 const run = (parameters: IDataObject, key?: string) =>
 	runAffinityNode({ credentials: fixture.credentials(key), parameters });
 const conditions = (...list: Array<{ property: string; operator: string; value?: unknown }>) => ({

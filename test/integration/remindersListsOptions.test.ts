@@ -4,6 +4,7 @@ import { EmulatorFixture, expectNoKey, MEMBER_KEY, RESTRICTED_KEY } from '../har
 import { runAffinityNode } from '../harness/engine';
 import { loadOptionsHarness } from '../harness/loadOptions';
 import { events, triggerHarness } from '../trigger/helpers';
+import { byId, DEAL_PIPELINE, TARGET_ACCOUNTS } from '../harness/ids';
 
 /**
  * Reminders, list create / get and dropdown options through n8n-core's real engine against the
@@ -16,14 +17,11 @@ beforeAll(() => fixture.start());
 afterAll(() => fixture.stop());
 beforeEach(() => fixture.reset());
 
-const DEAL_PIPELINE = 101;
-const TARGET_ACCOUNTS = 102;
 const COMPANY = 3000001;
 const PERSON = 5000101;
 const ADMIN_PERSON = 5000001;
 const MEMBER_PERSON = 5000002;
 
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 const run = (parameters: IDataObject, apiKey?: string) =>
 	runAffinityNode({ credentials: fixture.credentials(apiKey), parameters });
 

@@ -4,11 +4,11 @@ import { SEEDED_USERS } from '../../emulator/seed';
 import { EmulatorFixture, MEMBER_KEY } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
 import { loadOptionsHarness } from '../harness/loadOptions';
+import { byId } from '../harness/ids';
 
 /** note.search, file.search and company.semanticSearch through the real engine. */
 const fixture = new EmulatorFixture();
 
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 const run = (parameters: IDataObject) =>
 	runAffinityNode({ credentials: fixture.credentials(), parameters });
 const store = () => fixture.emulator.store;

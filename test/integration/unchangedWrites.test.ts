@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture, expectNoKey } from '../harness/emulator';
 import { runAffinityChain, runAffinityNode } from '../harness/engine';
+import { byId, TARGET_ACCOUNTS } from '../harness/ids';
 
 /**
  * Skip Unchanged Values, through n8n-core's real engine against the emulator: a write whose
@@ -10,15 +11,12 @@ import { runAffinityChain, runAffinityNode } from '../harness/engine';
  * default in Map Fields (a sheet run again), off for picked updates and Update Field Value.
  */
 
-const TARGET_ACCOUNTS = 102;
 const COMPANY = 3000001;
 const fixture = new EmulatorFixture();
 
 beforeAll(() => fixture.start());
 afterAll(() => fixture.stop());
 beforeEach(() => fixture.reset());
-
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 
 type Field = { id: string; name: string; type: string; valueType: string; readOnly?: boolean };
 

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture, expectNoKey } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
+import { byId, INVESTORS, TARGET_ACCOUNTS } from '../harness/ids';
 
 /**
  * List Entry → Create or Update through n8n-core's real engine against the emulator: a row's
@@ -9,8 +10,6 @@ import { runAffinityNode } from '../harness/engine';
  * written in one request, leaving out unchanged values; the request log counts every call.
  */
 
-const TARGET_ACCOUNTS = 102;
-const INVESTORS = 103;
 const fixture = new EmulatorFixture();
 
 beforeAll(() => fixture.start());
@@ -23,8 +22,6 @@ beforeEach(async () => {
 type Field = { id: string; name: string; type: string; valueType: string };
 type Value = { type: string; data: unknown };
 type Entry = { id: number; listId: number; fields: Array<{ id: string; value: Value }> };
-
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 
 let listFields: Field[] = [];
 async function fields(): Promise<Field[]> {

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { ITEMS_IN_FLIGHT } from '../../nodes/AffinityV2/actions/itemLanes';
 import { EmulatorFixture, expectNoKey } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
+import { TARGET_ACCOUNTS } from '../harness/ids';
 
 /**
  * List Entry → Create or Update runs rows of different records side by side (up to
@@ -10,7 +11,6 @@ import { runAffinityNode } from '../harness/engine';
  * against the emulator; the request log shows what overlapped and what was sent.
  */
 
-const TARGET_ACCOUNTS = 102;
 const fixture = new EmulatorFixture();
 
 beforeAll(() => fixture.start());

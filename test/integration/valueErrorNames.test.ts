@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture, expectNoKey } from '../harness/emulator';
 import { runAffinityNode, type NodeRun } from '../harness/engine';
+import { byId, TARGET_ACCOUNTS } from '../harness/ids';
 
 /**
  * A typed value that fails its type is refused before any write, and the error names the field
@@ -11,7 +12,6 @@ import { runAffinityNode, type NodeRun } from '../harness/engine';
  * the error keeps the id alone: the value's error is the one reported, never the read's.
  */
 
-const TARGET_ACCOUNTS = 102;
 const COMPANY = 3000002;
 const PERSON = 5000008;
 const fixture = new EmulatorFixture();
@@ -19,8 +19,6 @@ const fixture = new EmulatorFixture();
 beforeAll(() => fixture.start());
 afterAll(() => fixture.stop());
 beforeEach(() => fixture.reset());
-
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 
 type Field = { id: string; name: string; valueType: string };
 

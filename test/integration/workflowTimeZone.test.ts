@@ -5,6 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
+import { byId } from '../harness/ids';
 
 /**
  * Date-time inputs without a zone are in the workflow's time zone (Workflow Settings →
@@ -23,7 +24,6 @@ const COMPANY = 3000001;
 const PERSON = 5000101;
 const MEMBER_PERSON = 5000002;
 
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 const run = (parameters: IDataObject, timezone = TOKYO) =>
 	runAffinityNode({ credentials: fixture.credentials(), parameters, timezone });
 const sentBody = async (method: string, path: string) => {

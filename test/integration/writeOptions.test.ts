@@ -2,6 +2,7 @@ import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
 import { EmulatorFixture } from '../harness/emulator';
 import { loadOptionsHarness } from '../harness/loadOptions';
+import { byId, TARGET_ACCOUNTS } from '../harness/ids';
 
 /**
  * The editor side of the writes, through n8n-core's real LoadOptionsContext (what the editor's
@@ -9,13 +10,10 @@ import { loadOptionsHarness } from '../harness/loadOptions';
  * the chosen dropdown field, at the top level and inside a batch item.
  */
 
-const TARGET_ACCOUNTS = 102;
 const fixture = new EmulatorFixture();
 beforeAll(() => fixture.start());
 afterAll(() => fixture.stop());
 beforeEach(() => fixture.reset());
-
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 
 /** A loadOptions method, run as the editor runs it for the parameter at `path`. */
 function loadOptions(

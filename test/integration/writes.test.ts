@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture, expectNoKey } from '../harness/emulator';
 import { runAffinityNode } from '../harness/engine';
+import { byId, INVESTORS, TARGET_ACCOUNTS } from '../harness/ids';
 
 /**
  * Field value writes through n8n-core's real engine against the emulator: every value type
@@ -9,15 +10,11 @@ import { runAffinityNode } from '../harness/engine';
  * sent twice (the emulator's request log counts them).
  */
 
-const TARGET_ACCOUNTS = 102;
-const INVESTORS = 103;
 const fixture = new EmulatorFixture();
 
 beforeAll(() => fixture.start());
 afterAll(() => fixture.stop());
 beforeEach(() => fixture.reset());
-
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 
 type Field = { id: string; name: string; type: string; valueType: string };
 type Value = { type: string; data: unknown };

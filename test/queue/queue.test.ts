@@ -65,12 +65,12 @@ import {
 	WEBHOOK_TRIGGER_NODE,
 	writeThenWaitWorkflow,
 } from './workflows';
+import { TARGET_ACCOUNTS } from '../harness/ids';
 
 const RESULTS_DIR = path.join(REPO_ROOT, 'test-results', 'queue');
 const RUNS = 50;
 const CREDENTIAL = { id: 'queueCredAdmin', name: 'Affinity emulator (admin)' };
 /** The list whose added entries the webhook trigger reports ("Target Accounts"). */
-const TARGET_ACCOUNTS = 102;
 const DETECTIONS = ['snapshot', 'changeLog'] as const;
 type Detection = (typeof DETECTIONS)[number];
 const WEBHOOK_WORKFLOW = 'queueWebhookTrigger';

@@ -2,12 +2,12 @@
 import { randomUUID } from 'node:crypto';
 
 import { NODE_TYPES } from '../../scripts/n8n';
+import { byId } from '../harness/ids';
+import { DEAL_PIPELINE } from '../harness/ids';
 
-export const DEAL_PIPELINE = 101;
+export { DEAL_PIPELINE };
 /** A text field of the Deal Pipeline list ("Notes"): the write sets it to a value unique to each run. */
 export const NOTES_FIELD = 'field-1026';
-
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 
 interface Credential {
 	id: string;

@@ -10,11 +10,7 @@ import { canonicalJson } from '../../nodes/AffinityV2Trigger/helpers/fingerprint
 import { pollHarness, type PollHarness } from '../harness/engine';
 import type { EmulatorFixture } from '../harness/emulator';
 
-export const DEAL_PIPELINE = 101;
-export const TARGET_ACCOUNTS = 102;
-export const INVESTORS = 103;
-
-export const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
+export { byId, DEAL_PIPELINE, INVESTORS, TARGET_ACCOUNTS } from '../harness/ids';
 
 export function triggerHarness(fixture: EmulatorFixture, parameters: IDataObject): PollHarness {
 	return pollHarness(

@@ -5,7 +5,7 @@ import { AffinityV2WebhookTrigger } from '../../nodes/AffinityV2WebhookTrigger/A
 import type { EmulatorFixture } from '../harness/emulator';
 import { webhookHarness, type WebhookHarness } from '../harness/webhook';
 
-export const DEAL_PIPELINE = 101;
+export { DEAL_PIPELINE } from '../harness/ids';
 
 export function webhookTrigger(
 	fixture: EmulatorFixture,

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture, expectNoKey } from '../../harness/emulator';
 import { runAffinityNode } from '../../harness/engine';
+import { byId } from '../../harness/ids';
 
 /**
  * Company Create, Update, Delete and Find or Create (API v1 writes), Person Update (API v1) and
@@ -10,7 +11,6 @@ import { runAffinityNode } from '../../harness/engine';
  * refusals with zero requests, and one write after a failure.
  */
 const fixture = new EmulatorFixture();
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 const run = (parameters: IDataObject) =>
 	runAffinityNode({ credentials: fixture.credentials(), parameters });
 const company = (operation: string, extra: IDataObject = {}) =>

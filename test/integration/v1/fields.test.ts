@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture, expectNoKey } from '../../harness/emulator';
 import { runAffinityNode } from '../../harness/engine';
+import { byId, DEAL_PIPELINE, TARGET_ACCOUNTS } from '../../harness/ids';
 
 /**
  * Field create and delete (API v1) in n8n-core's real engine against the emulator: the field
@@ -14,10 +15,6 @@ beforeAll(() => fixture.start());
 afterAll(() => fixture.stop());
 beforeEach(() => fixture.reset());
 
-const DEAL_PIPELINE = 101;
-const TARGET_ACCOUNTS = 102;
-
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 const run = (parameters: IDataObject, items?: IDataObject[]) =>
 	runAffinityNode({
 		credentials: fixture.credentials(),

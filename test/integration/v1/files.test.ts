@@ -8,6 +8,7 @@ import {
 	useFilesystemBinaryData,
 	type InputFile,
 } from '../../harness/engine';
+import { byId } from '../../harness/ids';
 
 /**
  * File upload and download through API v1 (multipart upload, download by a redirect to a
@@ -17,7 +18,6 @@ import {
 const fixture = new EmulatorFixture();
 const COMPANY = 3000001;
 
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 const text = (content: string, fileName: string, mimeType = 'text/plain'): InputFile => ({
 	base64: Buffer.from(content, 'utf8').toString('base64'),
 	fileName,

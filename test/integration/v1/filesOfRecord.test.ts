@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture, expectNoKey } from '../../harness/emulator';
 import { runAffinityChain, runAffinityNode, type InputFile } from '../../harness/engine';
+import { byId } from '../../harness/ids';
 
 /**
  * File → Get Many for a Record (API v1 GET /entity-files with the record, paged by page_size /
@@ -14,7 +15,6 @@ const PERSON = 5000007;
 const OPPORTUNITY = 7000001;
 const LAG_MS = 1000;
 
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 const idOf = (expression: string) => ({ __rl: true, mode: 'id', value: `={{ ${expression} }}` });
 const text = (content: string, fileName: string, mimeType = 'text/plain'): InputFile => ({
 	base64: Buffer.from(content, 'utf8').toString('base64'),

@@ -3,13 +3,13 @@ import type { IDataObject } from 'n8n-workflow';
 import { SEEDED_USERS } from '../../../emulator/seed';
 import { EmulatorFixture, expectNoKey } from '../../harness/emulator';
 import { runAffinityNode } from '../../harness/engine';
+import { byId } from '../../harness/ids';
 
 /** Interaction create, update and delete through API v1, read back through v2. */
 const fixture = new EmulatorFixture();
 let teamMember: number;
 const OUTSIDER = 5000007;
 
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 const people = (...ids: number[]) => ({ person: ids.map((id) => ({ person: byId(id) })) });
 const run = (parameters: IDataObject, extra: Partial<Parameters<typeof runAffinityNode>[0]> = {}) =>
 	runAffinityNode({

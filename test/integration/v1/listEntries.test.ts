@@ -5,6 +5,7 @@ import { EmulatorFixture, expectNoKey } from '../../harness/emulator';
 import { runAffinityNode } from '../../harness/engine';
 import { events, fieldNamed, triggerHarness } from '../../trigger/helpers';
 import { deliveriesSettled, webhookTrigger } from '../../webhook/helpers';
+import { byId, DEAL_PIPELINE, INVESTORS, TARGET_ACCOUNTS } from '../../harness/ids';
 
 /**
  * List Entry → Add and Remove (API v1) in the real engine against the emulator: the entry in
@@ -13,10 +14,6 @@ import { deliveriesSettled, webhookTrigger } from '../../webhook/helpers';
  * value set on it.
  */
 const fixture = new EmulatorFixture();
-const DEAL_PIPELINE = 101;
-const TARGET_ACCOUNTS = 102;
-const INVESTORS = 103;
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 const run = (parameters: IDataObject) =>
 	runAffinityNode({
 		credentials: fixture.credentials(),

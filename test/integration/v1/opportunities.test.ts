@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { SEEDED_USERS } from '../../../emulator/seed';
 import { EmulatorFixture, expectNoKey } from '../../harness/emulator';
 import { runAffinityNode } from '../../harness/engine';
+import { byId, DEAL_PIPELINE, TARGET_ACCOUNTS } from '../../harness/ids';
 
 /**
  * Opportunity create, update and delete (API v1) in n8n-core's real engine against the
@@ -15,12 +16,9 @@ beforeAll(() => fixture.start());
 afterAll(() => fixture.stop());
 beforeEach(() => fixture.reset());
 
-const DEAL_PIPELINE = 101;
-const TARGET_ACCOUNTS = 102;
 const PERSON = 5000101;
 const COMPANY = 3000001;
 
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 /** A value picked "From List" carries no editor validation: what an expression could give. */
 const fromList = (value: string) => ({ __rl: true, mode: 'list', value });
 const run = (parameters: IDataObject) =>

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture, expectNoKey } from '../../harness/emulator';
 import { runAffinityNode } from '../../harness/engine';
+import { byId, DEAL_PIPELINE, TARGET_ACCOUNTS } from '../../harness/ids';
 
 /**
  * API v1 writes and API v2 reads are eventually consistent: right after a v1 write, v2 may not
@@ -9,9 +10,6 @@ import { runAffinityNode } from '../../harness/engine';
  * items of one run never create the same company, person or list entry twice.
  */
 const fixture = new EmulatorFixture();
-const DEAL_PIPELINE = 101;
-const TARGET_ACCOUNTS = 102;
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 const run = (parameters: IDataObject, items?: IDataObject[]) =>
 	runAffinityNode({ credentials: fixture.credentials(), parameters, items });
 const writes = async () =>

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture, expectNoKey } from '../../harness/emulator';
 import { runAffinityNode } from '../../harness/engine';
+import { byId } from '../../harness/ids';
 
 /**
  * Reminder update (API v1 PUT /reminders/{reminder_id}) in n8n-core's real engine against the
@@ -19,7 +20,6 @@ const ADMIN_PERSON = 5000001;
 const MEMBER_PERSON = 5000002;
 const COMPANY = 3000001;
 
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 const run = (parameters: IDataObject, timezone?: string) =>
 	runAffinityNode({
 		credentials: fixture.credentials(),
