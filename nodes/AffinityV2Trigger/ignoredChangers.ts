@@ -86,10 +86,15 @@ export async function ignoredUserIds(
 	return ids;
 }
 
+/** A user id as the API gives it (`creatorId`), if it is one. */
+export function userId(value: unknown): number | undefined {
+	const id = Number(value);
+	return value !== null && value !== undefined && Number.isSafeInteger(id) ? id : undefined;
+}
+
 /** The id a change's `changer` names, if any (v2: `{id, firstName, …}`; null for Affinity's own). */
 export function changerId(changer: unknown): number | undefined {
-	const id = Number((changer as IDataObject | null | undefined)?.id);
-	return Number.isSafeInteger(id) ? id : undefined;
+	return userId((changer as IDataObject | null | undefined)?.id);
 }
 
 /** Whether anything is to be passed over at all. */

@@ -16,7 +16,7 @@ import type { ChangeLogState, DetectedBy } from './changeLogState';
 import { canonicalJson, hash32 } from './helpers/hash';
 import { entryEvent, removedEvent } from './helpers/events';
 import { logFields, newestEntries, reported, scanEntries } from './listEntryReads';
-import { changerId, ignoredUserIds, ignoresAny } from './ignoredChangers';
+import { changerId, ignoredUserIds, ignoresAny, userId } from './ignoredChangers';
 import { eventContext, lookupNames, type TriggerConfig } from './poll';
 import { pollNeeds } from './pollRun';
 import type { DecodedState } from './state';
@@ -172,7 +172,7 @@ export async function logPart(
 				ctx,
 				config.ignoredChangers,
 				onListChanges.some((c) => changerId(c.changer) !== undefined) ||
-					[...added.values()].some((e) => changerId({ id: e.creatorId }) !== undefined),
+					[...added.values()].some((e) => userId(e.creatorId) !== undefined),
 				budget,
 			)
 		: new Set<number>();
@@ -182,7 +182,7 @@ export async function logPart(
 	const context = eventContext(config);
 	const additions = needs.added
 		? Array.from(added.values())
-				.filter((entry) => !passedOver(changerId({ id: entry.creatorId })))
+				.filter((entry) => !passedOver(userId(entry.creatorId)))
 				.map((entry) => entryEvent('listEntryAdded', entry, reported(config, entry), context))
 		: [];
 	let changed = needs.changed

@@ -8,7 +8,7 @@ import { parseFieldChoice } from '../../helpers/valueTypes';
 import { affinityRequest } from '../../transport';
 import { columnMappingProperty, mappedFieldWrites } from './columnMapping';
 import { resolveFieldWrite, resolveJsonUpdate, type FieldWrite } from './fieldWrites';
-import { skipsUnchanged, skipUnchangedParameter, writesToSend } from './unchangedWrites';
+import { skipUnchangedParameter, writesToSend } from './unchangedWrites';
 import { fieldValueProperties } from './values';
 
 /**
@@ -300,13 +300,11 @@ export async function writeChangedInChunks(
 	target: BatchTarget,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const { changed, unchanged } = await writesToSend.call(this, target, writes, itemIndex);
+	const { changed, unchanged, skipping } = await writesToSend.call(this, target, writes, itemIndex);
 	const chunks = changed.length ? await writeInChunks.call(this, changed, target, itemIndex) : [];
 	return {
 		updated: changed.length,
 		chunks,
-		...(skipsUnchanged(this, itemIndex)
-			? { fieldsUnchanged: unchanged.map((w) => w.fieldName ?? w.fieldId) }
-			: {}),
+		...(skipping ? { fieldsUnchanged: unchanged.map((w) => w.fieldName ?? w.fieldId) } : {}),
 	};
 }

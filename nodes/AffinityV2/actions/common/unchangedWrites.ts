@@ -95,23 +95,24 @@ export function splitUnchanged<W extends FieldWrite>(
 }
 
 /**
- * The writes to send: all of them, or with Skip Unchanged Values, those whose value differs
- * from the record's (read first).
+ * The writes to send: all of them, or with Skip Unchanged Values (`skipping`), those whose
+ * value differs from the record's (read first).
  */
 export async function writesToSend<W extends FieldWrite>(
 	this: IExecuteFunctions,
 	record: FieldsOfRecord,
 	writes: W[],
 	itemIndex: number,
-): Promise<{ changed: W[]; unchanged: W[] }> {
-	if (!writes.length || !skipsUnchanged(this, itemIndex)) return { changed: writes, unchanged: [] };
+): Promise<{ changed: W[]; unchanged: W[]; skipping: boolean }> {
+	const skipping = skipsUnchanged(this, itemIndex);
+	if (!writes.length || !skipping) return { changed: writes, unchanged: [], skipping };
 	const current = await currentValues.call(
 		this,
 		record,
 		writes.map((w) => w.fieldId),
 		itemIndex,
 	);
-	return splitUnchanged(writes, current);
+	return { ...splitUnchanged(writes, current), skipping };
 }
 
 /** Where one field write goes: the record's `…/fields` path, and how its errors name things. */
@@ -131,8 +132,7 @@ export async function sendFieldWrite(
 	write: FieldWrite,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const skip = skipsUnchanged(this, itemIndex);
-	const { changed } = await writesToSend.call(this, target, [write], itemIndex);
+	const { changed, skipping } = await writesToSend.call(this, target, [write], itemIndex);
 	if (changed.length)
 		await affinityRequest.call(this, {
 			method: 'POST',
@@ -142,5 +142,5 @@ export async function sendFieldWrite(
 			itemIndex,
 			checkWith: target.checkWith,
 		});
-	return skip ? { unchanged: !changed.length } : {};
+	return skipping ? { unchanged: !changed.length } : {};
 }
