@@ -318,6 +318,64 @@ describe('listEntry.search', () => {
 		expect(records.items.every((e) => (e.entity as { id: number }).id > 0)).toBe(true);
 	});
 
+	it("options chosen from Status's list (Option Names or IDs) send the same filter as their names typed, without reading the options again; misuse is refused before the search", async () => {
+		const status = listField('Status');
+		const dealSize = listField('Deal Size');
+		const options = (
+			await fixture.api<{ data: Array<{ id: number; text: string }> }>(
+				`/v2/lists/${TARGET_ACCOUNTS}/fields/${status}/dropdown-options`,
+			)
+		).body.data;
+		const wanted = options.filter((o) => ['New', 'Qualified'].includes(o.text));
+		expect(wanted).toHaveLength(2);
+		const search = (conditions: IDataObject[]) =>
+			run({
+				resource: 'listEntry',
+				operation: 'search',
+				listId: byId(TARGET_ACCOUNTS),
+				searchConditions: { conditions },
+				returnAll: true,
+			});
+		await fixture.clearRequests();
+		const chosen = await search([
+			{ target: status, operator: 'is-any-of', valueOptions: wanted.map((o) => o.id) },
+		]);
+		expect(chosen.error).toBeUndefined();
+		const chosenLog = await fixture.requests();
+		// IDs need no lookup: the list's fields, then the search pages.
+		expect(chosenLog[0].path).toBe(`/v2/lists/${TARGET_ACCOUNTS}/fields`);
+		expect(chosenLog.some((r) => r.path.endsWith('/dropdown-options'))).toBe(false);
+		const posted = chosenLog.filter((r) => r.method === 'POST');
+		expect(JSON.parse(posted[0].body as string).filters.filters).toEqual([
+			{
+				valueType: 'ranked-dropdown',
+				fieldId: status,
+				operator: 'is-any-of',
+				value: wanted.map((o) => ({ dropdownOptionId: o.id })),
+			},
+		]);
+		const typed = await search([
+			{ target: status, operator: 'is-any-of', value: 'New, Qualified' },
+		]);
+		expect(chosen.items.length).toBeGreaterThan(0);
+		expect(chosen.items.map((e) => e.id)).toEqual(typed.items.map((e) => e.id));
+
+		await fixture.clearRequests();
+		const both = await search([
+			{ target: status, operator: 'is-any-of', value: 'New', valueOptions: [wanted[0].id] },
+		]);
+		expect(both.error?.message).toMatch(
+			/Condition 1: Status: options given both in Value and in Option Names or IDs/,
+		);
+		const onNumber = await search([
+			{ target: dealSize, operator: 'is-greater-than', valueOptions: [wanted[0].id] },
+		]);
+		expect(onNumber.error?.message).toMatch(
+			/Condition 1: Deal Size: Option Names or IDs are for dropdown fields, and this field holds number values/,
+		);
+		expect((await fixture.requests()).filter((r) => r.method === 'POST')).toHaveLength(0);
+	});
+
 	it('404 names the list; a list field of another list is refused by the API', async () => {
 		const missing = await run({
 			resource: 'listEntry',
@@ -374,6 +432,18 @@ describe('the pickers of both searches', () => {
 			'is-empty',
 			'is-not-empty',
 		]);
+		const seniority = personField('Seniority');
+		const seniorityOptions = (
+			await fixture.api<{ data: Array<{ id: number; text: string }> }>(
+				`/v2/persons/fields/${seniority}/dropdown-options`,
+			)
+		).body.data;
+		const beside = await picker(
+			{ searchConditions: { conditions: [{ target: seniority }] } },
+			'parameters.searchConditions.conditions[0].valueOptions',
+		).loadOptions('getPersonSearchOptions');
+		expect(beside.map((o) => o.name)).toEqual(seniorityOptions.map((o) => o.text));
+		expect(beside.map((o) => o.name)).toContain('Founder');
 	});
 
 	it("list search and sort fields come from the chosen list (its own and its entity's), with Date Added; no list chosen gives none", async () => {
@@ -406,6 +476,24 @@ describe('the pickers of both searches', () => {
 		).loadOptions('getListSearchOperators');
 		expect(operators.map((o) => o.value)).toContain('is-between');
 		expect(operators.map((o) => o.value)).not.toContain('is-any-of');
+		// Beside a dropdown condition, the field's options; beside another field, none.
+		const optionsBeside = (target: string) =>
+			picker(
+				{ ...onList, searchConditions: { conditions: [{ target }] } },
+				'parameters.searchConditions.conditions[0].valueOptions',
+			).loadOptions('getListSearchOptions');
+		const statusOptions = (
+			await fixture.api<{ data: Array<{ id: number; text: string }> }>(
+				`/v2/lists/${TARGET_ACCOUNTS}/fields/${listField('Status')}/dropdown-options`,
+			)
+		).body.data;
+		expect(statusOptions.length).toBeGreaterThan(1);
+		expect(await optionsBeside(listField('Status'))).toEqual(
+			statusOptions.map((o) => ({ name: o.text, value: o.id })),
+		);
+		expect(await optionsBeside(listField('Deal Size'))).toEqual([]);
+		expect(await optionsBeside('')).toEqual([]);
+		expect(await picker().loadOptions('getListSearchOptions')).toEqual([]);
 		// Before a list is chosen the option lists are empty, never an error in the editor.
 		expect(await picker().loadOptions('getListSearchFields')).toEqual([]);
 		expect(await picker().loadOptions('getListSortFields')).toEqual([]);

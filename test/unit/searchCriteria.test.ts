@@ -6,6 +6,7 @@ import {
 	buildValueFilter,
 	filteredFieldIds,
 	valueKindOf,
+	withChosenOptions,
 	type SearchCondition,
 } from '../../nodes/AffinityV2/helpers/searchCriteria';
 import {
@@ -275,6 +276,69 @@ describe('refused before any request, with a message', () => {
 			),
 		).toMatchObject({ problem: { message: expect.stringContaining('at most 50') } });
 		expect(buildSearchCriteria({ term: '  ' })).toEqual({ ok: {} });
+	});
+});
+
+describe("options chosen from the field's list (Option Names or IDs)", () => {
+	const [ranked] = searchTargetsOf(metadata('ranked-dropdown'));
+	const [text] = searchTargetsOf(metadata('text'));
+	const chosen = (target: SearchTarget, valueOptions: unknown, value?: unknown) =>
+		withChosenOptions(
+			{ target: searchTargetKey(target), operator: 'is-any-of', valueOptions, value },
+			target,
+		);
+
+	it('become the value, and build the same filter as the same options typed in Value', () => {
+		const built = chosen(ranked, [11, 12]);
+		expect(built).toEqual({ ok: expect.objectContaining({ value: [11, 12] }) });
+		const fromList = buildValueFilter((built as { ok: SearchCondition }).ok, ranked, OPTIONS);
+		const typed = buildValueFilter(
+			{ target: searchTargetKey(ranked), operator: 'is-any-of', value: 'hot, Warm, maybe' },
+			ranked,
+			OPTIONS,
+		);
+		expect(fromList).toEqual({
+			ok: expect.objectContaining({
+				value: [{ dropdownOptionId: 11 }, { dropdownOptionId: 12 }],
+			}),
+		});
+		// "Warm, maybe" typed splits at its comma: the list keeps an option whole.
+		expect(typed).toHaveProperty('problem');
+		expect(
+			buildValueFilter(
+				{ target: searchTargetKey(ranked), operator: 'is-any-of', value: '["hot", "Warm, maybe"]' },
+				ranked,
+				OPTIONS,
+			),
+		).toEqual(fromList);
+	});
+
+	it('from an expression: IDs as an array or comma-separated', () => {
+		expect(chosen(ranked, '11, 12')).toEqual({
+			ok: expect.objectContaining({ value: ['11', '12'] }),
+		});
+	});
+
+	it('leave a condition without them as it was (Value alone)', () => {
+		for (const none of [undefined, [], '', ['  ']])
+			expect(chosen(ranked, none, 'hot')).toEqual({
+				ok: expect.objectContaining({ value: 'hot' }),
+			});
+	});
+
+	it('are refused on a field with no options, and beside a typed Value, naming both inputs', () => {
+		expect(chosen(text, [11])).toEqual({
+			problem: {
+				message: expect.stringMatching(/Option Names or IDs are for dropdown fields.*text/),
+				hint: expect.stringMatching(/Value/),
+			},
+		});
+		expect(chosen(ranked, [11], 'hot')).toEqual({
+			problem: {
+				message: expect.stringMatching(/both in Value and in Option Names or IDs/),
+				hint: expect.any(String),
+			},
+		});
 	});
 });
 

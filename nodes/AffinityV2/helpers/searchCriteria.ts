@@ -47,6 +47,8 @@ export interface SearchCondition {
 	target: string;
 	operator: string;
 	value?: unknown;
+	/** Options chosen from a dropdown field's list (Option Names or IDs), in place of Value. */
+	valueOptions?: unknown;
 	/** The second bound of `is-between`. */
 	value2?: unknown;
 	/** Relative dates: how many units back or ahead (and the second amount of `is-between-relative`). */
@@ -111,6 +113,34 @@ export function valueKindOf(valueType: string, operator: FilterableOperator): Va
 		return operator.numberOfValuesRequired === 'two' ? 'dateRange' : 'date';
 	}
 	return 'text';
+}
+
+/**
+ * The condition with the options chosen from its field's list (Option Names or IDs) as its value.
+ * They belong to dropdown fields only and replace Value, never add to it: a condition with both
+ * is refused rather than guessed at.
+ */
+export function withChosenOptions(
+	condition: SearchCondition,
+	target: SearchTarget,
+): Built<SearchCondition> {
+	const chosen = asList(condition.valueOptions).filter((v) => String(v).trim() !== '');
+	if (!chosen.length) return { ok: condition };
+	if (!target.valueType.includes('dropdown'))
+		return {
+			problem: {
+				message: `${target.label}: Option Names or IDs are for dropdown fields, and this field holds ${target.valueType} values`,
+				hint: 'Clear Option Names or IDs and give the value in Value.',
+			},
+		};
+	if (asList(condition.value).some((v) => String(v).trim() !== ''))
+		return {
+			problem: {
+				message: `${target.label}: options given both in Value and in Option Names or IDs`,
+				hint: 'Keep one of them: the options chosen from the list, or the names or IDs typed in Value.',
+			},
+		};
+	return { ok: { ...condition, value: chosen } };
 }
 
 /**

@@ -89,6 +89,26 @@ async function searchOperatorOptions(
 	}));
 }
 
+/**
+ * The options of the dropdown field chosen beside a search condition; none for a field of
+ * another type, or before a field is chosen.
+ */
+async function searchValueOptions(
+	ctx: ILoadOptionsFunctions,
+	source: FieldSource,
+): Promise<INodePropertyOptions[]> {
+	const chosen = String(ctx.getCurrentNodeParameter('&target') ?? '');
+	const target = (await searchTargets(ctx, source)).find((t) => searchTargetKey(t) === chosen);
+	if (!target || !target.valueType.includes('dropdown')) return [];
+	const scope: FieldScope =
+		source === 'companies'
+			? { kind: 'company' }
+			: source === 'persons'
+				? { kind: 'person' }
+				: { kind: 'listEntry', listId: source.listId };
+	return (await dropdownOptionsOf(ctx, scope, target.field)).map(dropdownOptionItem);
+}
+
 /** Fields (or their attributes) a search can sort by (FieldSortability). */
 async function sortFieldOptions(
 	ctx: ILoadOptionsFunctions,
@@ -271,6 +291,10 @@ export const loadOptions = {
 	async getCompanySearchOperators(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		return searchOperatorOptions(this, 'companies');
 	},
+	/** The options of the company dropdown field chosen beside them. */
+	async getCompanySearchOptions(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		return searchValueOptions(this, 'companies');
+	},
 
 	/** Person fields (or their attributes) a search can filter on (FieldFilterability). */
 	async getPersonSearchFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
@@ -279,6 +303,10 @@ export const loadOptions = {
 	/** The operators of the person field chosen beside it. */
 	async getPersonSearchOperators(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		return searchOperatorOptions(this, 'persons');
+	},
+	/** The options of the person dropdown field chosen beside them. */
+	async getPersonSearchOptions(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		return searchValueOptions(this, 'persons');
 	},
 	/** The chosen list's fields (or their attributes) a list-entry search can filter on. */
 	async getListSearchFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
@@ -289,6 +317,11 @@ export const loadOptions = {
 	async getListSearchOperators(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		const listId = chosenListId(this);
 		return listId === undefined ? [] : searchOperatorOptions(this, { listId });
+	},
+	/** The options of the list's dropdown field chosen beside them. */
+	async getListSearchOptions(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		const listId = chosenListId(this);
+		return listId === undefined ? [] : searchValueOptions(this, { listId });
 	},
 
 	/** Person fields a user can write (global), each with its value type. */

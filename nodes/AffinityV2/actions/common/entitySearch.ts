@@ -6,7 +6,8 @@ import type { ApiEntity } from '../../helpers/types';
 import { fieldQuery, fieldSelection } from './fields';
 import { forOperation } from './forOperation';
 import { maxResults, recordsOrCount, recordsOrTotal } from './paging';
-import { readSearchCriteria, searchFilterParameters, searchSortParameter } from './searchFilters';
+import { readSearchCriteria, searchFilterParameters } from './searchFilters';
+import { searchSortParameter } from './searchSorts';
 import { searchTermParameters } from './searchTerm';
 import { simplifyParameter } from './simplify';
 
@@ -29,6 +30,7 @@ export function entitySearchDescription(search: EntitySearch): INodeProperties[]
 		...searchFilterParameters({
 			fieldsMethod: `get${methods}SearchFields`,
 			operatorsMethod: `get${methods}SearchOperators`,
+			optionsMethod: `get${methods}SearchOptions`,
 			what: search.many,
 		}),
 		searchSortParameter({ fieldsMethod: `get${methods}SortFields`, what: search.one }),

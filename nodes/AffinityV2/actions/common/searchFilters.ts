@@ -5,13 +5,14 @@ import { fieldsOf, type FieldSource } from '../../api/fields';
 import { editionAllows } from './edition';
 import type { DropdownChoice } from '../../helpers/valueTypes';
 import { toStringList } from '../../helpers/stringList';
+import { readSorts } from './searchSorts';
 import {
 	buildFilterGroup,
 	buildSearchCriteria,
 	buildValueFilter,
+	withChosenOptions,
 	type FilterGroup,
 	type SearchCondition,
-	type SearchSort,
 	type ValueFilter,
 } from '../../helpers/searchCriteria';
 import {
@@ -33,6 +34,8 @@ export interface SearchFilterSpec {
 	fieldsMethod: string;
 	/** loadOptions method listing the chosen field's operators. */
 	operatorsMethod: string;
+	/** loadOptions method listing the chosen dropdown field's options. */
+	optionsMethod: string;
 	/** "companies": for descriptions. */
 	what: string;
 	/** Parameters the field lists depend on (the chosen list). */
@@ -88,6 +91,20 @@ function conditionFields(spec: SearchFilterSpec): INodeProperties[] {
 			default: '',
 			description:
 				'Typed as the field wants: text; a number; a date (YYYY-MM-DD); for "any of" operators several values separated by commas or a JSON array: dropdown options by name or ID, person or company IDs, texts, or locations as city=…; country=… (several separated by |). For Is Between, the lower bound.',
+			displayOptions: { hide: { operator: [...NO_VALUE, ...RELATIVE] } },
+		},
+		{
+			displayName: 'Option Names or IDs',
+			name: 'valueOptions',
+			type: 'multiOptions',
+			typeOptions: {
+				loadOptionsMethod: spec.optionsMethod,
+				loadOptionsDependsOn: ['target', ...(spec.dependsOn ?? [])],
+			},
+			default: [],
+			description:
+				'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+			hint: 'For a dropdown, ranked-dropdown or status field: its options, in place of Value (other fields have none to list)',
 			displayOptions: { hide: { operator: [...NO_VALUE, ...RELATIVE] } },
 		},
 		{
@@ -271,9 +288,12 @@ export async function readSearchFilters(
 			);
 		}
 		const { target, field } = found!;
-		const needsOptions = target.valueType.includes('dropdown') && !allIds(condition.value);
+		const chosen = withChosenOptions(condition, target);
+		if ('problem' in chosen) return fail(where, chosen.problem.message, chosen.problem.hint);
+		const given = chosen.ok;
+		const needsOptions = target.valueType.includes('dropdown') && !allIds(given.value);
 		const options = needsOptions ? await fields.dropdownOptions(field) : undefined;
-		const built = buildValueFilter(condition, target, options, { rangeRules });
+		const built = buildValueFilter(given, target, options, { rangeRules });
 		if ('problem' in built) return fail(where, built.problem.message, built.problem.hint);
 		return built.ok;
 	};
@@ -293,80 +313,6 @@ export async function readSearchFilters(
 	const root = buildFilterGroup(match, items);
 	if ('problem' in root) return fail('Conditions', root.problem.message, root.problem.hint);
 	return root.ok;
-}
-
-/** The sorts of a search (SearchSort, at most 5): fields picked from those their sortability allows. */
-export function searchSortParameter(spec: {
-	fieldsMethod: string;
-	what: string;
-	dependsOn?: string[];
-}): INodeProperties {
-	return {
-		displayName: 'Sort',
-		name: 'sort',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true, sortable: true },
-		placeholder: 'Add Sort',
-		default: {},
-		description: 'Order of the results; the first sort decides first',
-		options: [
-			{
-				displayName: 'Sort By',
-				name: 'sorts',
-				values: [
-					{
-						displayName: 'Field Name or ID',
-						name: 'fieldId',
-						type: 'options',
-						typeOptions: {
-							loadOptionsMethod: spec.fieldsMethod,
-							loadOptionsDependsOn: spec.dependsOn ?? [],
-						},
-						default: '',
-						description: `A ${spec.what} field Affinity can sort on. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
-					},
-					{
-						displayName: 'Direction',
-						name: 'direction',
-						type: 'options',
-						options: [
-							{ name: 'Ascending', value: 'asc' },
-							{ name: 'Descending', value: 'desc' },
-						],
-						default: 'asc',
-					},
-				],
-			},
-		],
-	};
-}
-
-function readSorts(this: IExecuteFunctions, itemIndex: number): SearchSort[] {
-	const sorts =
-		(this.getNodeParameter('sort.sorts', itemIndex, []) as Array<{
-			fieldId?: string;
-			direction?: string;
-		}>) ?? [];
-	return sorts.map((sort, index) => {
-		const key = String(sort.fieldId ?? '').trim();
-		if (!key) {
-			throw new NodeOperationError(this.getNode(), `Sort ${index + 1}: no field chosen`, {
-				itemIndex,
-				description: 'Choose the field to sort by, or remove the sort.',
-			});
-		}
-		if (sort.direction !== 'asc' && sort.direction !== 'desc') {
-			throw new NodeOperationError(
-				this.getNode(),
-				`Sort ${index + 1}: direction must be asc or desc, got "${String(sort.direction)}"`,
-				{
-					itemIndex,
-				},
-			);
-		}
-		const { fieldId, attributeId } = parseSearchTargetKey(key);
-		return { fieldId, direction: sort.direction, ...(attributeId ? { attributeId } : {}) };
-	});
 }
 
 /** The SearchCriteria body of one item: conditions, term and sorts, checked before any request. */

@@ -9,11 +9,8 @@ import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { listLocator } from '../common/locators';
 import { maxResults, recordsOrCount, recordsOrTotal } from '../common/paging';
-import {
-	readSearchCriteria,
-	searchFilterParameters,
-	searchSortParameter,
-} from '../common/searchFilters';
+import { readSearchCriteria, searchFilterParameters } from '../common/searchFilters';
+import { searchSortParameter } from '../common/searchSorts';
 import { searchTermParameters } from '../common/searchTerm';
 import { simplifyParameter } from '../common/simplify';
 import type { OperationEndpoint } from '../types';
@@ -31,6 +28,7 @@ export const description: INodeProperties[] = forOperation('listEntry', 'search'
 	...searchFilterParameters({
 		fieldsMethod: 'getListSearchFields',
 		operatorsMethod: 'getListSearchOperators',
+		optionsMethod: 'getListSearchOptions',
 		what: 'list entries',
 		dependsOn: ON_LIST,
 	}),
