@@ -4,7 +4,6 @@
  * bounds, waits capped at about a minute, the monthly quota recorded and failed on at once,
  * and a write's unknown outcome carried as data on the error.
  */
-import * as workflow from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import {
@@ -26,6 +25,10 @@ import {
 } from '../../nodes/AffinityV2/transport/rateLimit';
 import { rateLimitWaitMs, retryAfterSeconds } from '../../nodes/AffinityV2/transport/rateLimit';
 import { fakeContext, node } from './fakeContext';
+import { recordSleeps } from './sleeps';
+
+// Waits recorded by recordSleeps end with each test.
+afterEach(() => jest.restoreAllMocks());
 
 beforeEach(() => forgetRateLimits());
 
@@ -283,12 +286,8 @@ describe('waits after a 429: one wait per reset, at most RETRY_POLICY.rateLimitR
 	/** Every wait the transport asks n8n's sleep for, answered at once. */
 	let waits: number[];
 	beforeEach(() => {
-		waits = [];
-		jest.spyOn(workflow, 'sleep').mockImplementation(async (ms: number) => {
-			waits.push(ms);
-		});
+		waits = recordSleeps();
 	});
-	afterEach(() => jest.restoreAllMocks());
 
 	const exhausted = (reset: number) => ({
 		statusCode: 429,
@@ -398,6 +397,7 @@ describe('the monthly quota', () => {
 	});
 
 	it('used up: a 429 fails at once, naming the reset date, with no retry', async () => {
+		const waits = recordSleeps();
 		const before = Date.now();
 		const { ctx, sent } = fakeContext(() => ({
 			statusCode: 429,
@@ -411,7 +411,7 @@ describe('the monthly quota', () => {
 		const error = (await affinityRequest
 			.call(ctx, { method: 'GET', path: '/v2/companies/1' })
 			.catch((e: NodeApiError) => e)) as NodeApiError;
-		expect(Date.now() - before).toBeLessThan(2000);
+		expect(waits).toEqual([]);
 		expect(sent).toHaveLength(1);
 		const day = new Date(before + 864_000_000).toISOString().slice(0, 10);
 		expect(error.message).toBe(
