@@ -6,7 +6,7 @@
  * wait for the next minute at Affinity's 900 a minute, which the last line quantifies).
  */
 import { DEMO_KEY } from '../emulator/auth';
-import { runAffinityNode } from '../test/harness/engine';
+import { runAffinityNode } from '../testkit/engine';
 import { fmt, machine, median, startEmulatorProcess } from './lib';
 
 const UPDATES = 1000;

@@ -11,7 +11,7 @@ import { OutboundHttp } from '@n8n/backend-network';
 import { Container } from '@n8n/di';
 
 import { DEMO_KEY } from '../emulator/auth';
-import { runAffinityNode } from '../test/harness/engine';
+import { runAffinityNode } from '../testkit/engine';
 import { machine, ROOT, startEmulatorProcess } from './lib';
 
 const MB = 1024 * 1024;

@@ -8,7 +8,7 @@
  *   the node against it is the node's own work (target ≤ 1.05×).
  */
 import { DEMO_KEY } from '../emulator/auth';
-import { runAffinityNode } from '../test/harness/engine';
+import { runAffinityNode } from '../testkit/engine';
 import {
 	bareCursorLoop,
 	fmt,

@@ -4,7 +4,7 @@
  * with the theoretical minimum for fixed windows (target ≤ 1.10×).
  */
 import { DEMO_KEY } from '../emulator/auth';
-import { runAffinityNode } from '../test/harness/engine';
+import { runAffinityNode } from '../testkit/engine';
 import { fmt, machine, startEmulatorProcess } from './lib';
 
 const PAGES = 300;

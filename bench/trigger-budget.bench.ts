@@ -15,7 +15,7 @@ import { request } from 'undici';
 
 import { DEMO_KEY } from '../emulator/auth';
 import { AffinityV2Trigger } from '../nodes/AffinityV2Trigger/AffinityV2Trigger.node.ts';
-import { pollHarness } from '../test/harness/engine';
+import { pollHarness } from '../testkit/engine';
 import { fmt, machine, startEmulatorProcess } from './lib';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);

@@ -31,7 +31,7 @@ import { DEMO_KEY } from '../emulator/auth';
 import type { FieldDef } from '../emulator/model';
 import { affinityPaginate } from '../nodes/AffinityV2/transport';
 import { AffinityV2Trigger } from '../nodes/AffinityV2Trigger/AffinityV2Trigger.node.ts';
-import { pollHarness } from '../test/harness/engine';
+import { pollHarness } from '../testkit/engine';
 import {
 	ROOT,
 	bareCursorLoop,

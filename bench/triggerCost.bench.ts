@@ -9,7 +9,7 @@
  */
 import { DEMO_KEY } from '../emulator/auth';
 import { AffinityV2Trigger } from '../nodes/AffinityV2Trigger/AffinityV2Trigger.node.ts';
-import { pollHarness } from '../test/harness/engine';
+import { pollHarness } from '../testkit/engine';
 import { machine, startEmulatorProcess, type BenchEmulator } from './lib';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);

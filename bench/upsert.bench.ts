@@ -10,7 +10,7 @@ import { request } from 'undici';
 
 import { DEMO_KEY } from '../emulator/auth';
 import { forgetRecentWrites } from '../nodes/AffinityV2/transport';
-import { runAffinityNode } from '../test/harness/engine';
+import { runAffinityNode } from '../testkit/engine';
 import { callsByEndpoint, fmt, machine, median, rowsJobMinimum, startEmulatorProcess } from './lib';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);

@@ -19,12 +19,12 @@ import path from 'node:path';
 
 import { DEMO_KEYS } from '../emulator/auth';
 import { describeLiveMode } from '../emulator/liveMode';
-import { DEMO_MODEL_LABEL, demoScript } from '../test/agents/demo-model';
+import { DEMO_MODEL_LABEL, demoScript } from '../testkit/models/demo-model';
 import {
 	SCRIPTED_MODEL_NAME,
 	type ScriptedModel,
 	startScriptedModel,
-} from '../test/agents/scripted-model';
+} from '../testkit/models/scripted-model';
 import {
 	credentialExport,
 	freePort,

@@ -1,5 +1,5 @@
 /**
- * Writes an edition of the Affinity v2 OpenAPI description into test/fixtures/ for the
+ * Writes an edition of the Affinity v2 OpenAPI description into testkit/descriptions/ for the
  * emulator's schema tests, without prose (descriptions, examples) so that the repository
  * carries only what the tests read. The file is named after the edition
  * (`info.x-affinity-api-version`): affinity-v2-openapi-<edition>.json; the 2024-01-01 edition
@@ -41,7 +41,7 @@ const info = doc.info as Record<string, unknown>;
 const edition = info['x-affinity-api-version'] as string;
 const name =
 	edition === '2024-01-01' ? 'affinity-v2-openapi.json' : `affinity-v2-openapi-${edition}.json`;
-const target = join(__dirname, '../test/fixtures', name);
+const target = join(__dirname, '../testkit/descriptions', name);
 const vendored = {
 	openapi: doc.openapi,
 	info: { title: info.title, 'x-affinity-api-version': edition },

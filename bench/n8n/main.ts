@@ -40,7 +40,7 @@ import {
 	type WorkflowRun,
 } from '../../scripts/n8n';
 import { cacheRoot, N8N_VERSION } from '../../scripts/paths';
-import { pollHarness } from '../../test/harness/engine';
+import { pollHarness } from '../../testkit/engine';
 import { callsByEndpoint, fmt, median, rowsJobMinimum } from '../lib';
 import { groupCpuMs } from './cpu';
 import {

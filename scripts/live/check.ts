@@ -1,5 +1,5 @@
 import { DEMO_KEY, Emulator } from '../../emulator';
-import { nodeOperations } from '../../test/harness/nodeOperations';
+import { nodeOperations } from '../../testkit/nodeOperations';
 import { runFacts, type FactContext, type FactResult } from './facts';
 import { isRead } from './operations';
 import type { Options } from './options';

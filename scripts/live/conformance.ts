@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
 
-import { Description, EDITION, EDITIONS } from '../../test/emulator/openapi';
-import { v1EndpointOf, v1NonConformance } from '../../test/emulator/v1Description';
+import { Description, EDITION, EDITIONS } from '../../testkit/descriptions/openapi';
+import { v1EndpointOf, v1NonConformance } from '../../testkit/descriptions/v1Description';
 import type { Exchange } from './proxy';
 
 /**

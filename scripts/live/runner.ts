@@ -1,7 +1,7 @@
 import type { IBinaryKeyData, ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 import { request } from 'undici';
 
-import { runAffinityNode, type InputFile } from '../../test/harness/engine';
+import { runAffinityNode, type InputFile } from '../../testkit/engine';
 import {
 	ConformanceChecker,
 	describedEdition,

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { binaryBytes } from '../../test/harness/engine';
+import { binaryBytes } from '../../testkit/engine';
 import { byId, skip, type Entity, type Id, type Runs } from './plan';
 import {
 	gone,

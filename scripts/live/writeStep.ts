@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { InputFile } from '../../test/harness/engine';
+import type { InputFile } from '../../testkit/engine';
 import {
 	byId,
 	records,

@@ -1,6 +1,6 @@
 /** The demo model of `npm start`: it reads, and never answers a request to change as if done. */
-import { demoScript, requestedWrite } from './demo-model';
-import type { TurnContext } from './scripted-model';
+import { demoScript, requestedWrite } from '../../testkit/models/demo-model';
+import type { TurnContext } from '../../testkit/models/scripted-model';
 
 const TOOLS = ['Find_Affinity_lists', 'Read_list_entries', 'Get_a_company'].map((name) => ({
 	name,

@@ -2,7 +2,11 @@
  * The scripted model speaks OpenAI's chat-completions protocol as @langchain/openai uses it: tool
  * definitions in, `tool_calls` out, `role: 'tool'` results back in, plain JSON or SSE chunks.
  */
-import { type ChatRequest, type ScriptedModel, startScriptedModel } from './scripted-model';
+import {
+	type ChatRequest,
+	type ScriptedModel,
+	startScriptedModel,
+} from '../../testkit/models/scripted-model';
 
 const TOOLS: ChatRequest['tools'] = [
 	{

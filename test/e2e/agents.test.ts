@@ -1,6 +1,6 @@
 /*
  * AI agents in real n8n 2.41.1: the AI Agent node with the OpenAI Chat Model pointed at the
- * scripted model (test/agents/scripted-model.ts) and the Affinity v2 node as its tools, run by the
+ * scripted model (testkit/models/scripted-model.ts) and the Affinity v2 node as its tools, run by the
  * editor's REST API against the emulator. What n8n offered the model is read from the model's
  * request log; what the tools did, from the emulator's log and the execution.
  */
@@ -12,7 +12,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 
 import { n8nImport, packNodeNames, type WorkflowRun } from '../../scripts/n8n';
 import { DEMO_KEY, demoModelCredentialExport, sampleWorkflows } from '../../scripts/start';
-import { demoScript } from '../agents/demo-model';
+import { demoScript } from '../../testkit/models/demo-model';
 import {
 	type ChatRequest,
 	type ModelScript,
@@ -20,7 +20,7 @@ import {
 	type ScriptedModel,
 	startScriptedModel,
 	type TurnContext,
-} from '../agents/scripted-model';
+} from '../../testkit/models/scripted-model';
 import {
 	AGENT,
 	AGENT_TRIGGER,

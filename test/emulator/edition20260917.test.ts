@@ -5,7 +5,7 @@ import type { FieldDef } from '../../emulator/model';
 import { SEEDED_USERS } from '../../emulator/seed';
 import { ADMIN_KEY, EmulatorFixture, MEMBER_KEY } from '../harness/emulator';
 import type { ErrorBody, Page } from './helpers';
-import { Description, explain } from './openapi';
+import { Description, explain } from '../../testkit/descriptions/openapi';
 import { deliveries, listenToWebhooks } from './v1Client';
 import { BOARD_CONFIDENTIAL, DEAL_PIPELINE, INVESTORS, TARGET_ACCOUNTS } from '../harness/ids';
 

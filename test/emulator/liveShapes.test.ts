@@ -4,7 +4,7 @@ import { renderV1Field } from '../../emulator/routes/v1/fields';
 import { pacificOffsetTime } from '../../emulator/v1Shapes';
 import { ADMIN_KEY, EmulatorFixture, MEMBER_KEY } from '../harness/emulator';
 import { collect, type Page } from './helpers';
-import { Description, explain, type Json } from './openapi';
+import { Description, explain, type Json } from '../../testkit/descriptions/openapi';
 import { v1 } from './v1Client';
 
 /**

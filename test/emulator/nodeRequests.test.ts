@@ -1,11 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Exchange } from '../../emulator';
-import { v1NonConformance } from './v1Description';
+import { v1NonConformance } from '../../testkit/descriptions/v1Description';
 import { EmulatorFixture } from '../harness/emulator';
-import { runAffinityNode, type RunOptions } from '../harness/engine';
-import { nodeOperations } from '../harness/nodeOperations';
-import { Description, explain } from './openapi';
+import { runAffinityNode, type RunOptions } from '../../testkit/engine';
+import { nodeOperations } from '../../testkit/nodeOperations';
+import { Description, explain } from '../../testkit/descriptions/openapi';
 import { byId, INVESTORS, TARGET_ACCOUNTS } from '../harness/ids';
 
 /**

@@ -1,7 +1,7 @@
 import type { Exchange } from '../../emulator';
 import type { FieldDef } from '../../emulator/model';
 import { SEEDED_USERS } from '../../emulator/seed';
-import { v1EndpointOf, v1NonConformance } from './v1Description';
+import { v1EndpointOf, v1NonConformance } from '../../testkit/descriptions/v1Description';
 import { Router } from '../../emulator/router';
 import { registerApi } from '../../emulator/routes';
 import { ADMIN_KEY, EmulatorFixture, MEMBER_KEY, RESTRICTED_KEY } from '../harness/emulator';
@@ -13,7 +13,7 @@ import {
 	type Edition,
 	type Json,
 	type Method,
-} from './openapi';
+} from '../../testkit/descriptions/openapi';
 
 /**
  * Every answer the emulator gives in this suite, whichever call made it, is checked against the

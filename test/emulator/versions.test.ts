@@ -3,7 +3,7 @@ import { request } from 'undici';
 import { DEMO_KEYS } from '../../emulator';
 import { ADMIN_KEY, EmulatorFixture, MEMBER_KEY } from '../harness/emulator';
 import type { ErrorBody, Page } from './helpers';
-import { Description, explain } from './openapi';
+import { Description, explain } from '../../testkit/descriptions/openapi';
 
 /**
  * X-Affinity-Api-Version: each key has a Default API Version, the request header overrides it

@@ -1,5 +1,5 @@
 import { ADMIN_KEY, EmulatorFixture, MEMBER_KEY } from '../harness/emulator';
-import { Description } from './openapi';
+import { Description } from '../../testkit/descriptions/openapi';
 
 /**
  * The answers of the write and merge endpoints, validated against the 2026-07-15 description's

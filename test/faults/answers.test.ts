@@ -14,7 +14,7 @@ import { resources } from '../../nodes/AffinityV2/actions/resources';
 import type { OperationEndpoint } from '../../nodes/AffinityV2/actions/types';
 import { ANSWER_LIMITS } from '../../nodes/AffinityV2/transport';
 import { ADMIN_KEY, ALL_KEYS, EmulatorFixture } from '../harness/emulator';
-import { runAffinityNode, type NodeRun } from '../harness/engine';
+import { runAffinityNode, type NodeRun } from '../../testkit/engine';
 import {
 	nodeParameters,
 	prepare,

@@ -16,8 +16,8 @@ import {
 } from 'n8n-workflow';
 
 import { EmulatorFixture } from '../harness/emulator';
-import { CREDENTIAL_ID, TestCredentialsHelper } from '../harness/credentials';
-import { NodeTypes, additionalData } from '../harness/engine';
+import { CREDENTIAL_ID, TestCredentialsHelper } from '../../testkit/credentials';
+import { NodeTypes, additionalData } from '../../testkit/engine';
 import { ENTRY, TARGET_ACCOUNTS, byId, seeded } from '../inputs/operations';
 
 const fixture = new EmulatorFixture();

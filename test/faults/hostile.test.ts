@@ -12,7 +12,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { orgQuota } from '../../nodes/AffinityV2/transport';
 import { RETRY_POLICY } from '../../nodes/AffinityV2/transport/retryPolicy';
 import { ADMIN_KEY, EmulatorFixture } from '../harness/emulator';
-import { runAffinityNode, type NodeRun } from '../harness/engine';
+import { runAffinityNode, type NodeRun } from '../../testkit/engine';
 import { loadOptionsHarness } from '../harness/loadOptions';
 import { ENTRY, TARGET_ACCOUNTS, byId } from '../inputs/operations';
 import { triggerHarness } from '../trigger/helpers';

@@ -1,5 +1,5 @@
 import { EmulatorFixture } from '../harness/emulator';
-import { runAffinityNode } from '../harness/engine';
+import { runAffinityNode } from '../../testkit/engine';
 import { byId } from '../harness/ids';
 
 /**

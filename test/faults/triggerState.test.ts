@@ -13,7 +13,7 @@ import {
 	type TriggerState,
 } from '../../nodes/AffinityV2Trigger/state';
 import { EmulatorFixture } from '../harness/emulator';
-import type { PollHarness } from '../harness/engine';
+import type { PollHarness } from '../../testkit/engine';
 import {
 	DEAL_PIPELINE,
 	byId,

@@ -12,8 +12,8 @@ import {
 
 import { AffinityV2 } from '../../nodes/AffinityV2/AffinityV2.node.ts';
 import type { AffinityV2V1 } from '../../nodes/AffinityV2/AffinityV2V1.ts';
-import { CREDENTIAL_ID, TestCredentialsHelper } from './credentials';
-import { additionalData, NodeTypes } from './engine';
+import { CREDENTIAL_ID, TestCredentialsHelper } from '../../testkit/credentials';
+import { additionalData, NodeTypes } from '../../testkit/engine';
 
 export interface LoadOptionsHarness {
 	/** Calls a listSearch method (a resource locator's "From list") as the editor does. */

@@ -13,8 +13,8 @@ import {
 	type IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 
-import { CREDENTIAL_ID, TestCredentialsHelper } from './credentials';
-import { additionalData, NodeTypes } from './engine';
+import { CREDENTIAL_ID, TestCredentialsHelper } from '../../testkit/credentials';
+import { additionalData, NodeTypes } from '../../testkit/engine';
 
 /** What the receiver answers after the node ran: as n8n does, or a lost answer (Affinity retries). */
 export type Answer = 'normal' | 'fail' | 'drop';

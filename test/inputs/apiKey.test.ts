@@ -11,7 +11,7 @@ import { Expression, NodeHelpers } from 'n8n-workflow';
 import { AffinityV2Api } from '../../credentials/AffinityV2Api.credentials';
 import { apiKeyProblem } from '../../nodes/AffinityV2/transport';
 import { ADMIN_KEY, EmulatorFixture } from '../harness/emulator';
-import { runAffinityNode } from '../harness/engine';
+import { runAffinityNode } from '../../testkit/engine';
 import { byId as triggerById, triggerHarness } from '../trigger/helpers';
 import { TARGET_ACCOUNTS } from './operations';
 

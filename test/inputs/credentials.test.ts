@@ -13,7 +13,7 @@ import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import { request } from 'undici';
 
 import { ADMIN_KEY, EmulatorFixture } from '../harness/emulator';
-import { runAffinityNode } from '../harness/engine';
+import { runAffinityNode } from '../../testkit/engine';
 import { byId as triggerById, savedJson, triggerHarness } from '../trigger/helpers';
 import {
 	TARGET_ACCOUNTS,

@@ -15,7 +15,7 @@ import {
 } from '../../nodes/AffinityV2/helpers/simplify';
 import type { ApiField } from '../../nodes/AffinityV2/helpers/types';
 import { EmulatorFixture } from '../harness/emulator';
-import { runAffinityNode } from '../harness/engine';
+import { runAffinityNode } from '../../testkit/engine';
 import { ENTRY, TARGET_ACCOUNTS, byId } from './operations';
 
 const RESERVED = [

@@ -11,7 +11,7 @@ import { LeakWatch } from './secrets';
 import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture } from '../harness/emulator';
-import { runAffinityNode, type NodeRun } from '../harness/engine';
+import { runAffinityNode, type NodeRun } from '../../testkit/engine';
 import { savedJson, setParameters, triggerHarness } from '../trigger/helpers';
 import {
 	HOT_ACCOUNTS_VIEW,

@@ -15,7 +15,7 @@ import type { RequestLogEntry } from '../../emulator';
 import { SEEDED_USERS } from '../../emulator/seed';
 import { ID_RANGES, type IdKind } from '../../nodes/AffinityV2/transport';
 import { EmulatorFixture } from '../harness/emulator';
-import { runAffinityNode, type NodeRun } from '../harness/engine';
+import { runAffinityNode, type NodeRun } from '../../testkit/engine';
 import { savedJson, setParameters, triggerHarness } from '../trigger/helpers';
 import {
 	TARGET_ACCOUNTS,

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { SEEDED_USERS } from '../../emulator/seed';
 import { resources } from '../../nodes/AffinityV2/actions/resources';
 import type { EmulatorFixture } from '../harness/emulator';
-import type { RunOptions } from '../harness/engine';
+import type { RunOptions } from '../../testkit/engine';
 import { TARGET_ACCOUNTS } from '../harness/ids';
 
 export { TARGET_ACCOUNTS };

@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { LoggerProxy, NodeApiError } from 'n8n-workflow';
 
 import { ADMIN_KEY, ALL_KEYS, EmulatorFixture } from '../harness/emulator';
-import { runAffinityNode } from '../harness/engine';
+import { runAffinityNode } from '../../testkit/engine';
 import { TARGET_ACCOUNTS, byId, triggerHarness } from '../trigger/helpers';
 
 const fixture = new EmulatorFixture();

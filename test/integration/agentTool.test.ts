@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture } from '../harness/emulator';
-import { runAffinityNode } from '../harness/engine';
+import { runAffinityNode } from '../../testkit/engine';
 import { byId } from '../harness/ids';
 
 const fixture = new EmulatorFixture();

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { DEMO_KEYS } from '../../emulator';
 import { TRUNCATION_SEED } from '../../emulator/seedExtras';
 import { ADMIN_KEY, EmulatorFixture, expectNoKey } from '../harness/emulator';
-import { runAffinityNode } from '../harness/engine';
+import { runAffinityNode } from '../../testkit/engine';
 import { byId } from '../harness/ids';
 
 /**

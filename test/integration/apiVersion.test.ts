@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { AffinityV2Api } from '../../credentials/AffinityV2Api.credentials';
-import { runAffinityNode } from '../harness/engine';
+import { runAffinityNode } from '../../testkit/engine';
 
 /**
  * The credential's API Version: a choice, 2026-09-17 by default, sent as

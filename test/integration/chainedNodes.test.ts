@@ -3,7 +3,7 @@ import { request } from 'undici';
 
 import { SEEDED_USERS } from '../../emulator/seed';
 import { ADMIN_KEY, EmulatorFixture, expectNoKey } from '../harness/emulator';
-import { runAffinityChain, type ChainRun, type ChainStep } from '../harness/engine';
+import { runAffinityChain, type ChainRun, type ChainStep } from '../../testkit/engine';
 import { byId, DEAL_PIPELINE, TARGET_ACCOUNTS } from '../harness/ids';
 
 /**

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { SEEDED_USERS } from '../../emulator/seed';
 import { EmulatorFixture } from '../harness/emulator';
-import { runAffinityNode } from '../harness/engine';
+import { runAffinityNode } from '../../testkit/engine';
 import { byId } from '../harness/ids';
 
 /** The change log through the real engine: fieldValueChange.getAll and listEntry.getFieldValueChanges. */

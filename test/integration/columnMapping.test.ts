@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture } from '../harness/emulator';
-import { runAffinityNode } from '../harness/engine';
+import { runAffinityNode } from '../../testkit/engine';
 import { loadOptionsHarness } from '../harness/loadOptions';
 import { byId, TARGET_ACCOUNTS } from '../harness/ids';
 

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture, expectNoKey } from '../harness/emulator';
-import { runAffinityNode } from '../harness/engine';
+import { runAffinityNode } from '../../testkit/engine';
 import { byId, TARGET_ACCOUNTS } from '../harness/ids';
 
 /** Company operations through the real engine, against the emulator over HTTP. */

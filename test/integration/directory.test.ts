@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { SEEDED_USERS } from '../../emulator/seed';
 import { EmulatorFixture, MEMBER_KEY } from '../harness/emulator';
-import { runAffinityNode } from '../harness/engine';
+import { runAffinityNode } from '../../testkit/engine';
 
 /** user.getAll and merge.getSuggestions (with the way on to Merge → Start) through the real engine. */
 const fixture = new EmulatorFixture();

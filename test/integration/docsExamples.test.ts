@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture } from '../harness/emulator';
-import { runAffinityNode } from '../harness/engine';
+import { runAffinityNode } from '../../testkit/engine';
 import type { WebhookHarness } from '../harness/webhook';
 import {
 	TARGET_ACCOUNTS,

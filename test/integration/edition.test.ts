@@ -2,9 +2,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { DEMO_KEYS } from '../../emulator';
 import { SEEDED_USERS } from '../../emulator/seed';
-import { Description, explain } from '../emulator/openapi';
+import { Description, explain } from '../../testkit/descriptions/openapi';
 import { ADMIN_KEY, EmulatorFixture, expectNoKey } from '../harness/emulator';
-import { runAffinityNode } from '../harness/engine';
+import { runAffinityNode } from '../../testkit/engine';
 import { byId, DEAL_PIPELINE, TARGET_ACCOUNTS } from '../harness/ids';
 
 /**

@@ -1,6 +1,6 @@
 import { DEMO_KEYS } from '../../emulator';
 import { ADMIN_KEY, EmulatorFixture, expectNoKey } from '../harness/emulator';
-import { runAffinityNode } from '../harness/engine';
+import { runAffinityNode } from '../../testkit/engine';
 import { byId, TARGET_ACCOUNTS } from '../harness/ids';
 
 const fixture = new EmulatorFixture();

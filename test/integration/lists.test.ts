@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture, MEMBER_KEY } from '../harness/emulator';
-import { runAffinityNode } from '../harness/engine';
+import { runAffinityNode } from '../../testkit/engine';
 import { byId, BOARD_CONFIDENTIAL, TARGET_ACCOUNTS } from '../harness/ids';
 
 /** List, list entry (saved views, field values) and field operations through the real engine. */

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture, expectNoKey, MEMBER_KEY } from '../harness/emulator';
-import { runAffinityNode } from '../harness/engine';
+import { runAffinityNode } from '../../testkit/engine';
 import { byId, INVESTORS } from '../harness/ids';
 
 /** The merge resource through the real engine: start (with and without waiting), reads, and never twice. */

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { TRUNCATION_SEED } from '../../emulator/seedExtras';
 import { EmulatorFixture, expectNoKey } from '../harness/emulator';
-import { runAffinityNode } from '../harness/engine';
+import { runAffinityNode } from '../../testkit/engine';
 import { byId, TARGET_ACCOUNTS } from '../harness/ids';
 
 /**

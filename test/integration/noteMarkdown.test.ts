@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture, MEMBER_KEY } from '../harness/emulator';
-import { runAffinityNode } from '../harness/engine';
+import { runAffinityNode } from '../../testkit/engine';
 import { byId } from '../harness/ids';
 
 /**

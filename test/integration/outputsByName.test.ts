@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { SEEDED_USERS } from '../../emulator/seed';
 import { userItem } from '../../nodes/AffinityV2/methods/pickerItems';
 import { EmulatorFixture } from '../harness/emulator';
-import { runAffinityNode } from '../harness/engine';
+import { runAffinityNode } from '../../testkit/engine';
 import { loadOptionsHarness } from '../harness/loadOptions';
 import {
 	DEAL_PIPELINE,

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { SEEDED_USERS } from '../../emulator/seed';
 import { EmulatorFixture, expectNoKey, MEMBER_KEY, RESTRICTED_KEY } from '../harness/emulator';
-import { runAffinityNode } from '../harness/engine';
+import { runAffinityNode } from '../../testkit/engine';
 import { byId, INVESTORS } from '../harness/ids';
 
 /** Person, opportunity, user and rate-limit operations through the real engine. */

@@ -3,7 +3,7 @@
  * the real engine against the emulator's monthly org quota (x-ratelimit-limit-org*).
  */
 import { EmulatorFixture } from '../harness/emulator';
-import { runAffinityNode } from '../harness/engine';
+import { runAffinityNode } from '../../testkit/engine';
 import { byId, TARGET_ACCOUNTS } from '../harness/ids';
 
 const fixture = new EmulatorFixture();

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { ADMIN_KEY, EmulatorFixture } from '../harness/emulator';
-import { runAffinityNode } from '../harness/engine';
+import { runAffinityNode } from '../../testkit/engine';
 
 /**
  * Search conditions on each edition: on 2026-09-17 is-between-relative goes out as a range of

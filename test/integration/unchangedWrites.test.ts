@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture, expectNoKey } from '../harness/emulator';
-import { runAffinityChain, runAffinityNode } from '../harness/engine';
+import { runAffinityChain, runAffinityNode } from '../../testkit/engine';
 import { byId, TARGET_ACCOUNTS } from '../harness/ids';
 
 /**

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { ITEMS_IN_FLIGHT } from '../../nodes/AffinityV2/actions/itemLanes';
 import { EmulatorFixture, expectNoKey } from '../harness/emulator';
-import { runAffinityNode } from '../harness/engine';
+import { runAffinityNode } from '../../testkit/engine';
 import { TARGET_ACCOUNTS } from '../harness/ids';
 
 /**

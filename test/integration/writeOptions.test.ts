@@ -112,7 +112,7 @@ describe('field pickers for writes', () => {
 	});
 
 	it("a write with an option picked from the list sends that option's ID", async () => {
-		const { runAffinityNode } = await import('../harness/engine');
+		const { runAffinityNode } = await import('../../testkit/engine');
 		const fields = await loadOptions('getWritableListEntryFields', {
 			resource: 'listEntry',
 			listId: byId(TARGET_ACCOUNTS),

@@ -1,5 +1,5 @@
 import { EmulatorFixture, expectNoKey } from '../harness/emulator';
-import { runAffinityNode } from '../harness/engine';
+import { runAffinityNode } from '../../testkit/engine';
 import { nodeParameters, seeded, validParameters, type Seeded } from '../inputs/operations';
 
 /**

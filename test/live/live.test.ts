@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { resources } from '../../nodes/AffinityV2/actions/resources';
 import { DEMO_KEYS } from '../../emulator/auth';
 import { ADMIN_KEY, EmulatorFixture, expectNoKey } from '../harness/emulator';
-import { nodeOperations } from '../harness/nodeOperations';
+import { nodeOperations } from '../../testkit/nodeOperations';
 import { V1_DOCUMENTED } from '../../scripts/live/conformance';
 import { FACTS } from '../../scripts/live/facts';
 import { isRead } from '../../scripts/live/operations';

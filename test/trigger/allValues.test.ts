@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { TRUNCATION_SEED } from '../../emulator/seedExtras';
 import { AffinityV2Trigger } from '../../nodes/AffinityV2Trigger/AffinityV2Trigger.node';
 import { ADMIN_KEY, EmulatorFixture, expectNoKey } from '../harness/emulator';
-import { pollHarness } from '../harness/engine';
+import { pollHarness } from '../../testkit/engine';
 import { TARGET_ACCOUNTS, byId, events, fieldNamed, setValue } from './helpers';
 
 /**

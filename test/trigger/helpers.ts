@@ -7,7 +7,7 @@ import { simplifyValue } from '../../nodes/AffinityV2/helpers/simplifyValue';
 import type { ApiListEntry } from '../../nodes/AffinityV2/helpers/types';
 import { AffinityV2Trigger } from '../../nodes/AffinityV2Trigger/AffinityV2Trigger.node.ts';
 import { canonicalJson } from '../../nodes/AffinityV2Trigger/helpers/fingerprint';
-import { pollHarness, type PollHarness } from '../harness/engine';
+import { pollHarness, type PollHarness } from '../../testkit/engine';
 import type { EmulatorFixture } from '../harness/emulator';
 
 export { byId, DEAL_PIPELINE, INVESTORS, TARGET_ACCOUNTS } from '../harness/ids';

@@ -3,7 +3,7 @@ import { LoadOptionsContext } from 'n8n-core';
 import type { IDataObject, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
 
 import { AffinityV2Trigger } from '../../nodes/AffinityV2Trigger/AffinityV2Trigger.node';
-import { additionalData } from '../harness/engine';
+import { additionalData } from '../../testkit/engine';
 import { EmulatorFixture } from '../harness/emulator';
 import { TARGET_ACCOUNTS, byId, triggerHarness } from './helpers';
 

@@ -8,7 +8,7 @@
  * a throw, without "[object Object]", with JSON-serialisable output, and where a multi-value
  * says it holds more than it shows, readers that show values must say so.
  */
-import { loadDescription } from '../emulator/openapi';
+import { loadDescription } from '../../testkit/descriptions/openapi';
 import { compactForAgent } from '../../nodes/AffinityV2/helpers/agentOutput';
 import { entityDisplayName } from '../../nodes/AffinityV2/helpers/entities';
 import { displayText } from '../../nodes/AffinityV2/helpers/text';

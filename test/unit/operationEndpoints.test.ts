@@ -1,6 +1,6 @@
 import { resources } from '../../nodes/AffinityV2/actions/resources';
-import { V1_ENDPOINTS } from '../emulator/v1Description';
-import { loadDescription, type Json } from '../emulator/openapi';
+import { V1_ENDPOINTS } from '../../testkit/descriptions/v1Description';
+import { loadDescription, type Json } from '../../testkit/descriptions/openapi';
 
 /**
  * Every operation declares the endpoints it is built on (docs/operations.md lists them), and a

@@ -16,7 +16,7 @@ import {
 	type SearchTarget,
 } from '../../nodes/AffinityV2/helpers/searchTargets';
 import type { FieldMetadata } from '../../nodes/AffinityV2/helpers/types';
-import { Description, explain } from '../emulator/openapi';
+import { Description, explain } from '../../testkit/descriptions/openapi';
 
 /**
  * The search body builder, pure: every condition kind a search field offers (each operator of

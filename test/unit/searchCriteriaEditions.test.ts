@@ -13,7 +13,7 @@ import {
 	type SearchTarget,
 } from '../../nodes/AffinityV2/helpers/searchTargets';
 import type { FieldMetadata } from '../../nodes/AffinityV2/helpers/types';
-import { Description, explain } from '../emulator/openapi';
+import { Description, explain } from '../../testkit/descriptions/openapi';
 
 /**
  * The search filters of each edition: on 2026-09-17 is-between-relative sends a range of two

@@ -4,7 +4,7 @@ import { Workflow, type INode, type INodeParameters, type INodeType } from 'n8n-
 import { AffinityV2 } from '../../nodes/AffinityV2/AffinityV2.node';
 import { AffinityV2Trigger } from '../../nodes/AffinityV2Trigger/AffinityV2Trigger.node';
 import { AffinityV2WebhookTrigger } from '../../nodes/AffinityV2WebhookTrigger/AffinityV2WebhookTrigger.node';
-import { NodeTypes } from '../harness/engine';
+import { NodeTypes } from '../../testkit/engine';
 
 function subtitle(nodeType: INodeType, parameters: INodeParameters): unknown {
 	const node: INode = {

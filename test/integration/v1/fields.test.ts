@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture, expectNoKey } from '../../harness/emulator';
-import { runAffinityNode } from '../../harness/engine';
+import { runAffinityNode } from '../../../testkit/engine';
 import { byId, DEAL_PIPELINE, TARGET_ACCOUNTS } from '../../harness/ids';
 
 /**

@@ -7,7 +7,7 @@ import {
 	runAffinityNode,
 	useFilesystemBinaryData,
 	type InputFile,
-} from '../../harness/engine';
+} from '../../../testkit/engine';
 import { byId } from '../../harness/ids';
 
 /**

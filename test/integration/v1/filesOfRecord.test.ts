@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { EmulatorFixture, expectNoKey } from '../../harness/emulator';
-import { runAffinityChain, runAffinityNode, type InputFile } from '../../harness/engine';
+import { runAffinityChain, runAffinityNode, type InputFile } from '../../../testkit/engine';
 import { byId } from '../../harness/ids';
 
 /**

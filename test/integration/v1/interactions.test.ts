@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { SEEDED_USERS } from '../../../emulator/seed';
 import { EmulatorFixture, expectNoKey } from '../../harness/emulator';
-import { runAffinityNode } from '../../harness/engine';
+import { runAffinityNode } from '../../../testkit/engine';
 import { byId } from '../../harness/ids';
 
 /** Interaction create, update and delete through API v1, read back through v2. */

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { SEEDED_USERS } from '../../../emulator/seed';
 import { EmulatorFixture, expectNoKey } from '../../harness/emulator';
-import { runAffinityNode } from '../../harness/engine';
+import { runAffinityNode } from '../../../testkit/engine';
 import { byId, DEAL_PIPELINE, TARGET_ACCOUNTS } from '../../harness/ids';
 
 /**

@@ -12,7 +12,7 @@ import {
 	type IDataObject,
 } from 'n8n-workflow';
 
-import { AffinityV2Api } from '../../credentials/AffinityV2Api.credentials';
+import { AffinityV2Api } from '../credentials/AffinityV2Api.credentials';
 
 export const CREDENTIAL_ID = 'affinity-test-credential';
 

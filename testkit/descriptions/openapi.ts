@@ -18,7 +18,7 @@ export const EDITION = '2026-07-15';
 export const EDITIONS = ['2024-01-01', '2026-07-15', '2026-09-17'] as const;
 export type Edition = (typeof EDITIONS)[number];
 
-const FIXTURES = join(__dirname, '../fixtures');
+const FIXTURES = __dirname;
 const FILES: Record<string, string> = {
 	'2024-01-01': 'affinity-v2-openapi.json',
 	'2026-07-15': 'affinity-v2-openapi-2026-07-15.json',

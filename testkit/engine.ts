@@ -33,7 +33,7 @@ import {
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
 
-import { AffinityV2 } from '../../nodes/AffinityV2/AffinityV2.node.ts';
+import { AffinityV2 } from '../nodes/AffinityV2/AffinityV2.node.ts';
 import { CREDENTIAL_ID, TestCredentialsHelper } from './credentials';
 
 process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'affinity-n8n-'));

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { AffinityV2 } from '../../nodes/AffinityV2/AffinityV2.node.ts';
+import { AffinityV2 } from '../nodes/AffinityV2/AffinityV2.node.ts';
 
 /**
  * Every operation of the action node as `resource.operation`, read from its built description
