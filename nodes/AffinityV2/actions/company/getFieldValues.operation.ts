@@ -1,37 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { COMPANY, getRecordFieldValues } from '../common/companyOrPerson';
 
-import { fieldValuesProperties, readFieldValues } from '../common/fieldValueReads';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
-import { companyLocator } from '../common/locators';
-import type { OperationEndpoint } from '../types';
-
-export const description: INodeProperties[] = forOperation('company', 'getFieldValues', [
-	companyLocator(),
-	...fieldValuesProperties('getCompanyFields', false),
-]);
-
-/** GET /v2/companies/{companyId}/fields (BETA): enriched, global and relationship-intelligence fields. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const companyId = idParameter.call(this, 'companyId', 'Company ID', 'int64', itemIndex);
-	return readFieldValues.call(
-		this,
-		{
-			path: `/v2/companies/${companyId}/fields`,
-			subject: `company with ID ${companyId}`,
-			ids: { companyId },
-		},
-		itemIndex,
-	);
-}
-
-export const endpoint: OperationEndpoint[] = [
-	{ api: 'v2', method: 'GET', path: '/v2/companies/{companyId}/fields', beta: true },
-	{
-		api: 'v2',
-		method: 'GET',
-		path: '/v2/companies/{companyId}/fields/{fieldId}/values',
-		beta: true,
-		since: '2026-09-17',
-	},
-];
+/** GET /v2/companies/{companyId}/fields (BETA): the company's field values; built with its Person twin from one source. */
+export const { description, execute, endpoint } = getRecordFieldValues(COMPANY);

@@ -1,20 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { PERSON, getRecordNotes } from '../common/companyOrPerson';
 
-import { entityNotesParameters, readEntityNotes } from '../common/entityNotes';
-import { forOperation } from '../common/forOperation';
-import { personLocator } from '../common/locators';
-import type { OperationEndpoint } from '../types';
-
-export const description: INodeProperties[] = forOperation(
-	'person',
-	'getNotes',
-	entityNotesParameters(personLocator()),
-);
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return readEntityNotes.call(this, itemIndex, 'person');
-}
-
-export const endpoint: OperationEndpoint[] = [
-	{ api: 'v2', method: 'GET', path: '/v2/persons/{personId}/notes' },
-];
+/** The notes of the person (GET /v2/persons/{personId}/notes); built with its Company twin from one source. */
+export const { description, execute, endpoint } = getRecordNotes(PERSON);

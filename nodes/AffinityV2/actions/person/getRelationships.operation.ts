@@ -1,20 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { PERSON, getRecordRelationships } from '../common/companyOrPerson';
 
-import { forOperation } from '../common/forOperation';
-import { personLocator } from '../common/locators';
-import { readRelationships, relationshipParameters } from '../common/relationships';
-import type { OperationEndpoint } from '../types';
-
-export const description: INodeProperties[] = forOperation(
-	'person',
-	'getRelationships',
-	relationshipParameters(personLocator()),
-);
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return readRelationships.call(this, itemIndex, 'person');
-}
-
-export const endpoint: OperationEndpoint[] = [
-	{ api: 'v2', method: 'GET', path: '/v2/persons/{personId}/relationships' },
-];
+/** The person's relationships (GET /v2/persons/{personId}/relationships); built with its Company twin from one source. */
+export const { description, execute, endpoint } = getRecordRelationships(PERSON);
