@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiField, ApiListEntry } from '../AffinityV2/helpers/types';
 import type { TriggerEvent } from './description';
-import { Differ } from './helpers/diff';
+import { Differ } from './state/diff';
 import { entryEvent, removedEvent, type EventContext } from './helpers/events';
 import { SnapshotBuilder, storableEntityId, type DecodedState, type TriggerState } from './state';
 

@@ -44,7 +44,7 @@ import {
 	transcriptItem,
 } from '../../nodes/AffinityV2/methods/pickerItems';
 import { changeEvent, type ApiFieldChange } from '../../nodes/AffinityV2Trigger/changeLog';
-import { Differ } from '../../nodes/AffinityV2Trigger/helpers/diff';
+import { Differ } from '../../nodes/AffinityV2Trigger/state/diff';
 import { entryEvent } from '../../nodes/AffinityV2Trigger/helpers/events';
 import { SnapshotBuilder, decodeState } from '../../nodes/AffinityV2Trigger/state';
 import {

@@ -1,5 +1,5 @@
 import type { ApiField, ApiListEntry, FieldValue } from '../../nodes/AffinityV2/helpers/types';
-import { Differ } from '../../nodes/AffinityV2Trigger/helpers/diff';
+import { Differ } from '../../nodes/AffinityV2Trigger/state/diff';
 import { entryEvent, removedEvent } from '../../nodes/AffinityV2Trigger/helpers/events';
 import {
 	EMPTY,

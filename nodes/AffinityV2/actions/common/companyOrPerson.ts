@@ -4,7 +4,11 @@ import { simplifyEntity, simplifyEntryOfEntity } from '../../helpers/simplify';
 import type { ApiEntity, ApiField } from '../../helpers/types';
 import { affinityPaginate, affinityRequest } from '../../transport';
 import type { OperationEndpoint } from '../types';
-import { completeEntity, completeMultiValuesParameter, completesMultiValues } from './allValues';
+import {
+	completeEntity,
+	completeMultiValuesParameter,
+	completesMultiValues,
+} from './multiValueCompletion';
 import { fieldUpdatesFrom, fieldUpdatesProperties, writeChangedInChunks } from './batchWrites';
 import { entityNotesParameters, readEntityNotes } from './entityNotes';
 import { fieldQuery, fieldSelection } from './fields';
@@ -19,7 +23,7 @@ import { idParameter } from './ids';
 import { companyLocator, personLocator } from './locators';
 import { maxResults, returnAllAndLimit } from './paging';
 import { readRelationships, relationshipParameters } from './relationships';
-import { simplifyParameter } from './simplify';
+import { simplifyParameter } from './simplifyParameters';
 
 /**
  * The operations a company and a person have alike, from one source: each is built for a

@@ -9,7 +9,7 @@ import { maxResults, recordsOrCount, recordsOrTotal } from './paging';
 import { readSearchCriteria, searchFilterParameters } from './searchFilters';
 import { searchSortParameter } from './searchSorts';
 import { searchTermParameters } from './searchTerm';
-import { simplifyParameter } from './simplify';
+import { simplifyParameter } from './simplifyParameters';
 
 /** A search of companies or persons (POST /v2/companies/search, POST /v2/persons/search). */
 export interface EntitySearch {

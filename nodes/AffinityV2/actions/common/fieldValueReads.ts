@@ -11,9 +11,9 @@ import {
 	completeMultiValuesParameter,
 	completesMultiValues,
 	valuesPagesAllowed,
-} from './allValues';
+} from './multiValueCompletion';
 import { fieldSelection } from './fields';
-import { simplifyParameter } from './simplify';
+import { simplifyParameter } from './simplifyParameters';
 
 /**
  * Reading the field values of one record: a list entry's, a company's or a person's

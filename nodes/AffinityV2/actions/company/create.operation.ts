@@ -7,7 +7,7 @@ import { affinityRequest } from '../../transport';
 import type { OperationEndpoint } from '../types';
 import { forOperation } from '../common/forOperation';
 import { idListParser } from '../common/setChanges';
-import { simplifyParameter } from '../common/simplify';
+import { simplifyParameter } from '../common/simplifyParameters';
 import { domainParameter, shownOrganization } from '../common/v1Records';
 
 export const endpoint: OperationEndpoint[] = [

@@ -4,7 +4,7 @@ import { simplifyEntity } from '../../helpers/simplify';
 import type { OperationEndpoint } from '../types';
 import { forOperation } from '../common/forOperation';
 import { companyFoundOrCreated } from '../common/findOrCreate';
-import { simplifyParameter } from '../common/simplify';
+import { simplifyParameter } from '../common/simplifyParameters';
 import { domainParameter, shownOrganization } from '../common/v1Records';
 
 export const endpoint: OperationEndpoint[] = [

@@ -15,7 +15,7 @@ import {
 	setChangeParameters,
 } from '../common/setChanges';
 import { showsAfter, v2Keys } from '../common/recordShows';
-import { simplifyParameter } from '../common/simplify';
+import { simplifyParameter } from '../common/simplifyParameters';
 import { changedName } from '../common/updateFields';
 import { domainParameter, readV1Record, shownOrganization } from '../common/v1Records';
 

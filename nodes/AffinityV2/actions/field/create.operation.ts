@@ -15,7 +15,7 @@ import type { OperationEndpoint } from '../types';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { listLocator } from '../common/locators';
-import { v1SimplifyParameter } from '../common/simplify';
+import { v1SimplifyParameter } from '../common/simplifyParameters';
 
 export const endpoint: OperationEndpoint[] = [
 	{ api: 'v2', method: 'GET', path: '/v2/lists/{listId}' },

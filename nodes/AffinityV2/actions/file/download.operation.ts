@@ -6,7 +6,7 @@ import { affinityRequest, headerValue, MAX_DOWNLOAD_BYTES } from '../../transpor
 import { ItemWithFiles, type OperationEndpoint } from '../types';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
-import { simplifyParameter } from '../common/simplify';
+import { simplifyParameter } from '../common/simplifyParameters';
 
 export const endpoint: OperationEndpoint[] = [
 	{ api: 'v1', method: 'GET', path: '/entity-files/{entity_file_id}' },

@@ -16,7 +16,7 @@ import {
 	peopleParameter,
 	interactionPeopleError,
 } from '../common/interactionInputs';
-import { simplifyParameter } from '../common/simplify';
+import { simplifyParameter } from '../common/simplifyParameters';
 
 export const endpoint: OperationEndpoint[] = [{ api: 'v1', method: 'POST', path: '/interactions' }];
 

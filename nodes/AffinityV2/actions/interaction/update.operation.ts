@@ -20,7 +20,7 @@ import {
 	interactionPeopleError,
 } from '../common/interactionInputs';
 import { showsAfter } from '../common/recordShows';
-import { simplifyParameter } from '../common/simplify';
+import { simplifyParameter } from '../common/simplifyParameters';
 
 export const endpoint: OperationEndpoint[] = [
 	{ api: 'v1', method: 'PUT', path: '/interactions/{id}' },

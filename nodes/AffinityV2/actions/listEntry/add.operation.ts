@@ -23,7 +23,7 @@ import {
 	listLocator,
 	personLocator,
 } from '../common/locators';
-import { simplifyParameter } from '../common/simplify';
+import { simplifyParameter } from '../common/simplifyParameters';
 
 export const endpoint: OperationEndpoint[] = [
 	{ api: 'v2', method: 'GET', path: '/v2/lists/{listId}' },

@@ -8,11 +8,11 @@ import {
 	completeListEntry,
 	completeMultiValuesParameter,
 	completesMultiValues,
-} from '../common/allValues';
+} from '../common/multiValueCompletion';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { listEntryLocator, listLocator } from '../common/locators';
-import { simplifyParameter } from '../common/simplify';
+import { simplifyParameter } from '../common/simplifyParameters';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'get', [

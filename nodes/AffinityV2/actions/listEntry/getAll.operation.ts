@@ -8,12 +8,12 @@ import {
 	completeListEntry,
 	completeMultiValuesParameter,
 	completesMultiValues,
-} from '../common/allValues';
+} from '../common/multiValueCompletion';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { listLocator } from '../common/locators';
 import { maxResults, returnAllAndLimit } from '../common/paging';
-import { simplifyParameter } from '../common/simplify';
+import { simplifyParameter } from '../common/simplifyParameters';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'getAll', [

@@ -7,7 +7,7 @@ import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { listLocator, savedViewLocator } from '../common/locators';
 import { maxResults, returnAllAndLimit } from '../common/paging';
-import { simplifyParameter } from '../common/simplify';
+import { simplifyParameter } from '../common/simplifyParameters';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'getAllInSavedView', [

@@ -12,7 +12,7 @@ import { maxResults, recordsOrCount, recordsOrTotal } from '../common/paging';
 import { readSearchCriteria, searchFilterParameters } from '../common/searchFilters';
 import { searchSortParameter } from '../common/searchSorts';
 import { searchTermParameters } from '../common/searchTerm';
-import { simplifyParameter } from '../common/simplify';
+import { simplifyParameter } from '../common/simplifyParameters';
 import type { OperationEndpoint } from '../types';
 
 const ON_LIST = ['listId.value'];

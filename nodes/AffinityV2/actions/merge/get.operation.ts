@@ -4,7 +4,7 @@ import { mergePaths } from '../../helpers/merges';
 import { affinityRequest } from '../../transport';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
-import { mergeKind } from '../common/merges';
+import { mergeKind } from '../common/mergeInputs';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('merge', 'get', [

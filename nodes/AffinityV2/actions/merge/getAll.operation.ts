@@ -4,7 +4,7 @@ import { mergeFilter, mergePaths } from '../../helpers/merges';
 import { affinityPaginate } from '../../transport';
 import { forOperation } from '../common/forOperation';
 import { maxResults, returnAllAndLimit } from '../common/paging';
-import { mergeKind, statusFilter, statusOption, taskIdParameter } from '../common/merges';
+import { mergeKind, statusFilter, statusOption, taskIdParameter } from '../common/mergeInputs';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('merge', 'getAll', [

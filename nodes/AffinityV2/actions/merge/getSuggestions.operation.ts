@@ -10,7 +10,7 @@ import {
 } from '../common/filters';
 import { forOperation } from '../common/forOperation';
 import { recordsOrCount, recordsOrTotal } from '../common/paging';
-import { mergeKind } from '../common/merges';
+import { mergeKind } from '../common/mergeInputs';
 import type { OperationEndpoint } from '../types';
 
 const properties: Record<string, FixedFilterProperty> = {

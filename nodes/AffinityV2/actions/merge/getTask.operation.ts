@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { mergePaths } from '../../helpers/merges';
 import { affinityRequest } from '../../transport';
 import { forOperation } from '../common/forOperation';
-import { mergeKind, taskIdParameter } from '../common/merges';
+import { mergeKind, taskIdParameter } from '../common/mergeInputs';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('merge', 'getTask', [

@@ -14,7 +14,7 @@ import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { companyLocator, personLocator } from '../common/locators';
 import { asNodeError } from '../../helpers/nodeErrors';
-import { mergeKind } from '../common/merges';
+import { mergeKind } from '../common/mergeInputs';
 import type { OperationEndpoint } from '../types';
 
 const record = (kind: MergeKind, role: 'primary' | 'duplicate'): INodeProperties => {

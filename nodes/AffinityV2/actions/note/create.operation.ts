@@ -12,7 +12,7 @@ import {
 	noteContentFrom,
 	noteContentProperties,
 	withConversions,
-} from '../common/noteContent';
+} from '../common/noteContentInputs';
 import type { OperationEndpoint } from '../types';
 
 const onEntities = { about: ['entities', 'interaction'] };

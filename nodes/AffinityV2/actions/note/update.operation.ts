@@ -16,7 +16,7 @@ import {
 	noteContentFrom,
 	noteContentProperties,
 	withConversions,
-} from '../common/noteContent';
+} from '../common/noteContentInputs';
 import type { OperationEndpoint } from '../types';
 
 const LABELS: Record<AssociationKind, string> = {

@@ -13,7 +13,7 @@ import { associationIds, associationProperty } from '../common/associations';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { listLocator } from '../common/locators';
-import { v1SimplifyParameter } from '../common/simplify';
+import { v1SimplifyParameter } from '../common/simplifyParameters';
 import { withAssociationNames } from '../common/associationNames';
 
 export const endpoint: OperationEndpoint[] = [

@@ -9,14 +9,14 @@ import {
 } from '../../helpers/v1/opportunities';
 import { affinityRequest } from '../../transport';
 import type { OperationEndpoint } from '../types';
-import { associationChangeProperties, readAssociationChange } from '../common/associationChanges';
+import { associationChangeProperties, readAssociationChange } from '../common/associationInputs';
 import { editionAllows } from '../common/edition';
 import { forOperation } from '../common/forOperation';
 import { idParameter } from '../common/ids';
 import { readBack } from '../common/readBack';
 import { showsAfter } from '../common/recordShows';
 import { opportunityLocator } from '../common/locators';
-import { v1SimplifyParameter } from '../common/simplify';
+import { v1SimplifyParameter } from '../common/simplifyParameters';
 import { withAssociationNames } from '../common/associationNames';
 
 export const endpoint: OperationEndpoint[] = [

@@ -6,7 +6,7 @@ import type { OperationEndpoint } from '../types';
 import { forOperation } from '../common/forOperation';
 import { personFoundOrCreated } from '../common/findOrCreate';
 import { emailAddress } from '../common/personCreate';
-import { simplifyParameter } from '../common/simplify';
+import { simplifyParameter } from '../common/simplifyParameters';
 
 export const endpoint: OperationEndpoint[] = [
 	{ api: 'v2', method: 'POST', path: '/v2/persons/search', beta: true },

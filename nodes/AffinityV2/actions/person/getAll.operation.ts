@@ -8,10 +8,10 @@ import {
 	completeEntity,
 	completeMultiValuesParameter,
 	completesMultiValues,
-} from '../common/allValues';
+} from '../common/multiValueCompletion';
 import { forOperation } from '../common/forOperation';
 import { maxResults, returnAllAndLimit } from '../common/paging';
-import { simplifyParameter } from '../common/simplify';
+import { simplifyParameter } from '../common/simplifyParameters';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('person', 'getAll', [

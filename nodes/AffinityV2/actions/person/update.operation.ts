@@ -17,7 +17,7 @@ import {
 	setChangeParameters,
 } from '../common/setChanges';
 import { showsAfter, v2Keys } from '../common/recordShows';
-import { simplifyParameter } from '../common/simplify';
+import { simplifyParameter } from '../common/simplifyParameters';
 import { changedName } from '../common/updateFields';
 import { readV1Record, shownPerson } from '../common/v1Records';
 

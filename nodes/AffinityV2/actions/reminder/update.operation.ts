@@ -19,7 +19,7 @@ import { pickKeys, showsAfter, v2Keys } from '../common/recordShows';
 import { reminderLocator, reminderOwnerLocator } from '../common/locators';
 import { withReminderNames } from '../common/reminderNames';
 import { RESET_TRIGGER_OPTIONS } from '../common/reminderResetTrigger';
-import { v1SimplifyParameter } from '../common/simplify';
+import { v1SimplifyParameter } from '../common/simplifyParameters';
 
 export const endpoint: OperationEndpoint[] = [
 	{

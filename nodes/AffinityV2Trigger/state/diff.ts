@@ -1,4 +1,4 @@
-import type { DecodedColumn, DecodedState } from '../state';
+import type { DecodedColumn, DecodedState } from './format';
 
 export type Comparison =
 	| { kind: 'added' }
