@@ -50,6 +50,20 @@ describe('action node layout', () => {
 		expect(upward).toEqual([]);
 	});
 
+	it("pure helpers import only helpers: the action node's helpers/, and the trigger's helpers/ the action node's too", () => {
+		const root = resolve(__dirname, '../..');
+		const helperFolders = ['nodes/AffinityV2/helpers', 'nodes/AffinityV2Trigger/helpers'];
+		const files = helperFolders.flatMap((folder) => sourceFiles(join(root, folder)));
+		expect(files.length).toBeGreaterThan(40);
+		const outside = files.flatMap((file) =>
+			[...readFileSync(file, 'utf8').matchAll(/(?:import|export)[^'";]*?from\s+'(\.[^']+)'/g)]
+				.map((m) => relative(root, resolve(dirname(file), m[1])))
+				.filter((target) => !helperFolders.some((folder) => target.startsWith(`${folder}/`)))
+				.map((target) => `${relative(root, file)} -> ${target}`),
+		);
+		expect(outside).toEqual([]);
+	});
+
 	it('no action imports methods/', () => {
 		const upward = sourceFiles(ACTIONS).flatMap((file) =>
 			relativeImports(file)
