@@ -18,12 +18,15 @@ import {
 	readFieldValue,
 	readFieldValues,
 } from './fieldValueReads';
+import { resolveFieldWrite } from './fieldWrites';
 import { forOperation } from './forOperation';
 import { idParameter } from './ids';
 import { companyLocator, personLocator } from './locators';
 import { maxResults, returnAllAndLimit } from './paging';
 import { readRelationships, relationshipParameters } from './relationships';
 import { simplifyParameter } from './simplifyParameters';
+import { sendFieldWrite, skipUnchangedParameter } from './unchangedWrites';
+import { fieldValueProperties as fieldWriteProperties } from './values';
 
 /**
  * The operations a company and a person have alike, from one source: each is built for a
@@ -264,6 +267,81 @@ export function updateRecordFieldValues(k: RecordKind): TwinOperation<IDataObjec
 		endpoint: [
 			{ api: 'v2', method: 'PATCH', path: `/v2/${k.plural}/{${k.idName}}/fields`, beta: true },
 			{ api: 'v2', method: 'GET', path: `/v2/${k.plural}/{${k.idName}}/fields`, beta: true },
+		],
+	};
+}
+
+/** Get Lists: GET /v2/{companies|persons}/{id}/lists, the lists the record is on that you may see. */
+export function getRecordLists(k: RecordKind): TwinOperation<IDataObject[]> {
+	const id = recordId(k);
+	return {
+		description: forOperation(k.kind, 'getLists', [k.locator(), ...returnAllAndLimit()]),
+		async execute(itemIndex) {
+			const recordIdValue = id.call(this, itemIndex);
+			const { items } = await affinityPaginate.call(
+				this,
+				{
+					method: 'GET',
+					path: `/v2/${k.plural}/${recordIdValue}/lists`,
+					subject: `${k.kind} with ID ${recordIdValue}`,
+					itemIndex,
+				},
+				{ max: maxResults.call(this, itemIndex) },
+			);
+			return items;
+		},
+		endpoint: [{ api: 'v2', method: 'GET', path: `/v2/${k.plural}/{${k.idName}}/lists` }],
+	};
+}
+
+/** Update Field Value: POST /v2/{companies|persons}/{id}/fields/{fieldId}; 204, so the output is what was written. */
+export function updateRecordFieldValue(k: RecordKind): TwinOperation<IDataObject> {
+	const id = recordId(k);
+	return {
+		description: forOperation(k.kind, 'updateFieldValue', [
+			k.locator(),
+			...fieldWriteProperties({
+				fieldLoadMethod: k.writableFieldsMethod,
+				dependsOn: [],
+				inCollection: false,
+			}),
+			skipUnchangedParameter(false),
+		]),
+		async execute(itemIndex) {
+			const recordIdValue = id.call(this, itemIndex);
+			const read = (name: string, fallback: unknown) =>
+				this.getNodeParameter(name, itemIndex, fallback);
+			const write = await resolveFieldWrite.call(this, { kind: k.kind }, read, itemIndex);
+			const outcome = await sendFieldWrite.call(
+				this,
+				{
+					path: `/v2/${k.plural}/${recordIdValue}/fields`,
+					subject: `${k.kind} with ID ${recordIdValue}`,
+					writeSubject: `${k.kind} with ID ${recordIdValue} or field ${write.fieldId}`,
+					checkWith: `Check the current value with ${k.title} → Get Field Value (${k.kind} ${recordIdValue}, field ${write.fieldId})`,
+				},
+				write,
+				itemIndex,
+			);
+			return {
+				success: true,
+				[k.idName]: recordIdValue,
+				fieldId: write.fieldId,
+				fieldName: write.fieldName,
+				value: write.value as unknown as IDataObject,
+				...(write.dropdownText !== undefined ? { dropdownText: write.dropdownText } : {}),
+				...outcome,
+			};
+		},
+		// The write is not BETA in either edition's description; the read of the current value is.
+		endpoint: [
+			{ api: 'v2', method: 'POST', path: `/v2/${k.plural}/{${k.idName}}/fields/{fieldId}` },
+			{
+				api: 'v2',
+				method: 'GET',
+				path: `/v2/${k.plural}/{${k.idName}}/fields/{fieldId}`,
+				beta: true,
+			},
 		],
 	};
 }

@@ -132,7 +132,8 @@ const operation: INodeProperties = {
 			name: 'Update Field Value',
 			value: 'updateFieldValue',
 			action: 'Update a field value of a company',
-			description: 'Set or clear one global field of a company (BETA endpoint)',
+			description:
+				'Set or clear one global field of a company (Skip Unchanged Values reads it through a BETA endpoint)',
 		},
 		{
 			name: 'Update Field Values',
