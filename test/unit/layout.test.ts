@@ -2,9 +2,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 /**
- * The action node's layout: a resource folder holds its operations (one file each) and its
- * index, nothing else; building blocks live in actions/common. Imports run downward: no building
- * block, API reader, transport or helper imports an operation, and no action imports methods/.
+ * The action node's layout: a resource folder holds its operations (one file each), its index and
+ * the building blocks that serve it alone; the building blocks several resources compose live in
+ * folders named for what they do (no "common" drawer), each with a README saying what it offers.
+ * Imports run downward: no building block, API reader, transport or helper imports an operation
+ * or another resource's folder, and no action imports methods/.
  */
 const NODE = resolve(__dirname, '../../nodes/AffinityV2');
 const ACTIONS = join(NODE, 'actions');
@@ -24,44 +26,63 @@ function relativeImports(file: string): string[] {
 	);
 }
 
-const resourceFolders = readdirSync(ACTIONS).filter(
-	(name) => name !== 'common' && statSync(join(ACTIONS, name)).isDirectory(),
+const actionFolders = readdirSync(ACTIONS).filter((name) =>
+	statSync(join(ACTIONS, name)).isDirectory(),
 );
+const resourceFolders = actionFolders.filter((name) =>
+	readdirSync(join(ACTIONS, name)).some((file) => file.endsWith('.operation.ts')),
+);
+const capabilityFolders = actionFolders.filter((name) => !resourceFolders.includes(name));
 
 describe('action node layout', () => {
-	it('has resource folders to check', () => {
+	it('has resource folders and building-block folders to check, and no drawer', () => {
 		expect(resourceFolders.length).toBeGreaterThanOrEqual(17);
+		expect(capabilityFolders.length).toBeGreaterThanOrEqual(5);
+		expect(actionFolders.filter((name) => /^(common|misc|shared|utils?)$/i.test(name))).toEqual([]);
 	});
 
-	it.each(resourceFolders)('actions/%s holds only its operations and index', (folder) => {
-		const stray = readdirSync(join(ACTIONS, folder)).filter(
-			(name) => name !== 'index.ts' && !name.endsWith('.operation.ts'),
-		);
-		expect(stray).toEqual([]);
-	});
+	it.each(resourceFolders)(
+		'actions/%s holds its operations, its index and blocks no other folder imports',
+		(folder) => {
+			const own = readdirSync(join(ACTIONS, folder))
+				.filter((name) => name !== 'index.ts' && !name.endsWith('.operation.ts'))
+				.map((name) => `actions/${folder}/${name.replace(/\.ts$/, '')}`);
+			const fromOutside = sourceFiles(NODE)
+				.filter((file) => !file.startsWith(join(ACTIONS, folder) + '/'))
+				.flatMap((file) =>
+					relativeImports(file)
+						.filter((target) => own.includes(target))
+						.map((target) => `${relative(NODE, file)} -> ${target}`),
+				);
+			expect(fromOutside).toEqual([]);
+		},
+	);
 
-	const lowerLayers = ['actions/common', 'api', 'transport', 'helpers'];
+	it.each(capabilityFolders)(
+		'actions/%s holds building blocks, no operation, and a README saying what it offers',
+		(folder) => {
+			const names = readdirSync(join(ACTIONS, folder));
+			expect(names.filter((name) => name.endsWith('.operation.ts'))).toEqual([]);
+			const readme = readFileSync(join(ACTIONS, folder, 'README.md'), 'utf8');
+			// Every block of the folder is named in its README.
+			const blocks = names.filter((name) => name.endsWith('.ts'));
+			expect(blocks.filter((name) => !readme.includes(`\`${name}\``))).toEqual([]);
+		},
+	);
+
+	const lowerLayers = [
+		...capabilityFolders.map((folder) => `actions/${folder}`),
+		'api',
+		'transport',
+		'helpers',
+	];
 	it.each(lowerLayers)('nothing under %s imports an operation or a resource folder', (layer) => {
 		const upward = sourceFiles(join(NODE, layer)).flatMap((file) =>
 			relativeImports(file)
-				.filter((target) => resourceFolders.some((r) => target.startsWith(`actions/${r}`)))
+				.filter((target) => resourceFolders.some((r) => target.startsWith(`actions/${r}/`)))
 				.map((target) => `${relative(NODE, file)} -> ${target}`),
 		);
 		expect(upward).toEqual([]);
-	});
-
-	it("pure helpers import only helpers: the action node's helpers/, and the trigger's helpers/ the action node's too", () => {
-		const root = resolve(__dirname, '../..');
-		const helperFolders = ['nodes/AffinityV2/helpers', 'nodes/AffinityV2Trigger/helpers'];
-		const files = helperFolders.flatMap((folder) => sourceFiles(join(root, folder)));
-		expect(files.length).toBeGreaterThan(40);
-		const outside = files.flatMap((file) =>
-			[...readFileSync(file, 'utf8').matchAll(/(?:import|export)[^'";]*?from\s+'(\.[^']+)'/g)]
-				.map((m) => relative(root, resolve(dirname(file), m[1])))
-				.filter((target) => !helperFolders.some((folder) => target.startsWith(`${folder}/`)))
-				.map((target) => `${relative(root, file)} -> ${target}`),
-		);
-		expect(outside).toEqual([]);
 	});
 
 	it('no action imports methods/', () => {

@@ -4,7 +4,7 @@ import { listOf, recordIdOf } from './fieldValues';
 /**
  * The values of person and company columns: each an ID, or what names the record for a person
  * an email address, for a company a domain (or a URL of it). Pure: which value is which; finding
- * the records they name is actions/common/columnReferences.ts.
+ * the records they name is actions/fieldValues/columnReferences.ts.
  */
 
 export type ReferencedEntity = 'person' | 'company';

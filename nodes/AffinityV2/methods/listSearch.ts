@@ -5,7 +5,7 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { chosenListId } from '../actions/common/ids';
+import { chosenListId } from '../actions/inputs/ids';
 import { listSummary } from '../api/lists';
 import { fetchPage, pageToken, SCAN_LIMITS, scanSearch, type Paged } from '../api/pickerPages';
 import { TERM_MINIMUM } from '../helpers/searchCriteria';

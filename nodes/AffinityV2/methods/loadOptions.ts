@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { chosenListId } from '../actions/common/ids';
+import { chosenListId } from '../actions/inputs/ids';
 import { dropdownOptionsOf } from '../api/dropdownOptions';
 import {
 	fieldsInScope,

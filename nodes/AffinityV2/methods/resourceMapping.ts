@@ -6,12 +6,12 @@ import type {
 
 import { dropdownOptionsOf } from '../api/dropdownOptions';
 import { fieldsInScope, type FieldScope } from '../api/fields';
-import { chosenListId } from '../actions/common/ids';
+import { chosenListId } from '../actions/inputs/ids';
 import { mapperDisplayName, mapperFieldType } from '../helpers/columnValues';
 import { fieldChoiceValue, isWritableField } from '../helpers/valueTypes';
 
 /**
- * The columns of the resource mapper (actions/common/columnMapping.ts): the writable fields of a
+ * The columns of the resource mapper (actions/fieldValues/columnMapping.ts): the writable fields of a
  * list (its own and its entity's global fields), a company or a person, each typed for the
  * editor; a dropdown offers its options by name. Enriched, relationship-intelligence and
  * computed fields are left out: Affinity fills them.

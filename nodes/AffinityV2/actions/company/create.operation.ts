@@ -5,10 +5,10 @@ import type { V1Organization } from '../../helpers/v1/companies';
 import { toStringList } from '../../helpers/stringList';
 import { affinityRequest } from '../../transport';
 import type { OperationEndpoint } from '../types';
-import { forOperation } from '../common/forOperation';
-import { idListParser } from '../common/setChanges';
-import { simplifyParameter } from '../common/simplifyParameters';
-import { domainParameter, shownOrganization } from '../common/v1Records';
+import { forOperation } from '../inputs/forOperation';
+import { idListParser } from '../records/setChanges';
+import { simplifyParameter } from '../inputs/simplifyParameters';
+import { domainParameter, shownOrganization } from '../records/v1Records';
 
 export const endpoint: OperationEndpoint[] = [
 	{ api: 'v1', method: 'POST', path: '/organizations' },

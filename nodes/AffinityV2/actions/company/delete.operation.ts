@@ -4,9 +4,9 @@ import { NodeApiError } from 'n8n-workflow';
 import { asNodeError } from '../../helpers/nodeErrors';
 import { affinityRequest } from '../../transport';
 import type { OperationEndpoint } from '../types';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
-import { companyLocator } from '../common/locators';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
+import { companyLocator } from '../inputs/locators';
 
 export const endpoint: OperationEndpoint[] = [
 	{ api: 'v1', method: 'DELETE', path: '/organizations/{organization_id}' },

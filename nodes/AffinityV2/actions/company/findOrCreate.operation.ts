@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { simplifyEntity } from '../../helpers/simplify';
 import type { OperationEndpoint } from '../types';
-import { forOperation } from '../common/forOperation';
-import { companyFoundOrCreated } from '../common/findOrCreate';
-import { simplifyParameter } from '../common/simplifyParameters';
-import { domainParameter, shownOrganization } from '../common/v1Records';
+import { forOperation } from '../inputs/forOperation';
+import { companyFoundOrCreated } from '../records/findOrCreate';
+import { simplifyParameter } from '../inputs/simplifyParameters';
+import { domainParameter, shownOrganization } from '../records/v1Records';
 
 export const endpoint: OperationEndpoint[] = [
 	{ api: 'v2', method: 'POST', path: '/v2/companies/search' },

@@ -4,23 +4,23 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { affinityPaginate } from '../../transport';
 import { simplifyEntity } from '../../helpers/simplify';
 import type { ApiEntity } from '../../helpers/types';
-import { fieldQuery, fieldSelection } from '../common/fields';
-import { filterParameters } from '../common/filters';
+import { fieldQuery, fieldSelection } from '../fieldValues/fields';
+import { filterParameters } from '../search/filters';
 import {
 	completeEntity,
 	completeMultiValuesParameter,
 	completesMultiValues,
-} from '../common/multiValueCompletion';
-import { forOperation } from '../common/forOperation';
-import { maxResults, returnAllAndLimit } from '../common/paging';
-import { simplifyParameter } from '../common/simplifyParameters';
+} from '../fieldValues/multiValueCompletion';
+import { forOperation } from '../inputs/forOperation';
+import { maxResults, returnAllAndLimit } from '../inputs/paging';
+import { simplifyParameter } from '../inputs/simplifyParameters';
 import { toStringList } from '../../helpers/stringList';
 import {
 	companyFilterTarget,
 	fieldsForCheck,
 	readCompanyFilter,
 	withoutCheckFields,
-} from '../common/companyFilter';
+} from '../search/companyFilter';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('company', 'getAll', [

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { escapeFilterValue } from '../../helpers/filterBuilder';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
-import { companyLocator } from '../common/locators';
-import { recordsOrCount, recordsOrTotal } from '../common/paging';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
+import { companyLocator } from '../inputs/locators';
+import { recordsOrCount, recordsOrTotal } from '../inputs/paging';
 import type { OperationEndpoint } from '../types';
 
 /** The API pages inferred connections 50 targets at a time at most (`limit` maximum). */

@@ -4,7 +4,7 @@ import {
 	entitySearchDescription,
 	executeEntitySearch,
 	type EntitySearch,
-} from '../common/entitySearch';
+} from '../search/entitySearch';
 import type { OperationEndpoint } from '../types';
 
 const search: EntitySearch = {

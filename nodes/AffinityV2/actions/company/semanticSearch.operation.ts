@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { affinityRequest, validateId } from '../../transport';
 import { toStringList } from '../../helpers/stringList';
-import { forOperation } from '../common/forOperation';
+import { forOperation } from '../inputs/forOperation';
 import type { OperationEndpoint } from '../types';
 
 const MAX_RESULTS = 100;

@@ -5,19 +5,19 @@ import { applySetChange } from '../../helpers/setChange';
 import { companyFromV1, type V1Organization } from '../../helpers/v1/companies';
 import { affinityRequest } from '../../transport';
 import type { OperationEndpoint } from '../types';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
-import { companyLocator } from '../common/locators';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
+import { companyLocator } from '../inputs/locators';
 import {
 	COMPANY_PEOPLE,
 	idListParser,
 	readSetChange,
 	setChangeParameters,
-} from '../common/setChanges';
-import { showsAfter, v2Keys } from '../common/recordShows';
-import { simplifyParameter } from '../common/simplifyParameters';
-import { changedName } from '../common/updateFields';
-import { domainParameter, readV1Record, shownOrganization } from '../common/v1Records';
+} from '../records/setChanges';
+import { showsAfter, v2Keys } from '../records/recordShows';
+import { simplifyParameter } from '../inputs/simplifyParameters';
+import { changedName } from '../fieldValues/updateFields';
+import { domainParameter, readV1Record, shownOrganization } from '../records/v1Records';
 
 export const endpoint: OperationEndpoint[] = [
 	{ api: 'v1', method: 'GET', path: '/organizations/{organization_id}' },

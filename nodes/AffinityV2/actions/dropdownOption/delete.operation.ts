@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { affinityRequest } from '../../transport';
-import { forOperation } from '../common/forOperation';
-import { listFieldParameters, optionPath } from '../common/dropdownOptionInputs';
+import { forOperation } from '../inputs/forOperation';
+import { listFieldParameters, optionPath } from './dropdownOptionInputs';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('dropdownOption', 'delete', [

@@ -3,11 +3,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { dropdownOptionsPath } from '../../api/dropdownOptions';
 import { fieldsOf } from '../../api/fields';
 import { affinityPaginate } from '../../transport';
-import { forOperation } from '../common/forOperation';
-import { chosenFieldId } from '../common/dropdownOptionInputs';
-import { idParameter } from '../common/ids';
-import { listLocator } from '../common/locators';
-import { maxResults, returnAllAndLimit } from '../common/paging';
+import { forOperation } from '../inputs/forOperation';
+import { chosenFieldId } from './dropdownOptionInputs';
+import { idParameter } from '../inputs/ids';
+import { listLocator } from '../inputs/locators';
+import { maxResults, returnAllAndLimit } from '../inputs/paging';
 import type { OperationEndpoint } from '../types';
 
 const onList = { show: { entity: ['list'] } };

@@ -2,13 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { affinityRequest } from '../../transport';
-import { forOperation } from '../common/forOperation';
+import { forOperation } from '../inputs/forOperation';
 import {
 	listFieldParameters,
 	optionBody,
 	optionPath,
 	optionProperties,
-} from '../common/dropdownOptionInputs';
+} from './dropdownOptionInputs';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('dropdownOption', 'update', [

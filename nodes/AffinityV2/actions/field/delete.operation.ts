@@ -5,7 +5,7 @@ import { forgetFields } from '../../api/fields';
 import { v1FieldId } from '../../helpers/v1/fields';
 import { affinityRequest } from '../../transport';
 import type { OperationEndpoint } from '../types';
-import { forOperation } from '../common/forOperation';
+import { forOperation } from '../inputs/forOperation';
 
 export const endpoint: OperationEndpoint[] = [
 	{ api: 'v1', method: 'DELETE', path: '/fields/{field_id}' },

@@ -2,11 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { affinityPaginate } from '../../transport';
 import { toStringList } from '../../helpers/stringList';
-import { filterParameters, operatorsFor, readFilter, type FilterTarget } from '../common/filters';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
-import { listLocator } from '../common/locators';
-import { maxResults, returnAllAndLimit } from '../common/paging';
+import { filterParameters, operatorsFor, readFilter, type FilterTarget } from '../search/filters';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
+import { listLocator } from '../inputs/locators';
+import { maxResults, returnAllAndLimit } from '../inputs/paging';
 import type { OperationEndpoint } from '../types';
 
 const properties = {

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { affinityPaginate } from '../../transport';
-import { workspaceChangeFilter } from '../common/fieldValueChanges';
-import { filterParameters, readFilter } from '../common/filters';
-import { forOperation } from '../common/forOperation';
-import { maxResults, returnAllAndLimit } from '../common/paging';
+import { workspaceChangeFilter } from '../fieldValues/fieldValueChanges';
+import { filterParameters, readFilter } from '../search/filters';
+import { forOperation } from '../inputs/forOperation';
+import { maxResults, returnAllAndLimit } from '../inputs/paging';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('fieldValueChange', 'getAll', [

@@ -4,9 +4,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import { entityFileFromV1, fileNameFromDisposition, mimeTypeOf } from '../../helpers/v1/files';
 import { affinityRequest, headerValue, MAX_DOWNLOAD_BYTES } from '../../transport';
 import { ItemWithFiles, type OperationEndpoint } from '../types';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
-import { simplifyParameter } from '../common/simplifyParameters';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
+import { simplifyParameter } from '../inputs/simplifyParameters';
 
 export const endpoint: OperationEndpoint[] = [
 	{ api: 'v1', method: 'GET', path: '/entity-files/{entity_file_id}' },

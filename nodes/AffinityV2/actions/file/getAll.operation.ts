@@ -1,15 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { requireEdition } from '../common/edition';
+import { requireEdition } from '../inputs/edition';
 import {
 	filterParameters,
 	operatorsFor,
 	readFilter,
 	type FilterTarget,
 	type FixedFilterProperty,
-} from '../common/filters';
-import { forOperation } from '../common/forOperation';
-import { recordsOrCount, recordsOrTotal } from '../common/paging';
+} from '../search/filters';
+import { forOperation } from '../inputs/forOperation';
+import { recordsOrCount, recordsOrTotal } from '../inputs/paging';
 import type { OperationEndpoint } from '../types';
 
 const properties: Record<string, FixedFilterProperty> = {

@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { fileSummaryFromV1, V1_FILE_ENTITY_PARAM } from '../../helpers/v1/files';
 import { affinityPaginateV1 } from '../../transport';
-import { fileRecordParameter, fileRecordParameters } from '../common/fileRecordPickers';
-import { forOperation } from '../common/forOperation';
-import { maxResults, returnAllAndLimit } from '../common/paging';
+import { fileRecordParameter, fileRecordParameters } from './fileRecordPickers';
+import { forOperation } from '../inputs/forOperation';
+import { maxResults, returnAllAndLimit } from '../inputs/paging';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('file', 'getAllForRecord', [

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { includeRecordParameter, withFileRecords } from '../common/fileRecords';
-import { forOperation } from '../common/forOperation';
-import { keywordSearch, keywordSearchParameters } from '../common/keywordSearch';
+import { includeRecordParameter, withFileRecords } from './fileRecords';
+import { forOperation } from '../inputs/forOperation';
+import { keywordSearch, keywordSearchParameters } from '../search/keywordSearch';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('file', 'search', [

@@ -9,8 +9,8 @@ import {
 } from '../../helpers/v1/files';
 import { affinityRequest, type FormPart } from '../../transport';
 import type { OperationEndpoint } from '../types';
-import { forOperation } from '../common/forOperation';
-import { fileRecordParameter, fileRecordParameters } from '../common/fileRecordPickers';
+import { forOperation } from '../inputs/forOperation';
+import { fileRecordParameter, fileRecordParameters } from './fileRecordPickers';
 
 export const endpoint: OperationEndpoint[] = [{ api: 'v1', method: 'POST', path: '/entity-files' }];
 

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { affinityRequest } from '../../transport';
 import type { OperationEndpoint } from '../types';
-import { forOperation } from '../common/forOperation';
+import { forOperation } from '../inputs/forOperation';
 import {
 	contentParameter,
 	dateParameter,
@@ -15,8 +15,8 @@ import {
 	loggedTypeParameter,
 	peopleParameter,
 	interactionPeopleError,
-} from '../common/interactionInputs';
-import { simplifyParameter } from '../common/simplifyParameters';
+} from './interactionInputs';
+import { simplifyParameter } from '../inputs/simplifyParameters';
 
 export const endpoint: OperationEndpoint[] = [{ api: 'v1', method: 'POST', path: '/interactions' }];
 

@@ -2,13 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { affinityRequest } from '../../transport';
 import type { OperationEndpoint } from '../types';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
 import {
 	interactionIdParameter,
 	interactionTypeCode,
 	loggedTypeParameter,
-} from '../common/interactionInputs';
+} from './interactionInputs';
 
 export const endpoint: OperationEndpoint[] = [
 	{ api: 'v1', method: 'DELETE', path: '/interactions/{id}' },

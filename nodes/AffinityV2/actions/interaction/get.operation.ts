@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { affinityRequest } from '../../transport';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('interaction', 'get', [

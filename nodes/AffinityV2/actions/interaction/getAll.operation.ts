@@ -7,9 +7,9 @@ import {
 	readFilter,
 	type FilterTarget,
 	type FixedFilterProperty,
-} from '../common/filters';
-import { forOperation } from '../common/forOperation';
-import { maxResults, returnAllAndLimit } from '../common/paging';
+} from '../search/filters';
+import { forOperation } from '../inputs/forOperation';
+import { maxResults, returnAllAndLimit } from '../inputs/paging';
 import type { OperationEndpoint } from '../types';
 
 const TIME = ['>', '<', '>=', '<='];

@@ -4,8 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { interactionFromV1 } from '../../helpers/v1/interactions';
 import { affinityRequest } from '../../transport';
 import type { OperationEndpoint } from '../types';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
 import {
 	contentParameter,
 	dateParameter,
@@ -18,9 +18,9 @@ import {
 	loggedTypeParameter,
 	peopleParameter,
 	interactionPeopleError,
-} from '../common/interactionInputs';
-import { showsAfter } from '../common/recordShows';
-import { simplifyParameter } from '../common/simplifyParameters';
+} from './interactionInputs';
+import { showsAfter } from '../records/recordShows';
+import { simplifyParameter } from '../inputs/simplifyParameters';
 
 export const endpoint: OperationEndpoint[] = [
 	{ api: 'v1', method: 'PUT', path: '/interactions/{id}' },

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { affinityRequest } from '../../transport';
-import { forOperation } from '../common/forOperation';
+import { forOperation } from '../inputs/forOperation';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('list', 'create', [

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { affinityRequest } from '../../transport';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
-import { listLocator } from '../common/locators';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
+import { listLocator } from '../inputs/locators';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('list', 'get', [listLocator()]);

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { affinityPaginate } from '../../transport';
-import { forOperation } from '../common/forOperation';
-import { maxResults, returnAllAndLimit } from '../common/paging';
+import { forOperation } from '../inputs/forOperation';
+import { maxResults, returnAllAndLimit } from '../inputs/paging';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('list', 'getAll', [

@@ -8,22 +8,22 @@ import type { ApiListEntry } from '../../helpers/types';
 import { listEntryFromV1 } from '../../helpers/v1/listEntries';
 import { affinityRequest, entryAddedHere, forgetEntryAdded, validateId } from '../../transport';
 import type { OperationEndpoint } from '../types';
-import { forOperation } from '../common/forOperation';
+import { forOperation } from '../inputs/forOperation';
 import {
 	addRecordToList,
 	recordEntryOnList,
 	type AddedEntry,
 	type ListedKind,
-} from '../common/listMembership';
-import { onceInRun } from '../common/sameRun';
-import { idParameter } from '../common/ids';
+} from '../lists/listMembership';
+import { onceInRun } from '../records/sameRun';
+import { idParameter } from '../inputs/ids';
 import {
 	companyLocator,
 	internalPersonLocator,
 	listLocator,
 	personLocator,
-} from '../common/locators';
-import { simplifyParameter } from '../common/simplifyParameters';
+} from '../inputs/locators';
+import { simplifyParameter } from '../inputs/simplifyParameters';
 
 export const endpoint: OperationEndpoint[] = [
 	{ api: 'v2', method: 'GET', path: '/v2/lists/{listId}' },

@@ -3,16 +3,16 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { affinityRequest } from '../../transport';
 import { simplifyListEntry } from '../../helpers/simplify';
 import type { ApiListEntry } from '../../helpers/types';
-import { fieldQuery, fieldSelection } from '../common/fields';
+import { fieldQuery, fieldSelection } from '../fieldValues/fields';
 import {
 	completeListEntry,
 	completeMultiValuesParameter,
 	completesMultiValues,
-} from '../common/multiValueCompletion';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
-import { listEntryLocator, listLocator } from '../common/locators';
-import { simplifyParameter } from '../common/simplifyParameters';
+} from '../fieldValues/multiValueCompletion';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
+import { listEntryLocator, listLocator } from '../inputs/locators';
+import { simplifyParameter } from '../inputs/simplifyParameters';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'get', [

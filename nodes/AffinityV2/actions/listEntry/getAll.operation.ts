@@ -3,17 +3,17 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { affinityPaginate } from '../../transport';
 import { simplifyListEntry } from '../../helpers/simplify';
 import type { ApiListEntry } from '../../helpers/types';
-import { fieldQuery, fieldSelection } from '../common/fields';
+import { fieldQuery, fieldSelection } from '../fieldValues/fields';
 import {
 	completeListEntry,
 	completeMultiValuesParameter,
 	completesMultiValues,
-} from '../common/multiValueCompletion';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
-import { listLocator } from '../common/locators';
-import { maxResults, returnAllAndLimit } from '../common/paging';
-import { simplifyParameter } from '../common/simplifyParameters';
+} from '../fieldValues/multiValueCompletion';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
+import { listLocator } from '../inputs/locators';
+import { maxResults, returnAllAndLimit } from '../inputs/paging';
+import { simplifyParameter } from '../inputs/simplifyParameters';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'getAll', [

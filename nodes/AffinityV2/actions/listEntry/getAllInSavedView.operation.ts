@@ -3,11 +3,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { affinityPaginate } from '../../transport';
 import { simplifyListEntry } from '../../helpers/simplify';
 import type { ApiListEntry } from '../../helpers/types';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
-import { listLocator, savedViewLocator } from '../common/locators';
-import { maxResults, returnAllAndLimit } from '../common/paging';
-import { simplifyParameter } from '../common/simplifyParameters';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
+import { listLocator, savedViewLocator } from '../inputs/locators';
+import { maxResults, returnAllAndLimit } from '../inputs/paging';
+import { simplifyParameter } from '../inputs/simplifyParameters';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'getAllInSavedView', [

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { fieldValueProperties, readFieldValue } from '../common/fieldValueReads';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
-import { listEntryLocator, listLocator } from '../common/locators';
+import { fieldValueProperties, readFieldValue } from '../fieldValues/fieldValueReads';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
+import { listEntryLocator, listLocator } from '../inputs/locators';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'getFieldValue', [

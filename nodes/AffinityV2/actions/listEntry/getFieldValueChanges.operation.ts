@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { affinityPaginate } from '../../transport';
-import { entryChangeFilter } from '../common/fieldValueChanges';
-import { filterParameters, readFilter } from '../common/filters';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
-import { listEntryLocator, listLocator } from '../common/locators';
-import { maxResults, returnAllAndLimit } from '../common/paging';
+import { entryChangeFilter } from '../fieldValues/fieldValueChanges';
+import { filterParameters, readFilter } from '../search/filters';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
+import { listEntryLocator, listLocator } from '../inputs/locators';
+import { maxResults, returnAllAndLimit } from '../inputs/paging';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'getFieldValueChanges', [

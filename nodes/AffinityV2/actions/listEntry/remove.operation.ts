@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { affinityRequest } from '../../transport';
 import type { OperationEndpoint } from '../types';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
-import { listEntryLocator, listLocator } from '../common/locators';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
+import { listEntryLocator, listLocator } from '../inputs/locators';
 
 export const endpoint: OperationEndpoint[] = [
 	{ api: 'v1', method: 'DELETE', path: '/lists/{list_id}/list-entries/{list_entry_id}' },

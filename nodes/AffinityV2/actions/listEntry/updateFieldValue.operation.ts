@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { forOperation } from '../common/forOperation';
-import { sendFieldWrite, skipUnchangedParameter } from '../common/unchangedWrites';
-import { idParameter } from '../common/ids';
-import { listEntryLocator, listLocator } from '../common/locators';
-import { fieldValueProperties } from '../common/values';
-import { resolveFieldWrite } from '../common/fieldWrites';
+import { forOperation } from '../inputs/forOperation';
+import { sendFieldWrite, skipUnchangedParameter } from '../fieldValues/unchangedWrites';
+import { idParameter } from '../inputs/ids';
+import { listEntryLocator, listLocator } from '../inputs/locators';
+import { fieldValueProperties } from '../fieldValues/values';
+import { resolveFieldWrite } from '../fieldValues/fieldWrites';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'updateFieldValue', [

@@ -4,10 +4,10 @@ import {
 	fieldUpdatesFrom,
 	fieldUpdatesProperties,
 	writeChangedInChunks,
-} from '../common/batchWrites';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
-import { listEntryLocator, listLocator } from '../common/locators';
+} from '../fieldValues/batchWrites';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
+import { listEntryLocator, listLocator } from '../inputs/locators';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'updateFieldValues', [

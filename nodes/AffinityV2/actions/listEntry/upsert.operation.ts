@@ -10,16 +10,16 @@ import {
 	columnMappingProperty,
 	columnWrites,
 	referencedRecordKeys,
-} from '../common/columnMapping';
-import { companyFoundOrCreated, personFoundOrCreated } from '../common/findOrCreate';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
-import { listLocator } from '../common/locators';
-import { addRecordToList, type ListedKind } from '../common/listMembership';
-import { listIndex, recordRow, writeRowChanges, type ListRow } from '../common/listRows';
-import { emailAddress } from '../common/personCreate';
-import { onceInRun } from '../common/sameRun';
-import { domainParameter } from '../common/v1Records';
+} from '../fieldValues/columnMapping';
+import { companyFoundOrCreated, personFoundOrCreated } from '../records/findOrCreate';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
+import { listLocator } from '../inputs/locators';
+import { addRecordToList, type ListedKind } from '../lists/listMembership';
+import { listIndex, recordRow, writeRowChanges, type ListRow } from '../lists/listRows';
+import { emailAddress } from '../records/personCreate';
+import { onceInRun } from '../records/sameRun';
+import { domainParameter } from '../records/v1Records';
 
 export const endpoint: OperationEndpoint[] = [
 	{ api: 'v2', method: 'GET', path: '/v2/lists/{listId}' },

@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { mergePaths } from '../../helpers/merges';
 import { affinityRequest } from '../../transport';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
-import { mergeKind } from '../common/mergeInputs';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
+import { mergeKind } from './mergeInputs';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('merge', 'get', [

@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { mergeFilter, mergePaths } from '../../helpers/merges';
 import { affinityPaginate } from '../../transport';
-import { forOperation } from '../common/forOperation';
-import { maxResults, returnAllAndLimit } from '../common/paging';
-import { mergeKind, statusFilter, statusOption } from '../common/mergeInputs';
+import { forOperation } from '../inputs/forOperation';
+import { maxResults, returnAllAndLimit } from '../inputs/paging';
+import { mergeKind, statusFilter, statusOption } from './mergeInputs';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('merge', 'getAllTasks', [

@@ -7,10 +7,10 @@ import {
 	readFilter,
 	type FilterTarget,
 	type FixedFilterProperty,
-} from '../common/filters';
-import { forOperation } from '../common/forOperation';
-import { recordsOrCount, recordsOrTotal } from '../common/paging';
-import { mergeKind } from '../common/mergeInputs';
+} from '../search/filters';
+import { forOperation } from '../inputs/forOperation';
+import { recordsOrCount, recordsOrTotal } from '../inputs/paging';
+import { mergeKind } from './mergeInputs';
 import type { OperationEndpoint } from '../types';
 
 const properties: Record<string, FixedFilterProperty> = {

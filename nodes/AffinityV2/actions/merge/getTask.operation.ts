@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { mergePaths } from '../../helpers/merges';
 import { affinityRequest } from '../../transport';
-import { forOperation } from '../common/forOperation';
-import { mergeKind, taskIdParameter } from '../common/mergeInputs';
+import { forOperation } from '../inputs/forOperation';
+import { mergeKind, taskIdParameter } from './mergeInputs';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('merge', 'getTask', [

@@ -10,11 +10,11 @@ import {
 	type MergeKind,
 } from '../../helpers/merges';
 import { affinityRequest, writeMayHaveApplied } from '../../transport';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
-import { companyLocator, personLocator } from '../common/locators';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
+import { companyLocator, personLocator } from '../inputs/locators';
 import { asNodeError } from '../../helpers/nodeErrors';
-import { mergeKind } from '../common/mergeInputs';
+import { mergeKind } from './mergeInputs';
 import type { OperationEndpoint } from '../types';
 
 const record = (kind: MergeKind, role: 'primary' | 'duplicate'): INodeProperties => {

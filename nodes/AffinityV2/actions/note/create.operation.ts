@@ -2,17 +2,17 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { affinityRequest, validateId } from '../../transport';
-import { associationIds, associationProperty, ASSOCIATION_KINDS } from '../common/associations';
-import { instantParameter } from '../common/dateTimes';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
-import { internalPersonLocator, noteLocator } from '../common/locators';
+import { associationIds, associationProperty, ASSOCIATION_KINDS } from '../records/associations';
+import { instantParameter } from '../inputs/dateTimes';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
+import { internalPersonLocator, noteLocator } from '../inputs/locators';
 import {
 	conversionsOf,
 	noteContentFrom,
 	noteContentProperties,
 	withConversions,
-} from '../common/noteContentInputs';
+} from './noteContentInputs';
 import type { OperationEndpoint } from '../types';
 
 const onEntities = { about: ['entities', 'interaction'] };

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { filterParameters, readFilter } from '../common/filters';
-import { forOperation } from '../common/forOperation';
-import { recordsOrCount, recordsOrTotal } from '../common/paging';
-import { noteFilter } from '../common/noteFilters';
-import { noteIncludesParameter, noteIncludesQuery } from '../common/noteIncludes';
+import { filterParameters, readFilter } from '../search/filters';
+import { forOperation } from '../inputs/forOperation';
+import { recordsOrCount, recordsOrTotal } from '../inputs/paging';
+import { noteFilter } from './noteFilters';
+import { noteIncludesParameter, noteIncludesQuery } from './noteIncludes';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('note', 'getAll', [

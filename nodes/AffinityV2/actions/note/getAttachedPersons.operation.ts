@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
-import { noteLocator } from '../common/locators';
-import { recordsOrCount, recordsOrTotal } from '../common/paging';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
+import { noteLocator } from '../inputs/locators';
+import { recordsOrCount, recordsOrTotal } from '../inputs/paging';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('note', 'getAttachedPersons', [

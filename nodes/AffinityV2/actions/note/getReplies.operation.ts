@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { filterParameters, readFilter } from '../common/filters';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
-import { noteLocator } from '../common/locators';
-import { recordsOrCount, recordsOrTotal } from '../common/paging';
-import { replyFilter } from '../common/noteFilters';
+import { filterParameters, readFilter } from '../search/filters';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
+import { noteLocator } from '../inputs/locators';
+import { recordsOrCount, recordsOrTotal } from '../inputs/paging';
+import { replyFilter } from './noteFilters';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('note', 'getReplies', [

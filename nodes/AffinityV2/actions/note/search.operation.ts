@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { forOperation } from '../common/forOperation';
-import { keywordSearch, keywordSearchParameters } from '../common/keywordSearch';
+import { forOperation } from '../inputs/forOperation';
+import { keywordSearch, keywordSearchParameters } from '../search/keywordSearch';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation(

@@ -7,16 +7,16 @@ import {
 	associationProperty,
 	ASSOCIATION_KINDS,
 	type AssociationKind,
-} from '../common/associations';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
-import { noteLocator } from '../common/locators';
+} from '../records/associations';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
+import { noteLocator } from '../inputs/locators';
 import {
 	conversionsOf,
 	noteContentFrom,
 	noteContentProperties,
 	withConversions,
-} from '../common/noteContentInputs';
+} from './noteContentInputs';
 import type { OperationEndpoint } from '../types';
 
 const LABELS: Record<AssociationKind, string> = {

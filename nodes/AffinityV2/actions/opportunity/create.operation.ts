@@ -9,12 +9,12 @@ import {
 } from '../../helpers/v1/opportunities';
 import { affinityRequest } from '../../transport';
 import type { OperationEndpoint } from '../types';
-import { associationIds, associationProperty } from '../common/associations';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
-import { listLocator } from '../common/locators';
-import { v1SimplifyParameter } from '../common/simplifyParameters';
-import { withAssociationNames } from '../common/associationNames';
+import { associationIds, associationProperty } from '../records/associations';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
+import { listLocator } from '../inputs/locators';
+import { v1SimplifyParameter } from '../inputs/simplifyParameters';
+import { withAssociationNames } from '../records/associationNames';
 
 export const endpoint: OperationEndpoint[] = [
 	{ api: 'v2', method: 'GET', path: '/v2/lists/{listId}' },

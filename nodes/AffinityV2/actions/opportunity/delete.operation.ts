@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { affinityRequest } from '../../transport';
 import type { OperationEndpoint } from '../types';
-import { editionAllows } from '../common/edition';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
-import { opportunityLocator } from '../common/locators';
+import { editionAllows } from '../inputs/edition';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
+import { opportunityLocator } from '../inputs/locators';
 
 export const endpoint: OperationEndpoint[] = [
 	{

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { entityNotesParameters, readEntityNotes } from '../common/entityNotes';
-import { forOperation } from '../common/forOperation';
-import { opportunityLocator } from '../common/locators';
+import { entityNotesParameters, readEntityNotes } from '../records/entityNotes';
+import { forOperation } from '../inputs/forOperation';
+import { opportunityLocator } from '../inputs/locators';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation(

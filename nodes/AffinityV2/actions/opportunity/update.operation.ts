@@ -9,15 +9,15 @@ import {
 } from '../../helpers/v1/opportunities';
 import { affinityRequest } from '../../transport';
 import type { OperationEndpoint } from '../types';
-import { associationChangeProperties, readAssociationChange } from '../common/associationInputs';
-import { editionAllows } from '../common/edition';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
-import { readBack } from '../common/readBack';
-import { showsAfter } from '../common/recordShows';
-import { opportunityLocator } from '../common/locators';
-import { v1SimplifyParameter } from '../common/simplifyParameters';
-import { withAssociationNames } from '../common/associationNames';
+import { associationChangeProperties, readAssociationChange } from '../records/associationInputs';
+import { editionAllows } from '../inputs/edition';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
+import { readBack } from '../records/readBack';
+import { showsAfter } from '../records/recordShows';
+import { opportunityLocator } from '../inputs/locators';
+import { v1SimplifyParameter } from '../inputs/simplifyParameters';
+import { withAssociationNames } from '../records/associationNames';
 
 export const endpoint: OperationEndpoint[] = [
 	{

@@ -3,10 +3,10 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ASSOCIATION_LIMIT } from '../../helpers/entities';
 import { toStringList } from '../../helpers/stringList';
-import { fieldUpdatesFrom, fieldUpdatesProperties } from '../common/batchWrites';
-import { forOperation } from '../common/forOperation';
+import { fieldUpdatesFrom, fieldUpdatesProperties } from '../fieldValues/batchWrites';
+import { forOperation } from '../inputs/forOperation';
 import type { OperationEndpoint } from '../types';
-import { createPerson, personEmails } from '../common/personCreate';
+import { createPerson, personEmails } from '../records/personCreate';
 
 export const description: INodeProperties[] = forOperation('person', 'create', [
 	{ displayName: 'First Name', name: 'firstName', type: 'string', required: true, default: '' },

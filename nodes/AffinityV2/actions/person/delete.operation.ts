@@ -3,9 +3,9 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { asNodeError } from '../../helpers/nodeErrors';
 import { affinityRequest } from '../../transport';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
-import { personLocator } from '../common/locators';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
+import { personLocator } from '../inputs/locators';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('person', 'delete', [

@@ -3,10 +3,10 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { simplifyEntity } from '../../helpers/simplify';
 import type { OperationEndpoint } from '../types';
-import { forOperation } from '../common/forOperation';
-import { personFoundOrCreated } from '../common/findOrCreate';
-import { emailAddress } from '../common/personCreate';
-import { simplifyParameter } from '../common/simplifyParameters';
+import { forOperation } from '../inputs/forOperation';
+import { personFoundOrCreated } from '../records/findOrCreate';
+import { emailAddress } from '../records/personCreate';
+import { simplifyParameter } from '../inputs/simplifyParameters';
 
 export const endpoint: OperationEndpoint[] = [
 	{ api: 'v2', method: 'POST', path: '/v2/persons/search', beta: true },

@@ -3,15 +3,15 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { affinityPaginate } from '../../transport';
 import { simplifyEntity } from '../../helpers/simplify';
 import type { ApiEntity } from '../../helpers/types';
-import { fieldQuery, fieldSelection } from '../common/fields';
+import { fieldQuery, fieldSelection } from '../fieldValues/fields';
 import {
 	completeEntity,
 	completeMultiValuesParameter,
 	completesMultiValues,
-} from '../common/multiValueCompletion';
-import { forOperation } from '../common/forOperation';
-import { maxResults, returnAllAndLimit } from '../common/paging';
-import { simplifyParameter } from '../common/simplifyParameters';
+} from '../fieldValues/multiValueCompletion';
+import { forOperation } from '../inputs/forOperation';
+import { maxResults, returnAllAndLimit } from '../inputs/paging';
+import { simplifyParameter } from '../inputs/simplifyParameters';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('person', 'getAll', [

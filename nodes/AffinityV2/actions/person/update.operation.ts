@@ -5,21 +5,21 @@ import { applySetChange } from '../../helpers/setChange';
 import { personFromV1, type V1Person } from '../../helpers/v1/persons';
 import { affinityRequest } from '../../transport';
 import type { OperationEndpoint } from '../types';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
-import { personLocator } from '../common/locators';
-import { emailAddress } from '../common/personCreate';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
+import { personLocator } from '../inputs/locators';
+import { emailAddress } from '../records/personCreate';
 import {
 	PERSON_COMPANIES,
 	PERSON_EMAILS,
 	idListParser,
 	readSetChange,
 	setChangeParameters,
-} from '../common/setChanges';
-import { showsAfter, v2Keys } from '../common/recordShows';
-import { simplifyParameter } from '../common/simplifyParameters';
-import { changedName } from '../common/updateFields';
-import { readV1Record, shownPerson } from '../common/v1Records';
+} from '../records/setChanges';
+import { showsAfter, v2Keys } from '../records/recordShows';
+import { simplifyParameter } from '../inputs/simplifyParameters';
+import { changedName } from '../fieldValues/updateFields';
+import { readV1Record, shownPerson } from '../records/v1Records';
 
 export const endpoint: OperationEndpoint[] = [
 	{ api: 'v1', method: 'GET', path: '/persons/{person_id}' },

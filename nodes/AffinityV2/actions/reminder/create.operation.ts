@@ -2,17 +2,17 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { affinityRequest, validateId } from '../../transport';
-import { instantParameter } from '../common/dateTimes';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
+import { instantParameter } from '../inputs/dateTimes';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
 import {
 	companyLocator,
 	reminderOwnerLocator,
 	opportunityLocator,
 	personLocator,
-} from '../common/locators';
-import { withReminderNames } from '../common/reminderNames';
-import { RESET_TRIGGER_OPTIONS } from '../common/reminderResetTrigger';
+} from '../inputs/locators';
+import { withReminderNames } from './reminderNames';
+import { RESET_TRIGGER_OPTIONS } from './reminderResetTrigger';
 import type { OperationEndpoint } from '../types';
 
 const recurring = { show: { type: ['recurring'] } };

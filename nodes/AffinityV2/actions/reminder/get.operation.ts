@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { affinityRequest } from '../../transport';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
-import { reminderLocator } from '../common/locators';
-import { withReminderNames } from '../common/reminderNames';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
+import { reminderLocator } from '../inputs/locators';
+import { withReminderNames } from './reminderNames';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('reminder', 'get', [reminderLocator()]);

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { filterParameters, readFilter } from '../common/filters';
-import { forOperation } from '../common/forOperation';
-import { recordsOrCount, recordsOrTotal } from '../common/paging';
-import { reminderFilter } from '../common/reminderFilters';
-import { withReminderNames } from '../common/reminderNames';
+import { filterParameters, readFilter } from '../search/filters';
+import { forOperation } from '../inputs/forOperation';
+import { recordsOrCount, recordsOrTotal } from '../inputs/paging';
+import { reminderFilter } from './reminderFilters';
+import { withReminderNames } from './reminderNames';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('reminder', 'getAll', [

@@ -11,15 +11,15 @@ import {
 import { ValueInputError } from '../../helpers/valueTypes';
 import { affinityRequest, validateId } from '../../transport';
 import type { OperationEndpoint } from '../types';
-import { editionAllows } from '../common/edition';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
-import { readBack } from '../common/readBack';
-import { pickKeys, showsAfter, v2Keys } from '../common/recordShows';
-import { reminderLocator, reminderOwnerLocator } from '../common/locators';
-import { withReminderNames } from '../common/reminderNames';
-import { RESET_TRIGGER_OPTIONS } from '../common/reminderResetTrigger';
-import { v1SimplifyParameter } from '../common/simplifyParameters';
+import { editionAllows } from '../inputs/edition';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
+import { readBack } from '../records/readBack';
+import { pickKeys, showsAfter, v2Keys } from '../records/recordShows';
+import { reminderLocator, reminderOwnerLocator } from '../inputs/locators';
+import { withReminderNames } from './reminderNames';
+import { RESET_TRIGGER_OPTIONS } from './reminderResetTrigger';
+import { v1SimplifyParameter } from '../inputs/simplifyParameters';
 
 export const endpoint: OperationEndpoint[] = [
 	{

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { affinityRequest } from '../../transport';
-import { requireEdition } from '../common/edition';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
-import { teamIncludesParameter, teamIncludesQuery } from '../common/teamIncludes';
+import { requireEdition } from '../inputs/edition';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
+import { teamIncludesParameter, teamIncludesQuery } from './teamIncludes';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('team', 'get', [

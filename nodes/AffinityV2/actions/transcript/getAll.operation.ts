@@ -6,9 +6,9 @@ import {
 	readFilter,
 	type FilterTarget,
 	type FixedFilterProperty,
-} from '../common/filters';
-import { forOperation } from '../common/forOperation';
-import { recordsOrCount, recordsOrTotal } from '../common/paging';
+} from '../search/filters';
+import { forOperation } from '../inputs/forOperation';
+import { recordsOrCount, recordsOrTotal } from '../inputs/paging';
 import type { OperationEndpoint } from '../types';
 
 const properties: Record<string, FixedFilterProperty> = {

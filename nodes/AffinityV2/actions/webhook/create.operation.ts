@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { createWebhook } from '../../api/webhooks';
-import { forOperation } from '../common/forOperation';
+import { forOperation } from '../inputs/forOperation';
 import {
 	readSubscriptions,
 	readWebhookUrl,
 	subscriptionsParameter,
 	webhookUrlParameter,
-} from '../common/webhooks';
+} from './webhooks';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('webhook', 'create', [

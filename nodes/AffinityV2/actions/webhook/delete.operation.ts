@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { deleteWebhook } from '../../api/webhooks';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
-import { webhookIdParameter } from '../common/webhooks';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
+import { webhookIdParameter } from './webhooks';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('webhook', 'delete', [

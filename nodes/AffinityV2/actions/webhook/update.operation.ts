@@ -2,15 +2,15 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { getWebhook, updateWebhook, type WebhookChanges } from '../../api/webhooks';
-import { forOperation } from '../common/forOperation';
-import { idParameter } from '../common/ids';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
 import {
 	readSubscriptions,
 	readWebhookUrl,
 	subscriptionsParameter,
 	webhookIdParameter,
 	webhookUrlParameter,
-} from '../common/webhooks';
+} from './webhooks';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('webhook', 'update', [

@@ -3,8 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { affinityRequest, validateId } from '../../transport';
 import { toStringList } from '../../helpers/stringList';
-import { idParameter } from './ids';
-import { companyLocator } from './locators';
+import { idParameter } from '../inputs/ids';
+import { companyLocator } from '../inputs/locators';
 
 /**
  * Keyword search of notes or files (POST /v2/notes/search, /v2/files/search;

@@ -8,8 +8,8 @@ import {
 	type RecordReference,
 	type ReferencedEntity,
 } from '../../helpers/recordReferences';
-import { emailAddress } from './personCreate';
-import { companyWithDomain, personWithEmail } from './recordMatch';
+import { emailAddress } from '../records/personCreate';
+import { companyWithDomain, personWithEmail } from '../records/recordMatch';
 
 /**
  * Person and company columns of the column mapping by ID, email address or domain: the values

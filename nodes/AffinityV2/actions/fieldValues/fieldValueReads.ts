@@ -13,7 +13,7 @@ import {
 	valuesPagesAllowed,
 } from './multiValueCompletion';
 import { fieldSelection } from './fields';
-import { simplifyParameter } from './simplifyParameters';
+import { simplifyParameter } from '../inputs/simplifyParameters';
 
 /**
  * Reading the field values of one record: a list entry's, a company's or a person's

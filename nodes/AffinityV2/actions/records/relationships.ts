@@ -6,9 +6,9 @@ import {
 	readFilter,
 	type FilterTarget,
 	type FixedFilterProperty,
-} from './filters';
-import { idParameter } from './ids';
-import { recordsOrCount, recordsOrTotal } from './paging';
+} from '../search/filters';
+import { idParameter } from '../inputs/ids';
+import { recordsOrCount, recordsOrTotal } from '../inputs/paging';
 
 /**
  * Who knows whom (GET /v2/companies/{companyId}/relationships, /v2/persons/{personId}/

@@ -1,4 +1,4 @@
-import { operatorsFor, type FilterTarget, type FixedFilterProperty } from './filters';
+import { operatorsFor, type FilterTarget, type FixedFilterProperty } from '../search/filters';
 
 const RANGE = ['>', '<', '>=', '<='];
 const id = (label: string, description: string): FixedFilterProperty => ({

@@ -2,8 +2,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { FileEntityType } from '../../helpers/v1/files';
-import { idParameter } from './ids';
-import { companyLocator, opportunityLocator, personLocator } from './locators';
+import { idParameter } from '../inputs/ids';
+import { companyLocator, opportunityLocator, personLocator } from '../inputs/locators';
 
 /**
  * The record whose files are meant (File → Upload, File → Get Many for a Record): its kind

@@ -8,7 +8,7 @@ import {
 	type InteractionKind,
 } from '../../helpers/v1/interactions';
 import { ValueInputError } from '../../helpers/valueTypes';
-import { associationIds, associationProperty } from './associations';
+import { associationIds, associationProperty } from '../records/associations';
 
 /**
  * The inputs of an interaction logged through API v1 (POST and PUT /interactions): its type,

@@ -5,8 +5,8 @@ import { cachedPerRun } from '../../api/cache';
 import { holdsValue } from '../../helpers/columnValues';
 import { asNodeError } from '../../helpers/nodeErrors';
 import { affinityPaginate, writeMayHaveApplied } from '../../transport';
-import { writeInChunks } from './batchWrites';
-import type { FieldWrite } from './fieldWrites';
+import { writeInChunks } from '../fieldValues/batchWrites';
+import type { FieldWrite } from '../fieldValues/fieldWrites';
 import { recordEntryOnList, type ListedKind } from './listMembership';
 
 /**

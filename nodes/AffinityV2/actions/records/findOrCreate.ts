@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import type { ApiEntity } from '../../helpers/types';
 import type { V1Organization } from '../../helpers/v1/companies';
 import { affinityRequest } from '../../transport';
-import { rememberCreatedRecord } from './columnReferences';
+import { rememberCreatedRecord } from '../fieldValues/columnReferences';
 import { createPerson } from './personCreate';
 import { companyWithDomain, personWithEmail } from './recordMatch';
 import { onceInRun } from './sameRun';

@@ -3,13 +3,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { entityDropdownOptions } from '../../api/dropdownOptions';
 import { simplifyEntity } from '../../helpers/simplify';
 import type { ApiEntity } from '../../helpers/types';
-import { fieldQuery, fieldSelection } from './fields';
-import { forOperation } from './forOperation';
-import { maxResults, recordsOrCount, recordsOrTotal } from './paging';
+import { fieldQuery, fieldSelection } from '../fieldValues/fields';
+import { forOperation } from '../inputs/forOperation';
+import { maxResults, recordsOrCount, recordsOrTotal } from '../inputs/paging';
 import { readSearchCriteria, searchFilterParameters } from './searchFilters';
 import { searchSortParameter } from './searchSorts';
 import { searchTermParameters } from './searchTerm';
-import { simplifyParameter } from './simplifyParameters';
+import { simplifyParameter } from '../inputs/simplifyParameters';
 
 /** A search of companies or persons (POST /v2/companies/search, POST /v2/persons/search). */
 export interface EntitySearch {

@@ -8,25 +8,29 @@ import {
 	completeEntity,
 	completeMultiValuesParameter,
 	completesMultiValues,
-} from './multiValueCompletion';
-import { fieldUpdatesFrom, fieldUpdatesProperties, writeChangedInChunks } from './batchWrites';
+} from '../fieldValues/multiValueCompletion';
+import {
+	fieldUpdatesFrom,
+	fieldUpdatesProperties,
+	writeChangedInChunks,
+} from '../fieldValues/batchWrites';
 import { entityNotesParameters, readEntityNotes } from './entityNotes';
-import { fieldQuery, fieldSelection } from './fields';
+import { fieldQuery, fieldSelection } from '../fieldValues/fields';
 import {
 	fieldValueProperties,
 	fieldValuesProperties,
 	readFieldValue,
 	readFieldValues,
-} from './fieldValueReads';
-import { resolveFieldWrite } from './fieldWrites';
-import { forOperation } from './forOperation';
-import { idParameter } from './ids';
-import { companyLocator, personLocator } from './locators';
-import { maxResults, returnAllAndLimit } from './paging';
+} from '../fieldValues/fieldValueReads';
+import { resolveFieldWrite } from '../fieldValues/fieldWrites';
+import { forOperation } from '../inputs/forOperation';
+import { idParameter } from '../inputs/ids';
+import { companyLocator, personLocator } from '../inputs/locators';
+import { maxResults, returnAllAndLimit } from '../inputs/paging';
 import { readRelationships, relationshipParameters } from './relationships';
-import { simplifyParameter } from './simplifyParameters';
-import { sendFieldWrite, skipUnchangedParameter } from './unchangedWrites';
-import { fieldValueProperties as fieldWriteProperties } from './values';
+import { simplifyParameter } from '../inputs/simplifyParameters';
+import { sendFieldWrite, skipUnchangedParameter } from '../fieldValues/unchangedWrites';
+import { fieldValueProperties as fieldWriteProperties } from '../fieldValues/values';
 
 /**
  * The operations a company and a person have alike, from one source: each is built for a

@@ -1,4 +1,4 @@
-import { operatorsFor, type FilterTarget, type FixedFilterProperty } from './filters';
+import { operatorsFor, type FilterTarget, type FixedFilterProperty } from '../search/filters';
 
 /**
  * The change log's filter properties (GET /v2/field-value-changes and a list entry's

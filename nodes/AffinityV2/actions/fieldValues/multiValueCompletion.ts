@@ -4,7 +4,7 @@ import { completable, valuesPath } from '../../helpers/allValues';
 import type { ApiField } from '../../helpers/types';
 import { affinityPaginate } from '../../transport';
 import type { ApiEdition } from '../types';
-import { editionAllows, requireEdition } from './edition';
+import { editionAllows, requireEdition } from '../inputs/edition';
 
 /**
  * Every value of a multi-value field. The reads of records and field values answer at most 100
