@@ -10,7 +10,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resources } from './actions/resources';
 import { router } from './actions/router';
-import { requestOptionsParameter } from './actions/inputs/requestOptions';
+import { requestOptionsParameter } from './transport/requestOptions';
 import { ALL_VALUES_PARAMETER, AGENT_MAX_VALUES } from './helpers/agentOutput';
 import { resourceSubtitle } from './helpers/subtitle';
 import { listSearch, loadOptions, resourceMapping } from './methods';

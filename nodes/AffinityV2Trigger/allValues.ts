@@ -1,7 +1,7 @@
 import type { IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { editionAtLeast, editionTooOldMessage } from '../AffinityV2/actions/inputs/edition';
+import { editionAtLeast, editionTooOldMessage } from '../AffinityV2/api/edition';
 import { completable, valuesPath } from '../AffinityV2/helpers/allValues';
 import type { ApiField, ApiListEntry } from '../AffinityV2/helpers/types';
 import { affinityPaginate, apiVersionOf } from '../AffinityV2/transport';

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { listLocator, savedViewLocator } from '../AffinityV2/actions/inputs/locators';
-import { requestOptionsParameter } from '../AffinityV2/actions/inputs/requestOptions';
+import { listLocator, savedViewLocator } from '../AffinityV2/pickers/locators';
+import { requestOptionsParameter } from '../AffinityV2/transport/requestOptions';
 import { quotaGuardOptions } from '../AffinityV2/api/quotaGuard';
 import { ignoredChangersOptions } from './ignoredChangers';
 

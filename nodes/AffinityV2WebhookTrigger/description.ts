@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { quotaGuardOptions } from '../AffinityV2/api/quotaGuard';
-import { listLocator } from '../AffinityV2/actions/inputs/locators';
+import { listLocator } from '../AffinityV2/pickers/locators';
 import { WEBHOOK_EVENT_OPTIONS } from '../AffinityV2/api/webhooks';
 
 /**

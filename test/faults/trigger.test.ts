@@ -12,7 +12,7 @@ import { LeakWatch } from '../inputs/secrets';
 import { NodeHelpers, type IDataObject } from 'n8n-workflow';
 
 import type { FaultSpec, RequestLogEntry } from '../../emulator';
-import { requestOptionsParameter } from '../../nodes/AffinityV2/actions/inputs/requestOptions';
+import { requestOptionsParameter } from '../../nodes/AffinityV2/transport/requestOptions';
 import { simplifyValue } from '../../nodes/AffinityV2/helpers/simplifyValue';
 import { RETRY_POLICY } from '../../nodes/AffinityV2/transport';
 import { AffinityV2Trigger } from '../../nodes/AffinityV2Trigger/AffinityV2Trigger.node';

@@ -7,13 +7,13 @@ import {
 	editionAtLeast,
 	requireEdition,
 	runEdition,
-} from '../../nodes/AffinityV2/actions/inputs/edition';
+} from '../../nodes/AffinityV2/api/edition';
 import { AffinityV2Api } from '../../credentials/AffinityV2Api.credentials';
 import { credentialExport } from '../../scripts/n8n';
 import { DEMO_CREDENTIAL } from '../../scripts/start';
 
 /**
- * The edition a run uses (actions/inputs/edition.ts): the credential's API Version, or the key's
+ * The edition a run uses (api/edition.ts): the credential's API Version, or the key's
  * default as Affinity names it in X-Affinity-Api-Version; and the guard of the operations that
  * need 2026-09-17, which stops before the operation's request with a message naming the
  * credential's API Version. The HTTP client is a stub that records what is sent.

@@ -72,6 +72,7 @@ describe('action node layout', () => {
 
 	const lowerLayers = [
 		...capabilityFolders.map((folder) => `actions/${folder}`),
+		'pickers',
 		'api',
 		'transport',
 		'helpers',
@@ -83,6 +84,20 @@ describe('action node layout', () => {
 				.map((target) => `${relative(NODE, file)} -> ${target}`),
 		);
 		expect(upward).toEqual([]);
+	});
+
+	it('the triggers import nothing from actions/: what the three nodes share stands outside it', () => {
+		const root = resolve(__dirname, '../..');
+		const triggerFiles = ['nodes/AffinityV2Trigger', 'nodes/AffinityV2WebhookTrigger'].flatMap(
+			(folder) => sourceFiles(join(root, folder)),
+		);
+		expect(triggerFiles.length).toBeGreaterThan(30);
+		const intoActions = triggerFiles.flatMap((file) =>
+			relativeImports(file)
+				.filter((target) => target.startsWith('actions/'))
+				.map((target) => `${relative(root, file)} -> ${target}`),
+		);
+		expect(intoActions).toEqual([]);
 	});
 
 	it('no action imports methods/', () => {

@@ -1,5 +1,7 @@
 import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { ApiEdition } from '../helpers/types';
+
 /** One operation: its parameters and what it does for one input item. */
 export interface OperationModule {
 	description: INodeProperties[];
@@ -48,6 +50,3 @@ export interface OperationEndpoint {
 	/** Called only when the run's API version is older than this edition. */
 	before?: ApiEdition;
 }
-
-/** The v2 editions an endpoint can depend on (X-Affinity-Api-Version). */
-export type ApiEdition = '2024-01-01' | '2026-07-15' | '2026-09-17';

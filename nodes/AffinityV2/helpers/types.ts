@@ -102,3 +102,6 @@ export interface ApiListEntry {
 	creatorId: number | null;
 	entity: ApiEntity;
 }
+
+/** The v2 editions an endpoint can depend on (X-Affinity-Api-Version). */
+export type ApiEdition = '2024-01-01' | '2026-07-15' | '2026-09-17';

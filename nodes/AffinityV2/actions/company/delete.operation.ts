@@ -6,7 +6,7 @@ import { affinityRequest } from '../../transport';
 import type { OperationEndpoint } from '../types';
 import { forOperation } from '../inputs/forOperation';
 import { idParameter } from '../inputs/ids';
-import { companyLocator } from '../inputs/locators';
+import { companyLocator } from '../../pickers/locators';
 
 export const endpoint: OperationEndpoint[] = [
 	{ api: 'v1', method: 'DELETE', path: '/organizations/{organization_id}' },

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { escapeFilterValue } from '../../helpers/filterBuilder';
 import { forOperation } from '../inputs/forOperation';
 import { idParameter } from '../inputs/ids';
-import { companyLocator } from '../inputs/locators';
+import { companyLocator } from '../../pickers/locators';
 import { recordsOrCount, recordsOrTotal } from '../inputs/paging';
 import type { OperationEndpoint } from '../types';
 

@@ -7,7 +7,7 @@ import { affinityRequest } from '../../transport';
 import type { OperationEndpoint } from '../types';
 import { forOperation } from '../inputs/forOperation';
 import { idParameter } from '../inputs/ids';
-import { companyLocator } from '../inputs/locators';
+import { companyLocator } from '../../pickers/locators';
 import {
 	COMPANY_PEOPLE,
 	idListParser,

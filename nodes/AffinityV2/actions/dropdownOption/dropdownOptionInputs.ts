@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { validateId } from '../../transport';
 import { idParameter } from '../inputs/ids';
-import { listLocator } from '../inputs/locators';
+import { listLocator } from '../../pickers/locators';
 
 /**
  * What the dropdown-option operations share: the list field and option pickers, the option's

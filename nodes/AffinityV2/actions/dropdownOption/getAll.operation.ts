@@ -6,7 +6,7 @@ import { affinityPaginate } from '../../transport';
 import { forOperation } from '../inputs/forOperation';
 import { chosenFieldId } from './dropdownOptionInputs';
 import { idParameter } from '../inputs/ids';
-import { listLocator } from '../inputs/locators';
+import { listLocator } from '../../pickers/locators';
 import { maxResults, returnAllAndLimit } from '../inputs/paging';
 import type { OperationEndpoint } from '../types';
 

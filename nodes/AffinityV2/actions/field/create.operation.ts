@@ -14,7 +14,7 @@ import { affinityRequest } from '../../transport';
 import type { OperationEndpoint } from '../types';
 import { forOperation } from '../inputs/forOperation';
 import { idParameter } from '../inputs/ids';
-import { listLocator } from '../inputs/locators';
+import { listLocator } from '../../pickers/locators';
 import { v1SimplifyParameter } from '../inputs/simplifyParameters';
 
 export const endpoint: OperationEndpoint[] = [

@@ -5,7 +5,7 @@ import { toStringList } from '../../helpers/stringList';
 import { filterParameters, operatorsFor, readFilter, type FilterTarget } from '../search/filters';
 import { forOperation } from '../inputs/forOperation';
 import { idParameter } from '../inputs/ids';
-import { listLocator } from '../inputs/locators';
+import { listLocator } from '../../pickers/locators';
 import { maxResults, returnAllAndLimit } from '../inputs/paging';
 import type { OperationEndpoint } from '../types';
 

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { completable, valuesPath } from '../../helpers/allValues';
-import type { ApiField } from '../../helpers/types';
+import type { ApiEdition, ApiField } from '../../helpers/types';
 import { affinityPaginate } from '../../transport';
-import type { ApiEdition } from '../types';
-import { editionAllows, requireEdition } from '../inputs/edition';
+import { editionAllows, requireEdition } from '../../api/edition';
 
 /**
  * Every value of a multi-value field. The reads of records and field values answer at most 100

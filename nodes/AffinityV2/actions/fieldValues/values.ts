@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { LOCATION_PARTS, VALUE_TYPE_NAMES, WRITABLE_VALUE_TYPES } from '../../helpers/valueTypes';
-import { companyLocator, personLocator } from '../inputs/locators';
+import { companyLocator, personLocator } from '../../pickers/locators';
 
 /**
  * The value inputs of the write operations, following the chosen field's value type.

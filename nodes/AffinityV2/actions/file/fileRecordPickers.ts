@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { FileEntityType } from '../../helpers/v1/files';
 import { idParameter } from '../inputs/ids';
-import { companyLocator, opportunityLocator, personLocator } from '../inputs/locators';
+import { companyLocator, opportunityLocator, personLocator } from '../../pickers/locators';
 
 /**
  * The record whose files are meant (File → Upload, File → Get Many for a Record): its kind

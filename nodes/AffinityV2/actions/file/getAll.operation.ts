@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { requireEdition } from '../inputs/edition';
+import { requireEdition } from '../../api/edition';
 import {
 	filterParameters,
 	operatorsFor,

@@ -22,7 +22,7 @@ import {
 	internalPersonLocator,
 	listLocator,
 	personLocator,
-} from '../inputs/locators';
+} from '../../pickers/locators';
 import { simplifyParameter } from '../inputs/simplifyParameters';
 
 export const endpoint: OperationEndpoint[] = [

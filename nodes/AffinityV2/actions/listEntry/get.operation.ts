@@ -11,7 +11,7 @@ import {
 } from '../fieldValues/multiValueCompletion';
 import { forOperation } from '../inputs/forOperation';
 import { idParameter } from '../inputs/ids';
-import { listEntryLocator, listLocator } from '../inputs/locators';
+import { listEntryLocator, listLocator } from '../../pickers/locators';
 import { simplifyParameter } from '../inputs/simplifyParameters';
 import type { OperationEndpoint } from '../types';
 

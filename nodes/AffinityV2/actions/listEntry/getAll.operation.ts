@@ -11,7 +11,7 @@ import {
 } from '../fieldValues/multiValueCompletion';
 import { forOperation } from '../inputs/forOperation';
 import { idParameter } from '../inputs/ids';
-import { listLocator } from '../inputs/locators';
+import { listLocator } from '../../pickers/locators';
 import { maxResults, returnAllAndLimit } from '../inputs/paging';
 import { simplifyParameter } from '../inputs/simplifyParameters';
 import type { OperationEndpoint } from '../types';

@@ -5,7 +5,7 @@ import { simplifyListEntry } from '../../helpers/simplify';
 import type { ApiListEntry } from '../../helpers/types';
 import { forOperation } from '../inputs/forOperation';
 import { idParameter } from '../inputs/ids';
-import { listLocator, savedViewLocator } from '../inputs/locators';
+import { listLocator, savedViewLocator } from '../../pickers/locators';
 import { maxResults, returnAllAndLimit } from '../inputs/paging';
 import { simplifyParameter } from '../inputs/simplifyParameters';
 import type { OperationEndpoint } from '../types';

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { fieldValueProperties, readFieldValue } from '../fieldValues/fieldValueReads';
 import { forOperation } from '../inputs/forOperation';
 import { idParameter } from '../inputs/ids';
-import { listEntryLocator, listLocator } from '../inputs/locators';
+import { listEntryLocator, listLocator } from '../../pickers/locators';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'getFieldValue', [

@@ -5,7 +5,7 @@ import { entryChangeFilter } from '../fieldValues/fieldValueChanges';
 import { filterParameters, readFilter } from '../search/filters';
 import { forOperation } from '../inputs/forOperation';
 import { idParameter } from '../inputs/ids';
-import { listEntryLocator, listLocator } from '../inputs/locators';
+import { listEntryLocator, listLocator } from '../../pickers/locators';
 import { maxResults, returnAllAndLimit } from '../inputs/paging';
 import type { OperationEndpoint } from '../types';
 

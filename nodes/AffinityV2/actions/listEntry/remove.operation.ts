@@ -4,7 +4,7 @@ import { affinityRequest } from '../../transport';
 import type { OperationEndpoint } from '../types';
 import { forOperation } from '../inputs/forOperation';
 import { idParameter } from '../inputs/ids';
-import { listEntryLocator, listLocator } from '../inputs/locators';
+import { listEntryLocator, listLocator } from '../../pickers/locators';
 
 export const endpoint: OperationEndpoint[] = [
 	{ api: 'v1', method: 'DELETE', path: '/lists/{list_id}/list-entries/{list_entry_id}' },

@@ -7,7 +7,7 @@ import type { ApiListEntry } from '../../helpers/types';
 import { fieldQuery, fieldSelection } from '../fieldValues/fields';
 import { forOperation } from '../inputs/forOperation';
 import { idParameter } from '../inputs/ids';
-import { listLocator } from '../inputs/locators';
+import { listLocator } from '../../pickers/locators';
 import { maxResults, recordsOrCount, recordsOrTotal } from '../inputs/paging';
 import { readSearchCriteria, searchFilterParameters } from '../search/searchFilters';
 import { searchSortParameter } from '../search/searchSorts';

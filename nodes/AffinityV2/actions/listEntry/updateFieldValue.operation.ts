@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { forOperation } from '../inputs/forOperation';
 import { sendFieldWrite, skipUnchangedParameter } from '../fieldValues/unchangedWrites';
 import { idParameter } from '../inputs/ids';
-import { listEntryLocator, listLocator } from '../inputs/locators';
+import { listEntryLocator, listLocator } from '../../pickers/locators';
 import { fieldValueProperties } from '../fieldValues/values';
 import { resolveFieldWrite } from '../fieldValues/fieldWrites';
 import type { OperationEndpoint } from '../types';

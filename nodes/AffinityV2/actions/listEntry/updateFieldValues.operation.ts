@@ -7,7 +7,7 @@ import {
 } from '../fieldValues/batchWrites';
 import { forOperation } from '../inputs/forOperation';
 import { idParameter } from '../inputs/ids';
-import { listEntryLocator, listLocator } from '../inputs/locators';
+import { listEntryLocator, listLocator } from '../../pickers/locators';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'updateFieldValues', [

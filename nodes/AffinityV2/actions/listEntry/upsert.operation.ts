@@ -14,7 +14,7 @@ import {
 import { companyFoundOrCreated, personFoundOrCreated } from '../records/findOrCreate';
 import { forOperation } from '../inputs/forOperation';
 import { idParameter } from '../inputs/ids';
-import { listLocator } from '../inputs/locators';
+import { listLocator } from '../../pickers/locators';
 import { addRecordToList, type ListedKind } from '../lists/listMembership';
 import { listIndex, recordRow, writeRowChanges, type ListRow } from '../lists/listRows';
 import { emailAddress } from '../records/personCreate';

@@ -4,7 +4,7 @@ import { asNodeError } from '../../helpers/nodeErrors';
 import type { ApiListEntry } from '../../helpers/types';
 import type { V1ListEntry } from '../../helpers/v1/listEntries';
 import { affinityPaginate, affinityRequest } from '../../transport';
-import { editionAllows } from '../inputs/edition';
+import { editionAllows } from '../../api/edition';
 
 /**
  * A company or a person on a company or person list, for List Entry → Add and Create or Update:

@@ -12,7 +12,7 @@ import {
 import { affinityRequest, writeMayHaveApplied } from '../../transport';
 import { forOperation } from '../inputs/forOperation';
 import { idParameter } from '../inputs/ids';
-import { companyLocator, personLocator } from '../inputs/locators';
+import { companyLocator, personLocator } from '../../pickers/locators';
 import { asNodeError } from '../../helpers/nodeErrors';
 import { mergeKind } from './mergeInputs';
 import type { OperationEndpoint } from '../types';

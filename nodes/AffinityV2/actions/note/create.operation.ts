@@ -6,7 +6,7 @@ import { associationIds, associationProperty, ASSOCIATION_KINDS } from '../recor
 import { instantParameter } from '../inputs/dateTimes';
 import { forOperation } from '../inputs/forOperation';
 import { idParameter } from '../inputs/ids';
-import { internalPersonLocator, noteLocator } from '../inputs/locators';
+import { internalPersonLocator, noteLocator } from '../../pickers/locators';
 import {
 	conversionsOf,
 	noteContentFrom,

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { forOperation } from '../inputs/forOperation';
 import { idParameter } from '../inputs/ids';
-import { noteLocator } from '../inputs/locators';
+import { noteLocator } from '../../pickers/locators';
 import { recordsOrCount, recordsOrTotal } from '../inputs/paging';
 import type { OperationEndpoint } from '../types';
 

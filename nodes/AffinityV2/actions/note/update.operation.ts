@@ -10,7 +10,7 @@ import {
 } from '../records/associations';
 import { forOperation } from '../inputs/forOperation';
 import { idParameter } from '../inputs/ids';
-import { noteLocator } from '../inputs/locators';
+import { noteLocator } from '../../pickers/locators';
 import {
 	conversionsOf,
 	noteContentFrom,

@@ -12,7 +12,7 @@ import type { OperationEndpoint } from '../types';
 import { associationIds, associationProperty } from '../records/associations';
 import { forOperation } from '../inputs/forOperation';
 import { idParameter } from '../inputs/ids';
-import { listLocator } from '../inputs/locators';
+import { listLocator } from '../../pickers/locators';
 import { v1SimplifyParameter } from '../inputs/simplifyParameters';
 import { withAssociationNames } from '../records/associationNames';
 

@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { affinityRequest } from '../../transport';
 import type { OperationEndpoint } from '../types';
-import { editionAllows } from '../inputs/edition';
+import { editionAllows } from '../../api/edition';
 import { forOperation } from '../inputs/forOperation';
 import { idParameter } from '../inputs/ids';
-import { opportunityLocator } from '../inputs/locators';
+import { opportunityLocator } from '../../pickers/locators';
 
 export const endpoint: OperationEndpoint[] = [
 	{

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { entityNotesParameters, readEntityNotes } from '../records/entityNotes';
 import { forOperation } from '../inputs/forOperation';
-import { opportunityLocator } from '../inputs/locators';
+import { opportunityLocator } from '../../pickers/locators';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation(

@@ -10,12 +10,12 @@ import {
 import { affinityRequest } from '../../transport';
 import type { OperationEndpoint } from '../types';
 import { associationChangeProperties, readAssociationChange } from '../records/associationInputs';
-import { editionAllows } from '../inputs/edition';
+import { editionAllows } from '../../api/edition';
 import { forOperation } from '../inputs/forOperation';
 import { idParameter } from '../inputs/ids';
 import { readBack } from '../records/readBack';
 import { showsAfter } from '../records/recordShows';
-import { opportunityLocator } from '../inputs/locators';
+import { opportunityLocator } from '../../pickers/locators';
 import { v1SimplifyParameter } from '../inputs/simplifyParameters';
 import { withAssociationNames } from '../records/associationNames';
 

@@ -5,7 +5,7 @@ import { asNodeError } from '../../helpers/nodeErrors';
 import { affinityRequest } from '../../transport';
 import { forOperation } from '../inputs/forOperation';
 import { idParameter } from '../inputs/ids';
-import { personLocator } from '../inputs/locators';
+import { personLocator } from '../../pickers/locators';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('person', 'delete', [

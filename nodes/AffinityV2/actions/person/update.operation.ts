@@ -7,7 +7,7 @@ import { affinityRequest } from '../../transport';
 import type { OperationEndpoint } from '../types';
 import { forOperation } from '../inputs/forOperation';
 import { idParameter } from '../inputs/ids';
-import { personLocator } from '../inputs/locators';
+import { personLocator } from '../../pickers/locators';
 import { emailAddress } from '../records/personCreate';
 import {
 	PERSON_COMPANIES,

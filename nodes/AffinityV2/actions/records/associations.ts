@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ASSOCIATION_LIMIT } from '../../helpers/entities';
 import { validateId } from '../../transport';
-import { companyLocator, opportunityLocator, personLocator } from '../inputs/locators';
+import { companyLocator, opportunityLocator, personLocator } from '../../pickers/locators';
 
 /**
  * The persons, companies and opportunities a record is about (a note's associations: arrays

@@ -25,7 +25,7 @@ import {
 import { resolveFieldWrite } from '../fieldValues/fieldWrites';
 import { forOperation } from '../inputs/forOperation';
 import { idParameter } from '../inputs/ids';
-import { companyLocator, personLocator } from '../inputs/locators';
+import { companyLocator, personLocator } from '../../pickers/locators';
 import { maxResults, returnAllAndLimit } from '../inputs/paging';
 import { readRelationships, relationshipParameters } from './relationships';
 import { simplifyParameter } from '../inputs/simplifyParameters';

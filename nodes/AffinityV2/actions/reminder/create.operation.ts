@@ -10,7 +10,7 @@ import {
 	reminderOwnerLocator,
 	opportunityLocator,
 	personLocator,
-} from '../inputs/locators';
+} from '../../pickers/locators';
 import { withReminderNames } from './reminderNames';
 import { RESET_TRIGGER_OPTIONS } from './reminderResetTrigger';
 import type { OperationEndpoint } from '../types';

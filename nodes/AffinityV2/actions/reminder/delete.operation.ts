@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { affinityRequest } from '../../transport';
 import { forOperation } from '../inputs/forOperation';
 import { idParameter } from '../inputs/ids';
-import { reminderLocator } from '../inputs/locators';
+import { reminderLocator } from '../../pickers/locators';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('reminder', 'delete', [

@@ -11,12 +11,12 @@ import {
 import { ValueInputError } from '../../helpers/valueTypes';
 import { affinityRequest, validateId } from '../../transport';
 import type { OperationEndpoint } from '../types';
-import { editionAllows } from '../inputs/edition';
+import { editionAllows } from '../../api/edition';
 import { forOperation } from '../inputs/forOperation';
 import { idParameter } from '../inputs/ids';
 import { readBack } from '../records/readBack';
 import { pickKeys, showsAfter, v2Keys } from '../records/recordShows';
-import { reminderLocator, reminderOwnerLocator } from '../inputs/locators';
+import { reminderLocator, reminderOwnerLocator } from '../../pickers/locators';
 import { withReminderNames } from './reminderNames';
 import { RESET_TRIGGER_OPTIONS } from './reminderResetTrigger';
 import { v1SimplifyParameter } from '../inputs/simplifyParameters';

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { affinityRequest, validateId } from '../../transport';
 import { toStringList } from '../../helpers/stringList';
 import { idParameter } from '../inputs/ids';
-import { companyLocator } from '../inputs/locators';
+import { companyLocator } from '../../pickers/locators';
 
 /**
  * Keyword search of notes or files (POST /v2/notes/search, /v2/files/search;

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { fieldsOf, type FieldSource } from '../../api/fields';
-import { editionAllows } from '../inputs/edition';
+import { editionAllows } from '../../api/edition';
 import type { DropdownChoice } from '../../helpers/valueTypes';
 import { toStringList } from '../../helpers/stringList';
 import { readSorts } from './searchSorts';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { affinityRequest } from '../../transport';
-import { requireEdition } from '../inputs/edition';
+import { requireEdition } from '../../api/edition';
 import { forOperation } from '../inputs/forOperation';
 import { idParameter } from '../inputs/ids';
 import { teamIncludesParameter, teamIncludesQuery } from './teamIncludes';

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { affinityRequest } from '../../transport';
-import { requireEdition } from '../inputs/edition';
+import { requireEdition } from '../../api/edition';
 import { forOperation } from '../inputs/forOperation';
 import { idParameter } from '../inputs/ids';
-import { transcriptLocator } from '../inputs/locators';
+import { transcriptLocator } from '../../pickers/locators';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('transcript', 'delete', [

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { forOperation } from '../inputs/forOperation';
 import { idParameter } from '../inputs/ids';
-import { transcriptLocator } from '../inputs/locators';
+import { transcriptLocator } from '../../pickers/locators';
 import { recordsOrCount, recordsOrTotal } from '../inputs/paging';
 import type { OperationEndpoint } from '../types';
 

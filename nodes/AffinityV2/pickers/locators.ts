@@ -1,9 +1,8 @@
 /**
  * Record pickers (resource locators): one builder and one named picker per record kind.
  *
- * Placement: this file imports nothing but n8n-workflow types, so the triggers may use it too
- * (the Affinity v2 Trigger builds its list and saved-view pickers here). actions/inputs is not a
- * resource folder; the rule that triggers never import actions/<resource> still holds.
+ * Shared by the three nodes (the Affinity v2 Trigger builds its list and saved-view pickers here),
+ * so it stands beside api/ and transport/, not under actions/; it imports only n8n-workflow types.
  */
 import type { INodeProperties } from 'n8n-workflow';
 

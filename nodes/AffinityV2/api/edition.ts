@@ -1,8 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { affinityRequest, apiVersionOf } from '../../transport';
-import type { ApiEdition } from '../types';
+import { affinityRequest, apiVersionOf } from '../transport';
+import type { ApiEdition } from '../helpers/types';
 
 /**
  * The edition of API v2 a run uses, and what depends on it. The credential's API Version is
