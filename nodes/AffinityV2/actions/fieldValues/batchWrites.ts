@@ -7,7 +7,12 @@ import { asNodeError } from '../../helpers/nodeErrors';
 import { parseFieldChoice } from '../../helpers/valueTypes';
 import { affinityRequest } from '../../transport';
 import { columnMappingProperty, mappedFieldWrites } from './columnMapping';
-import { resolveFieldWrite, resolveJsonUpdate, type FieldWrite } from './fieldWrites';
+import {
+	requestFromInputs,
+	resolveFieldWrite,
+	resolveJsonUpdate,
+	type FieldWrite,
+} from './fieldWrites';
 import { skipUnchangedParameter, writesToSend } from './unchangedWrites';
 import { fieldValueProperties } from './values';
 
@@ -199,7 +204,7 @@ export async function fieldUpdatesFrom(
 				: await resolveFieldWrite.call(
 						this,
 						scope,
-						(name, fallback) => (update as IDataObject)[name] ?? fallback,
+						requestFromInputs((name, fallback) => (update as IDataObject)[name] ?? fallback),
 						itemIndex,
 						label,
 					),

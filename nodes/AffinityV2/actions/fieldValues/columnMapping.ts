@@ -349,16 +349,13 @@ export async function columnWrites(
 	const writes: Array<FieldWrite & { given: unknown }> = [];
 	for (const column of columns) {
 		const resolved = found.get(column);
-		const inputs: IDataObject = {
-			fieldId: column.fieldId,
-			writeMode: 'set',
-			valueType: 'auto',
-			anyValue: (resolved ? resolved.value : column.value) as IDataObject,
-		};
 		const write = await resolveFieldWrite.call(
 			this,
 			scope,
-			(name, fallback) => inputs[name] ?? fallback,
+			{
+				field: column.fieldId,
+				write: { mode: 'set', input: resolved ? resolved.value : column.value },
+			},
 			itemIndex,
 			labelOf(itemIndex, column),
 		);

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { dropdownOptionsOf } from '../../api/dropdownOptions';
@@ -94,6 +94,34 @@ async function nameForValueError(
 }
 
 /**
+ * One field write as an operation asks for it, whoever collected it: the node's value inputs
+ * (requestFromInputs), a mapped column, or an update of the batch JSON.
+ */
+export interface FieldWriteRequest {
+	/** The field: its id, or "field-12|number" as the pickers give it (the id and the input's type). */
+	field: unknown;
+	/** The type the value is given in, where the field does not carry it; none or 'auto': the field's own. */
+	valueType?: string;
+	write: { mode: 'set'; input: unknown } | { mode: 'clear' } | { mode: 'raw'; raw: unknown };
+}
+
+/** The write the value inputs (values.ts) ask for, read through `read` before any request. */
+export function requestFromInputs(read: InputReader): FieldWriteRequest {
+	const field = read('fieldId', '');
+	const valueType = String(read('valueType', 'auto') ?? 'auto');
+	const mode = read('writeMode', 'set');
+	if (mode === 'clear') return { field, valueType, write: { mode: 'clear' } };
+	if (mode === 'raw')
+		return { field, valueType, write: { mode: 'raw', raw: read('rawValue', '') } };
+	const declared = parseFieldChoice(field).valueType ?? (valueType === 'auto' ? '' : valueType);
+	return {
+		field,
+		valueType,
+		write: { mode: 'set', input: valueInputFor(declared || 'auto', read) },
+	};
+}
+
+/**
  * Turns the inputs of one field write into a checked `{type, data}`: read-only fields are
  * refused from their id alone (before any request) or from their metadata (before the write);
  * the value must be of the field's type; dropdown names are looked up among the field's
@@ -102,7 +130,7 @@ async function nameForValueError(
 export async function resolveFieldWrite(
 	this: IExecuteFunctions,
 	scope: FieldScope,
-	read: InputReader,
+	request: FieldWriteRequest,
 	itemIndex: number,
 	label = 'Field',
 ): Promise<FieldWrite> {
@@ -110,7 +138,7 @@ export async function resolveFieldWrite(
 	const fail = (message: string, description?: string): never => {
 		throw new NodeOperationError(node, `${label}: ${message}`, { itemIndex, description });
 	};
-	const { fieldId, valueType: chosenType } = parseFieldChoice(read('fieldId', ''));
+	const { fieldId, valueType: chosenType } = parseFieldChoice(request.field);
 	if (!fieldId)
 		fail(
 			'no field given',
@@ -122,24 +150,21 @@ export async function resolveFieldWrite(
 			`cannot write ${idReason}`,
 			'Choose a global or list field; enriched and relationship-intelligence fields are read-only.',
 		);
-	const pickedType = chosenType ?? (read('valueType', 'auto') as string);
+	const pickedType = chosenType ?? request.valueType ?? 'auto';
 	const declared = pickedType && pickedType !== 'auto' ? pickedType : undefined;
 	if (declared && READ_ONLY_VALUE_TYPES.has(declared))
 		fail(`values of type "${declared}" are computed by Affinity and cannot be written`);
-	const mode = read('writeMode', 'set') as string;
+	const { write: asked } = request;
+	const mode = asked.mode;
 
 	// Decode what can be decoded locally first, so a bad value is refused before any write or
 	// other request than the field metadata that names it; such a value is encoded once, here,
 	// and sent as is once the field is known to be of its type.
 	let early: FieldValueUpdate | undefined;
 	try {
-		if (mode === 'raw')
-			early = rawFieldValue(read('rawValue', ''), { timezone: this.getTimezone() });
-		else if (mode === 'set' && declared) {
-			const input = valueInputFor(declared, read);
-			if (!needsDropdownLookup(declared, input))
-				early = encodeFieldValue(declared, input, { timezone: this.getTimezone() });
-		}
+		if (asked.mode === 'raw') early = rawFieldValue(asked.raw, { timezone: this.getTimezone() });
+		else if (asked.mode === 'set' && declared && !needsDropdownLookup(declared, asked.input))
+			early = encodeFieldValue(declared, asked.input, { timezone: this.getTimezone() });
 	} catch (error) {
 		if (error instanceof ValueInputError)
 			fail(
@@ -186,7 +211,7 @@ export async function resolveFieldWrite(
 			value = early as FieldValueUpdate;
 		} else if (early) value = early;
 		else {
-			const input = valueInputFor(declared ?? 'auto', read);
+			const input = asked.mode === 'set' ? asked.input : undefined;
 			const dropdownOptions = needsDropdownLookup(fieldType, input)
 				? await dropdownOptionsOf(this, scope, metadata, itemIndex)
 				: undefined;
@@ -227,21 +252,11 @@ export async function resolveJsonUpdate(
 		!Array.isArray(value) &&
 		'type' in value &&
 		'data' in value;
-	const inputs: IDataObject = typed
-		? { fieldId: String(id ?? fieldId ?? ''), writeMode: 'raw', rawValue: value as IDataObject }
+	const field = String(id ?? fieldId ?? '');
+	const request: FieldWriteRequest = typed
+		? { field, write: { mode: 'raw', raw: value } }
 		: value === null
-			? { fieldId: String(id ?? fieldId ?? ''), writeMode: 'clear' }
-			: {
-					fieldId: String(id ?? fieldId ?? ''),
-					writeMode: 'set',
-					valueType: 'auto',
-					anyValue: value as string,
-				};
-	return resolveFieldWrite.call(
-		this,
-		scope,
-		(name, fallback) => inputs[name] ?? fallback,
-		itemIndex,
-		label,
-	);
+			? { field, write: { mode: 'clear' } }
+			: { field, write: { mode: 'set', input: value } };
+	return resolveFieldWrite.call(this, scope, request, itemIndex, label);
 }

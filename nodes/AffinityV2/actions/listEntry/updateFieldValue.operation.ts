@@ -5,7 +5,7 @@ import { sendFieldWrite, skipUnchangedParameter } from '../fieldValues/unchanged
 import { idParameter } from '../inputs/ids';
 import { listEntryLocator, listLocator } from '../../pickers/locators';
 import { fieldValueProperties } from '../fieldValues/values';
-import { resolveFieldWrite } from '../fieldValues/fieldWrites';
+import { requestFromInputs, resolveFieldWrite } from '../fieldValues/fieldWrites';
 import type { OperationEndpoint } from '../types';
 
 export const description: INodeProperties[] = forOperation('listEntry', 'updateFieldValue', [
@@ -28,7 +28,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const listEntryId = idParameter.call(this, 'listEntryId', 'List Entry ID', 'int64', itemIndex);
 	const read = (name: string, fallback: unknown) =>
 		this.getNodeParameter(name, itemIndex, fallback);
-	const write = await resolveFieldWrite.call(this, { kind: 'listEntry', listId }, read, itemIndex);
+	const write = await resolveFieldWrite.call(
+		this,
+		{ kind: 'listEntry', listId },
+		requestFromInputs(read),
+		itemIndex,
+	);
 	const outcome = await sendFieldWrite.call(
 		this,
 		{

@@ -22,7 +22,7 @@ import {
 	readFieldValue,
 	readFieldValues,
 } from '../fieldValues/fieldValueReads';
-import { resolveFieldWrite } from '../fieldValues/fieldWrites';
+import { requestFromInputs, resolveFieldWrite } from '../fieldValues/fieldWrites';
 import { forOperation } from '../inputs/forOperation';
 import { idParameter } from '../inputs/ids';
 import { companyLocator, personLocator } from '../../pickers/locators';
@@ -315,7 +315,12 @@ export function updateRecordFieldValue(k: RecordKind): TwinOperation<IDataObject
 			const recordIdValue = id.call(this, itemIndex);
 			const read = (name: string, fallback: unknown) =>
 				this.getNodeParameter(name, itemIndex, fallback);
-			const write = await resolveFieldWrite.call(this, { kind: k.kind }, read, itemIndex);
+			const write = await resolveFieldWrite.call(
+				this,
+				{ kind: k.kind },
+				requestFromInputs(read),
+				itemIndex,
+			);
 			const outcome = await sendFieldWrite.call(
 				this,
 				{
