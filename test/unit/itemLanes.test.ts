@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { ITEMS_IN_FLIGHT, runInLanes } from '../../nodes/AffinityV2/actions/itemLanes';
-import type { OperationModule } from '../../nodes/AffinityV2/actions/types';
+import { RunShared, type OperationModule } from '../../nodes/AffinityV2/actions/types';
 
 /** runInLanes on its own: which items run together, in which order, and what a failure stops. */
 
@@ -39,6 +39,7 @@ describe('runInLanes', () => {
 				return i * 10;
 			},
 			true,
+			new RunShared(),
 		);
 		expect(outcomes.map((o) => (o?.ok ? o.value : 'x'))).toEqual(keys.map((_, i) => i * 10));
 		expect(most).toBe(ITEMS_IN_FLIGHT);
@@ -55,11 +56,18 @@ describe('runInLanes', () => {
 			if (i === 1) throw new Error('row 2');
 			return i;
 		};
-		const stopped = await runInLanes(ctx, opWithKeys(keys), keys.length, run, true);
+		const stopped = await runInLanes(
+			ctx,
+			opWithKeys(keys),
+			keys.length,
+			run,
+			true,
+			new RunShared(),
+		);
 		expect(stopped[1]).toMatchObject({ ok: false });
 		expect(stopped.filter((o) => o === undefined).length).toBeGreaterThan(0);
 		expect(stopped[0]).toEqual({ ok: true, value: 0 });
-		const all = await runInLanes(ctx, opWithKeys(keys), keys.length, run, false);
+		const all = await runInLanes(ctx, opWithKeys(keys), keys.length, run, false, new RunShared());
 		expect(all.filter((o) => o?.ok).length).toBe(7);
 	});
 
@@ -79,6 +87,7 @@ describe('runInLanes', () => {
 				return i;
 			},
 			false,
+			new RunShared(),
 		);
 		expect(log.indexOf('start 3')).toBeGreaterThan(log.indexOf('end 0'));
 		expect(log.indexOf('start 5')).toBeGreaterThan(log.indexOf('end 3'));
@@ -98,8 +107,34 @@ describe('runInLanes', () => {
 				return i;
 			},
 			false,
+			new RunShared(),
 		);
 		expect(outcomes.every((o) => o?.ok)).toBe(true);
 		expect(seen.sort()).toEqual([0, 1, 2]);
+	});
+});
+
+describe('RunShared: what one run of the node shares between its items', () => {
+	it('makes a value once per key and keeps it for the run; another run starts empty', () => {
+		const run = new RunShared();
+		let made = 0;
+		const make = () => ({ made: ++made });
+		const first = run.once('columns:0', make);
+		expect(run.once('columns:0', make)).toBe(first);
+		expect(run.once('columns:1', make)).toEqual({ made: 2 });
+		expect(new RunShared().once('columns:0', make)).toEqual({ made: 3 });
+		expect(made).toBe(3);
+	});
+
+	it('keeps a failed promise as it is: the second caller sees the same failure, nothing is made again', async () => {
+		const run = new RunShared();
+		let made = 0;
+		const failing = () => {
+			made++;
+			return Promise.reject(new Error('Row 2: bad domain'));
+		};
+		await expect(run.once('columns:2', failing)).rejects.toThrow('Row 2: bad domain');
+		await expect(run.once('columns:2', failing)).rejects.toThrow('Row 2: bad domain');
+		expect(made).toBe(1);
 	});
 });

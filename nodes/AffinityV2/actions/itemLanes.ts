@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { OperationModule } from './types';
+import type { OperationModule, RunShared } from './types';
 
 /**
  * How many items of one node run may be in flight at once. Affinity allows 900 calls a minute per
@@ -27,6 +27,7 @@ export async function runInLanes<T>(
 	itemCount: number,
 	run: (itemIndex: number) => Promise<T>,
 	stopOnFailure: boolean,
+	shared: RunShared,
 ): Promise<Array<Settled<T> | undefined>> {
 	// Union-find over items: each key joins the items that name it.
 	const parent = Array.from({ length: itemCount }, (_, i) => i);
@@ -38,7 +39,7 @@ export async function runInLanes<T>(
 	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
 		let keys: string[];
 		try {
-			keys = await op.laneKeys.call(ctx, itemIndex);
+			keys = await op.laneKeys.call(ctx, itemIndex, shared);
 		} catch {
 			keys = [];
 		}

@@ -11,7 +11,7 @@ import { asNodeError, outcomeOf, withRow } from '../helpers/nodeErrors';
 import { appliedWriteOf, followWrites, takeLagNote } from '../transport';
 import { runInLanes, type Settled } from './itemLanes';
 import { resources } from './resources';
-import { ItemWithFiles } from './types';
+import { ItemWithFiles, RunShared } from './types';
 
 function errorItem(
 	error: Error & { description?: string | null; httpCode?: string | null; context?: IDataObject },
@@ -75,13 +75,14 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	// Records this run writes, and those earlier nodes just wrote, are read once API v2 shows
 	// them: each item says how long that took (lagWaitedMs, lagNote).
 	followWrites(this);
-	const run = (itemIndex: number) => op.execute.call(this, itemIndex);
+	const shared = new RunShared();
+	const run = (itemIndex: number) => op.execute.call(this, itemIndex, shared);
 	// Items that may run at once have run (or some, up to a failure); the loop below reports
 	// them in order and runs, in order, any that did not start.
 	let settled: Array<Settled<Awaited<ReturnType<typeof run>>> | undefined> = [];
 	if (op.laneKeys && items.length > 1) {
 		const laned = { ...op, laneKeys: op.laneKeys };
-		settled = await runInLanes(this, laned, items.length, run, !this.continueOnFail());
+		settled = await runInLanes(this, laned, items.length, run, !this.continueOnFail(), shared);
 	}
 	const output: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {

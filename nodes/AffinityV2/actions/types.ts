@@ -2,12 +2,28 @@ import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeProperties } 
 
 import type { ApiEdition } from '../helpers/types';
 
+/**
+ * What one run of the node shares between its items: values computed once per run under a
+ * name. The router makes one per run and passes it to every operation's execute and laneKeys,
+ * so what a run shares is in the signatures, not in maps keyed on the execution context.
+ */
+export class RunShared {
+	private readonly values = new Map<string, unknown>();
+
+	/** The value kept under `key`, made by `make` the first time it is asked for. */
+	once<T>(key: string, make: () => T): T {
+		if (!this.values.has(key)) this.values.set(key, make());
+		return this.values.get(key) as T;
+	}
+}
+
 /** One operation: its parameters and what it does for one input item. */
 export interface OperationModule {
 	description: INodeProperties[];
 	execute(
 		this: IExecuteFunctions,
 		itemIndex: number,
+		run: RunShared,
 	): Promise<IDataObject | IDataObject[] | ItemWithFiles>;
 	/** The endpoints it is built on, listed in docs/operations.md (whose check fails without it). */
 	endpoint?: OperationEndpoint[];
@@ -16,7 +32,7 @@ export interface OperationModule {
 	 * share one in their order: the keys name every record an item writes or looks up, so that
 	 * items that depend on each other never overlap.
 	 */
-	laneKeys?(this: IExecuteFunctions, itemIndex: number): Promise<string[]>;
+	laneKeys?(this: IExecuteFunctions, itemIndex: number, run: RunShared): Promise<string[]>;
 }
 
 /** One output item that carries files (n8n binary data) beside its JSON: a downloaded file. */

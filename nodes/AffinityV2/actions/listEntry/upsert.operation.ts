@@ -4,7 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { listSummary } from '../../api/lists';
 import { asNodeError } from '../../helpers/nodeErrors';
 import { validateId } from '../../transport';
-import type { OperationEndpoint } from '../types';
+import type { OperationEndpoint, RunShared } from '../types';
+import type { FieldScope } from '../../api/fields';
 import {
 	checkedColumns,
 	columnMappingProperty,
@@ -149,24 +150,30 @@ interface RowProgress {
 }
 
 /** The fields the run's rows map, as far as known (every row's once lanes were planned). */
-const mappedInRun = new WeakMap<object, Set<string>>();
-
-function noteMappedFields(ctx: IExecuteFunctions, columns: Array<{ fieldId: string }>): string[] {
-	let fields = mappedInRun.get(ctx);
-	if (!fields) mappedInRun.set(ctx, (fields = new Set()));
+function noteMappedFields(run: RunShared, columns: Array<{ fieldId: string }>): string[] {
+	const fields = run.once('mappedFields', () => new Set<string>());
 	for (const column of columns) fields.add(column.fieldId);
 	return [...fields];
 }
 
-/** Each run's row keys, computed once: reading an expression parameter evaluates it again. */
-const rowKeys = new WeakMap<object, Map<number, string | number>>();
+/** A row's key, read once per run: reading an expression parameter evaluates it again. */
+function matchKey(
+	this: IExecuteFunctions,
+	run: RunShared,
+	matchOn: string,
+	itemIndex: number,
+): string | number {
+	return run.once(`matchKey:${itemIndex}`, () => readMatchKey.call(this, matchOn, itemIndex));
+}
 
-function matchKey(this: IExecuteFunctions, matchOn: string, itemIndex: number): string | number {
-	let keys = rowKeys.get(this);
-	if (!keys) rowKeys.set(this, (keys = new Map()));
-	let key = keys.get(itemIndex);
-	if (key === undefined) keys.set(itemIndex, (key = readMatchKey.call(this, matchOn, itemIndex)));
-	return key;
+/** A row's mapped columns, checked once per run (for its lane keys, then for its writes). */
+function rowColumns(
+	this: IExecuteFunctions,
+	run: RunShared,
+	scope: FieldScope,
+	itemIndex: number,
+): ReturnType<typeof checkedColumns> {
+	return run.once(`columns:${itemIndex}`, () => checkedColumns.call(this, scope, itemIndex));
 }
 
 function readMatchKey(
@@ -200,14 +207,18 @@ function readMatchKey(
  * company columns name by email or domain. Rows sharing one run in their order, so a row never
  * overlaps one that creates, adds or writes what it depends on.
  */
-export async function laneKeys(this: IExecuteFunctions, itemIndex: number): Promise<string[]> {
+export async function laneKeys(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	run: RunShared,
+): Promise<string[]> {
 	const matchOn = this.getNodeParameter('matchOn', itemIndex, 'domain') as string;
-	const key = matchKey.call(this, matchOn, itemIndex);
+	const key = matchKey.call(this, run, matchOn, itemIndex);
 	const own =
 		matchOn === 'domain' ? `company:${key}` : matchOn === 'email' ? `person:${key}` : `id:${key}`;
 	const listId = idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex);
-	const columns = await checkedColumns.call(this, { kind: 'listEntry', listId }, itemIndex);
-	noteMappedFields(this, columns);
+	const columns = await rowColumns.call(this, run, { kind: 'listEntry', listId }, itemIndex);
+	noteMappedFields(run, columns);
 	return [own, ...referencedRecordKeys(this, columns, itemIndex)];
 }
 
@@ -266,12 +277,16 @@ function progressText(progress: RowProgress, kind: ListedKind): string {
  * (`update-fields`; chunks of 100), leaving out the values the entry already holds (read with
  * its list entries, no extra call). Every mapped value is checked before the row's first request.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	run: RunShared,
+): Promise<IDataObject> {
 	const listId = idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex);
 	const matchOn = this.getNodeParameter('matchOn', itemIndex, 'domain') as string;
-	const key = matchKey.call(this, matchOn, itemIndex);
+	const key = matchKey.call(this, run, matchOn, itemIndex);
 	const scope = { kind: 'listEntry' as const, listId };
-	const columns = await checkedColumns.call(this, scope, itemIndex);
+	const columns = await rowColumns.call(this, run, scope, itemIndex);
 
 	const list = await listSummary(this, listId, itemIndex);
 	if (list.type !== 'company' && list.type !== 'person') {
@@ -304,7 +319,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	try {
 		// The list's rows are read with the values of the mapped fields only: a row of a real
 		// account carries dozens of global and enriched fields, most of a page's size.
-		const index = await listIndex(this, listId, kind, noteMappedFields(this, columns), itemIndex);
+		const index = await listIndex(this, listId, kind, noteMappedFields(run, columns), itemIndex);
 		const indexed = index.rows.get(matchOn === 'entityId' ? `id:${key}` : String(key));
 		const { record, earlier: recordEarlier } = indexed
 			? { record: { id: indexed.entityId, name: indexed.name, created: false }, earlier: false }
