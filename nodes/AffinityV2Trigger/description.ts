@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { listLocator, savedViewLocator } from '../AffinityV2/pickers/locators';
 import { requestOptionsParameter } from '../AffinityV2/transport/requestOptions';
 import { quotaGuardOptions } from '../AffinityV2/api/quotaGuard';
-import { ignoredChangersOptions } from './ignoredChangers';
+import { ignoredChangersOptions } from './changeLog/ignoredChangers';
 
 export const TRIGGER_EVENTS = [
 	'listEntryAdded',

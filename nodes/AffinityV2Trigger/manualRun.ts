@@ -4,13 +4,14 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { fieldsOf } from '../AffinityV2/api/fields';
 import { listSummary } from '../AffinityV2/api/lists';
 import type { ApiListEntry } from '../AffinityV2/helpers/types';
-import { latestChanges, type ApiFieldChange } from './changeLog';
-import { changeEvents, valueBefore } from './changeEvents';
+import { latestChanges, type ApiFieldChange } from './changeLog/fieldValueChanges';
+import { changeEvents, valueBefore } from './changeLog/changeEvents';
 import { entryEvent } from './helpers/events';
-import { latestEntries, reported } from './listEntryReads';
-import { snapshotRead } from './listRead';
-import { eventContext, readState, stateKey, type TriggerConfig } from './poll';
-import { pollNeeds } from './pollRun';
+import { latestEntries, reported } from './changeLog/listEntryReads';
+import { snapshotRead } from './poll/listRead';
+import { eventContext, stateKey, type TriggerConfig } from './config';
+import { readState } from './poll/savedState';
+import { pollNeeds } from './poll/pollRun';
 import { asTestEvents, ManualSample, SAMPLE_SIZE } from './sample';
 
 /**

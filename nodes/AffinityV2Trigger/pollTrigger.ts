@@ -1,8 +1,8 @@
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { changeLogPoll } from './changeLogPoll';
+import { changeLogPoll } from './changeLog/changeLogPoll';
 import { manualRun } from './manualRun';
-import { readConfig } from './poll';
+import { readConfig } from './config';
 import {
 	afterQuietPoll,
 	emittedRevision,
@@ -12,13 +12,13 @@ import {
 	readsStaleState,
 	stateKeys,
 	takeUpQuietWrite,
-} from './pollGuard';
-import { snapshotPoll } from './snapshotPoll';
+} from './poll/pollGuard';
+import { snapshotPoll } from './snapshot/snapshotPoll';
 
 /**
- * The trigger's poll: the configured detection, one poll at a time per node (pollGuard.ts). The
- * detections import the shared reads of poll.ts; only this file knows both, so imports run one
- * way. Each detection builds its new state aside and assigns it only once nothing can fail any
+ * The trigger's poll: the configured detection, one poll at a time per node (poll/pollGuard.ts).
+ * The two detections (snapshot/, changeLog/) build on what poll/ and state/ share; only this file
+ * and the manual run know both, so imports run one way. Each detection builds its new state aside and assigns it only once nothing can fail any
  * more: a failure leaves the saved state as it was, so the next poll reports everything since
  * the last complete one. A manual run ("Fetch Test Event") never writes the state.
  */

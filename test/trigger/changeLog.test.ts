@@ -12,7 +12,7 @@ import {
 	advanceCursor,
 	unseenChanges,
 	type ApiFieldChange,
-} from '../../nodes/AffinityV2Trigger/changeLog';
+} from '../../nodes/AffinityV2Trigger/changeLog/fieldValueChanges';
 import { EmulatorFixture } from '../harness/emulator';
 import {
 	DEAL_PIPELINE,

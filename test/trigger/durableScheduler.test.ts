@@ -11,7 +11,7 @@ import type { IDataObject, INode, INodeExecutionData, INodeType } from 'n8n-work
 import { PollContext } from 'n8n-core';
 
 import { AffinityV2Trigger } from '../../nodes/AffinityV2Trigger/AffinityV2Trigger.node.ts';
-import { COMMIT_WINDOW_MS } from '../../nodes/AffinityV2Trigger/pollGuard';
+import { COMMIT_WINDOW_MS } from '../../nodes/AffinityV2Trigger/poll/pollGuard';
 import { additionalData, pollHarness } from '../../testkit/engine';
 import { EmulatorFixture } from '../harness/emulator';
 import { TARGET_ACCOUNTS, byId, fetchAll, fieldNamed, removeEntry, setValue } from './helpers';

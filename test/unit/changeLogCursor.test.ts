@@ -3,7 +3,7 @@ import {
 	advanceCursor,
 	readFrom,
 	type ApiFieldChange,
-} from '../../nodes/AffinityV2Trigger/changeLog';
+} from '../../nodes/AffinityV2Trigger/changeLog/fieldValueChanges';
 
 /** Where the change-log trigger's next read starts, from the cursor its last read left. */
 

@@ -100,6 +100,34 @@ describe('action node layout', () => {
 		expect(intoActions).toEqual([]);
 	});
 
+	it("the trigger's two detections never import each other, and what they share imports neither", () => {
+		const trigger = resolve(__dirname, '../../nodes/AffinityV2Trigger');
+		const detections = ['snapshot', 'changeLog'];
+		const shared = ['poll', 'state', 'helpers'];
+		for (const folder of [...detections, ...shared])
+			expect(sourceFiles(join(trigger, folder)).length).toBeGreaterThan(0);
+		const into = (file: string) =>
+			[...readFileSync(file, 'utf8').matchAll(/(?:import|export)[^'";]*?from\s+'(\.[^']+)'/g)]
+				.map((m) => relative(trigger, resolve(dirname(file), m[1])))
+				.filter((target) => !target.startsWith('..'));
+		const against = (from: string[], to: (own: string) => string[]) =>
+			from.flatMap((folder) =>
+				sourceFiles(join(trigger, folder)).flatMap((file) =>
+					into(file)
+						.filter((target) => to(folder).some((other) => target.startsWith(`${other}/`)))
+						.map((target) => `${relative(trigger, file)} -> ${target}`),
+				),
+			);
+		expect(against(detections, (own) => detections.filter((d) => d !== own))).toEqual([]);
+		expect(against(shared, () => detections)).toEqual([]);
+		const readme = readFileSync(join(trigger, 'README.md'), 'utf8');
+		const unnamed = sourceFiles(trigger)
+			.map((file) => relative(trigger, file))
+			.filter((file) => !file.startsWith('state/') && !file.startsWith('helpers/'))
+			.filter((file) => !readme.includes(`\`${file.split('/').pop()}\``));
+		expect(unnamed).toEqual([]);
+	});
+
 	it('no action imports methods/', () => {
 		const upward = sourceFiles(ACTIONS).flatMap((file) =>
 			relativeImports(file)
@@ -169,8 +197,9 @@ describe('imports under nodes/', () => {
 		expect(graph.size).toBeGreaterThan(100);
 		expect(graph.get('nodes/AffinityV2Trigger/pollTrigger.ts')).toEqual(
 			expect.arrayContaining([
-				'nodes/AffinityV2Trigger/changeLogPoll.ts',
-				'nodes/AffinityV2Trigger/poll.ts',
+				'nodes/AffinityV2Trigger/changeLog/changeLogPoll.ts',
+				'nodes/AffinityV2Trigger/snapshot/snapshotPoll.ts',
+				'nodes/AffinityV2Trigger/config.ts',
 			]),
 		);
 		expect(cycles(graph)).toEqual([]);

@@ -43,7 +43,10 @@ import {
 	savedViewItem,
 	transcriptItem,
 } from '../../nodes/AffinityV2/methods/pickerItems';
-import { changeEvent, type ApiFieldChange } from '../../nodes/AffinityV2Trigger/changeLog';
+import {
+	changeEvent,
+	type ApiFieldChange,
+} from '../../nodes/AffinityV2Trigger/changeLog/fieldValueChanges';
 import { Differ } from '../../nodes/AffinityV2Trigger/state/diff';
 import { entryEvent } from '../../nodes/AffinityV2Trigger/helpers/events';
 import { SnapshotBuilder, decodeState } from '../../nodes/AffinityV2Trigger/state';

@@ -1,8 +1,9 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import type { PollBudget } from './budget';
-import { changeEvent, previousChange, valueAfter, type ApiFieldChange } from './changeLog';
-import { lookupNames, type TriggerConfig } from './poll';
+import type { PollBudget } from '../poll/budget';
+import { changeEvent, previousChange, valueAfter, type ApiFieldChange } from './fieldValueChanges';
+import { lookupNames } from '../poll/listEntries';
+import { type TriggerConfig } from '../config';
 
 /**
  * The events of the log's changes, each naming its entity: the log gives only the entity's id

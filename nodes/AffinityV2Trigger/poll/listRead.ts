@@ -1,30 +1,23 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { ApiListEntry } from '../AffinityV2/helpers/types';
-import { triggerPagingGuard } from '../AffinityV2/api/quotaGuard';
-import { affinityPaginate, affinityRequest } from '../AffinityV2/transport';
+import type { ApiListEntry } from '../../AffinityV2/helpers/types';
+import { triggerPagingGuard } from '../../AffinityV2/api/quotaGuard';
+import { affinityPaginate, affinityRequest } from '../../AffinityV2/transport';
 import { PollBudget } from './budget';
-import type { ChangeLogCursor } from './changeLog';
 import { completeEntryValues } from './allValues';
-import {
-	entriesRequest,
-	eventContext,
-	isListEntry,
-	lookupNames,
-	nodeError,
-	stateKey as stateKeyOf,
-	type TriggerConfig,
-} from './poll';
+import { entriesRequest, isListEntry, lookupNames, nodeError } from './listEntries';
+import { eventContext, stateKey as stateKeyOf, type TriggerConfig } from '../config';
 import { PollRun, reportedFields, type PollNeeds, type ReportedFields } from './pollRun';
-import { decodeState, isTriggerState, type DecodedState, type TriggerState } from './state';
+import { decodeState, isTriggerState, type DecodedState, type TriggerState } from '../state';
 
 /**
  * A read of the whole list (or saved view) that may span several polls. n8n's durable scheduler
  * gives a poll a time limit; a list that takes longer to read is read in parts, one part a poll,
  * each poll going on from where the last one stopped (`next`, the API's own next-page link).
  * What was read so far is kept as a state (`partial`, encoded as the saved snapshot is) beside
- * the saved snapshot it is compared with, and is committed by n8n with the poll.
+ * the saved snapshot it is compared with, and is committed by n8n with the poll. A detection
+ * keeps what it needs beside it (change-log detection: changeLogState.ts's ChangeLogReadProgress).
  */
 export interface ReadProgress {
 	/** The list, view, fields and options the read is for: anything else starts a new read. */
@@ -48,12 +41,6 @@ export interface ReadProgress {
 	gone?: number[];
 	/** Names of removed entries' records read so far, by record id (null: none found). */
 	names?: Record<string, string | null>;
-	/** Change-log detection: where the log was when a new baseline's read began. */
-	cursor?: ChangeLogCursor;
-	/** Change-log reconciliation: what the comparison found so far, reported at its end. */
-	held?: IDataObject[];
-	/** Change-log reconciliation: `entry:field` pairs the log reported since the read began. */
-	logged?: string[];
 }
 
 export interface ListRead {
@@ -87,13 +74,13 @@ export function checkOf(saved: unknown): number {
  * The progress of a read for these settings (`stateKey` of the list and view, `needs`) compared
  * with this saved snapshot (`against`, its check), or undefined.
  */
-export function readProgress(
+export function readProgress<Progress extends ReadProgress = ReadProgress>(
 	saved: unknown,
 	stateKey: string,
 	needs: PollNeeds,
 	against: number,
-): ReadProgress | undefined {
-	const p = saved as ReadProgress | null | undefined;
+): Progress | undefined {
+	const p = saved as Progress | null | undefined;
 	const key = progressKey(stateKey, needs);
 	if (!p || typeof p !== 'object' || p.key !== key || p.against !== against) return undefined;
 	if (typeof p.startedAt !== 'string' || !Array.isArray(p.fields?.ids)) return undefined;

@@ -1,14 +1,14 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import type { PollBudget } from './budget';
-import { CLOCK_SKEW_MS } from './changeLog';
-import type { ChangeLogState, Commit } from './changeLogState';
-import { removedEvent } from './helpers/events';
-import { completeComparison, readList, type ReadProgress } from './listRead';
+import type { PollBudget } from '../poll/budget';
+import { CLOCK_SKEW_MS } from './fieldValueChanges';
+import type { ChangeLogReadProgress, ChangeLogState, Commit } from './changeLogState';
+import { removedEvent } from '../helpers/events';
+import { completeComparison, readList } from '../poll/listRead';
 import { logPart, pairKey, tag, valueHash } from './logPart';
-import { eventContext, stateKey, type TriggerConfig } from './poll';
-import { pollNeeds, type PollNeeds } from './pollRun';
-import type { DecodedState } from './state';
+import { eventContext, stateKey, type TriggerConfig } from '../config';
+import { pollNeeds, type PollNeeds } from '../poll/pollRun';
+import type { DecodedState } from '../state';
 
 /**
  * A change-log reconciliation: the snapshot comparison with the last reconciliation's snapshot,
@@ -25,7 +25,7 @@ export async function reconcilingPoll(
 		log: ChangeLogState;
 		old: DecodedState;
 		against: number;
-		progress: ReadProgress | undefined;
+		progress: ChangeLogReadProgress | undefined;
 		readKey: string;
 	},
 	budget: PollBudget,

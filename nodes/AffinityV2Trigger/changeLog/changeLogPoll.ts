@@ -1,20 +1,22 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { assertQuotaLeft } from '../AffinityV2/api/quotaGuard';
-import { PollBudget } from './budget';
-import { baselineCursor } from './changeLog';
+import { assertQuotaLeft } from '../../AffinityV2/api/quotaGuard';
+import { PollBudget } from '../poll/budget';
+import { baselineCursor } from './fieldValueChanges';
 import {
 	changeLogCost,
 	isChangeLogState,
 	QUIET_CHANGE_LOG_COST,
+	type ChangeLogReadProgress,
 	type Commit,
 } from './changeLogState';
-import { checkOf, readList, readProgress } from './listRead';
+import { checkOf, readList, readProgress } from '../poll/listRead';
 import { logPart, tag } from './logPart';
-import { readState, stateKey, type TriggerConfig } from './poll';
-import { pollNeeds } from './pollRun';
+import { readState } from '../poll/savedState';
+import { stateKey, type TriggerConfig } from '../config';
+import { pollNeeds } from '../poll/pollRun';
 import { reconcilingPoll } from './reconciliation';
-import { isTriggerState } from './state';
+import { isTriggerState } from '../state';
 
 /**
  * Change-log detection, one poll: field changes from the change log, entries added from the
@@ -49,7 +51,7 @@ export async function changeLogPoll(
 	const needs = old
 		? { ...pollNeeds(config, false), added: true, fields: true }
 		: pollNeeds(config, false);
-	const progress = readProgress(savedRead, readKey, needs, against);
+	const progress = readProgress<ChangeLogReadProgress>(savedRead, readKey, needs, against);
 	const reconcile =
 		!log ||
 		!old ||

@@ -1,10 +1,10 @@
 import type { IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { editionAtLeast, editionTooOldMessage } from '../AffinityV2/api/edition';
-import { completable, valuesPath } from '../AffinityV2/helpers/allValues';
-import type { ApiField, ApiListEntry } from '../AffinityV2/helpers/types';
-import { affinityPaginate, apiVersionOf } from '../AffinityV2/transport';
+import { editionAtLeast, editionTooOldMessage } from '../../AffinityV2/api/edition';
+import { completable, valuesPath } from '../../AffinityV2/helpers/allValues';
+import type { ApiField, ApiListEntry } from '../../AffinityV2/helpers/types';
+import { affinityPaginate, apiVersionOf } from '../../AffinityV2/transport';
 
 /**
  * Complete Multi-Value Fields in whole reads of the list: an entry's field cut at 100 values

@@ -1,12 +1,13 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import type { ApiField, ApiListEntry } from '../AffinityV2/helpers/types';
-import { triggerPagingGuard } from '../AffinityV2/api/quotaGuard';
-import { affinityPaginate, type AffinityRequest } from '../AffinityV2/transport';
-import { entriesRequest, isListEntry, type TriggerConfig } from './poll';
-import { pollNeeds } from './pollRun';
-import type { DecodedState } from './state';
-import type { PollBudget } from './budget';
+import type { ApiField, ApiListEntry } from '../../AffinityV2/helpers/types';
+import { triggerPagingGuard } from '../../AffinityV2/api/quotaGuard';
+import { affinityPaginate, type AffinityRequest } from '../../AffinityV2/transport';
+import { entriesRequest, isListEntry } from '../poll/listEntries';
+import { type TriggerConfig } from '../config';
+import { pollNeeds } from '../poll/pollRun';
+import type { DecodedState } from '../state';
+import type { PollBudget } from '../poll/budget';
 
 /** The list-entry reads of change-log detection: the newest entries, and a scan of the whole list. */
 

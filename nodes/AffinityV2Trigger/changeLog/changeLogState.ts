@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isCursor, type ChangeLogCursor } from './changeLog';
-import type { ReadProgress } from './listRead';
-import { snapshotCost } from './poll';
+import { isCursor, type ChangeLogCursor } from './fieldValueChanges';
+import type { ReadProgress } from '../poll/listRead';
+import { snapshotCost } from '../poll/listEntries';
 
 /**
  * What change-log detection saves besides the snapshot (`changeLog` in the node's static data),
@@ -24,6 +24,16 @@ export interface ChangeLogState {
 	logged: string[];
 	/** A scan for removals did not fit in a poll: the next polls reconcile instead. */
 	reconcileNow?: boolean;
+}
+
+/** A whole read in progress, with what change-log detection keeps beside it. */
+export interface ChangeLogReadProgress extends ReadProgress {
+	/** Where the log was when a new baseline's read began. */
+	cursor?: ChangeLogCursor;
+	/** A reconciliation: what the comparison found so far, reported at its end. */
+	held?: IDataObject[];
+	/** A reconciliation: `entry:field` pairs the log reported since the read began. */
+	logged?: string[];
 }
 
 export type DetectedBy = 'changeLog' | 'listEntrySearch' | 'reconciliation';
@@ -51,6 +61,6 @@ export function changeLogCost(count: number, reconcile: boolean): number {
 
 /** Saves what a poll produced, unless another poll committed meanwhile (it reported these). */
 export type Commit = (
-	next: { state?: IDataObject; log?: ChangeLogState; read?: ReadProgress },
+	next: { state?: IDataObject; log?: ChangeLogState; read?: ChangeLogReadProgress },
 	events: IDataObject[],
 ) => IDataObject[];

@@ -1,11 +1,11 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { ApiField, ApiListEntry } from '../AffinityV2/helpers/types';
-import type { TriggerEvent } from './description';
-import { Differ } from './state/diff';
-import { entryEvent, removedEvent, type EventContext } from './helpers/events';
-import { SnapshotBuilder, storableEntityId, type DecodedState, type TriggerState } from './state';
+import type { ApiField, ApiListEntry } from '../../AffinityV2/helpers/types';
+import type { TriggerEvent } from '../description';
+import { Differ } from '../state/diff';
+import { entryEvent, removedEvent, type EventContext } from '../helpers/events';
+import { SnapshotBuilder, storableEntityId, type DecodedState, type TriggerState } from '../state';
 
 /** What a poll must do, from the chosen event and options. */
 export interface PollNeeds {

@@ -1,9 +1,9 @@
 import type { IDataObject, INode, INodeProperties, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { toStringList } from '../AffinityV2/helpers/stringList';
-import { affinityRequest } from '../AffinityV2/transport';
-import type { PollBudget } from './budget';
+import { toStringList } from '../../AffinityV2/helpers/stringList';
+import { affinityRequest } from '../../AffinityV2/transport';
+import type { PollBudget } from '../poll/budget';
 
 /**
  * Changes a workflow made itself are not reported back to it: in change-log detection, a field

@@ -1,8 +1,8 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { simplifyValue } from '../AffinityV2/helpers/simplifyValue';
-import type { ApiListEntry } from '../AffinityV2/helpers/types';
-import type { PollBudget } from './budget';
+import { simplifyValue } from '../../AffinityV2/helpers/simplifyValue';
+import type { ApiListEntry } from '../../AffinityV2/helpers/types';
+import type { PollBudget } from '../poll/budget';
 import {
 	advanceCursor,
 	isBefore,
@@ -10,16 +10,17 @@ import {
 	unseenChanges,
 	type ApiFieldChange,
 	type ChangeLogCursor,
-} from './changeLog';
+} from './fieldValueChanges';
 import { changeEvents } from './changeEvents';
 import type { ChangeLogState, DetectedBy } from './changeLogState';
-import { canonicalJson, hash32 } from './helpers/hash';
-import { entryEvent, removedEvent } from './helpers/events';
+import { canonicalJson, hash32 } from '../helpers/hash';
+import { entryEvent, removedEvent } from '../helpers/events';
 import { logFields, newestEntries, reported, scanEntries } from './listEntryReads';
 import { changerId, ignoredUserIds, ignoresAny, userId } from './ignoredChangers';
-import { eventContext, lookupNames, type TriggerConfig } from './poll';
-import { pollNeeds } from './pollRun';
-import type { DecodedState } from './state';
+import { eventContext, type TriggerConfig } from '../config';
+import { lookupNames } from '../poll/listEntries';
+import { pollNeeds } from '../poll/pollRun';
+import type { DecodedState } from '../state';
 
 /**
  * The change log's part of a change-log poll: field changes from the log (from the cursor on),

@@ -1,13 +1,13 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { deletedReferenceText, simplifyValue } from '../AffinityV2/helpers/simplifyValue';
-import { displayText } from '../AffinityV2/helpers/text';
-import { triggerPagingGuard } from '../AffinityV2/api/quotaGuard';
-import { wholeSecondTime } from '../AffinityV2/helpers/filterBuilder';
-import { affinityPaginate, type AffinityRequest } from '../AffinityV2/transport';
-import { nodeError } from './poll';
-import type { PollBudget } from './budget';
+import { deletedReferenceText, simplifyValue } from '../../AffinityV2/helpers/simplifyValue';
+import { displayText } from '../../AffinityV2/helpers/text';
+import { triggerPagingGuard } from '../../AffinityV2/api/quotaGuard';
+import { wholeSecondTime } from '../../AffinityV2/helpers/filterBuilder';
+import { affinityPaginate, type AffinityRequest } from '../../AffinityV2/transport';
+import { nodeError } from '../poll/listEntries';
+import type { PollBudget } from '../poll/budget';
 
 /**
  * Change-log detection (GET /v2/field-value-changes): field changes since the last processed

@@ -1,11 +1,13 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { assertQuotaLeft } from '../AffinityV2/api/quotaGuard';
-import { PollBudget } from './budget';
-import { checkOf, completeComparison, readList, readProgress } from './listRead';
-import { readState, savedCount, snapshotCost, stateKey, type TriggerConfig } from './poll';
-import { pollNeeds } from './pollRun';
-import { sameSnapshot } from './state';
+import { assertQuotaLeft } from '../../AffinityV2/api/quotaGuard';
+import { PollBudget } from '../poll/budget';
+import { checkOf, completeComparison, readList, readProgress } from '../poll/listRead';
+import { readState, savedCount } from '../poll/savedState';
+import { snapshotCost } from '../poll/listEntries';
+import { stateKey, type TriggerConfig } from '../config';
+import { pollNeeds } from '../poll/pollRun';
+import { sameSnapshot } from '../state';
 
 /**
  * Snapshot detection, one poll: the list (or saved view) read page by page and each entry
