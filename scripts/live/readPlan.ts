@@ -205,19 +205,31 @@ export const READS: ReadCase[] = [
 			]),
 	},
 	{
-		operation: 'listEntry.getAllInSavedView',
-		// No node read lists a list's saved views (the editor's picker does): the check asks.
-		discover: async (call, found) => {
-			for (const list of (found.lists as Entity[] | undefined) ?? []) {
-				const answer = await call('GET', `/v2/lists/${list.id}/saved-views?limit=1`);
-				const view = records([{ method: 'GET', path: '', body: answer.body }])[0];
-				if (view) {
+		operation: 'list.getSavedViews',
+		runs: (found) =>
+			needs(found, { listId: 'list' }, () =>
+				(found.lists as Entity[]).map((list) => ({
+					resource: 'list',
+					operation: 'getSavedViews',
+					listId: byId(list.id),
+					...SMALL,
+				})),
+			),
+		// A view whose entries can be read: Affinity serves those of sheet views only.
+		finds: (answers, found) => {
+			for (const answer of answers) {
+				const listId = /\/v2\/lists\/(\d+)\/saved-views/.exec(answer.path)?.[1];
+				const views = records([answer]);
+				const view = views.find((v) => v.type === 'sheet') ?? views[0];
+				if (listId && view && found.viewId === undefined) {
 					found.viewId = view.id;
-					found.viewListId = list.id;
-					return;
+					found.viewListId = listId;
 				}
 			}
 		},
+	},
+	{
+		operation: 'listEntry.getAllInSavedView',
 		runs: (found) =>
 			needs(found, { viewId: 'saved view' }, () => [
 				{

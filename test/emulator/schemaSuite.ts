@@ -174,6 +174,17 @@ export function schemaSuite(edition: Edition): void {
 				await check({ template: path, url: `${path}?filter=name%20%3D~%20e`, status: 200 });
 				await check({ template: path, url: `${path}?filter=name%20%3D%20(`, status: 400 });
 			}
+			// List → Get Saved Views pages by its Limit.
+			await checkAllPages({
+				template: '/v2/lists/{listId}/saved-views',
+				url: '/v2/lists/102/saved-views?limit=1',
+				status: 200,
+			});
+			await check({
+				template: '/v2/lists/{listId}/saved-views',
+				url: '/v2/lists/99999/saved-views',
+				status: 404,
+			});
 			const views = (
 				await fixture.api<Page<{ id: number; type: string }>>('/v2/lists/102/saved-views')
 			).body.data;

@@ -161,6 +161,7 @@ const ID_PARAMETERS: IdParameter[] = [
 		'opportunities',
 	),
 	list('list.getFields'),
+	list('list.getSavedViews'),
 	list('field.getAll'),
 	list('listEntry.get'),
 	entry('listEntry.get'),

@@ -128,6 +128,7 @@ export function validParameters(s: Seeded): Record<string, IDataObject> {
 		'list.getAll': { ...few },
 		'list.getFields': { ...list },
 		'list.get': { ...list },
+		'list.getSavedViews': { ...list, ...few },
 		'list.create': { name: 'Valid', type: 'company' },
 		'listEntry.get': { ...entry },
 		'listEntry.getAll': { ...list, ...few },

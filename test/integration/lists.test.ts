@@ -83,6 +83,50 @@ describe('list.getAll and list.getFields', () => {
 	});
 });
 
+describe('list.getSavedViews', () => {
+	it("gives a list's saved views of every type, a page of the Limit's size", async () => {
+		const all = await run({
+			resource: 'list',
+			operation: 'getSavedViews',
+			listId: byId(TARGET_ACCOUNTS),
+			returnAll: true,
+		});
+		expect(all.error).toBeUndefined();
+		expect(all.items.map((v) => [v.name, v.type])).toEqual([
+			['Hot accounts', 'sheet'],
+			['Large deals', 'sheet'],
+			['Overview dashboard', 'dashboard'],
+		]);
+		expect(Object.keys(all.items[0]).sort()).toEqual(['createdAt', 'id', 'name', 'type']);
+		expect(all.items.map((v) => v.id)).toEqual(
+			views.filter((v) => all.items.some((i) => i.name === v.name)).map((v) => v.id),
+		);
+
+		await fixture.reset();
+		const two = await run({
+			resource: 'list',
+			operation: 'getSavedViews',
+			listId: byId(TARGET_ACCOUNTS),
+			returnAll: false,
+			limit: 2,
+		});
+		expect(two.items.map((v) => v.name)).toEqual(['Hot accounts', 'Large deals']);
+		const requests = await fixture.requests();
+		expect(requests).toHaveLength(1);
+		expect(new URLSearchParams(requests[0].query).get('limit')).toBe('2');
+	});
+
+	it('404 for an unknown list; 403 for a private list of another user', async () => {
+		const missing = await run({ resource: 'list', operation: 'getSavedViews', listId: byId(999) });
+		expect(missing.error?.message).toBe('List: list 999 was not found');
+		const forbidden = await run(
+			{ resource: 'list', operation: 'getSavedViews', listId: byId(BOARD_CONFIDENTIAL) },
+			{ credentials: fixture.credentials(MEMBER_KEY) },
+		);
+		expect(forbidden.error?.httpCode).toBe('403');
+	});
+});
+
 describe('listEntry.getAllInSavedView', () => {
 	it("returns the view's rows (its filter applied) with only its columns, simplified with calendar dates", async () => {
 		const result = await run({

@@ -5,6 +5,7 @@ import * as create from './create.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as getFields from './getFields.operation';
+import * as getSavedViews from './getSavedViews.operation';
 
 const operation: INodeProperties = {
 	displayName: 'Operation',
@@ -38,18 +39,26 @@ const operation: INodeProperties = {
 			action: 'Get many lists',
 			description: 'List the lists the key can see, optionally by name',
 		},
+		{
+			name: 'Get Saved Views',
+			value: 'getSavedViews',
+			action: 'Get saved views of a list',
+			description:
+				'List the saved views of a list: ID, name, type (sheet, board or dashboard) and creation date',
+		},
 	],
 	default: 'getAll',
 };
 
 export const list: ResourceModule = {
 	displayName: 'List',
-	operations: { getAll, getFields, create, get },
+	operations: { getAll, getFields, create, get, getSavedViews },
 	description: [
 		operation,
 		...getAll.description,
 		...getFields.description,
 		...create.description,
 		...get.description,
+		...getSavedViews.description,
 	],
 };
