@@ -53,7 +53,7 @@ export interface ResourceModule {
 /**
  * An API endpoint an operation calls, as the docs table lists it: the API (v2, or v1 where v2
  * has no equivalent), the method and the path template as Affinity documents it
- * (`/v2/companies/{id}`, `/lists/{list_id}/list-entries`). BETA endpoints say so; an endpoint
+ * (`/v2/companies/{companyId}`, `/lists/{list_id}/list-entries`). BETA endpoints say so; an endpoint
  * called only from, or only before, an edition says which (`since`, `before`).
  */
 export interface OperationEndpoint {
