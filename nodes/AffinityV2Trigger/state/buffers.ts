@@ -4,34 +4,73 @@
 
 type NumberArray = Float64Array | Uint32Array;
 
-/** A typed array that doubles when full. `data` is longer than `length`: read below `length`. */
+/** An ArrayBuffer that grows in place (ES2024; Node 20 has it, the es2022 types do not). */
+interface ResizableBuffer extends ArrayBuffer {
+	readonly maxByteLength: number;
+	resize(byteLength: number): void;
+}
+const ResizableArrayBuffer = ArrayBuffer as unknown as new (
+	byteLength: number,
+	options: { maxByteLength: number },
+) => ResizableBuffer;
+
+/** Room reserved for growth in place (address space only: pages are used as they are written). */
+const RESERVED_ELEMENTS = 1 << 21;
+
+/**
+ * A typed array that doubles when full. `data` is longer than `length`: read below `length`.
+ * It grows in place, in a resizable buffer that tracks its length, so that growing leaves no
+ * copy behind: a poll that cannot know the list's size would otherwise leave as much garbage
+ * again as it keeps, outside V8's heap until a full collection. Past the room reserved, it is
+ * copied into a larger one.
+ */
 export class Growable<A extends NumberArray> {
 	data: A;
 	length = 0;
+	private buffer: ResizableBuffer;
 
 	constructor(
-		private readonly allocate: (length: number) => A,
+		private readonly View: new (buffer: ArrayBuffer) => A,
+		private readonly bytesPerElement: number,
 		capacity: number,
+		private readonly reservedElements = RESERVED_ELEMENTS,
 	) {
-		this.data = allocate(Math.max(16, capacity));
+		const elements = Math.max(16, capacity);
+		this.buffer = this.reserve(elements);
+		this.data = new View(this.buffer);
 	}
 
 	push(value: number): void {
-		if (this.length === this.data.length) {
-			const grown = this.allocate(this.data.length * 2);
-			grown.set(this.data);
-			this.data = grown;
-		}
+		if (this.length === this.data.length) this.grow();
 		this.data[this.length++] = value;
+	}
+
+	private reserve(elements: number): ResizableBuffer {
+		return new ResizableArrayBuffer(elements * this.bytesPerElement, {
+			maxByteLength: Math.max(elements * 2, this.reservedElements) * this.bytesPerElement,
+		});
+	}
+
+	private grow(): void {
+		const bytes = this.data.length * 2 * this.bytesPerElement;
+		if (bytes <= this.buffer.maxByteLength) {
+			this.buffer.resize(bytes);
+			return;
+		}
+		const buffer = this.reserve(this.data.length * 2);
+		const grown = new this.View(buffer);
+		grown.set(this.data);
+		this.buffer = buffer;
+		this.data = grown;
 	}
 }
 
 export function growableFloat64(capacity = 1024): Growable<Float64Array> {
-	return new Growable((length) => new Float64Array(length), capacity);
+	return new Growable(Float64Array, 8, capacity);
 }
 
 export function growableUint32(capacity = 64): Growable<Uint32Array> {
-	return new Growable((length) => new Uint32Array(length), capacity);
+	return new Growable(Uint32Array, 4, capacity);
 }
 
 /**
