@@ -97,12 +97,12 @@ async function listFieldName(
 			unchecked: `Not checked against the List filter (the list's fields were not read): ${reserveReached}.`,
 		};
 	}
-	const fields = await fieldsOf(ctx, { listId });
+	const fields = await fieldsOf.call(ctx, { listId });
 	const names = Object.fromEntries(
 		fields.filter((f) => f.type === 'list').map((f) => [f.id, f.name]),
 	);
 	// GET /v2/lists/{listId}: whose entries the list holds (company, person or opportunity).
-	const entityType = (await listSummary(ctx, listId)).type || undefined;
+	const entityType = (await listSummary.call(ctx, listId)).type || undefined;
 	const next: KeptList = { listId, at: now, names };
 	if (entityType) next.entityType = entityType;
 	data.listFields = next as unknown as IDataObject;

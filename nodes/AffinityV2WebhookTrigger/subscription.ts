@@ -61,7 +61,7 @@ function httpCode(error: unknown): string | undefined {
 }
 
 async function findByUrl(ctx: IHookFunctions, url: string): Promise<Webhook | undefined> {
-	return (await listWebhooks(ctx)).find((w) => w.url === url);
+	return (await listWebhooks.call(ctx)).find((w) => w.url === url);
 }
 
 /** Affinity's refusals of a create, each with what to do about it. */
@@ -107,7 +107,7 @@ export const subscriptionMethods = {
 		const data = this.getWorkflowStaticData('node');
 		if (typeof data.webhookId !== 'number') return false;
 		try {
-			const webhook = await getWebhook(this, data.webhookId);
+			const webhook = await getWebhook.call(this, data.webhookId);
 			return (
 				webhook.url === ourUrl(this) &&
 				webhook.status === 'active' &&
@@ -135,7 +135,7 @@ export const subscriptionMethods = {
 			if (!sameEvents(existing.subscriptions, events)) changes.subscriptions = events;
 			if (existing.status !== 'active') changes.status = 'active';
 			try {
-				if (Object.keys(changes).length) await updateWebhook(this, existing.id, changes);
+				if (Object.keys(changes).length) await updateWebhook.call(this, existing.id, changes);
 			} catch (error) {
 				throw explainCreateFailure(this, error, url);
 			}
@@ -143,7 +143,7 @@ export const subscriptionMethods = {
 			return true;
 		}
 		try {
-			const created = await createWebhook(this, { url, subscriptions: events });
+			const created = await createWebhook.call(this, { url, subscriptions: events });
 			data.webhookId = created.id;
 		} catch (error) {
 			throw explainCreateFailure(this, error, url);
@@ -160,7 +160,7 @@ export const subscriptionMethods = {
 				: (await findByUrl(this, ourUrl(this)))?.id;
 		if (id !== undefined) {
 			try {
-				await deleteWebhook(this, id);
+				await deleteWebhook.call(this, id);
 			} catch (error) {
 				if (httpCode(error) !== '404') throw asNodeError(this.getNode(), error);
 			}

@@ -37,7 +37,7 @@ async function fieldOptions(
 	source: FieldSource,
 ): Promise<INodePropertyOptions[]> {
 	const subject = typeof source === 'object' ? `list with ID ${source.listId}` : undefined;
-	return byName((await fieldsOf(ctx, source, { subject })).map((f) => fieldOption(f)));
+	return byName((await fieldsOf.call(ctx, source, { subject })).map((f) => fieldOption(f)));
 }
 
 function operatorList(tokens: readonly string[] | undefined, collection?: boolean): string {
@@ -52,7 +52,7 @@ async function searchTargets(
 	ctx: ILoadOptionsFunctions,
 	source: FieldSource,
 ): Promise<Array<SearchTarget & { field: FieldMetadata }>> {
-	const fields = await fieldsOf(ctx, source, { includes: ['filterability'] });
+	const fields = await fieldsOf.call(ctx, source, { includes: ['filterability'] });
 	return fields.flatMap((field) => searchTargetsOf(field).map((target) => ({ ...target, field })));
 }
 
@@ -106,7 +106,7 @@ async function searchValueOptions(
 			: source === 'persons'
 				? { kind: 'person' }
 				: { kind: 'listEntry', listId: source.listId };
-	return (await dropdownOptionsOf(ctx, scope, target.field)).map(dropdownOptionItem);
+	return (await dropdownOptionsOf.call(ctx, scope, target.field)).map(dropdownOptionItem);
 }
 
 /** Fields (or their attributes) a search can sort by (FieldSortability). */
@@ -114,7 +114,7 @@ async function sortFieldOptions(
 	ctx: ILoadOptionsFunctions,
 	source: FieldSource,
 ): Promise<INodePropertyOptions[]> {
-	const fields = await fieldsOf(ctx, source, { includes: ['sortability'] });
+	const fields = await fieldsOf.call(ctx, source, { includes: ['sortability'] });
 	return fields
 		.flatMap((f) =>
 			sortTargetsOf(f).map((t) => ({
@@ -211,7 +211,7 @@ async function writableFieldOptions(
 ): Promise<INodePropertyOptions[]> {
 	if (!scope) return [];
 	return byName(
-		(await fieldsInScope(ctx, scope))
+		(await fieldsInScope.call(ctx, scope))
 			.filter(isWritableField)
 			.map((f) => fieldOption(f, fieldChoiceValue(f.id, f.valueType))),
 	);
@@ -222,7 +222,7 @@ export const loadOptions = {
 	/** Lists of companies (semantic search scopes to them). */
 	async getCompanyLists(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		return byName(
-			(await allLists(this))
+			(await allLists.call(this))
 				.filter((l) => l.type === 'company')
 				.map((l) => ({
 					name: displayText(l.name) || `List ${l.id}`,
@@ -245,7 +245,7 @@ export const loadOptions = {
 
 	/** id, name, domain and every company field Affinity says can be filtered on, with its operators. */
 	async getCompanyFilterProperties(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		const properties = await companyFilterProperties(this);
+		const properties = await companyFilterProperties.call(this);
 		return Object.entries(properties)
 			.map(([id, p]) => ({
 				name: p.field ? `${p.label} (${valueTypeName(p.field.valueType)})` : p.label,
@@ -344,7 +344,7 @@ export const loadOptions = {
 					: { listId: listId as number };
 		const ownOnly = entity === 'list' && this.getCurrentNodeParameter('operation') !== 'getAll';
 		return byName(
-			(await fieldsOf(this, source))
+			(await fieldsOf.call(this, source))
 				.filter(
 					(f) => DROPDOWN_VALUE_TYPES.includes(f.valueType) && (!ownOnly || f.type === 'list'),
 				)
@@ -369,13 +369,13 @@ export const loadOptions = {
 		if (!fieldId || fieldId.startsWith('=')) return [];
 		const scope = writeScope(this);
 		if (!scope) return [];
-		const field = (await fieldsInScope(this, scope)).find((f) => f.id === fieldId);
+		const field = (await fieldsInScope.call(this, scope)).find((f) => f.id === fieldId);
 		if (!field)
 			throw new NodeOperationError(
 				this.getNode(),
 				`Field ${fieldId} is not one of ${scopeLabel(scope)}`,
 			);
-		const options = await dropdownOptionsOf(this, scope, field);
+		const options = await dropdownOptionsOf.call(this, scope, field);
 		return options.map(dropdownOptionItem);
 	},
 };

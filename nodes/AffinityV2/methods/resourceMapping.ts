@@ -20,7 +20,7 @@ async function columnsOf(
 	ctx: ILoadOptionsFunctions,
 	scope: FieldScope,
 ): Promise<ResourceMapperFields> {
-	const fields = (await fieldsInScope(ctx, scope)).filter(isWritableField);
+	const fields = (await fieldsInScope.call(ctx, scope)).filter(isWritableField);
 	const columns: ResourceMapperField[] = [];
 	for (const field of fields) {
 		const type = mapperFieldType(field.valueType);
@@ -35,7 +35,7 @@ async function columnsOf(
 		};
 		if (type === 'options') {
 			try {
-				column.options = (await dropdownOptionsOf(ctx, scope, field)).map((o) => ({
+				column.options = (await dropdownOptionsOf.call(ctx, scope, field)).map((o) => ({
 					name: o.text,
 					value: o.text,
 				}));

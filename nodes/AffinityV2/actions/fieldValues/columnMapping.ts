@@ -101,7 +101,7 @@ async function schemaOf(
 	itemIndex: number,
 ): Promise<ResourceMapperField[]> {
 	if (saved.length) return saved;
-	return (await fieldsInScope(ctx, scope, itemIndex)).filter(isWritableField).map((f) => ({
+	return (await fieldsInScope.call(ctx, scope, itemIndex)).filter(isWritableField).map((f) => ({
 		id: `${f.id}|${f.valueType}`,
 		displayName: f.name,
 		required: false,
@@ -306,7 +306,7 @@ async function metadataOf(
 	column: MappedColumn,
 	itemIndex: number,
 ): Promise<FieldMetadata | undefined> {
-	return (await fieldsInScope(ctx, scope, itemIndex)).find((f) => f.id === column.fieldId);
+	return (await fieldsInScope.call(ctx, scope, itemIndex)).find((f) => f.id === column.fieldId);
 }
 
 /**

@@ -58,7 +58,7 @@ async function dropdownTextOf(
 	let texts: Map<number, string>;
 	try {
 		texts = new Map(
-			(await dropdownOptionsOf(ctx, scope, field, itemIndex)).map((o) => [o.id, o.text]),
+			(await dropdownOptionsOf.call(ctx, scope, field, itemIndex)).map((o) => [o.id, o.text]),
 		);
 	} catch {
 		return undefined;
@@ -86,7 +86,7 @@ async function nameForValueError(
 	itemIndex: number,
 ): Promise<string> {
 	try {
-		const field = (await fieldsInScope(ctx, scope, itemIndex)).find((f) => f.id === fieldId);
+		const field = (await fieldsInScope.call(ctx, scope, itemIndex)).find((f) => f.id === fieldId);
 		return field ? fieldLabel(field) : fieldId;
 	} catch {
 		return fieldId;
@@ -180,8 +180,8 @@ export async function resolveFieldWrite(
 		{ kind: 'field', id: fieldId },
 		itemIndex,
 		async (again) => {
-			if (again) forgetFields(this);
-			return (await fieldsInScope(this, scope, itemIndex)).find((f) => f.id === fieldId);
+			if (again) forgetFields.call(this);
+			return (await fieldsInScope.call(this, scope, itemIndex)).find((f) => f.id === fieldId);
 		},
 	);
 	if (!field) {
@@ -213,7 +213,7 @@ export async function resolveFieldWrite(
 		else {
 			const input = asked.mode === 'set' ? asked.input : undefined;
 			const dropdownOptions = needsDropdownLookup(fieldType, input)
-				? await dropdownOptionsOf(this, scope, metadata, itemIndex)
+				? await dropdownOptionsOf.call(this, scope, metadata, itemIndex)
 				: undefined;
 			value = encodeFieldValue(fieldType, input, { timezone: this.getTimezone(), dropdownOptions });
 		}

@@ -71,7 +71,7 @@ export async function withFileRecords(
 	const names = new Map<NamedEntity, Map<number, string | null>>();
 	for (const kind of ['company', 'person', 'opportunity'] as NamedEntity[]) {
 		const ids = [...records.values()].filter((r) => r?.type === kind).map((r) => r!.id);
-		if (ids.length) names.set(kind, await entityNames(this, kind, ids, itemIndex));
+		if (ids.length) names.set(kind, await entityNames.call(this, kind, ids, itemIndex));
 	}
 	return results.map((result) => {
 		const id = fileIdOf(result);

@@ -171,7 +171,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			: validateId(this.getNode(), creatorRaw, 'Created By', 'int64', itemIndex);
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 
-	const list = await listSummary(this, listId, itemIndex);
+	const list = await listSummary.call(this, listId, itemIndex);
 	if (list.type !== kind) {
 		const opportunity = list.type === 'opportunity';
 		throw new NodeOperationError(

@@ -288,7 +288,7 @@ export async function execute(
 	const scope = { kind: 'listEntry' as const, listId };
 	const columns = await rowColumns.call(this, run, scope, itemIndex);
 
-	const list = await listSummary(this, listId, itemIndex);
+	const list = await listSummary.call(this, listId, itemIndex);
 	if (list.type !== 'company' && list.type !== 'person') {
 		throw new NodeOperationError(
 			this.getNode(),
