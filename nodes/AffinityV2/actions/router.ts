@@ -82,7 +82,14 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	let settled: Array<Settled<Awaited<ReturnType<typeof run>>> | undefined> = [];
 	if (op.laneKeys && items.length > 1) {
 		const laned = { ...op, laneKeys: op.laneKeys };
-		settled = await runInLanes(this, laned, items.length, run, !this.continueOnFail(), shared);
+		settled = await (runInLanes<Awaited<ReturnType<typeof run>>>).call(
+			this,
+			laned,
+			items.length,
+			run,
+			!this.continueOnFail(),
+			shared,
+		);
 	}
 	const output: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {

@@ -87,7 +87,7 @@ export const listSearch = {
 		filter?: string,
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
-		const listId = chosenListId(this);
+		const listId = chosenListId.call(this);
 		if (listId === undefined) return { results: [] };
 		const ids = new Map<string, string>();
 		// Read page by page (the API has no entry search), so a match beyond the first page is found.
@@ -228,7 +228,7 @@ export const listSearch = {
 		filter?: string,
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
-		const listId = chosenListId(this);
+		const listId = chosenListId.call(this);
 		if (listId === undefined) return { results: [] };
 		const body = await fetchPage.call(
 			this,

@@ -48,7 +48,7 @@ const DROPDOWN_TYPES = new Set(['dropdown', 'ranked-dropdown', 'dropdown-multi']
  * when the options cannot be read (the dropdown-options endpoint is BETA).
  */
 async function dropdownTextOf(
-	ctx: IExecuteFunctions,
+	this: IExecuteFunctions,
 	scope: FieldScope,
 	field: FieldMetadata,
 	value: FieldValueUpdate,
@@ -58,7 +58,7 @@ async function dropdownTextOf(
 	let texts: Map<number, string>;
 	try {
 		texts = new Map(
-			(await dropdownOptionsOf.call(ctx, scope, field, itemIndex)).map((o) => [o.id, o.text]),
+			(await dropdownOptionsOf.call(this, scope, field, itemIndex)).map((o) => [o.id, o.text]),
 		);
 	} catch {
 		return undefined;
@@ -80,13 +80,13 @@ function fieldLabel(field: FieldMetadata): string {
  * field is not in scope, the id alone: the value's error is the one to report, not the read's.
  */
 async function nameForValueError(
-	ctx: IExecuteFunctions,
+	this: IExecuteFunctions,
 	scope: FieldScope,
 	fieldId: string,
 	itemIndex: number,
 ): Promise<string> {
 	try {
-		const field = (await fieldsInScope.call(ctx, scope, itemIndex)).find((f) => f.id === fieldId);
+		const field = (await fieldsInScope.call(this, scope, itemIndex)).find((f) => f.id === fieldId);
 		return field ? fieldLabel(field) : fieldId;
 	} catch {
 		return fieldId;
@@ -168,7 +168,7 @@ export async function resolveFieldWrite(
 	} catch (error) {
 		if (error instanceof ValueInputError)
 			fail(
-				`${await nameForValueError(this, scope, fieldId, itemIndex)}: ${error.message}`,
+				`${await nameForValueError.call(this, scope, fieldId, itemIndex)}: ${error.message}`,
 				error.hint,
 			);
 		throw asNodeError(node, error, itemIndex);
@@ -221,7 +221,7 @@ export async function resolveFieldWrite(
 		if (error instanceof ValueInputError) fail(`${name}: ${error.message}`, error.hint);
 		throw asNodeError(node, error, itemIndex);
 	}
-	const dropdownText = await dropdownTextOf(this, scope, metadata, value, itemIndex);
+	const dropdownText = await dropdownTextOf.call(this, scope, metadata, value, itemIndex);
 	return {
 		fieldId,
 		fieldName: metadata.name,

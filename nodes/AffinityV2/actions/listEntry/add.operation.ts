@@ -199,7 +199,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 	// Items of one run that add one entity to one list check and add once: the entry added by
 	// v1 may not show in v2's list entries for a moment, and a second check would add it again.
-	const { value, earlier } = await onceInRun(
+	const { value, earlier } = await (onceInRun<{ existing?: IDataObject; added?: AddedEntry }>).call(
 		this,
 		`listEntry:${listId}:${kind}:${entityId}`,
 		itemIndex,
