@@ -41,7 +41,7 @@ async function changeLogManualRun(
 	if (event === 'fieldValueChanged' || event === 'anyChange') {
 		const changes = await latestChanges(ctx, await logFieldIds(ctx, config), listId, SAMPLE_SIZE);
 		if (changes.length) {
-			const { type } = await listSummary(ctx, listId);
+			const { type } = await listSummary.call(ctx, listId);
 			return asTestEvents(await changeEvents(ctx, config, changes, type ?? ''), 'latestChange');
 		}
 	}
@@ -176,7 +176,7 @@ function byEntry(changes: ApiFieldChange[]): Map<number, ApiFieldChange[]> {
 /** The fields whose changes count: the watched ones, or else the list's own (GET /v2/lists/{listId}/fields). */
 async function logFieldIds(ctx: IPollFunctions, config: TriggerConfig): Promise<string[]> {
 	if (config.watchedIds.length) return config.watchedIds;
-	const fields = await fieldsOf(
+	const fields = await fieldsOf.call(
 		ctx,
 		{ listId: config.listId },
 		{ subject: `list with ID ${config.listId}` },

@@ -8,10 +8,10 @@ import { validateId } from '../AffinityV2/transport';
  * value that is no list ID is refused naming the filter; activation checks it, so a delivery
  * never fails on it.
  */
-export function listFilterId(ctx: IHookFunctions | IWebhookFunctions): number | undefined {
-	const raw = (ctx as IWebhookFunctions).getNodeParameter('filters.listId', 0, {
+export function listFilterId(this: IHookFunctions | IWebhookFunctions): number | undefined {
+	const raw = (this as IWebhookFunctions).getNodeParameter('filters.listId', 0, {
 		extractValue: true,
 	}) as unknown;
 	if (raw === undefined || raw === null || raw === '' || raw === 0) return undefined;
-	return validateId(ctx.getNode(), raw, 'List (filter)', 'int64');
+	return validateId(this.getNode(), raw, 'List (filter)', 'int64');
 }

@@ -49,11 +49,11 @@ function fieldFilter(filters: Filters): Set<string> | undefined {
  * until the retry window ends, long before the quota resets, and the event would be lost.
  */
 async function quotaReserveReached(
-	ctx: IWebhookFunctions,
+	this: IWebhookFunctions,
 	guard: QuotaGuard,
 ): Promise<string | undefined> {
 	if (!guard.enabled) return undefined;
-	const quota = await orgQuota.call(ctx);
+	const quota = await orgQuota.call(this);
 	if (!quota || !quotaExhausted(quota, guard, 1)) return undefined;
 	return `the account's monthly API quota is down to its reserve (${quotaLeftText(quota)}, the last ${guard.reservePercent} % kept for everything else; resets at ${quotaResetText(quota)})`;
 }
@@ -76,19 +76,19 @@ interface KeptList {
  * quickly, and requests per event would spend the key's per-minute budget on busy lists.
  */
 async function listFieldName(
-	ctx: IWebhookFunctions,
+	this: IWebhookFunctions,
 	listId: number,
 	fieldId: string,
 	guard: QuotaGuard,
 ): Promise<{ name?: string; entityType?: string; unchecked?: string }> {
-	const data = ctx.getWorkflowStaticData('node');
+	const data = this.getWorkflowStaticData('node');
 	const now = Date.now();
 	const kept = data.listFields as KeptList | undefined;
 	const usable =
 		kept && kept.listId === listId && now - kept.at < FIELDS_FRESH_MS ? kept : undefined;
 	if (usable && (fieldId in usable.names || now - usable.at < FIELDS_RETRY_MS))
 		return { name: usable.names[fieldId], entityType: usable.entityType };
-	const reserveReached = await quotaReserveReached(ctx, guard);
+	const reserveReached = await quotaReserveReached.call(this, guard);
 	if (reserveReached) {
 		// Names kept earlier, however old, still tell the list's fields apart for free.
 		if (kept && kept.listId === listId && fieldId in kept.names)
@@ -97,12 +97,12 @@ async function listFieldName(
 			unchecked: `Not checked against the List filter (the list's fields were not read): ${reserveReached}.`,
 		};
 	}
-	const fields = await fieldsOf(ctx, { listId });
+	const fields = await fieldsOf.call(this, { listId });
 	const names = Object.fromEntries(
 		fields.filter((f) => f.type === 'list').map((f) => [f.id, f.name]),
 	);
 	// GET /v2/lists/{listId}: whose entries the list holds (company, person or opportunity).
-	const entityType = (await listSummary(ctx, listId)).type || undefined;
+	const entityType = (await listSummary.call(this, listId)).type || undefined;
 	const next: KeptList = { listId, at: now, names };
 	if (entityType) next.entityType = entityType;
 	data.listFields = next as unknown as IDataObject;
@@ -114,7 +114,7 @@ async function listFieldName(
  * event belongs to a list when its field is one of the list's own fields (GET /v2/lists/{listId}/fields).
  */
 async function matches(
-	ctx: IWebhookFunctions,
+	this: IWebhookFunctions,
 	delivery: Delivery,
 	filters: Filters,
 	listId: number | undefined,
@@ -135,7 +135,7 @@ async function matches(
 		if (wanted && (!fieldId || !wanted.has(fieldId))) return { pass: false };
 		if (listId === undefined) return { pass: true };
 		if (!fieldId) return { pass: false };
-		const { name, entityType, unchecked } = await listFieldName(ctx, listId, fieldId, guard);
+		const { name, entityType, unchecked } = await listFieldName.call(this, listId, fieldId, guard);
 		if (unchecked) return { pass: true, note: unchecked };
 		return name !== undefined
 			? { pass: true, field: { listId, fieldName: name, entityType: entityType ?? null } }
@@ -159,7 +159,7 @@ const FRESH_DELIVERY_MS = 60_000;
  * show yet; null when the entry is gone.
  */
 async function currentEntry(
-	ctx: IWebhookFunctions,
+	this: IWebhookFunctions,
 	listId: number,
 	listEntryId: number,
 	sentAtMs: number,
@@ -167,7 +167,7 @@ async function currentEntry(
 	const waits = Date.now() - sentAtMs < FRESH_DELIVERY_MS ? [...NOT_YET_VISIBLE_WAITS_MS] : [];
 	for (;;) {
 		try {
-			const { body } = await affinityRequest.call(ctx, {
+			const { body } = await affinityRequest.call(this, {
 				method: 'GET',
 				path: `/v2/lists/${listId}/list-entries/${listEntryId}`,
 				// Without fieldIds or fieldTypes the API returns the entry without field data: the
@@ -178,7 +178,7 @@ async function currentEntry(
 			return simplifyListEntry(body as ApiListEntry);
 		} catch (error) {
 			if ((error as { httpCode?: unknown }).httpCode !== '404')
-				throw asNodeError(ctx.getNode(), error);
+				throw asNodeError(this.getNode(), error);
 			const wait = waits.shift();
 			if (wait === undefined) return null;
 			await sleep(wait);
@@ -204,7 +204,13 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	const filters = this.getNodeParameter('filters', {}) as Filters;
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	const guard = readQuotaGuard(options);
-	const { pass, field, note } = await matches(this, delivery, filters, listFilterId(this), guard);
+	const { pass, field, note } = await matches.call(
+		this,
+		delivery,
+		filters,
+		listFilterId.call(this),
+		guard,
+	);
 	if (!pass) return NOTHING;
 	// A redelivery of an emitted event is answered and starts nothing. It is remembered only
 	// once emitted (below): a delivery whose entry read fails is answered with an error, and
@@ -218,10 +224,10 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	const listId = item.listId as number | null;
 	const listEntryId = item.listEntryId as number | null;
 	if (options.includeEntry === true && listId !== null && listEntryId !== null) {
-		const reserveReached = await quotaReserveReached(this, guard);
+		const reserveReached = await quotaReserveReached.call(this, guard);
 		if (reserveReached) notes.push(`"entry" was not read: ${reserveReached}.`);
 		else {
-			const entry = await currentEntry(this, listId, listEntryId, sentAtMs);
+			const entry = await currentEntry.call(this, listId, listEntryId, sentAtMs);
 			item.entry = entry;
 			// A field value delivery names no entity type or name; the entry read does.
 			if (entry) {

@@ -22,16 +22,16 @@ import { unreachableWebhookUrl } from './reachability';
  * removes one whose id was lost: no duplicates, no orphans.
  */
 
-function wantedEvents(ctx: IHookFunctions): string[] {
-	return [...new Set(ctx.getNodeParameter('events', []) as string[])].sort();
+function wantedEvents(this: IHookFunctions): string[] {
+	return [...new Set(this.getNodeParameter('events', []) as string[])].sort();
 }
 
 const sameEvents = (a: string[], b: string[]) =>
 	a.length === b.length && [...a].sort().every((e, i) => e === b[i]);
 
-function ourUrl(ctx: IHookFunctions): string {
-	const url = ctx.getNodeWebhookUrl('default');
-	if (!url) throw new NodeOperationError(ctx.getNode(), 'n8n has no webhook URL for this node');
+function ourUrl(this: IHookFunctions): string {
+	const url = this.getNodeWebhookUrl('default');
+	if (!url) throw new NodeOperationError(this.getNode(), 'n8n has no webhook URL for this node');
 	return url;
 }
 
@@ -39,14 +39,14 @@ function ourUrl(ctx: IHookFunctions): string {
  * Refuses, before any request, a URL Affinity's servers cannot reach (localhost, a private
  * address, a local name): Affinity's test delivery would fail with no word of the fix.
  */
-async function checkReachable(ctx: IHookFunctions, url: string): Promise<void> {
-	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+async function checkReachable(this: IHookFunctions, url: string): Promise<void> {
+	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
 	const base = normalizeBaseUrl(credentials.baseUrl);
 	if ('error' in base) return;
 	const why = unreachableWebhookUrl(url, base.url);
 	if (!why) return;
 	throw new NodeOperationError(
-		ctx.getNode(),
+		this.getNode(),
 		`Affinity cannot reach this workflow's webhook URL ${url}: ${why}`,
 		{
 			description:
@@ -60,27 +60,27 @@ function httpCode(error: unknown): string | undefined {
 	return typeof code === 'string' ? code : undefined;
 }
 
-async function findByUrl(ctx: IHookFunctions, url: string): Promise<Webhook | undefined> {
-	return (await listWebhooks(ctx)).find((w) => w.url === url);
+async function findByUrl(this: IHookFunctions, url: string): Promise<Webhook | undefined> {
+	return (await listWebhooks.call(this)).find((w) => w.url === url);
 }
 
 /** Affinity's refusals of a create, each with what to do about it. */
 function explainCreateFailure(
-	ctx: IHookFunctions,
+	this: IHookFunctions,
 	error: unknown,
 	url: string,
 ): NodeOperationError | ReturnType<typeof asNodeError> {
 	const code = httpCode(error);
 	const message = error instanceof Error ? error.message : String(error);
 	if (code === '400' && /limit/i.test(message)) {
-		return new NodeOperationError(ctx.getNode(), `Affinity refused a new webhook: ${message}`, {
+		return new NodeOperationError(this.getNode(), `Affinity refused a new webhook: ${message}`, {
 			description:
 				"Each workflow with this trigger uses one of the organization's webhooks. Delete one you no longer need (Affinity v2 node: Webhook → Get Many, then Webhook → Delete), or deactivate another workflow with this trigger, then activate again.",
 		});
 	}
 	if ((code === '400' || code === '422') && /unreachable|test delivery/i.test(message)) {
 		return new NodeOperationError(
-			ctx.getNode(),
+			this.getNode(),
 			`Affinity could not reach this workflow's URL ${url}: ${message}`,
 			{
 				description:
@@ -90,7 +90,7 @@ function explainCreateFailure(
 	}
 	if (code === '403') {
 		return new NodeOperationError(
-			ctx.getNode(),
+			this.getNode(),
 			"The API key's user may not manage webhooks in Affinity",
 			{
 				description:
@@ -98,7 +98,7 @@ function explainCreateFailure(
 			},
 		);
 	}
-	return asNodeError(ctx.getNode(), error);
+	return asNodeError(this.getNode(), error);
 }
 
 export const subscriptionMethods = {
@@ -107,11 +107,11 @@ export const subscriptionMethods = {
 		const data = this.getWorkflowStaticData('node');
 		if (typeof data.webhookId !== 'number') return false;
 		try {
-			const webhook = await getWebhook(this, data.webhookId);
+			const webhook = await getWebhook.call(this, data.webhookId);
 			return (
-				webhook.url === ourUrl(this) &&
+				webhook.url === ourUrl.call(this) &&
 				webhook.status === 'active' &&
-				sameEvents(webhook.subscriptions, wantedEvents(this))
+				sameEvents(webhook.subscriptions, wantedEvents.call(this))
 			);
 		} catch (error) {
 			if (httpCode(error) !== '404') throw asNodeError(this.getNode(), error);
@@ -123,30 +123,30 @@ export const subscriptionMethods = {
 	/** Reuses (updates, re-enables) the webhook that has our URL, else creates one. */
 	async create(this: IHookFunctions): Promise<boolean> {
 		const data: IDataObject = this.getWorkflowStaticData('node');
-		const url = ourUrl(this);
-		const events = wantedEvents(this);
+		const url = ourUrl.call(this);
+		const events = wantedEvents.call(this);
 		if (!events.length)
 			throw new NodeOperationError(this.getNode(), 'Choose at least one event in "Events"');
-		listFilterId(this);
-		await checkReachable(this, url);
-		const existing = await findByUrl(this, url);
+		listFilterId.call(this);
+		await checkReachable.call(this, url);
+		const existing = await findByUrl.call(this, url);
 		if (existing) {
 			const changes: WebhookChanges = {};
 			if (!sameEvents(existing.subscriptions, events)) changes.subscriptions = events;
 			if (existing.status !== 'active') changes.status = 'active';
 			try {
-				if (Object.keys(changes).length) await updateWebhook(this, existing.id, changes);
+				if (Object.keys(changes).length) await updateWebhook.call(this, existing.id, changes);
 			} catch (error) {
-				throw explainCreateFailure(this, error, url);
+				throw explainCreateFailure.call(this, error, url);
 			}
 			data.webhookId = existing.id;
 			return true;
 		}
 		try {
-			const created = await createWebhook(this, { url, subscriptions: events });
+			const created = await createWebhook.call(this, { url, subscriptions: events });
 			data.webhookId = created.id;
 		} catch (error) {
-			throw explainCreateFailure(this, error, url);
+			throw explainCreateFailure.call(this, error, url);
 		}
 		return true;
 	},
@@ -157,10 +157,10 @@ export const subscriptionMethods = {
 		const id =
 			typeof data.webhookId === 'number'
 				? data.webhookId
-				: (await findByUrl(this, ourUrl(this)))?.id;
+				: (await findByUrl.call(this, ourUrl.call(this)))?.id;
 		if (id !== undefined) {
 			try {
-				await deleteWebhook(this, id);
+				await deleteWebhook.call(this, id);
 			} catch (error) {
 				if (httpCode(error) !== '404') throw asNodeError(this.getNode(), error);
 			}

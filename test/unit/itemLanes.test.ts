@@ -26,7 +26,7 @@ describe('runInLanes', () => {
 		let inFlight = 0;
 		let most = 0;
 		const order: number[] = [];
-		const outcomes = await runInLanes(
+		const outcomes = await runInLanes.call(
 			ctx,
 			opWithKeys(keys),
 			keys.length,
@@ -56,7 +56,7 @@ describe('runInLanes', () => {
 			if (i === 1) throw new Error('row 2');
 			return i;
 		};
-		const stopped = await runInLanes(
+		const stopped = await runInLanes.call(
 			ctx,
 			opWithKeys(keys),
 			keys.length,
@@ -67,7 +67,14 @@ describe('runInLanes', () => {
 		expect(stopped[1]).toMatchObject({ ok: false });
 		expect(stopped.filter((o) => o === undefined).length).toBeGreaterThan(0);
 		expect(stopped[0]).toEqual({ ok: true, value: 0 });
-		const all = await runInLanes(ctx, opWithKeys(keys), keys.length, run, false, new RunShared());
+		const all = await runInLanes.call(
+			ctx,
+			opWithKeys(keys),
+			keys.length,
+			run,
+			false,
+			new RunShared(),
+		);
 		expect(all.filter((o) => o?.ok).length).toBe(7);
 	});
 
@@ -75,7 +82,7 @@ describe('runInLanes', () => {
 		// 0 and 3 share "a"; 3 and 5 share "x": 0, 3, 5 are one lane; 1, 2, 4 stand alone.
 		const keys = ['a', 'b', 'c', 'a+x', 'd', 'x'];
 		const log: string[] = [];
-		await runInLanes(
+		await runInLanes.call(
 			ctx,
 			opWithKeys(keys),
 			keys.length,
@@ -98,7 +105,7 @@ describe('runInLanes', () => {
 	it('an item whose key cannot be computed runs in a lane of its own', async () => {
 		const keys: Array<string | Error> = ['a', new Error('bad'), 'a'];
 		const seen: number[] = [];
-		const outcomes = await runInLanes(
+		const outcomes = await runInLanes.call(
 			ctx,
 			opWithKeys(keys),
 			3,

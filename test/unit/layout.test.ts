@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
 
 /**
  * The action node's layout: a resource folder holds its operations (one file each), its index and
@@ -203,5 +204,81 @@ describe('imports under nodes/', () => {
 			]),
 		);
 		expect(cycles(graph)).toEqual([]);
+	});
+});
+
+/**
+ * One calling style across building blocks: a function takes n8n's context as `this` (called with
+ * `.call(this, …)`), never as a parameter. A parameter counts as the context when its type names
+ * one of n8n's context types or a local alias of them (AffinityContext), or when it is named ctx
+ * or context. Returns "file:line name(parameter)" for each parameter that breaks the rule.
+ */
+const N8N_CONTEXTS =
+	/\bI(?:Execute|ExecuteSingle|LoadOptions|Hook|Webhook|Poll|Trigger)Functions\b/;
+
+function contextParameters(files: Array<{ name: string; text: string }>): string[] {
+	const sources = files.map(({ name, text }) =>
+		ts.createSourceFile(name, text, ts.ScriptTarget.ES2022, true),
+	);
+	// Local names of the context types: aliases of them, or of aliases of them.
+	const aliases = new Set<string>();
+	const mentionsContext = (text: string) =>
+		N8N_CONTEXTS.test(text) || [...aliases].some((a) => new RegExp(`\\b${a}\\b`).test(text));
+	for (let grew = true; grew; ) {
+		grew = false;
+		for (const source of sources)
+			source.forEachChild((node) => {
+				if (!ts.isTypeAliasDeclaration(node) || aliases.has(node.name.text)) return;
+				if (ts.isFunctionTypeNode(node.type) || !mentionsContext(node.type.getText(source))) return;
+				aliases.add(node.name.text);
+				grew = true;
+			});
+	}
+	const found: string[] = [];
+	for (const source of sources) {
+		const visit = (node: ts.Node) => {
+			if (ts.isFunctionLike(node))
+				for (const parameter of node.parameters) {
+					const name = parameter.name.getText(source);
+					if (name === 'this') continue;
+					const type = parameter.type?.getText(source) ?? '';
+					if (!mentionsContext(type) && !/^(ctx|context)$/.test(name)) continue;
+					const line = source.getLineAndCharacterOfPosition(parameter.getStart(source)).line + 1;
+					const fn = (node as ts.FunctionLikeDeclaration).name?.getText(source) ?? '(anonymous)';
+					found.push(`${source.fileName}:${line} ${fn}(${name})`);
+				}
+			ts.forEachChild(node, visit);
+		};
+		visit(source);
+	}
+	return found;
+}
+
+describe('one calling style across building blocks', () => {
+	it('finds the context passed as a parameter, under its own type, an alias or its usual name', () => {
+		const text = [
+			"import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';",
+			'type Ctx = IExecuteFunctions | ILoadOptionsFunctions;',
+			'type Reader = (this: ILoadOptionsFunctions) => void;',
+			'export function good(this: Ctx, id: number): void {}',
+			'export function direct(ctx: IExecuteFunctions, id: number): void {}',
+			'export const aliased = async (fns: Ctx) => fns;',
+			'function named(id: number, context: object): void {}',
+			'export const reader: Reader = function (this: ILoadOptionsFunctions) {};',
+		].join('\n');
+		expect(contextParameters([{ name: 'sample.ts', text }])).toEqual([
+			'sample.ts:5 direct(ctx)',
+			'sample.ts:6 (anonymous)(fns)',
+			'sample.ts:7 named(context)',
+		]);
+	});
+
+	it("the action node and the webhook trigger take n8n's context as this, never as a parameter", () => {
+		const root = resolve(__dirname, '../..');
+		const files = ['nodes/AffinityV2', 'nodes/AffinityV2WebhookTrigger']
+			.flatMap((folder) => sourceFiles(join(root, folder)))
+			.map((file) => ({ name: relative(root, file), text: readFileSync(file, 'utf8') }));
+		expect(files.length).toBeGreaterThan(200);
+		expect(contextParameters(files)).toEqual([]);
 	});
 });

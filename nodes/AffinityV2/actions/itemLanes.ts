@@ -22,7 +22,7 @@ export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
  * running it reports the problem.
  */
 export async function runInLanes<T>(
-	ctx: IExecuteFunctions,
+	this: IExecuteFunctions,
 	op: OperationModule & { laneKeys: NonNullable<OperationModule['laneKeys']> },
 	itemCount: number,
 	run: (itemIndex: number) => Promise<T>,
@@ -39,7 +39,7 @@ export async function runInLanes<T>(
 	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
 		let keys: string[];
 		try {
-			keys = await op.laneKeys.call(ctx, itemIndex, shared);
+			keys = await op.laneKeys.call(this, itemIndex, shared);
 		} catch {
 			keys = [];
 		}

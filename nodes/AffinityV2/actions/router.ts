@@ -74,7 +74,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const asAgentTool = runsAsAgentTool.call(this);
 	// Records this run writes, and those earlier nodes just wrote, are read once API v2 shows
 	// them: each item says how long that took (lagWaitedMs, lagNote).
-	followWrites(this);
+	followWrites.call(this);
 	const shared = new RunShared();
 	const run = (itemIndex: number) => op.execute.call(this, itemIndex, shared);
 	// Items that may run at once have run (or some, up to a failure); the loop below reports
@@ -82,7 +82,14 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	let settled: Array<Settled<Awaited<ReturnType<typeof run>>> | undefined> = [];
 	if (op.laneKeys && items.length > 1) {
 		const laned = { ...op, laneKeys: op.laneKeys };
-		settled = await runInLanes(this, laned, items.length, run, !this.continueOnFail(), shared);
+		settled = await (runInLanes<Awaited<ReturnType<typeof run>>>).call(
+			this,
+			laned,
+			items.length,
+			run,
+			!this.continueOnFail(),
+			shared,
+		);
 	}
 	const output: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
@@ -92,7 +99,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			const answer = outcome ? outcome.value : await run(itemIndex);
 			const files = answer instanceof ItemWithFiles ? answer.binary : undefined;
 			let result = answer instanceof ItemWithFiles ? answer.json : answer;
-			const lag = takeLagNote(this, itemIndex);
+			const lag = takeLagNote.call(this, itemIndex);
 			if (lag)
 				result = Array.isArray(result)
 					? result.map((r) => ({ ...r, ...lag }))
@@ -113,8 +120,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			if (files) executionData[0].binary = files;
 			for (const item of executionData) output.push(item);
 		} catch (caught) {
-			const applied = appliedWriteOf(this, itemIndex);
-			takeLagNote(this, itemIndex);
+			const applied = appliedWriteOf.call(this, itemIndex);
+			takeLagNote.call(this, itemIndex);
 			const error = asNodeError(this.getNode(), caught, itemIndex);
 			if (applied) markAppliedBefore(error, applied);
 			// Which of several items failed, said the same way by every operation.

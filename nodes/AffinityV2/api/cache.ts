@@ -1,13 +1,15 @@
 /**
  * The one cache of what the API knows, per node run: n8n gives each execution (and each editor
  * request) its own context object, so entries live exactly as long as the run that read them.
+ * That object is only the key of its entries, passed as a value (`run`), not as `this`: this is a
+ * keyed store, not a building block that uses n8n's context.
  */
 const runs = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 /** The value under `key` for this run, loaded once. A failed load is not remembered: the next item may try again. */
-export function cachedPerRun<T>(ctx: object, key: string, load: () => Promise<T>): Promise<T> {
-	let cache = runs.get(ctx);
-	if (!cache) runs.set(ctx, (cache = new Map()));
+export function cachedPerRun<T>(run: object, key: string, load: () => Promise<T>): Promise<T> {
+	let cache = runs.get(run);
+	if (!cache) runs.set(run, (cache = new Map()));
 	let entry = cache.get(key) as Promise<T> | undefined;
 	if (!entry) {
 		entry = load();
@@ -18,15 +20,15 @@ export function cachedPerRun<T>(ctx: object, key: string, load: () => Promise<T>
 }
 
 /** Sets `key` for this run to a value known without a read: what the run itself just created. */
-export function rememberPerRun<T>(ctx: object, key: string, value: T): void {
-	let cache = runs.get(ctx);
-	if (!cache) runs.set(ctx, (cache = new Map()));
+export function rememberPerRun<T>(run: object, key: string, value: T): void {
+	let cache = runs.get(run);
+	if (!cache) runs.set(run, (cache = new Map()));
 	cache.set(key, Promise.resolve(value));
 }
 
 /** Drops this run's entries whose key starts with `prefix`: what a write made stale. */
-export function forgetPerRun(ctx: object, prefix: string): void {
-	const cache = runs.get(ctx);
+export function forgetPerRun(run: object, prefix: string): void {
+	const cache = runs.get(run);
 	if (!cache) return;
 	for (const key of [...cache.keys()]) if (key.startsWith(prefix)) cache.delete(key);
 }
@@ -36,12 +38,12 @@ export function forgetPerRun(ctx: object, prefix: string): void {
  * of `loadMissing` (which may leave a key out: undefined). A failed load is not remembered.
  */
 export async function cachedPerRunMany<T>(
-	ctx: object,
+	run: object,
 	keys: string[],
 	loadMissing: (missing: string[]) => Promise<Map<string, T>>,
 ): Promise<Map<string, T | undefined>> {
-	let cache = runs.get(ctx);
-	if (!cache) runs.set(ctx, (cache = new Map()));
+	let cache = runs.get(run);
+	if (!cache) runs.set(run, (cache = new Map()));
 	const missing = [...new Set(keys)].filter((key) => !cache.has(key));
 	if (missing.length) {
 		const loading = loadMissing(missing);

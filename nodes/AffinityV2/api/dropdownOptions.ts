@@ -12,7 +12,7 @@ import { listSummary } from './lists';
  * list's type). The edition has no endpoint for an opportunity list's non-list fields: the list's is used.
  */
 export async function dropdownOptionsPath(
-	ctx: AffinityContext,
+	this: AffinityContext,
 	scope: FieldScope,
 	field: FieldMetadata,
 	itemIndex?: number,
@@ -22,30 +22,35 @@ export async function dropdownOptionsPath(
 		return `/v2/${scope.kind === 'person' ? 'persons' : 'companies'}/fields/${fieldId}/dropdown-options`;
 	const listPath = `/v2/lists/${scope.listId}/fields/${fieldId}/dropdown-options`;
 	if (field.type === 'list') return listPath;
-	const kind = (await listSummary(ctx, scope.listId, itemIndex)).type;
+	const kind = (await listSummary.call(this, scope.listId, itemIndex)).type;
 	if (kind !== 'person' && kind !== 'company') return listPath;
 	return `/v2/${kind === 'person' ? 'persons' : 'companies'}/fields/${fieldId}/dropdown-options`;
 }
 
 /** The options of a dropdown field, from the endpoint of its kind (dropdownOptionsPath). */
 export async function dropdownOptionsOf(
-	ctx: AffinityContext,
+	this: AffinityContext,
 	scope: FieldScope,
 	field: FieldMetadata,
 	itemIndex?: number,
 ): Promise<DropdownChoice[]> {
-	return optionsAt(ctx, await dropdownOptionsPath(ctx, scope, field, itemIndex), field, itemIndex);
+	return optionsAt.call(
+		this,
+		await dropdownOptionsPath.call(this, scope, field, itemIndex),
+		field,
+		itemIndex,
+	);
 }
 
 /** The options of a company or person field (GET /v2/{companies|persons}/fields/{fieldId}/dropdown-options). */
 export function entityDropdownOptions(
-	ctx: AffinityContext,
+	this: AffinityContext,
 	entity: 'companies' | 'persons',
 	field: FieldMetadata,
 	itemIndex?: number,
 ): Promise<DropdownChoice[]> {
-	return optionsAt(
-		ctx,
+	return optionsAt.call(
+		this,
 		`/v2/${entity}/fields/${encodeURIComponent(field.id)}/dropdown-options`,
 		field,
 		itemIndex,
@@ -53,14 +58,14 @@ export function entityDropdownOptions(
 }
 
 function optionsAt(
-	ctx: AffinityContext,
+	this: AffinityContext,
 	path: string,
 	field: FieldMetadata,
 	itemIndex?: number,
 ): Promise<DropdownChoice[]> {
-	return cachedPerRun(ctx, `dropdown ${path}`, async () => {
+	return cachedPerRun(this, `dropdown ${path}`, async () => {
 		const { items } = await affinityPaginate.call(
-			ctx,
+			this,
 			{
 				method: 'GET',
 				path,

@@ -24,19 +24,19 @@ const IDS_PER_REQUEST = 100;
  * rather than failing the operation that only wanted to label it.
  */
 export async function entityNames(
-	ctx: AffinityContext,
+	this: AffinityContext,
 	kind: NamedEntity,
 	ids: number[],
 	itemIndex?: number,
 ): Promise<Map<number, string | null>> {
 	const wanted = [...new Set(ids.filter((id) => Number.isInteger(id) && id > 0))];
 	const key = (id: number) => `name ${kind} ${id}`;
-	const byKey = await cachedPerRunMany(ctx, wanted.map(key), async (missing) => {
+	const byKey = await cachedPerRunMany(this, wanted.map(key), async (missing) => {
 		const missingIds = missing.map((k) => Number(k.slice(k.lastIndexOf(' ') + 1)));
 		const names = new Map<string, string | null>(missing.map((k) => [k, null]));
 		for (let start = 0; start < missingIds.length; start += IDS_PER_REQUEST) {
-			const read = await readNames(
-				ctx,
+			const read = await readNames.call(
+				this,
 				kind,
 				missingIds.slice(start, start + IDS_PER_REQUEST),
 				itemIndex,
@@ -49,14 +49,14 @@ export async function entityNames(
 }
 
 async function readNames(
-	ctx: AffinityContext,
+	this: AffinityContext,
 	kind: NamedEntity,
 	ids: number[],
 	itemIndex?: number,
 ): Promise<Map<number, string>> {
 	const names = new Map<number, string>();
 	try {
-		const { items } = await affinityPaginate.call(ctx, {
+		const { items } = await affinityPaginate.call(this, {
 			method: 'GET',
 			path: PATHS[kind],
 			qs: { ids },
@@ -66,7 +66,7 @@ async function readNames(
 			if (typeof record.id === 'number') names.set(record.id, entityDisplayName(record));
 	} catch (error) {
 		const code = error instanceof NodeApiError ? error.httpCode : undefined;
-		if (code !== '403' && code !== '404') throw asNodeError(ctx.getNode(), error, itemIndex);
+		if (code !== '403' && code !== '404') throw asNodeError(this.getNode(), error, itemIndex);
 	}
 	return names;
 }

@@ -21,16 +21,16 @@ function fieldsPath(source: FieldSource): string {
 
 /** The field metadata of an entity or a list (every page), read once per run. */
 export async function fieldsOf(
-	ctx: AffinityContext,
+	this: AffinityContext,
 	source: FieldSource,
 	options: FieldsOptions = {},
 ): Promise<FieldMetadata[]> {
 	const path = fieldsPath(source);
 	const includes = options.includes ?? [];
 	const qs: IDataObject | undefined = includes.length ? { includes } : undefined;
-	return cachedPerRun(ctx, `fields ${path} ${includes.join(',')}`, async () => {
+	return cachedPerRun(this, `fields ${path} ${includes.join(',')}`, async () => {
 		const { items } = await affinityPaginate.call(
-			ctx,
+			this,
 			{
 				method: 'GET',
 				path,
@@ -48,8 +48,8 @@ export async function fieldsOf(
  * Forgets the field lists this run has read: after a field is created or deleted (v1 POST
  * /fields, DELETE /fields/{field_id}) a later item of the run must not see the list before it.
  */
-export function forgetFields(ctx: AffinityContext): void {
-	forgetPerRun(ctx, 'fields ');
+export function forgetFields(this: AffinityContext): void {
+	forgetPerRun(this, 'fields ');
 }
 
 /** Where a written field lives: a person's or a company's own fields, or a list's (list fields and its entity's). */
@@ -64,15 +64,15 @@ export function scopeLabel(scope: FieldScope): string {
 
 /** The fields a write in this scope may name. */
 export function fieldsInScope(
-	ctx: AffinityContext,
+	this: AffinityContext,
 	scope: FieldScope,
 	itemIndex?: number,
 ): Promise<FieldMetadata[]> {
 	if (scope.kind === 'listEntry')
-		return fieldsOf(
-			ctx,
+		return fieldsOf.call(
+			this,
 			{ listId: scope.listId },
 			{ itemIndex, subject: `list with ID ${scope.listId}` },
 		);
-	return fieldsOf(ctx, scope.kind === 'person' ? 'persons' : 'companies', { itemIndex });
+	return fieldsOf.call(this, scope.kind === 'person' ? 'persons' : 'companies', { itemIndex });
 }

@@ -82,13 +82,13 @@ function languageOperators(field: FieldMetadata): string[] | undefined {
  * `filterability` (GET /v2/companies/fields?includes=filterability) has a filter-language form.
  */
 export async function companyFilterProperties(
-	ctx: AffinityContext,
+	this: AffinityContext,
 	itemIndex?: number,
 ): Promise<Record<string, CompanyFilterProperty>> {
 	const properties: Record<string, CompanyFilterProperty> = {
 		...COMPANY_BUILTIN_FILTER_PROPERTIES,
 	};
-	for (const field of await fieldsOf(ctx, 'companies', {
+	for (const field of await fieldsOf.call(this, 'companies', {
 		includes: ['filterability'],
 		itemIndex,
 	})) {

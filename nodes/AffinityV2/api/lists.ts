@@ -9,10 +9,10 @@ export interface ListSummary {
 }
 
 /** Every list the key may see (GET /v2/lists, ListWithType), read once per run. */
-export async function allLists(ctx: AffinityContext): Promise<ListSummary[]> {
-	return cachedPerRun(ctx, 'lists', async () => {
+export async function allLists(this: AffinityContext): Promise<ListSummary[]> {
+	return cachedPerRun(this, 'lists', async () => {
 		const { items } = await affinityPaginate.call(
-			ctx,
+			this,
 			{ method: 'GET', path: '/v2/lists' },
 			METADATA_PAGING,
 		);
@@ -26,12 +26,12 @@ export async function allLists(ctx: AffinityContext): Promise<ListSummary[]> {
 
 /** One list's name and entity type (GET /v2/lists/{listId}), read once per run. */
 export async function listSummary(
-	ctx: AffinityContext,
+	this: AffinityContext,
 	listId: number,
 	itemIndex?: number,
 ): Promise<ListSummary> {
-	return cachedPerRun(ctx, `list ${listId}`, async () => {
-		const { body } = await affinityRequest.call(ctx, {
+	return cachedPerRun(this, `list ${listId}`, async () => {
+		const { body } = await affinityRequest.call(this, {
 			method: 'GET',
 			path: `/v2/lists/${listId}`,
 			subject: `list with ID ${listId}`,

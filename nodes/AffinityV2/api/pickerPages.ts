@@ -40,19 +40,19 @@ export const EMPTY_PAGES_SKIPPED = 20;
  * is answered with its token, for the next call.
  */
 export async function fetchPage<T>(
-	ctx: ILoadOptionsFunctions,
+	this: ILoadOptionsFunctions,
 	first: { path: string; qs?: IDataObject },
 	token?: string,
 ): Promise<Paged<T>> {
 	const trail = new PageTrail(
-		ctx.getNode(),
+		this.getNode(),
 		{ method: 'GET', path: first.path },
 		token ?? withQuery(first.path, first.qs ?? {}),
 	);
 	let next = token;
 	for (let skipped = 0; ; skipped++) {
 		const { body } = await affinityRequest.call(
-			ctx,
+			this,
 			next ? { method: 'GET', path: next } : { method: 'GET', ...first },
 		);
 		const paged = body as Paged<T>;
@@ -78,7 +78,7 @@ export interface Candidate extends INodeListSearchItems {
  * is one page, as is.
  */
 export async function scanSearch<T>(
-	ctx: ILoadOptionsFunctions,
+	this: ILoadOptionsFunctions,
 	first: { path: string; qs?: IDataObject },
 	term: string | undefined,
 	token: string | undefined,
@@ -89,12 +89,12 @@ export async function scanSearch<T>(
 	let pages = 0;
 	const firstQs = { limit: 100, ...(first.qs ?? {}) };
 	const trail = new PageTrail(
-		ctx.getNode(),
+		this.getNode(),
 		{ method: 'GET', path: first.path },
 		next ?? withQuery(first.path, firstQs),
 	);
 	for (;;) {
-		const body = await fetchPage<T>(ctx, { path: first.path, qs: firstQs }, next);
+		const body = await (fetchPage<T>).call(this, { path: first.path, qs: firstQs }, next);
 		pages++;
 		for (const record of body.data) {
 			const { searchText, ...item } = toCandidate(record);

@@ -59,9 +59,9 @@ export function readQuotaGuard(options: IDataObject): QuotaGuard {
  * trigger whose user turned the guard off is not stopped half way by the default.
  */
 export function triggerPagingGuard(
-	ctx: IPollFunctions | IWebhookFunctions,
+	this: IPollFunctions | IWebhookFunctions,
 ): QuotaGuard & { advice: string } {
-	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	const options = this.getNodeParameter('options', {}) as IDataObject;
 	return { ...readQuotaGuard(options), advice: TRIGGER_QUOTA_ADVICE };
 }
 
@@ -71,16 +71,16 @@ export function triggerPagingGuard(
  * `costText`: the same in words for the message ("about 3 calls a poll").
  */
 export async function assertQuotaLeft(
-	ctx: AffinityContext | IPollFunctions | IWebhookFunctions,
+	this: AffinityContext | IPollFunctions | IWebhookFunctions,
 	guard: QuotaGuard,
 	cost: number,
 	costText: string,
 ): Promise<void> {
 	if (!guard.enabled) return;
-	const quota = await orgQuota.call(ctx as AffinityContext);
+	const quota = await orgQuota.call(this as AffinityContext);
 	if (!quota || !quotaExhausted(quota, guard, cost)) return;
 	throw new NodeOperationError(
-		ctx.getNode(),
+		this.getNode(),
 		`Stopped before the monthly API quota runs out: ${quotaLeftText(quota)}`,
 		{
 			description: `The account's quota resets at ${quotaResetText(quota)}. This trigger costs ${costText}; the last ${guard.reservePercent} % of the month's calls are kept for everything else. Nothing was saved: changes are reported once polls run again. ${TRIGGER_QUOTA_ADVICE}`,

@@ -77,7 +77,7 @@ const subject = (webhookId: number) => `webhook with ID ${webhookId}`;
 
 /** GET /v2/webhooks: the caller's webhooks (every one for users who manage all), by id. */
 export async function listWebhooks(
-	ctx: AffinityContext,
+	this: AffinityContext,
 	options: {
 		filter?: string;
 		/** A check the records must pass here (a filter sent wider than asked). */
@@ -87,7 +87,7 @@ export async function listWebhooks(
 	} = {},
 ): Promise<Webhook[]> {
 	const { items } = await affinityPaginate.call(
-		ctx,
+		this,
 		{
 			method: 'GET',
 			path: '/v2/webhooks',
@@ -100,11 +100,11 @@ export async function listWebhooks(
 }
 
 export async function getWebhook(
-	ctx: AffinityContext,
+	this: AffinityContext,
 	webhookId: number,
 	itemIndex?: number,
 ): Promise<Webhook> {
-	const { body } = await affinityRequest.call(ctx, {
+	const { body } = await affinityRequest.call(this, {
 		method: 'GET',
 		path: `/v2/webhooks/${webhookId}`,
 		subject: subject(webhookId),
@@ -115,11 +115,11 @@ export async function getWebhook(
 
 /** POST /v2/webhooks: Affinity sends the URL a test delivery first; the create fails unless it answers 2xx. */
 export async function createWebhook(
-	ctx: AffinityContext,
+	this: AffinityContext,
 	webhook: { url: string; subscriptions: string[] },
 	itemIndex?: number,
 ): Promise<Webhook> {
-	const { body } = await affinityRequest.call(ctx, {
+	const { body } = await affinityRequest.call(this, {
 		method: 'POST',
 		path: '/v2/webhooks',
 		body: { url: webhook.url, subscriptions: webhook.subscriptions },
@@ -131,12 +131,12 @@ export async function createWebhook(
 
 /** POST /v2/webhooks/{webhookId} (204): only the given properties change. */
 export async function updateWebhook(
-	ctx: AffinityContext,
+	this: AffinityContext,
 	webhookId: number,
 	changes: WebhookChanges,
 	itemIndex?: number,
 ): Promise<void> {
-	await affinityRequest.call(ctx, {
+	await affinityRequest.call(this, {
 		method: 'POST',
 		path: `/v2/webhooks/${webhookId}`,
 		body: changes,
@@ -148,11 +148,11 @@ export async function updateWebhook(
 
 /** DELETE /v2/webhooks/{webhookId} (204). */
 export async function deleteWebhook(
-	ctx: AffinityContext,
+	this: AffinityContext,
 	webhookId: number,
 	itemIndex?: number,
 ): Promise<void> {
-	await affinityRequest.call(ctx, {
+	await affinityRequest.call(this, {
 		method: 'DELETE',
 		path: `/v2/webhooks/${webhookId}`,
 		subject: subject(webhookId),

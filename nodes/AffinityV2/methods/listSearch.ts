@@ -38,7 +38,7 @@ export const listSearch = {
 	): Promise<INodeListSearchResult> {
 		const qs: IDataObject = { limit: 100 };
 		if (filter?.trim()) qs.term = filter.trim();
-		const body = await fetchPage<unknown>(this, { path: '/v2/lists', qs }, paginationToken);
+		const body = await fetchPage.call(this, { path: '/v2/lists', qs }, paginationToken);
 		const results: INodeListSearchItems[] = body.data.map((l) => shown(listItem(l)));
 		return { results, paginationToken: pageToken(body) };
 	},
@@ -54,13 +54,7 @@ export const listSearch = {
 	): Promise<INodeListSearchResult> {
 		const term = filter?.trim() ?? '';
 		if (term && term.length < TERM_MINIMUM) {
-			return scanSearch<unknown>(
-				this,
-				{ path: '/v2/companies' },
-				term,
-				paginationToken,
-				companyItem,
-			);
+			return scanSearch.call(this, { path: '/v2/companies' }, term, paginationToken, companyItem);
 		}
 		let body: Paged<unknown>;
 		if (term) {
@@ -74,7 +68,11 @@ export const listSearch = {
 			});
 			body = response.body as typeof body;
 		} else {
-			body = await fetchPage(this, { path: '/v2/companies', qs: { limit: 100 } }, paginationToken);
+			body = await fetchPage.call(
+				this,
+				{ path: '/v2/companies', qs: { limit: 100 } },
+				paginationToken,
+			);
 		}
 		const results = (Array.isArray(body.data) ? body.data : []).map((c) => shown(companyItem(c)));
 		return { results, paginationToken: pageToken(body) };
@@ -89,11 +87,11 @@ export const listSearch = {
 		filter?: string,
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
-		const listId = chosenListId(this);
+		const listId = chosenListId.call(this);
 		if (listId === undefined) return { results: [] };
 		const ids = new Map<string, string>();
 		// Read page by page (the API has no entry search), so a match beyond the first page is found.
-		const page = await scanSearch<unknown>(
+		const page = await scanSearch.call(
 			this,
 			{ path: `/v2/lists/${listId}/list-entries` },
 			filter,
@@ -106,7 +104,7 @@ export const listSearch = {
 		);
 		if (!page.results.length) return page;
 		// The list's name only once something was found (GET /v2/lists/{listId}, once per call).
-		const list = await listSummary(this, listId);
+		const list = await listSummary.call(this, listId);
 		const results = page.results.map((r) => ({
 			...r,
 			name: `${r.name} · ${list.name} · ${ids.get(String(r.value))}`,
@@ -120,7 +118,7 @@ export const listSearch = {
 		filter?: string,
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
-		return scanSearch<unknown>(this, { path: '/v2/persons' }, filter, paginationToken, personItem);
+		return scanSearch.call(this, { path: '/v2/persons' }, filter, paginationToken, personItem);
 	},
 
 	/**
@@ -136,7 +134,7 @@ export const listSearch = {
 		const results: INodeListSearchResult['results'] = [];
 		let next = paginationToken;
 		for (let pages = 0; pages < SCAN_LIMITS.pages; pages++) {
-			const body = await fetchPage<{ type?: unknown }>(
+			const body = await (fetchPage<{ type?: unknown }>).call(
 				this,
 				{ path: '/v2/persons', qs: { limit: 100 } },
 				next,
@@ -164,7 +162,7 @@ export const listSearch = {
 		const results: INodeListSearchResult['results'] = [];
 		let next = paginationToken;
 		for (let pages = 0; pages < SCAN_LIMITS.pages; pages++) {
-			const body = await fetchPage<unknown>(this, { path: '/v2/users', qs: { limit: 100 } }, next);
+			const body = await fetchPage.call(this, { path: '/v2/users', qs: { limit: 100 } }, next);
 			for (const u of body.data) {
 				const item = userItem(u);
 				if (item.status === 'active' && matchesTerm(item.searchText, filter))
@@ -182,7 +180,7 @@ export const listSearch = {
 		filter?: string,
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
-		return scanSearch<unknown>(
+		return scanSearch.call(
 			this,
 			{ path: '/v2/opportunities' },
 			filter,
@@ -197,7 +195,7 @@ export const listSearch = {
 		filter?: string,
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
-		return scanSearch<unknown>(this, { path: '/v2/notes' }, filter, paginationToken, noteItem);
+		return scanSearch.call(this, { path: '/v2/notes' }, filter, paginationToken, noteItem);
 	},
 
 	/** Reminders (BETA endpoint), by their text or due date; each shown with its due date and status. */
@@ -206,13 +204,7 @@ export const listSearch = {
 		filter?: string,
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
-		return scanSearch<unknown>(
-			this,
-			{ path: '/v2/reminders' },
-			filter,
-			paginationToken,
-			reminderItem,
-		);
+		return scanSearch.call(this, { path: '/v2/reminders' }, filter, paginationToken, reminderItem);
 	},
 
 	/** Transcripts (BETA endpoint), by the text of their note or their date. */
@@ -221,7 +213,7 @@ export const listSearch = {
 		filter?: string,
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
-		return scanSearch<unknown>(
+		return scanSearch.call(
 			this,
 			{ path: '/v2/transcripts' },
 			filter,
@@ -236,9 +228,9 @@ export const listSearch = {
 		filter?: string,
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
-		const listId = chosenListId(this);
+		const listId = chosenListId.call(this);
 		if (listId === undefined) return { results: [] };
-		const body = await fetchPage<unknown>(
+		const body = await fetchPage.call(
 			this,
 			{ path: `/v2/lists/${listId}/saved-views`, qs: { limit: 100 } },
 			paginationToken,

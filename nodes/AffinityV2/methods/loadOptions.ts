@@ -33,11 +33,11 @@ import { byName, dropdownOptionItem, fieldOption } from './pickerItems';
 const DROPDOWN_VALUE_TYPES = ['dropdown', 'dropdown-multi', 'ranked-dropdown'];
 
 async function fieldOptions(
-	ctx: ILoadOptionsFunctions,
+	this: ILoadOptionsFunctions,
 	source: FieldSource,
 ): Promise<INodePropertyOptions[]> {
 	const subject = typeof source === 'object' ? `list with ID ${source.listId}` : undefined;
-	return byName((await fieldsOf(ctx, source, { subject })).map((f) => fieldOption(f)));
+	return byName((await fieldsOf.call(this, source, { subject })).map((f) => fieldOption(f)));
 }
 
 function operatorList(tokens: readonly string[] | undefined, collection?: boolean): string {
@@ -49,18 +49,18 @@ function operatorList(tokens: readonly string[] | undefined, collection?: boolea
 }
 
 async function searchTargets(
-	ctx: ILoadOptionsFunctions,
+	this: ILoadOptionsFunctions,
 	source: FieldSource,
 ): Promise<Array<SearchTarget & { field: FieldMetadata }>> {
-	const fields = await fieldsOf(ctx, source, { includes: ['filterability'] });
+	const fields = await fieldsOf.call(this, source, { includes: ['filterability'] });
 	return fields.flatMap((field) => searchTargetsOf(field).map((target) => ({ ...target, field })));
 }
 
 async function searchFieldOptions(
-	ctx: ILoadOptionsFunctions,
+	this: ILoadOptionsFunctions,
 	source: FieldSource,
 ): Promise<INodePropertyOptions[]> {
-	return (await searchTargets(ctx, source))
+	return (await searchTargets.call(this, source))
 		.map((t) => ({
 			name: `${t.label} (${valueTypeName(t.field.valueType)})`,
 			value: searchTargetKey(t),
@@ -71,11 +71,11 @@ async function searchFieldOptions(
 
 /** The chosen field's operators; with no field chosen yet, every operator some field allows. */
 async function searchOperatorOptions(
-	ctx: ILoadOptionsFunctions,
+	this: ILoadOptionsFunctions,
 	source: FieldSource,
 ): Promise<INodePropertyOptions[]> {
-	const chosen = String(ctx.getCurrentNodeParameter('&target') ?? '');
-	const targets = await searchTargets(ctx, source);
+	const chosen = String(this.getCurrentNodeParameter('&target') ?? '');
+	const targets = await searchTargets.call(this, source);
 	const target = targets.find((t) => searchTargetKey(t) === chosen);
 	const operators = new Map<string, FilterableOperator>();
 	for (const t of target ? [target] : targets) for (const o of t.operators) operators.set(o.id, o);
@@ -94,11 +94,13 @@ async function searchOperatorOptions(
  * another type, or before a field is chosen.
  */
 async function searchValueOptions(
-	ctx: ILoadOptionsFunctions,
+	this: ILoadOptionsFunctions,
 	source: FieldSource,
 ): Promise<INodePropertyOptions[]> {
-	const chosen = String(ctx.getCurrentNodeParameter('&target') ?? '');
-	const target = (await searchTargets(ctx, source)).find((t) => searchTargetKey(t) === chosen);
+	const chosen = String(this.getCurrentNodeParameter('&target') ?? '');
+	const target = (await searchTargets.call(this, source)).find(
+		(t) => searchTargetKey(t) === chosen,
+	);
 	if (!target || !target.valueType.includes('dropdown')) return [];
 	const scope: FieldScope =
 		source === 'companies'
@@ -106,15 +108,15 @@ async function searchValueOptions(
 			: source === 'persons'
 				? { kind: 'person' }
 				: { kind: 'listEntry', listId: source.listId };
-	return (await dropdownOptionsOf(ctx, scope, target.field)).map(dropdownOptionItem);
+	return (await dropdownOptionsOf.call(this, scope, target.field)).map(dropdownOptionItem);
 }
 
 /** Fields (or their attributes) a search can sort by (FieldSortability). */
 async function sortFieldOptions(
-	ctx: ILoadOptionsFunctions,
+	this: ILoadOptionsFunctions,
 	source: FieldSource,
 ): Promise<INodePropertyOptions[]> {
-	const fields = await fieldsOf(ctx, source, { includes: ['sortability'] });
+	const fields = await fieldsOf.call(this, source, { includes: ['sortability'] });
 	return fields
 		.flatMap((f) =>
 			sortTargetsOf(f).map((t) => ({
@@ -127,10 +129,10 @@ async function sortFieldOptions(
 }
 
 /** The write operations' field scope: person or company fields, or the chosen list's (none before a list is chosen). */
-function writeScope(ctx: ILoadOptionsFunctions): FieldScope | undefined {
-	const resource = ctx.getCurrentNodeParameter('resource');
+function writeScope(this: ILoadOptionsFunctions): FieldScope | undefined {
+	const resource = this.getCurrentNodeParameter('resource');
 	if (resource === 'person' || resource === 'company') return { kind: resource };
-	const listId = chosenListId(ctx);
+	const listId = chosenListId.call(this);
 	return listId === undefined ? undefined : { kind: 'listEntry', listId };
 }
 
@@ -142,12 +144,12 @@ const LIST_FIELD_CHOICES = ['fieldIds', 'watchedFieldIds', 'fieldId'];
  * yet, an expression, an id Affinity does not know): the editor shows a choice only while it is
  * among the options, and the user's choices must not seem to vanish.
  */
-function keptChoices(ctx: ILoadOptionsFunctions, why: string): INodePropertyOptions[] {
+function keptChoices(this: ILoadOptionsFunctions, why: string): INodePropertyOptions[] {
 	const chosen = new Set<string>();
 	for (const name of LIST_FIELD_CHOICES) {
 		let value: unknown;
 		try {
-			value = ctx.getCurrentNodeParameter(name);
+			value = this.getCurrentNodeParameter(name);
 		} catch {
 			continue;
 		}
@@ -162,19 +164,19 @@ function keptChoices(ctx: ILoadOptionsFunctions, why: string): INodePropertyOpti
  * The chosen list's fields. Before a list can be read, the choices made so far; when the list
  * cannot be read, those choices too (the reason in their description), or the error if none.
  */
-async function listFieldOptions(ctx: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+async function listFieldOptions(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	try {
-		const listId = chosenListId(ctx);
-		if (listId !== undefined) return await fieldOptions(ctx, { listId });
+		const listId = chosenListId.call(this);
+		if (listId !== undefined) return await fieldOptions.call(this, { listId });
 	} catch (error) {
-		const kept = keptChoices(
-			ctx,
+		const kept = keptChoices.call(
+			this,
 			`the list's fields could not be read: ${(error as Error).message}`,
 		);
 		if (kept.length) return kept;
-		throw asNodeError(ctx.getNode(), error);
+		throw asNodeError(this.getNode(), error);
 	}
-	return keptChoices(ctx, "the list's fields are shown once a list is chosen");
+	return keptChoices.call(this, "the list's fields are shown once a list is chosen");
 }
 
 /** Whose fields a read offers, by the resource chosen in the node. */
@@ -192,26 +194,26 @@ const READ_FIELD_SOURCES: Record<string, 'companies' | 'persons' | 'list'> = {
  * one (the trigger).
  */
 async function readFieldOptions(
-	ctx: ILoadOptionsFunctions,
+	this: ILoadOptionsFunctions,
 	own: 'companies' | 'persons' | 'list',
 ): Promise<INodePropertyOptions[]> {
 	let resource: unknown;
 	try {
-		resource = ctx.getCurrentNodeParameter('resource');
+		resource = this.getCurrentNodeParameter('resource');
 	} catch {
 		resource = undefined;
 	}
 	const source = (typeof resource === 'string' && READ_FIELD_SOURCES[resource]) || own;
-	return source === 'list' ? listFieldOptions(ctx) : fieldOptions(ctx, source);
+	return source === 'list' ? listFieldOptions.call(this) : fieldOptions.call(this, source);
 }
 
 async function writableFieldOptions(
-	ctx: ILoadOptionsFunctions,
+	this: ILoadOptionsFunctions,
 	scope: FieldScope | undefined,
 ): Promise<INodePropertyOptions[]> {
 	if (!scope) return [];
 	return byName(
-		(await fieldsInScope(ctx, scope))
+		(await fieldsInScope.call(this, scope))
 			.filter(isWritableField)
 			.map((f) => fieldOption(f, fieldChoiceValue(f.id, f.valueType))),
 	);
@@ -222,7 +224,7 @@ export const loadOptions = {
 	/** Lists of companies (semantic search scopes to them). */
 	async getCompanyLists(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		return byName(
-			(await allLists(this))
+			(await allLists.call(this))
 				.filter((l) => l.type === 'company')
 				.map((l) => ({
 					name: displayText(l.name) || `List ${l.id}`,
@@ -233,19 +235,19 @@ export const loadOptions = {
 	},
 
 	async getCompanyFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		return readFieldOptions(this, 'companies');
+		return readFieldOptions.call(this, 'companies');
 	},
 	async getPersonFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		return readFieldOptions(this, 'persons');
+		return readFieldOptions.call(this, 'persons');
 	},
 	/** The chosen list's fields (see listFieldOptions). */
 	async getListFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		return readFieldOptions(this, 'list');
+		return readFieldOptions.call(this, 'list');
 	},
 
 	/** id, name, domain and every company field Affinity says can be filtered on, with its operators. */
 	async getCompanyFilterProperties(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		const properties = await companyFilterProperties(this);
+		const properties = await companyFilterProperties.call(this);
 		return Object.entries(properties)
 			.map(([id, p]) => ({
 				name: p.field ? `${p.label} (${valueTypeName(p.field.valueType)})` : p.label,
@@ -260,18 +262,18 @@ export const loadOptions = {
 		// The company name is sortable too, though it is not a field.
 		return [
 			{ name: 'Company Name', value: 'name', description: "The company's name" },
-			...(await sortFieldOptions(this, 'companies')),
+			...(await sortFieldOptions.call(this, 'companies')),
 		];
 	},
 	/** Person fields (or their attributes) Affinity can sort a search by (FieldSortability). */
 	async getPersonSortFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		return sortFieldOptions(this, 'persons');
+		return sortFieldOptions.call(this, 'persons');
 	},
 	/** The chosen list's fields (or their attributes) a list-entry search can sort by. */
 	async getListSortFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		const listId = chosenListId(this);
+		const listId = chosenListId.call(this);
 		if (listId === undefined) return [];
-		const sortable = await sortFieldOptions(this, { listId });
+		const sortable = await sortFieldOptions.call(this, { listId });
 		// When the entry was added to the list: sortable, though not a field (the search's own example sorts by it).
 		return [
 			{
@@ -285,48 +287,48 @@ export const loadOptions = {
 
 	/** Company fields (or their attributes) a search can filter on (FieldFilterability). */
 	async getCompanySearchFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		return searchFieldOptions(this, 'companies');
+		return searchFieldOptions.call(this, 'companies');
 	},
 	/** The operators of the company field chosen beside it. */
 	async getCompanySearchOperators(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		return searchOperatorOptions(this, 'companies');
+		return searchOperatorOptions.call(this, 'companies');
 	},
 	/** The options of the company dropdown field chosen beside them. */
 	async getCompanySearchOptions(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		return searchValueOptions(this, 'companies');
+		return searchValueOptions.call(this, 'companies');
 	},
 
 	/** Person fields (or their attributes) a search can filter on (FieldFilterability). */
 	async getPersonSearchFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		return searchFieldOptions(this, 'persons');
+		return searchFieldOptions.call(this, 'persons');
 	},
 	/** The operators of the person field chosen beside it. */
 	async getPersonSearchOperators(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		return searchOperatorOptions(this, 'persons');
+		return searchOperatorOptions.call(this, 'persons');
 	},
 	/** The options of the person dropdown field chosen beside them. */
 	async getPersonSearchOptions(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		return searchValueOptions(this, 'persons');
+		return searchValueOptions.call(this, 'persons');
 	},
 	/** The chosen list's fields (or their attributes) a list-entry search can filter on. */
 	async getListSearchFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		const listId = chosenListId(this);
-		return listId === undefined ? [] : searchFieldOptions(this, { listId });
+		const listId = chosenListId.call(this);
+		return listId === undefined ? [] : searchFieldOptions.call(this, { listId });
 	},
 	/** The operators of the list field chosen beside it. */
 	async getListSearchOperators(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		const listId = chosenListId(this);
-		return listId === undefined ? [] : searchOperatorOptions(this, { listId });
+		const listId = chosenListId.call(this);
+		return listId === undefined ? [] : searchOperatorOptions.call(this, { listId });
 	},
 	/** The options of the list's dropdown field chosen beside them. */
 	async getListSearchOptions(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		const listId = chosenListId(this);
-		return listId === undefined ? [] : searchValueOptions(this, { listId });
+		const listId = chosenListId.call(this);
+		return listId === undefined ? [] : searchValueOptions.call(this, { listId });
 	},
 
 	/** Person fields a user can write (global), each with its value type. */
 	async getWritablePersonFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		return writableFieldOptions(this, { kind: 'person' });
+		return writableFieldOptions.call(this, { kind: 'person' });
 	},
 	/**
 	 * Dropdown fields (dropdown, multi-select, ranked, status) whose options can be read or
@@ -334,7 +336,7 @@ export const loadOptions = {
 	 */
 	async getDropdownFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		const entity = (this.getCurrentNodeParameter('entity') as string | undefined) ?? 'list';
-		const listId = entity === 'list' ? chosenListId(this) : undefined;
+		const listId = entity === 'list' ? chosenListId.call(this) : undefined;
 		if (entity === 'list' && listId === undefined) return [];
 		const source: FieldSource =
 			entity === 'person'
@@ -344,7 +346,7 @@ export const loadOptions = {
 					: { listId: listId as number };
 		const ownOnly = entity === 'list' && this.getCurrentNodeParameter('operation') !== 'getAll';
 		return byName(
-			(await fieldsOf(this, source))
+			(await fieldsOf.call(this, source))
 				.filter(
 					(f) => DROPDOWN_VALUE_TYPES.includes(f.valueType) && (!ownOnly || f.type === 'list'),
 				)
@@ -356,26 +358,26 @@ export const loadOptions = {
 	},
 	/** Company fields a user can write (global), each with its value type. */
 	async getWritableCompanyFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		return writableFieldOptions(this, { kind: 'company' });
+		return writableFieldOptions.call(this, { kind: 'company' });
 	},
 	/** The chosen list's writable fields: its own and its entity's global fields. */
 	async getWritableListEntryFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		return writableFieldOptions(this, writeScope(this));
+		return writableFieldOptions.call(this, writeScope.call(this));
 	},
 	/** The options of the dropdown field chosen next to it (top level or in a batch item). */
 	async getFieldDropdownOptions(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		const raw = this.getCurrentNodeParameter('&fieldId') ?? this.getCurrentNodeParameter('fieldId');
 		const { fieldId } = parseFieldChoice(raw);
 		if (!fieldId || fieldId.startsWith('=')) return [];
-		const scope = writeScope(this);
+		const scope = writeScope.call(this);
 		if (!scope) return [];
-		const field = (await fieldsInScope(this, scope)).find((f) => f.id === fieldId);
+		const field = (await fieldsInScope.call(this, scope)).find((f) => f.id === fieldId);
 		if (!field)
 			throw new NodeOperationError(
 				this.getNode(),
 				`Field ${fieldId} is not one of ${scopeLabel(scope)}`,
 			);
-		const options = await dropdownOptionsOf(this, scope, field);
+		const options = await dropdownOptionsOf.call(this, scope, field);
 		return options.map(dropdownOptionItem);
 	},
 };

@@ -17,10 +17,10 @@ import { fieldChoiceValue, isWritableField } from '../helpers/valueTypes';
  * computed fields are left out: Affinity fills them.
  */
 async function columnsOf(
-	ctx: ILoadOptionsFunctions,
+	this: ILoadOptionsFunctions,
 	scope: FieldScope,
 ): Promise<ResourceMapperFields> {
-	const fields = (await fieldsInScope(ctx, scope)).filter(isWritableField);
+	const fields = (await fieldsInScope.call(this, scope)).filter(isWritableField);
 	const columns: ResourceMapperField[] = [];
 	for (const field of fields) {
 		const type = mapperFieldType(field.valueType);
@@ -35,7 +35,7 @@ async function columnsOf(
 		};
 		if (type === 'options') {
 			try {
-				column.options = (await dropdownOptionsOf(ctx, scope, field)).map((o) => ({
+				column.options = (await dropdownOptionsOf.call(this, scope, field)).map((o) => ({
 					name: o.text,
 					value: o.text,
 				}));
@@ -57,17 +57,17 @@ async function columnsOf(
 export const resourceMapping = {
 	/** The chosen list's writable fields (List Entry → Create or Update, Update Field Values). */
 	async getListEntryColumns(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
-		const listId = chosenListId(this);
+		const listId = chosenListId.call(this);
 		if (listId === undefined)
 			return { fields: [], emptyFieldsNotice: 'Choose a list first (from the list or by ID)' };
-		return columnsOf(this, { kind: 'listEntry', listId });
+		return columnsOf.call(this, { kind: 'listEntry', listId });
 	},
 	/** The writable global fields of companies. */
 	async getCompanyColumns(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
-		return columnsOf(this, { kind: 'company' });
+		return columnsOf.call(this, { kind: 'company' });
 	},
 	/** The writable global fields of persons. */
 	async getPersonColumns(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
-		return columnsOf(this, { kind: 'person' });
+		return columnsOf.call(this, { kind: 'person' });
 	},
 };

@@ -60,28 +60,32 @@ function fingerprint(text: string): string {
 	return (hash >>> 0).toString(16);
 }
 
-export async function connection(ctx: AffinityContext, itemIndex?: number): Promise<Connection> {
-	const cached = connections.get(ctx);
+export async function connection(this: AffinityContext, itemIndex?: number): Promise<Connection> {
+	const cached = connections.get(this);
 	if (cached) return cached;
-	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
 	const base = normalizeBaseUrl(credentials.baseUrl);
 	if ('error' in base) {
-		throw new NodeOperationError(ctx.getNode(), base.error, {
+		throw new NodeOperationError(this.getNode(), base.error, {
 			itemIndex,
 			description: 'Fix the Base URL in the "Affinity V2 API" credential.',
 		});
 	}
 	const apiKey = typeof credentials.apiKey === 'string' ? credentials.apiKey.trim() : '';
 	if (!apiKey) {
-		throw new NodeOperationError(ctx.getNode(), 'The "Affinity V2 API" credential has no API key', {
-			itemIndex,
-			description: 'Enter the API key in the credential (Affinity → Settings → Manage Apps).',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			'The "Affinity V2 API" credential has no API key',
+			{
+				itemIndex,
+				description: 'Enter the API key in the credential (Affinity → Settings → Manage Apps).',
+			},
+		);
 	}
 	// Checked untrimmed: the Authorization header carries the key as stored.
 	const keyProblem = apiKeyProblem(String(credentials.apiKey));
 	if (keyProblem) {
-		throw new NodeOperationError(ctx.getNode(), keyProblem, {
+		throw new NodeOperationError(this.getNode(), keyProblem, {
 			itemIndex,
 			description:
 				'Fix the API key in the "Affinity V2 API" credential; nothing was sent to Affinity.',
@@ -89,7 +93,7 @@ export async function connection(ctx: AffinityContext, itemIndex?: number): Prom
 	}
 	const apiVersion =
 		typeof credentials.apiVersion === 'string' ? credentials.apiVersion.trim() : '';
-	const stored = ctx.getNode().credentials?.[CREDENTIAL_TYPE];
+	const stored = this.getNode().credentials?.[CREDENTIAL_TYPE];
 	const conn: Connection = {
 		baseUrl: base.url,
 		apiVersion: apiVersion || undefined,
@@ -105,7 +109,7 @@ export async function connection(ctx: AffinityContext, itemIndex?: number): Prom
 		timeouts: new Map(),
 		secrets: secretsOf(String(credentials.apiKey)),
 	};
-	connections.set(ctx, conn);
+	connections.set(this, conn);
 	return conn;
 }
 
@@ -113,19 +117,19 @@ export async function connection(ctx: AffinityContext, itemIndex?: number): Prom
  * The timeout the node's "Request Options" set, if any. Execute contexts read parameters per
  * item; load-options and poll contexts have one set of parameters.
  */
-function configuredTimeoutMs(ctx: AffinityContext, itemIndex = 0): number | undefined {
+function configuredTimeoutMs(this: AffinityContext, itemIndex = 0): number | undefined {
 	// Read as the whole collection: a fallback of undefined would count as "no fallback".
 	const options = (
-		'getInputData' in ctx
-			? (ctx as IExecuteFunctions).getNodeParameter('requestOptions', itemIndex, {})
-			: (ctx as ILoadOptionsFunctions).getNodeParameter('requestOptions', {})
+		'getInputData' in this
+			? (this as IExecuteFunctions).getNodeParameter('requestOptions', itemIndex, {})
+			: (this as ILoadOptionsFunctions).getNodeParameter('requestOptions', {})
 	) as IDataObject;
 	const raw = options?.timeout;
 	if (raw === undefined || raw === null || raw === '') return undefined;
 	const seconds = Number(raw);
 	if (!Number.isFinite(seconds) || seconds <= 0) {
 		throw new NodeOperationError(
-			ctx.getNode(),
+			this.getNode(),
 			`Invalid Request Options → Timeout: got "${String(raw)}"`,
 			{
 				itemIndex,
@@ -137,12 +141,12 @@ function configuredTimeoutMs(ctx: AffinityContext, itemIndex = 0): number | unde
 }
 
 export function itemTimeoutMs(
-	ctx: AffinityContext,
+	this: AffinityContext,
 	conn: Connection,
 	itemIndex = 0,
 ): number | undefined {
 	if (conn.timeouts.has(itemIndex)) return conn.timeouts.get(itemIndex);
-	const timeout = configuredTimeoutMs(ctx, itemIndex);
+	const timeout = configuredTimeoutMs.call(this, itemIndex);
 	conn.timeouts.set(itemIndex, timeout);
 	return timeout;
 }

@@ -123,7 +123,7 @@ async function fileBytes(
  * fetched with n8n's plain request helper (no credential, no API headers).
  */
 export async function fileAnswer(
-	ctx: { helpers: Pick<RequestHelperFunctions, 'httpRequest'> },
+	this: { helpers: Pick<RequestHelperFunctions, 'httpRequest'> },
 	node: INode,
 	response: { statusCode: number; body: unknown; headers: Record<string, unknown> },
 	from: string,
@@ -161,7 +161,7 @@ export async function fileAnswer(
 	let signed: { statusCode: number; body: unknown; headers: Record<string, unknown> };
 	try {
 		signed = await beforeDeadline(
-			ctx.helpers.httpRequest(options) as Promise<{
+			this.helpers.httpRequest(options) as Promise<{
 				statusCode: number;
 				body: unknown;
 				headers: Record<string, unknown>;

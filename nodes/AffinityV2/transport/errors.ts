@@ -96,10 +96,10 @@ function keptErrors(errors: ApiErrorEntry[]): ApiErrorEntry[] {
 	return kept;
 }
 
-function describe(status: number, errors: ApiErrorEntry[], ctx: FailureContext): string {
+function describe(status: number, errors: ApiErrorEntry[], failure: FailureContext): string {
 	const params = errors.map((e) => e.param).filter((p): p is string => !!p);
 	// Named as the user knows them where the API's name differs ("ids" is "Field Names or IDs").
-	const names = ctx.parameterNames;
+	const names = failure.parameterNames;
 	const named = params.map((p) => {
 		const name = typeof names === 'function' ? names(p) : names?.[p];
 		return name ? `"${name}" (sent as "${p}")` : `"${p}"`;
@@ -111,23 +111,23 @@ function describe(status: number, errors: ApiErrorEntry[], ctx: FailureContext):
 				? `Affinity refused the value of ${named.join(', ')}. Correct that parameter and run again.`
 				: 'Affinity refused the request. Check the parameters named in the message.';
 		case 401:
-			if (ctx.api === 'v1')
+			if (failure.api === 'v1')
 				return 'Affinity did not accept the API key on API v1, which this operation calls where API v2 has no equivalent. Check the API key in the "Affinity V2 API" credential. If operations that use API v2 work with it, the key is refused on API v1 only: ask your Affinity admin whether the key may use API v1, or create a new key in Affinity under Settings → Manage Apps.';
 			return 'Affinity did not accept the API key. Check the API key in the "Affinity V2 API" credential, or create a new key in Affinity under Settings → Manage Apps.';
 		case 403:
 			return "The key's user lacks the permission for this, or cannot see this record, or the key has an IP allowlist that does not include this n8n server's public IP address (see the credential's IP allowlist note).";
 		case 404:
-			return ctx.subject
-				? `Affinity has no ${ctx.subject}, or the key's user cannot see it. Check the ID.`
+			return failure.subject
+				? `Affinity has no ${failure.subject}, or the key's user cannot see it. Check the ID.`
 				: "Affinity has no such record, or the key's user cannot see it. Check the IDs.";
 		case 405:
-			return `Affinity does not allow ${ctx.method} on ${ctx.path}.`;
+			return `Affinity does not allow ${failure.method} on ${failure.path}.`;
 		case 429:
-			return rateLimitAdvice(ctx.rateLimit);
+			return rateLimitAdvice(failure.rateLimit);
 		default:
 			if (status < 500) return `Affinity answered ${status}.`;
 			// Writes are never retried (only reads are), so a write's message must not say so.
-			return ctx.writeMayHaveApplied
+			return failure.writeMayHaveApplied
 				? `Affinity had a server error (HTTP ${status}) while handling the write.`
 				: 'Affinity had a server error that did not go away after retries. Try again later.';
 	}
@@ -152,9 +152,9 @@ function rateLimitAdvice(rateLimit: FailureContext['rateLimit']): string {
 const WRITE_UNKNOWN =
 	' The write may or may not have been applied: it was not sent again, to avoid applying it twice. Read the record to check before running again.';
 
-function writeUnknown(ctx: FailureContext): string {
-	if (!ctx.checkWith) return WRITE_UNKNOWN;
-	return ` The write may or may not have been applied: it was not sent again, to avoid applying it twice. ${ctx.checkWith} before running again.`;
+function writeUnknown(failure: FailureContext): string {
+	if (!failure.checkWith) return WRITE_UNKNOWN;
+	return ` The write may or may not have been applied: it was not sent again, to avoid applying it twice. ${failure.checkWith} before running again.`;
 }
 
 /**
@@ -185,7 +185,7 @@ export function httpError(
 	node: INode,
 	status: number,
 	body: unknown,
-	ctx: FailureContext,
+	failure: FailureContext,
 ): NodeApiError {
 	const all = apiErrors(body);
 	const errors = keptErrors(all);
@@ -202,19 +202,23 @@ export function httpError(
 		? mergedRecordMessage(merged)
 		: (status === 404 ? notFoundMessage(apiMessage) : undefined) ||
 			apiMessage ||
-			`Affinity answered ${status} to ${ctx.method} ${ctx.path}${ctx.answerNote ?? ''}`;
-	let description = merged ? mergedRecordAdvice(merged) : describe(status, errors, ctx);
-	if (ctx.writeMayHaveApplied) description += writeUnknown(ctx);
-	const response: JsonObject = { httpCode: String(status), method: ctx.method, path: ctx.path };
+			`Affinity answered ${status} to ${failure.method} ${failure.path}${failure.answerNote ?? ''}`;
+	let description = merged ? mergedRecordAdvice(merged) : describe(status, errors, failure);
+	if (failure.writeMayHaveApplied) description += writeUnknown(failure);
+	const response: JsonObject = {
+		httpCode: String(status),
+		method: failure.method,
+		path: failure.path,
+	};
 	if (errors.length) response.errors = errors as unknown as JsonObject[];
 	return markOutcome(
 		new NodeApiError(node, response, {
 			message,
 			description,
 			httpCode: String(status),
-			itemIndex: ctx.itemIndex,
+			itemIndex: failure.itemIndex,
 		}),
-		ctx,
+		failure,
 		merged,
 	);
 }
@@ -225,15 +229,16 @@ export function httpError(
  */
 function markOutcome(
 	error: NodeApiError,
-	ctx: FailureContext,
+	failure: FailureContext,
 	merged?: MergedRecord,
 ): NodeApiError {
-	error.context.writeMayHaveApplied = ctx.writeMayHaveApplied === true;
+	error.context.writeMayHaveApplied = failure.writeMayHaveApplied === true;
 	if (merged) {
 		error.context.mergedId = merged.mergedId;
 		error.context.mergedInto = merged.mergedInto;
 	}
-	if (ctx.rateLimit?.resetAt) error.context.rateLimitResetAt = ctx.rateLimit.resetAt.toISOString();
+	if (failure.rateLimit?.resetAt)
+		error.context.rateLimitResetAt = failure.rateLimit.resetAt.toISOString();
 	return error;
 }
 
@@ -249,7 +254,7 @@ export function writeMayHaveApplied(error: unknown): boolean {
 export function monthlyQuotaError(
 	node: INode,
 	quota: OrgQuota | undefined,
-	ctx: FailureContext,
+	failure: FailureContext,
 ): NodeApiError {
 	const limit = quota?.limit !== undefined ? ` of ${quota.limit} calls` : '';
 	const reset = quota?.resetAt
@@ -258,15 +263,15 @@ export function monthlyQuotaError(
 	return markOutcome(
 		new NodeApiError(
 			node,
-			{ httpCode: '429', method: ctx.method, path: ctx.path },
+			{ httpCode: '429', method: failure.method, path: failure.path },
 			{
-				message: `The monthly Affinity API quota${limit} of this account is used up (${ctx.method} ${ctx.path})`,
+				message: `The monthly Affinity API quota${limit} of this account is used up (${failure.method} ${failure.path})`,
 				description: `${reset} Until then every call is refused; the node did not wait or retry. Lower how often workflows call Affinity, or ask Affinity for a higher quota.`,
 				httpCode: '429',
-				itemIndex: ctx.itemIndex,
+				itemIndex: failure.itemIndex,
 			},
 		),
-		ctx,
+		failure,
 	);
 }
 
@@ -274,16 +279,20 @@ export function monthlyQuotaError(
 export function transportError(
 	node: INode,
 	what: string,
-	ctx: FailureContext,
+	failure: FailureContext,
 	hint = 'Try again; if it persists, check that the Base URL in the credential points at the Affinity API.',
 ): NodeApiError {
-	const description = ctx.writeMayHaveApplied ? hint + writeUnknown(ctx) : hint;
+	const description = failure.writeMayHaveApplied ? hint + writeUnknown(failure) : hint;
 	return markOutcome(
 		new NodeApiError(
 			node,
-			{ method: ctx.method, path: ctx.path, reason: what },
-			{ message: `${what} (${ctx.method} ${ctx.path})`, description, itemIndex: ctx.itemIndex },
+			{ method: failure.method, path: failure.path, reason: what },
+			{
+				message: `${what} (${failure.method} ${failure.path})`,
+				description,
+				itemIndex: failure.itemIndex,
+			},
 		),
-		ctx,
+		failure,
 	);
 }

@@ -57,7 +57,7 @@ const RETURN_ALL_ADVICE =
  * remaining pages cost is known from `totalCount` when the endpoint gave it, else at least one.
  */
 export async function assertNextPageAffordable(
-	ctx: AffinityContext,
+	this: AffinityContext,
 	guard: QuotaGuard & { advice?: string },
 	progress: {
 		pages: number;
@@ -68,7 +68,7 @@ export async function assertNextPageAffordable(
 	},
 ): Promise<void> {
 	if (!guard.enabled) return;
-	const quota = await orgQuota.call(ctx);
+	const quota = await orgQuota.call(this);
 	const { pages, fetched, totalCount, pageSize } = progress;
 	const recordsLeft = totalCount === undefined ? undefined : Math.max(totalCount - fetched, 1);
 	const pagesLeft = recordsLeft === undefined ? 1 : Math.ceil(recordsLeft / pageSize);
@@ -78,7 +78,7 @@ export async function assertNextPageAffordable(
 			? `at least 1 more call (${pageSize} records a page; Affinity did not give the total)`
 			: `about ${pagesLeft} more call${pagesLeft === 1 ? '' : 's'} (${recordsLeft} more records, ${pageSize} a page)`;
 	throw new NodeOperationError(
-		ctx.getNode(),
+		this.getNode(),
 		`Stopped reading pages before the monthly API quota runs out: ${quotaLeftText(quota)}`,
 		{
 			itemIndex: progress.itemIndex,
@@ -177,7 +177,7 @@ export async function affinityPaginate(
 		const next = await readPage();
 		if (next === undefined) break;
 		if (max === undefined)
-			await assertNextPageAffordable(this, quotaGuard, {
+			await assertNextPageAffordable.call(this, quotaGuard, {
 				pages,
 				fetched,
 				totalCount,

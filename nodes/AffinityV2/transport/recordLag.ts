@@ -47,7 +47,7 @@ export async function entryAddedHere(
 	itemIndex?: number,
 ): Promise<number | undefined> {
 	if (!runs.has(this)) return undefined;
-	return createdEntry((await connection(this, itemIndex)).budgetKey, listId, entityId);
+	return createdEntry((await connection.call(this, itemIndex)).budgetKey, listId, entityId);
 }
 
 /** Forgets a list entry this process added, which API v1 says is gone (someone removed it). */
@@ -57,7 +57,7 @@ export async function forgetEntryAdded(
 	entryId: number,
 	itemIndex?: number,
 ): Promise<void> {
-	const account = (await connection(this, itemIndex)).budgetKey;
+	const account = (await connection.call(this, itemIndex)).budgetKey;
 	forget(account, { kind: 'listEntry', id: String(entryId), listId: String(listId) });
 }
 
@@ -76,20 +76,20 @@ interface ItemFacts {
 const runs = new WeakMap<object, Map<number, ItemFacts>>();
 
 /** The action node's runs take part: their reads by id wait for the records they just wrote. */
-export function followWrites(ctx: object): void {
-	if (!runs.has(ctx)) runs.set(ctx, new Map());
+export function followWrites(this: object): void {
+	if (!runs.has(this)) runs.set(this, new Map());
 }
 
-function factsOf(ctx: object, itemIndex: number | undefined): ItemFacts | undefined {
-	const items = runs.get(ctx);
+function factsOf(this: object, itemIndex: number | undefined): ItemFacts | undefined {
+	const items = runs.get(this);
 	if (!items || itemIndex === undefined) return undefined;
 	let facts = items.get(itemIndex);
 	if (!facts) items.set(itemIndex, (facts = { events: [] }));
 	return facts;
 }
 
-function told(ctx: object, itemIndex: number | undefined, event: LagEvent): void {
-	factsOf(ctx, itemIndex)?.events.push(event);
+function told(this: object, itemIndex: number | undefined, event: LagEvent): void {
+	factsOf.call(this, itemIndex)?.events.push(event);
 }
 
 /**
@@ -98,11 +98,11 @@ function told(ctx: object, itemIndex: number | undefined, event: LagEvent): void
  * when nothing lagged.
  */
 export function takeLagNote(
-	ctx: object,
+	this: object,
 	itemIndex: number,
 ): { lagWaitedMs: number; lagNote: string } | undefined {
-	const events = runs.get(ctx)?.get(itemIndex)?.events;
-	runs.get(ctx)?.delete(itemIndex);
+	const events = runs.get(this)?.get(itemIndex)?.events;
+	runs.get(this)?.delete(itemIndex);
 	if (!events?.length) return undefined;
 	return {
 		lagWaitedMs: events.reduce((sum, e) => sum + e.waitedMs, 0),
@@ -115,8 +115,8 @@ export function takeLagNote(
  * (read before takeLagNote, which forgets it): an error after it must not say the item wrote
  * nothing.
  */
-export function appliedWriteOf(ctx: object, itemIndex: number): string | undefined {
-	return runs.get(ctx)?.get(itemIndex)?.applied;
+export function appliedWriteOf(this: object, itemIndex: number): string | undefined {
+	return runs.get(this)?.get(itemIndex)?.applied;
 }
 
 /** The request as this block needs it (transport/request.ts's AffinityRequest). */
@@ -165,12 +165,12 @@ const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
  * RECORD_LAG_WAITS_MS while the record lags. Runs that did not `followWrites` send once, as is.
  */
 export async function followRecords<R extends { body: unknown }>(
-	ctx: object,
+	this: object,
 	account: string,
 	request: FollowedRequest,
 	io: FollowIo<R>,
 ): Promise<R> {
-	if (!runs.has(ctx)) return await io.send();
+	if (!runs.has(this)) return await io.send();
 	const api = request.api ?? 'v2';
 	const path = request.path.split('?')[0];
 	const isWrite = !(request.idempotent ?? request.method === 'GET');
@@ -195,7 +195,7 @@ export async function followRecords<R extends { body: unknown }>(
 				continue;
 			}
 			const what = label(records.main);
-			told(ctx, request.itemIndex, {
+			told.call(this, request.itemIndex, {
 				waitedMs: waited,
 				note: `API v2 did not show ${what} within ${seconds(waited)}, though it exists (written a moment ago, or API v1 has it).`,
 			});
@@ -203,7 +203,7 @@ export async function followRecords<R extends { body: unknown }>(
 		}
 		const { response } = sent;
 		if (isWrite) {
-			const facts = factsOf(ctx, request.itemIndex);
+			const facts = factsOf.call(this, request.itemIndex);
 			if (facts) facts.applied ??= `${request.method} ${path}`;
 			for (const { ref, change, entityId } of writtenBy(
 				api,
@@ -223,7 +223,7 @@ export async function followRecords<R extends { body: unknown }>(
 					continue;
 				}
 				const ago = Date.now() - written!.at;
-				told(ctx, request.itemIndex, {
+				told.call(this, request.itemIndex, {
 					waitedMs: waited,
 					note: `API v2 may show ${label(records.main)} as it was before this workflow wrote it ${seconds(ago)} ago: after ${seconds(waited)} it ${behind}.`,
 				});
@@ -234,7 +234,7 @@ export async function followRecords<R extends { body: unknown }>(
 				forget(account, records.main);
 		}
 		if (waited)
-			told(ctx, request.itemIndex, {
+			told.call(this, request.itemIndex, {
 				waitedMs: waited,
 				note: `API v2 showed ${records ? label(records.main) : 'the record'} after ${seconds(waited)}: it had just been written, and Affinity's API v2 sees writes after a moment.`,
 			});
@@ -267,7 +267,7 @@ export async function findWritten<T>(
 ): Promise<T | undefined> {
 	let found = await find(false);
 	if (found !== undefined || !runs.has(this)) return found;
-	const account = (await connection(this, itemIndex)).budgetKey;
+	const account = (await connection.call(this, itemIndex)).budgetKey;
 	const written = recall(account, ref);
 	if (!written || written.change === 'deleted') return found;
 	let waited = 0;
@@ -277,7 +277,7 @@ export async function findWritten<T>(
 		found = await find(true);
 		if (found !== undefined) break;
 	}
-	told(this, itemIndex, {
+	told.call(this, itemIndex, {
 		waitedMs: waited,
 		note:
 			found === undefined

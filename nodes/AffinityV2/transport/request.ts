@@ -55,7 +55,7 @@ export async function affinityRequest<T = unknown>(
 	this: AffinityContext,
 	request: AffinityRequest,
 ): Promise<AffinityResponse<T>> {
-	const conn = await connection(this, request.itemIndex);
+	const conn = await connection.call(this, request.itemIndex);
 	const once = (sent: AffinityRequest) =>
 		send.call<AffinityContext, [AffinityRequest, Connection], Promise<AffinityResponse<T>>>(
 			this,
@@ -64,7 +64,7 @@ export async function affinityRequest<T = unknown>(
 		);
 	try {
 		// A record written a moment ago (by the node before, say) may lag in API v2's reads.
-		return await followRecords(this, conn.budgetKey, request, {
+		return await (followRecords<AffinityResponse<T>>).call(this, conn.budgetKey, request, {
 			send: () => once(request),
 			exists: async (path) => {
 				try {
@@ -97,7 +97,7 @@ async function send<T>(
 ): Promise<AffinityResponse<T>> {
 	const node: INode = this.getNode();
 	const isRead = request.idempotent ?? request.method === 'GET';
-	const configuredMs = request.timeoutMs ?? itemTimeoutMs(this, conn, request.itemIndex);
+	const configuredMs = request.timeoutMs ?? itemTimeoutMs.call(this, conn, request.itemIndex);
 	const timeoutMs = configuredMs ?? RETRY_POLICY.defaultTimeoutMs;
 	const api = request.api ?? 'v2';
 	const failure: FailureContext = {
@@ -227,7 +227,7 @@ async function send<T>(
 			conn.answeredVersion = answeredVersion.trim();
 		const status = response.statusCode;
 		if (read === undefined) {
-			const file = await fileAnswer(this, node, response, url, {
+			const file = await fileAnswer.call(this, node, response, url, {
 				timeoutMs,
 				deadline,
 				deadlineMs,
@@ -342,7 +342,7 @@ export async function apiVersionOf(
 	this: AffinityContext,
 	itemIndex?: number,
 ): Promise<{ chosen?: string; answered?: string }> {
-	const conn = await connection(this, itemIndex);
+	const conn = await connection.call(this, itemIndex);
 	return { chosen: conn.apiVersion, answered: conn.answeredVersion };
 }
 
@@ -351,5 +351,5 @@ export async function apiVersionOf(
  * limit, reset), or undefined when no answer carried the x-ratelimit-limit-org* headers yet.
  */
 export async function orgQuota(this: AffinityContext): Promise<OrgQuota | undefined> {
-	return readOrgQuota((await connection(this)).budgetKey);
+	return readOrgQuota((await connection.call(this)).budgetKey);
 }

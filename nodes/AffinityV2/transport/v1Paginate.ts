@@ -72,7 +72,7 @@ export async function affinityPaginateV1(
 			);
 		seen.add(next);
 		if (max === undefined)
-			await assertNextPageAffordable(this, DEFAULT_QUOTA_GUARD, {
+			await assertNextPageAffordable.call(this, DEFAULT_QUOTA_GUARD, {
 				pages,
 				fetched: items.length,
 				itemIndex: request.itemIndex,

@@ -60,7 +60,7 @@ export async function changeLogPoll(
 		(config.reconcileHours > 0 &&
 			startedAt - Date.parse(log.reconciledAt) >= config.reconcileHours * 3_600_000);
 	const cost = changeLogCost(count, reconcile);
-	await assertQuotaLeft(
+	await assertQuotaLeft.call(
 		ctx,
 		config.quotaGuard,
 		cost,

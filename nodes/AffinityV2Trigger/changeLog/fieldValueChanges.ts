@@ -182,7 +182,7 @@ export async function readChanges(
 	let readAt: number | undefined;
 	const read = async (resumeFrom: string | undefined) =>
 		await affinityPaginate.call(ctx, changesRequest(watchedIds, since), {
-			quotaGuard: triggerPagingGuard(ctx),
+			quotaGuard: triggerPagingGuard.call(ctx),
 			resumeFrom,
 			onPage: (page) => {
 				budget?.callDone();
@@ -226,7 +226,7 @@ export async function baselineCursor(
 	let newest: number | undefined;
 	let serverTime: number | undefined;
 	await affinityPaginate.call(ctx, changesRequest(watchedIds, undefined, true), {
-		quotaGuard: triggerPagingGuard(ctx),
+		quotaGuard: triggerPagingGuard.call(ctx),
 		onPage: (page) => {
 			serverTime ??= page.serverTime;
 			for (const change of page.data) {
@@ -258,7 +258,7 @@ export async function latestChanges(
 	const found: ApiFieldChange[] = [];
 	let pages = 0;
 	await affinityPaginate.call(ctx, changesRequest(fieldIds, undefined, true), {
-		quotaGuard: triggerPagingGuard(ctx),
+		quotaGuard: triggerPagingGuard.call(ctx),
 		onPage: (page) => {
 			// An empty page that has a nextUrl is no page of changes: it does not count.
 			if (page.data.length) pages++;
@@ -347,7 +347,7 @@ export async function previousChange(
 			subject: 'change log',
 		},
 		{
-			quotaGuard: triggerPagingGuard(ctx),
+			quotaGuard: triggerPagingGuard.call(ctx),
 			onPage: (page) => {
 				for (const c of page.data) {
 					if (!isChange(c) || !isBefore(c, change)) continue;

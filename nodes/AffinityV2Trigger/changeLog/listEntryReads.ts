@@ -35,7 +35,7 @@ export async function newestEntries(
 		parameterNames: { fieldIds: 'Watched Field Names or IDs' },
 	};
 	await affinityPaginate.call(ctx, request, {
-		quotaGuard: triggerPagingGuard(ctx),
+		quotaGuard: triggerPagingGuard.call(ctx),
 		onPage: (page) => {
 			if (page.totalCount !== undefined) total = page.totalCount;
 			let allNew = true;
@@ -86,7 +86,7 @@ export async function scanEntries(
 	let complete = true;
 	budget?.callStarting();
 	await affinityPaginate.call(ctx, request, {
-		quotaGuard: triggerPagingGuard(ctx),
+		quotaGuard: triggerPagingGuard.call(ctx),
 		onPage: (page) => {
 			budget?.callDone();
 			for (const entry of page.data) if (isListEntry(entry)) entries.push(entry);

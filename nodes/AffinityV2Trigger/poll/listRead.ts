@@ -148,7 +148,7 @@ export async function readList(
 	const request = entriesRequest(config, needs);
 	const readFrom = async (resumeFrom: string | undefined) =>
 		await affinityPaginate.call(ctx, request, {
-			quotaGuard: triggerPagingGuard(ctx),
+			quotaGuard: triggerPagingGuard.call(ctx),
 			resumeFrom,
 			onPage: async (page) => {
 				budget.callDone();

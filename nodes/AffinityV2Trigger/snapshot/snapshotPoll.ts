@@ -32,7 +32,7 @@ export async function snapshotPoll(
 	const progress = readProgress(savedRead, key, needs, against);
 	const left = savedCount(saved) - (progress?.partial.count ?? 0);
 	const cost = snapshotCost(Math.max(left, 0));
-	await assertQuotaLeft(
+	await assertQuotaLeft.call(
 		ctx,
 		config.quotaGuard,
 		cost,

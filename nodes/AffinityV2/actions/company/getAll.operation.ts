@@ -55,12 +55,12 @@ function refusesFilter(error: unknown): boolean {
 
 /** The refusal of `filter`, said plainly, pointing to the search that filters server-side. */
 function filterRefused(
-	ctx: IExecuteFunctions,
+	this: IExecuteFunctions,
 	error: Error,
 	itemIndex: number,
 ): NodeOperationError {
 	return new NodeOperationError(
-		ctx.getNode(),
+		this.getNode(),
 		`Affinity refused the filter parameter of GET /v2/companies: ${error.message}`,
 		{
 			itemIndex,
@@ -85,7 +85,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		.call(this, { method: 'GET', path: '/v2/companies', qs, itemIndex }, { max, keep })
 		.catch((error: unknown) =>
 			Promise.reject(
-				filter && refusesFilter(error) ? filterRefused(this, error as Error, itemIndex) : error,
+				filter && refusesFilter(error)
+					? filterRefused.call(this, error as Error, itemIndex)
+					: error,
 			),
 		);
 	const asked = checkOnly.length

@@ -65,7 +65,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (fields.name !== undefined) body.name = changedName.call(this, fields.name, 'Name', itemIndex);
 	if (fields.domain !== undefined)
 		body.domain = domainParameter.call(this, fields.domain, 'Domain', itemIndex);
-	const people = readSetChange(this, COMPANY_PEOPLE, itemIndex, idListParser.call(this, itemIndex));
+	const people = (readSetChange<number>).call(
+		this,
+		COMPANY_PEOPLE,
+		itemIndex,
+		idListParser.call(this, itemIndex),
+	);
 	if (!Object.keys(body).length && !people)
 		throw new NodeOperationError(this.getNode(), 'Nothing to update', {
 			itemIndex,

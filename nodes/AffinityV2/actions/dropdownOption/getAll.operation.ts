@@ -56,11 +56,11 @@ async function optionsPath(this: IExecuteFunctions, itemIndex: number): Promise<
 		return `/v2/${entity === 'person' ? 'persons' : 'companies'}/fields/${encodeURIComponent(fieldId)}/dropdown-options`;
 	const listId = idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex);
 	const field = (
-		await fieldsOf(this, { listId }, { itemIndex, subject: `list with ID ${listId}` })
+		await fieldsOf.call(this, { listId }, { itemIndex, subject: `list with ID ${listId}` })
 	).find((f) => f.id === fieldId);
 	// A field the list does not know is left to the list's endpoint, whose 404 names it.
 	if (!field) return `/v2/lists/${listId}/fields/${encodeURIComponent(fieldId)}/dropdown-options`;
-	return dropdownOptionsPath(this, { kind: 'listEntry', listId }, field, itemIndex);
+	return dropdownOptionsPath.call(this, { kind: 'listEntry', listId }, field, itemIndex);
 }
 
 /**

@@ -130,7 +130,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	};
 	if (scope === 'list') {
 		const listId = idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex);
-		const list = await listSummary(this, listId, itemIndex);
+		const list = await listSummary.call(this, listId, itemIndex);
 		if (list.type !== entityType)
 			fail(
 				`Entity Type: "${list.name}" (ID ${listId}) is a ${list.type} list, so its fields describe ${list.type === 'person' ? 'people' : `${list.type === 'company' ? 'companie' : 'opportunitie'}s`}`,
@@ -159,7 +159,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		checkWith: `Check with Field → Get Many (${body.list_id ? `list ${body.list_id}` : `${entityType} fields`}) whether a field named "${name}" was created`,
 		expect: 'record',
 	});
-	forgetFields(this);
+	forgetFields.call(this);
 	if (!this.getNodeParameter('simplify', itemIndex, true)) return created as IDataObject;
 	return fieldFromV1(created as V1Field);
 }

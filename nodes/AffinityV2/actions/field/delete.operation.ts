@@ -53,6 +53,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		checkWith: `Check with Field → Get Many whether field-${id} is still listed`,
 	});
-	forgetFields(this);
+	forgetFields.call(this);
 	return { success: true, fieldId: `field-${id}` };
 }

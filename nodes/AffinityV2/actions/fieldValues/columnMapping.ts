@@ -74,8 +74,8 @@ interface MappedColumn {
 	options?: string[];
 }
 
-function columnsParameter(ctx: IExecuteFunctions, itemIndex: number): ResourceMapperValue {
-	const raw = ctx.getNodeParameter('columns', itemIndex, {}) as Partial<ResourceMapperValue>;
+function columnsParameter(this: IExecuteFunctions, itemIndex: number): ResourceMapperValue {
+	const raw = this.getNodeParameter('columns', itemIndex, {}) as Partial<ResourceMapperValue>;
 	return resourceMapperValue(raw);
 }
 
@@ -95,13 +95,13 @@ function resourceMapperValue(raw: Partial<ResourceMapperValue>): ResourceMapperV
  * editor, an agent's) the writable fields read from Affinity once per run.
  */
 async function schemaOf(
-	ctx: IExecuteFunctions,
+	this: IExecuteFunctions,
 	scope: FieldScope,
 	saved: ResourceMapperField[],
 	itemIndex: number,
 ): Promise<ResourceMapperField[]> {
 	if (saved.length) return saved;
-	return (await fieldsInScope(ctx, scope, itemIndex)).filter(isWritableField).map((f) => ({
+	return (await fieldsInScope.call(this, scope, itemIndex)).filter(isWritableField).map((f) => ({
 		id: `${f.id}|${f.valueType}`,
 		displayName: f.name,
 		required: false,
@@ -141,30 +141,32 @@ function fieldIndex(
  * parameter (whose saved schema n8n copies at each read); Define Below reads its values per item.
  */
 function mappingIndex(
-	ctx: IExecuteFunctions,
+	this: IExecuteFunctions,
 	scope: FieldScope,
 	itemIndex: number,
 ): Promise<{ auto: boolean; byKey: Map<string, ResourceMapperField> }> {
-	return cachedPerRun(ctx, `columnMapping:${JSON.stringify(scope)}`, async () => {
-		const raw = ctx.getNodeParameter('columns', itemIndex, {}) as Partial<ResourceMapperValue>;
+	return cachedPerRun(this, `columnMapping:${JSON.stringify(scope)}`, async () => {
+		const raw = this.getNodeParameter('columns', itemIndex, {}) as Partial<ResourceMapperValue>;
 		const columns = resourceMapperValue(raw);
 		const auto = columns.mappingMode === 'autoMapInputData';
 		// By hand, each key is a field id with its type ("field-12|number"): no request is needed.
-		const schema = auto ? await schemaOf(ctx, scope, columns.schema, itemIndex) : columns.schema;
+		const schema = auto
+			? await schemaOf.call(this, scope, columns.schema, itemIndex)
+			: columns.schema;
 		return { auto, byKey: fieldIndex(schema, auto) };
 	});
 }
 
 /** The mapped columns of one item, empty ones left out. */
 async function mappedColumns(
-	ctx: IExecuteFunctions,
+	this: IExecuteFunctions,
 	scope: FieldScope,
 	itemIndex: number,
 ): Promise<MappedColumn[]> {
-	const { auto, byKey } = await mappingIndex(ctx, scope, itemIndex);
+	const { auto, byKey } = await mappingIndex.call(this, scope, itemIndex);
 	const given: IDataObject = auto
-		? (ctx.getInputData()[itemIndex]?.json ?? {})
-		: ((columnsParameter(ctx, itemIndex).value ?? {}) as IDataObject);
+		? (this.getInputData()[itemIndex]?.json ?? {})
+		: ((columnsParameter.call(this, itemIndex).value ?? {}) as IDataObject);
 	const seen = new Set<string>();
 	const mapped: MappedColumn[] = [];
 	for (const [key, value] of Object.entries(given)) {
@@ -176,7 +178,7 @@ async function mappedColumns(
 		const name = field ? mappedFieldName(field.displayName, valueType) : fieldId;
 		if (seen.has(fieldId))
 			throw new NodeOperationError(
-				ctx.getNode(),
+				this.getNode(),
 				`Row ${itemIndex + 1}: the field "${name}" is mapped twice (input key "${key}")`,
 				{ itemIndex, description: 'Map each field once. Nothing was sent for this row.' },
 			);
@@ -201,9 +203,9 @@ function labelOf(itemIndex: number, column: MappedColumn): string {
  * type, a dropdown option the field does not have, a person or company that is neither an ID
  * nor an email address or domain. Throws naming the row and the field.
  */
-function checkLocally(ctx: IExecuteFunctions, columns: MappedColumn[], itemIndex: number): void {
+function checkLocally(this: IExecuteFunctions, columns: MappedColumn[], itemIndex: number): void {
 	const fail = (column: MappedColumn, message: string, description?: string): never => {
-		throw new NodeOperationError(ctx.getNode(), `${labelOf(itemIndex, column)}: ${message}`, {
+		throw new NodeOperationError(this.getNode(), `${labelOf(itemIndex, column)}: ${message}`, {
 			itemIndex,
 			description: `${description ? `${description} ` : ''}Nothing was sent for this row.`,
 		});
@@ -215,8 +217,8 @@ function checkLocally(ctx: IExecuteFunctions, columns: MappedColumn[], itemIndex
 		if (!type) continue;
 		const references = referenceTypeOf(type);
 		if (references) {
-			const given = checkedReferences(
-				ctx,
+			const given = checkedReferences.call(
+				this,
 				references,
 				column.value,
 				labelOf(itemIndex, column),
@@ -240,10 +242,10 @@ function checkLocally(ctx: IExecuteFunctions, columns: MappedColumn[], itemIndex
 			continue;
 		}
 		try {
-			encodeFieldValue(type, column.value, { timezone: ctx.getTimezone() });
+			encodeFieldValue(type, column.value, { timezone: this.getTimezone() });
 		} catch (error) {
 			if (error instanceof ValueInputError) fail(column, error.message, error.hint);
-			throw asNodeError(ctx.getNode(), error, itemIndex);
+			throw asNodeError(this.getNode(), error, itemIndex);
 		}
 	}
 }
@@ -267,8 +269,8 @@ export async function checkedColumns(
 	scope: FieldScope,
 	itemIndex: number,
 ): Promise<MappedColumns> {
-	const columns = await mappedColumns(this, scope, itemIndex);
-	checkLocally(this, columns, itemIndex);
+	const columns = await mappedColumns.call(this, scope, itemIndex);
+	checkLocally.call(this, columns, itemIndex);
 	return columns;
 }
 
@@ -279,7 +281,7 @@ export async function checkedColumns(
  * known yet (a mapping built without the editor) names none here.
  */
 export function referencedRecordKeys(
-	ctx: IExecuteFunctions,
+	this: IExecuteFunctions,
 	columns: MappedColumns,
 	itemIndex: number,
 ): string[] {
@@ -287,7 +289,7 @@ export function referencedRecordKeys(
 	for (const column of columns) {
 		const type = referenceTypeOf(column.valueType);
 		if (!type) continue;
-		const references = checkedReferences(ctx, type, column.value, '', itemIndex);
+		const references = checkedReferences.call(this, type, column.value, '', itemIndex);
 		for (const reference of references) {
 			const key = lookupKey(reference);
 			if (key) keys.push(key);
@@ -301,12 +303,12 @@ export function referencedRecordKeys(
  * a column mapped without one (a mapping built without the editor), and its name for errors.
  */
 async function metadataOf(
-	ctx: IExecuteFunctions,
+	this: IExecuteFunctions,
 	scope: FieldScope,
 	column: MappedColumn,
 	itemIndex: number,
 ): Promise<FieldMetadata | undefined> {
-	return (await fieldsInScope(ctx, scope, itemIndex)).find((f) => f.id === column.fieldId);
+	return (await fieldsInScope.call(this, scope, itemIndex)).find((f) => f.id === column.fieldId);
 }
 
 /**
@@ -326,12 +328,12 @@ export async function columnWrites(
 		// Without the editor's schema a column knows neither its type nor its field's name.
 		const metadata =
 			!column.valueType || (referenceTypeOf(column.valueType) && column.name === column.fieldId)
-				? await metadataOf(this, scope, column, itemIndex)
+				? await metadataOf.call(this, scope, column, itemIndex)
 				: undefined;
 		const type = referenceTypeOf(column.valueType ?? metadata?.valueType);
 		if (!type) continue;
 		const label = labelOf(itemIndex, metadata ? { ...column, name: metadata.name } : column);
-		const references: RecordReference[] = checkedReferences(
+		const references: RecordReference[] = checkedReferences.call(
 			this,
 			type,
 			column.value,
@@ -339,7 +341,7 @@ export async function columnWrites(
 			itemIndex,
 		);
 		if (!needsLookup(references)) continue;
-		const ids = await referencedIds(this, references, label, itemIndex);
+		const ids = await referencedIds.call(this, references, label, itemIndex);
 		found.set(column, {
 			type: `${type.entity}${type.multi ? '-multi' : ''}`,
 			value: type.multi ? ids : ids[0],

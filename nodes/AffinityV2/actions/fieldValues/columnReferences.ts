@@ -28,7 +28,7 @@ function shown(given: unknown): string {
  * for any other, naming the row and field (`label`) and the value, before any request.
  */
 export function checkedReferences(
-	ctx: IExecuteFunctions,
+	this: IExecuteFunctions,
 	type: { entity: ReferencedEntity; multi: boolean },
 	value: unknown,
 	label: string,
@@ -39,7 +39,7 @@ export function checkedReferences(
 		let valid = reference.kind !== 'invalid';
 		if (reference.kind === 'email') {
 			try {
-				emailAddress.call(ctx, reference.email, label, itemIndex);
+				emailAddress.call(this, reference.email, label, itemIndex);
 			} catch {
 				valid = false;
 			}
@@ -47,7 +47,7 @@ export function checkedReferences(
 		if (valid) continue;
 		const person = type.entity === 'person';
 		throw new NodeOperationError(
-			ctx.getNode(),
+			this.getNode(),
 			`${label}: "${shown(reference.given)}" is not a ${type.entity} ID or ${person ? 'an email address' : 'a domain'}`,
 			{
 				itemIndex,
@@ -63,27 +63,27 @@ export function checkedReferences(
  * domain get its ID without a search, which right after a v1 create may not see it yet.
  */
 export function rememberCreatedRecord(
-	ctx: IExecuteFunctions,
+	this: IExecuteFunctions,
 	record: { kind: 'email'; email: string } | { kind: 'domain'; domain: string },
 	id: number,
 ): void {
 	const key =
 		record.kind === 'email' ? `person:${record.email.toLowerCase()}` : `company:${record.domain}`;
-	rememberPerRun(ctx, `columnReference:${key}`, id);
+	rememberPerRun(this, `columnReference:${key}`, id);
 }
 
 /** The ID of the record an email address or a domain names, or undefined: searched once per run. */
 function foundId(
-	ctx: IExecuteFunctions,
+	this: IExecuteFunctions,
 	reference: RecordReference,
 	itemIndex: number,
 ): Promise<number | undefined> {
-	return cachedPerRun(ctx, `columnReference:${lookupKey(reference)}`, async () => {
+	return cachedPerRun(this, `columnReference:${lookupKey(reference)}`, async () => {
 		const found =
 			reference.kind === 'email'
-				? await personWithEmail.call(ctx, reference.email, itemIndex)
+				? await personWithEmail.call(this, reference.email, itemIndex)
 				: reference.kind === 'domain'
-					? await companyWithDomain.call(ctx, reference.domain, itemIndex)
+					? await companyWithDomain.call(this, reference.domain, itemIndex)
 					: undefined;
 		return found?.id;
 	});
@@ -107,7 +107,7 @@ function notFound(reference: RecordReference): [string, string] {
  * naming the row and field (`label`) and the value, for one that names no record.
  */
 export async function referencedIds(
-	ctx: IExecuteFunctions,
+	this: IExecuteFunctions,
 	references: RecordReference[],
 	label: string,
 	itemIndex: number,
@@ -118,13 +118,13 @@ export async function referencedIds(
 			ids.push(reference.id);
 			continue;
 		}
-		const id = await foundId(ctx, reference, itemIndex);
+		const id = await foundId.call(this, reference, itemIndex);
 		if (id !== undefined) {
 			ids.push(id);
 			continue;
 		}
 		const [message, fix] = notFound(reference);
-		throw new NodeOperationError(ctx.getNode(), `${label}: ${message}`, {
+		throw new NodeOperationError(this.getNode(), `${label}: ${message}`, {
 			itemIndex,
 			description: `${fix} ${NOTHING_SENT}`,
 		});

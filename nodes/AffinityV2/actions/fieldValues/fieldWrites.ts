@@ -48,7 +48,7 @@ const DROPDOWN_TYPES = new Set(['dropdown', 'ranked-dropdown', 'dropdown-multi']
  * when the options cannot be read (the dropdown-options endpoint is BETA).
  */
 async function dropdownTextOf(
-	ctx: IExecuteFunctions,
+	this: IExecuteFunctions,
 	scope: FieldScope,
 	field: FieldMetadata,
 	value: FieldValueUpdate,
@@ -58,7 +58,7 @@ async function dropdownTextOf(
 	let texts: Map<number, string>;
 	try {
 		texts = new Map(
-			(await dropdownOptionsOf(ctx, scope, field, itemIndex)).map((o) => [o.id, o.text]),
+			(await dropdownOptionsOf.call(this, scope, field, itemIndex)).map((o) => [o.id, o.text]),
 		);
 	} catch {
 		return undefined;
@@ -80,13 +80,13 @@ function fieldLabel(field: FieldMetadata): string {
  * field is not in scope, the id alone: the value's error is the one to report, not the read's.
  */
 async function nameForValueError(
-	ctx: IExecuteFunctions,
+	this: IExecuteFunctions,
 	scope: FieldScope,
 	fieldId: string,
 	itemIndex: number,
 ): Promise<string> {
 	try {
-		const field = (await fieldsInScope(ctx, scope, itemIndex)).find((f) => f.id === fieldId);
+		const field = (await fieldsInScope.call(this, scope, itemIndex)).find((f) => f.id === fieldId);
 		return field ? fieldLabel(field) : fieldId;
 	} catch {
 		return fieldId;
@@ -168,7 +168,7 @@ export async function resolveFieldWrite(
 	} catch (error) {
 		if (error instanceof ValueInputError)
 			fail(
-				`${await nameForValueError(this, scope, fieldId, itemIndex)}: ${error.message}`,
+				`${await nameForValueError.call(this, scope, fieldId, itemIndex)}: ${error.message}`,
 				error.hint,
 			);
 		throw asNodeError(node, error, itemIndex);
@@ -180,8 +180,8 @@ export async function resolveFieldWrite(
 		{ kind: 'field', id: fieldId },
 		itemIndex,
 		async (again) => {
-			if (again) forgetFields(this);
-			return (await fieldsInScope(this, scope, itemIndex)).find((f) => f.id === fieldId);
+			if (again) forgetFields.call(this);
+			return (await fieldsInScope.call(this, scope, itemIndex)).find((f) => f.id === fieldId);
 		},
 	);
 	if (!field) {
@@ -213,7 +213,7 @@ export async function resolveFieldWrite(
 		else {
 			const input = asked.mode === 'set' ? asked.input : undefined;
 			const dropdownOptions = needsDropdownLookup(fieldType, input)
-				? await dropdownOptionsOf(this, scope, metadata, itemIndex)
+				? await dropdownOptionsOf.call(this, scope, metadata, itemIndex)
 				: undefined;
 			value = encodeFieldValue(fieldType, input, { timezone: this.getTimezone(), dropdownOptions });
 		}
@@ -221,7 +221,7 @@ export async function resolveFieldWrite(
 		if (error instanceof ValueInputError) fail(`${name}: ${error.message}`, error.hint);
 		throw asNodeError(node, error, itemIndex);
 	}
-	const dropdownText = await dropdownTextOf(this, scope, metadata, value, itemIndex);
+	const dropdownText = await dropdownTextOf.call(this, scope, metadata, value, itemIndex);
 	return {
 		fieldId,
 		fieldName: metadata.name,

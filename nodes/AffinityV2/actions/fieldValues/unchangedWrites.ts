@@ -40,8 +40,8 @@ export function skipUnchangedParameter(
 			};
 }
 
-export function skipsUnchanged(ctx: IExecuteFunctions, itemIndex: number): boolean {
-	return ctx.getNodeParameter(SKIP_UNCHANGED, itemIndex, false) === true;
+export function skipsUnchanged(this: IExecuteFunctions, itemIndex: number): boolean {
+	return this.getNodeParameter(SKIP_UNCHANGED, itemIndex, false) === true;
 }
 
 /** Where the values are read: the record's `…/fields` path, and what it is for errors. */
@@ -104,7 +104,7 @@ export async function writesToSend<W extends FieldWrite>(
 	writes: W[],
 	itemIndex: number,
 ): Promise<{ changed: W[]; unchanged: W[]; skipping: boolean }> {
-	const skipping = skipsUnchanged(this, itemIndex);
+	const skipping = skipsUnchanged.call(this, itemIndex);
 	if (!writes.length || !skipping) return { changed: writes, unchanged: [], skipping };
 	const current = await currentValues.call(
 		this,

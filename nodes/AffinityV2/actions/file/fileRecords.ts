@@ -22,13 +22,13 @@ export const includeRecordParameter: INodeProperties = {
  * key may not read (403/404). Read once per file per run.
  */
 async function fileRecord(
-	ctx: IExecuteFunctions,
+	this: IExecuteFunctions,
 	fileId: number,
 	itemIndex: number,
 ): Promise<{ type: NamedEntity; id: number } | null> {
-	return cachedPerRun(ctx, `file record ${fileId}`, async () => {
+	return cachedPerRun(this, `file record ${fileId}`, async () => {
 		try {
-			const { body } = await affinityRequest.call(ctx, {
+			const { body } = await affinityRequest.call(this, {
 				api: 'v1',
 				method: 'GET',
 				path: `/entity-files/${fileId}`,
@@ -43,7 +43,7 @@ async function fileRecord(
 		} catch (error) {
 			const code = error instanceof NodeApiError ? error.httpCode : undefined;
 			if (code === '403' || code === '404') return null;
-			throw asNodeError(ctx.getNode(), error, itemIndex);
+			throw asNodeError(this.getNode(), error, itemIndex);
 		}
 	});
 }
@@ -66,12 +66,12 @@ export async function withFileRecords(
 	for (const result of results) {
 		const id = fileIdOf(result);
 		if (id !== undefined && !records.has(id))
-			records.set(id, await fileRecord(this, id, itemIndex));
+			records.set(id, await fileRecord.call(this, id, itemIndex));
 	}
 	const names = new Map<NamedEntity, Map<number, string | null>>();
 	for (const kind of ['company', 'person', 'opportunity'] as NamedEntity[]) {
 		const ids = [...records.values()].filter((r) => r?.type === kind).map((r) => r!.id);
-		if (ids.length) names.set(kind, await entityNames(this, kind, ids, itemIndex));
+		if (ids.length) names.set(kind, await entityNames.call(this, kind, ids, itemIndex));
 	}
 	return results.map((result) => {
 		const id = fileIdOf(result);

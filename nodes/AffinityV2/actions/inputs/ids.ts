@@ -23,10 +23,10 @@ export function idParameter(
  * resolved in the editor, `$fromAI`), so that the dependent list stays empty instead of failing.
  * A value that is there but is no id is refused with a readable error.
  */
-export function chosenListId(ctx: ILoadOptionsFunctions): number | undefined {
+export function chosenListId(this: ILoadOptionsFunctions): number | undefined {
 	let raw: unknown;
 	try {
-		raw = ctx.getCurrentNodeParameter('listId', { extractValue: true });
+		raw = this.getCurrentNodeParameter('listId', { extractValue: true });
 	} catch {
 		return undefined;
 	}
@@ -36,5 +36,5 @@ export function chosenListId(ctx: ILoadOptionsFunctions): number | undefined {
 		(raw.startsWith('=') || raw.includes('{{') || raw.includes('$fromAI'))
 	)
 		return undefined;
-	return validateId(ctx.getNode(), raw, 'List ID', 'int64');
+	return validateId(this.getNode(), raw, 'List ID', 'int64');
 }

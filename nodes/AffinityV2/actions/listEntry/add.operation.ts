@@ -171,7 +171,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			: validateId(this.getNode(), creatorRaw, 'Created By', 'int64', itemIndex);
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 
-	const list = await listSummary(this, listId, itemIndex);
+	const list = await listSummary.call(this, listId, itemIndex);
 	if (list.type !== kind) {
 		const opportunity = list.type === 'opportunity';
 		throw new NodeOperationError(
@@ -199,7 +199,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 	// Items of one run that add one entity to one list check and add once: the entry added by
 	// v1 may not show in v2's list entries for a moment, and a second check would add it again.
-	const { value, earlier } = await onceInRun(
+	const { value, earlier } = await (onceInRun<{ existing?: IDataObject; added?: AddedEntry }>).call(
 		this,
 		`listEntry:${listId}:${kind}:${entityId}`,
 		itemIndex,

@@ -54,7 +54,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body = await readSearchCriteria.call(this, itemIndex, {
 		source: { listId },
 		dropdownOptions: (field) =>
-			dropdownOptionsOf(this, { kind: 'listEntry', listId }, field, itemIndex),
+			dropdownOptionsOf.call(this, { kind: 'listEntry', listId }, field, itemIndex),
 	});
 	const qs = fieldQuery.call(this, itemIndex);
 	// The list entries search returns only the fields asked for (fieldIds) or of the types asked

@@ -219,7 +219,7 @@ export async function laneKeys(
 	const listId = idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex);
 	const columns = await rowColumns.call(this, run, { kind: 'listEntry', listId }, itemIndex);
 	noteMappedFields(run, columns);
-	return [own, ...referencedRecordKeys(this, columns, itemIndex)];
+	return [own, ...referencedRecordKeys.call(this, columns, itemIndex)];
 }
 
 /** The record a row names, found or created once per run (POST …/search; v1 POST /organizations, POST /v2/persons). */
@@ -288,7 +288,7 @@ export async function execute(
 	const scope = { kind: 'listEntry' as const, listId };
 	const columns = await rowColumns.call(this, run, scope, itemIndex);
 
-	const list = await listSummary(this, listId, itemIndex);
+	const list = await listSummary.call(this, listId, itemIndex);
 	if (list.type !== 'company' && list.type !== 'person') {
 		throw new NodeOperationError(
 			this.getNode(),
@@ -319,14 +319,20 @@ export async function execute(
 	try {
 		// The list's rows are read with the values of the mapped fields only: a row of a real
 		// account carries dozens of global and enriched fields, most of a page's size.
-		const index = await listIndex(this, listId, kind, noteMappedFields(run, columns), itemIndex);
+		const index = await listIndex.call(
+			this,
+			listId,
+			kind,
+			noteMappedFields(run, columns),
+			itemIndex,
+		);
 		const indexed = index.rows.get(matchOn === 'entityId' ? `id:${key}` : String(key));
 		const { record, earlier: recordEarlier } = indexed
 			? { record: { id: indexed.entityId, name: indexed.name, created: false }, earlier: false }
 			: await matchedRecord.call(this, kind, matchOn, key, itemIndex);
 		progress.entityId = record.id;
 		progress.created = record.created && !recordEarlier;
-		const { value: entry, earlier: entryEarlier } = await onceInRun(
+		const { value: entry, earlier: entryEarlier } = await (onceInRun<ListRow>).call(
 			this,
 			`upsert:entry:${listId}:${record.id}`,
 			itemIndex,

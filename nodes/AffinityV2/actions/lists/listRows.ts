@@ -65,18 +65,18 @@ const ROWS_PER_INDEX_PAGE = 50;
  * is known not to be on the list (no read of its list entries).
  */
 export function listIndex(
-	ctx: IExecuteFunctions,
+	this: IExecuteFunctions,
 	listId: number,
 	kind: ListedKind,
 	fieldIds: string[],
 	itemIndex: number,
 ): Promise<ListIndex> {
-	return cachedPerRun(ctx, `listRows:index:${listId}`, async () => {
+	return cachedPerRun(this, `listRows:index:${listId}`, async () => {
 		const rows = new Map<string, IndexedRow>();
 		let complete = true;
-		const maxPages = Math.max(1, Math.ceil(ctx.getInputData().length / ROWS_PER_INDEX_PAGE));
+		const maxPages = Math.max(1, Math.ceil(this.getInputData().length / ROWS_PER_INDEX_PAGE));
 		await affinityPaginate.call(
-			ctx,
+			this,
 			{
 				method: 'GET',
 				path: `/v2/lists/${listId}/list-entries`,
@@ -125,8 +125,8 @@ export function listIndex(
 const UNKNOWN_OUTCOME = '(unknown outcome)';
 
 /** What this run wrote to each row, so that a later item with the same value does not write it again. */
-function writtenInRun(ctx: IExecuteFunctions, entryId: number): Promise<Map<string, unknown>> {
-	return cachedPerRun(ctx, `listRows:written:${entryId}`, async () => new Map<string, unknown>());
+function writtenInRun(this: IExecuteFunctions, entryId: number): Promise<Map<string, unknown>> {
+	return cachedPerRun(this, `listRows:written:${entryId}`, async () => new Map<string, unknown>());
 }
 
 /**
@@ -142,7 +142,7 @@ export async function writeRowChanges<W extends FieldWrite>(
 	writes: W[],
 	itemIndex: number,
 ): Promise<W[]> {
-	const written = await writtenInRun(this, row.id);
+	const written = await writtenInRun.call(this, row.id);
 	const changed = writes.filter(
 		(w) =>
 			!holdsValue(w.value, written.has(w.fieldId) ? written.get(w.fieldId) : row.values[w.fieldId]),

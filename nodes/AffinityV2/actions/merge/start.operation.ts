@@ -77,11 +77,11 @@ const byExecution = new Map<string, Map<string, Submitted>>();
 const byContext = new WeakMap<object, Map<string, Submitted>>();
 const KEPT_EXECUTIONS = 200;
 
-function submittedIn(ctx: IExecuteFunctions): Map<string, Submitted> {
-	const executionId = ctx.getExecutionId?.();
+function submittedIn(this: IExecuteFunctions): Map<string, Submitted> {
+	const executionId = this.getExecutionId?.();
 	if (!executionId) {
-		let map = byContext.get(ctx);
-		if (!map) byContext.set(ctx, (map = new Map()));
+		let map = byContext.get(this);
+		if (!map) byContext.set(this, (map = new Map()));
 		return map;
 	}
 	let map = byExecution.get(executionId);
@@ -209,7 +209,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 	}
 	const wait = this.getNodeParameter('waitForCompletion', itemIndex, false) as boolean;
-	const submittedHere = submittedIn(this);
+	const submittedHere = submittedIn.call(this);
 	const key = pairKey(kind, primaryId, duplicateId);
 	const earlier = submittedHere.get(key);
 	if (earlier) {

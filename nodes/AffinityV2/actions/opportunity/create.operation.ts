@@ -53,7 +53,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const listId = idParameter.call(this, 'listId', 'List ID', 'int64', itemIndex);
 	const personIds = associationIds.call(this, 'persons', itemIndex);
 	const companyIds = associationIds.call(this, 'companies', itemIndex);
-	const list = await listSummary(this, listId, itemIndex);
+	const list = await listSummary.call(this, listId, itemIndex);
 	if (list.type !== 'opportunity') {
 		throw new NodeOperationError(
 			node,

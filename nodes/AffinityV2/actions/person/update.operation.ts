@@ -63,10 +63,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (fields.firstName !== undefined)
 		body.first_name = changedName.call(this, fields.firstName, 'First Name', itemIndex);
 	if (fields.lastName !== undefined) body.last_name = String(fields.lastName).trim();
-	const emails = readSetChange(this, PERSON_EMAILS, itemIndex, (value, label) =>
+	const emails = (readSetChange<string>).call(this, PERSON_EMAILS, itemIndex, (value, label) =>
 		emailAddress.call(this, value, label, itemIndex).toLowerCase(),
 	);
-	const companies = readSetChange(
+	const companies = (readSetChange<number>).call(
 		this,
 		PERSON_COMPANIES,
 		itemIndex,

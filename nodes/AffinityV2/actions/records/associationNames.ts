@@ -29,7 +29,7 @@ export async function withAssociationNames(
 	const read = async (kind: 'person' | 'company', wanted: number[]) => {
 		if (!wanted.length) return new Map<number, string | null>();
 		try {
-			return await entityNames(this, kind, wanted, itemIndex);
+			return await entityNames.call(this, kind, wanted, itemIndex);
 		} catch {
 			return undefined;
 		}

@@ -22,21 +22,30 @@ export async function companyFoundOrCreated(
 	itemIndex: number,
 ): Promise<{ value: { found?: ApiEntity; created?: V1Organization }; earlier: boolean }> {
 	const { domain, name } = company;
-	return await onceInRun(this, `company:${domain}`, itemIndex, async () => {
-		const found = await companyWithDomain.call(this, domain, itemIndex);
-		if (found) return { found };
-		const { body: created } = await affinityRequest.call(this, {
-			api: 'v1',
-			method: 'POST',
-			path: '/organizations',
-			body: { name, domain },
-			itemIndex,
-			parameterNames: { name: company.nameParameter, domain: 'Domain' },
-			checkWith: `Check with Company → Search ("${domain}") whether it was created`,
-		});
-		rememberCreatedRecord(this, { kind: 'domain', domain }, Number((created as V1Organization).id));
-		return { created: created as V1Organization };
-	});
+	return await (onceInRun<{ found?: ApiEntity; created?: V1Organization }>).call(
+		this,
+		`company:${domain}`,
+		itemIndex,
+		async () => {
+			const found = await companyWithDomain.call(this, domain, itemIndex);
+			if (found) return { found };
+			const { body: created } = await affinityRequest.call(this, {
+				api: 'v1',
+				method: 'POST',
+				path: '/organizations',
+				body: { name, domain },
+				itemIndex,
+				parameterNames: { name: company.nameParameter, domain: 'Domain' },
+				checkWith: `Check with Company → Search ("${domain}") whether it was created`,
+			});
+			rememberCreatedRecord.call(
+				this,
+				{ kind: 'domain', domain },
+				Number((created as V1Organization).id),
+			);
+			return { created: created as V1Organization };
+		},
+	);
 }
 
 /** Found or created (v2 `Person` either way), by POST /v2/persons/search, then POST /v2/persons. */
@@ -46,15 +55,20 @@ export async function personFoundOrCreated(
 	itemIndex: number,
 ): Promise<{ value: { person: ApiEntity; created: boolean }; earlier: boolean }> {
 	const { email, firstName, lastName } = person;
-	return await onceInRun(this, `person:${email.toLowerCase()}`, itemIndex, async () => {
-		const found = await personWithEmail.call(this, email, itemIndex);
-		if (found) return { person: found, created: false };
-		const created = (await createPerson.call(
-			this,
-			{ firstName, lastName, emails: { primary: email, all: [] } },
-			itemIndex,
-		)) as ApiEntity;
-		rememberCreatedRecord(this, { kind: 'email', email }, created.id);
-		return { person: created, created: true };
-	});
+	return await (onceInRun<{ person: ApiEntity; created: boolean }>).call(
+		this,
+		`person:${email.toLowerCase()}`,
+		itemIndex,
+		async () => {
+			const found = await personWithEmail.call(this, email, itemIndex);
+			if (found) return { person: found, created: false };
+			const created = (await createPerson.call(
+				this,
+				{ firstName, lastName, emails: { primary: email, all: [] } },
+				itemIndex,
+			)) as ApiEntity;
+			rememberCreatedRecord.call(this, { kind: 'email', email }, created.id);
+			return { person: created, created: true };
+		},
+	);
 }

@@ -28,25 +28,25 @@ interface RunRecord<T> {
  * later item with the same key fails without sending it again.
  */
 export async function onceInRun<T>(
-	ctx: IExecuteFunctions,
+	this: IExecuteFunctions,
 	key: string,
 	itemIndex: number,
 	load: () => Promise<T>,
 ): Promise<{ value: T; earlier: boolean }> {
 	let failure: unknown;
-	const record = await cachedPerRun<RunRecord<T>>(ctx, `sameRun:${key}`, async () => {
+	const record = await cachedPerRun<RunRecord<T>>(this, `sameRun:${key}`, async () => {
 		try {
 			return { value: await load(), firstItem: itemIndex };
 		} catch (error) {
-			if (!writeMayHaveApplied(error)) throw asNodeError(ctx.getNode(), error, itemIndex);
+			if (!writeMayHaveApplied(error)) throw asNodeError(this.getNode(), error, itemIndex);
 			failure = error;
 			return { unknownOutcome: true, firstItem: itemIndex };
 		}
 	});
-	if (failure !== undefined) throw asNodeError(ctx.getNode(), failure, itemIndex);
+	if (failure !== undefined) throw asNodeError(this.getNode(), failure, itemIndex);
 	if (record.unknownOutcome) {
 		throw new NodeOperationError(
-			ctx.getNode(),
+			this.getNode(),
 			`Not sent: row ${record.firstItem + 1} of this run wrote the same record and its outcome is unknown`,
 			{
 				itemIndex,

@@ -75,18 +75,18 @@ export interface SetChange<T> {
 
 /** The mode and the values, each checked by `parse` (which names the value on refusal). */
 export function readSetChange<T>(
-	ctx: IExecuteFunctions,
+	this: IExecuteFunctions,
 	spec: SetChangeSpec,
 	itemIndex: number,
 	parse: (value: string, label: string) => T,
 ): SetChange<T> | undefined {
-	const mode = ctx.getNodeParameter(spec.modeName, itemIndex, 'keep') as SetChangeMode | 'keep';
+	const mode = this.getNodeParameter(spec.modeName, itemIndex, 'keep') as SetChangeMode | 'keep';
 	if (mode === 'keep') return undefined;
-	const raw = toStringList(ctx.getNodeParameter(spec.valuesName, itemIndex, ''));
+	const raw = toStringList(this.getNodeParameter(spec.valuesName, itemIndex, ''));
 	const values = raw.map((value, i) => parse(value, `${spec.label} (${i + 1})`));
 	if (!values.length && mode !== 'replace')
 		throw new NodeOperationError(
-			ctx.getNode(),
+			this.getNode(),
 			`${spec.label} to Set, Add or Remove: give at least one ${spec.one} to ${mode}`,
 			{ itemIndex, description: `Or set ${spec.label} to Keep.` },
 		);

@@ -35,7 +35,7 @@ export async function withReminderNames(
 		}
 	const names = new Map<NamedEntity, Map<number, string | null>>();
 	for (const [kind, kindIds] of ids)
-		names.set(kind, await entityNames(this, kind, kindIds, itemIndex));
+		names.set(kind, await entityNames.call(this, kind, kindIds, itemIndex));
 	return reminders.map((reminder) => {
 		const named: IDataObject = { ...reminder };
 		for (const [key, kind] of REFERENCES) {

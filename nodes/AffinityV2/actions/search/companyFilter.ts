@@ -32,7 +32,7 @@ export async function readCompanyFilter(
 		async (used) => {
 			if (used.every((p) => p in COMPANY_BUILTIN_FILTER_PROPERTIES))
 				return COMPANY_BUILTIN_FILTER_PROPERTIES;
-			return companyFilterProperties(this, itemIndex);
+			return companyFilterProperties.call(this, itemIndex);
 		},
 		true,
 	);

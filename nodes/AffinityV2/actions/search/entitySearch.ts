@@ -51,7 +51,7 @@ export async function executeEntitySearch(
 	if (records) maxResults.call(this, itemIndex);
 	const body = await readSearchCriteria.call(this, itemIndex, {
 		source: search.source,
-		dropdownOptions: (field) => entityDropdownOptions(this, search.source, field, itemIndex),
+		dropdownOptions: (field) => entityDropdownOptions.call(this, search.source, field, itemIndex),
 	});
 	const items = await recordsOrTotal.call(
 		this,

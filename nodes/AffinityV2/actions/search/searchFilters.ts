@@ -258,7 +258,7 @@ export async function readSearchFilters(
 	if (!top.length && grouped.every((g) => !g.conditions.length)) return undefined;
 	const subject =
 		typeof fields.source === 'object' ? `list with ID ${fields.source.listId}` : undefined;
-	const metadata = await fieldsOf(this, fields.source, {
+	const metadata = await fieldsOf.call(this, fields.source, {
 		includes: ['filterability'],
 		itemIndex,
 		subject,

@@ -18,7 +18,7 @@ export const description: INodeProperties[] = forOperation('webhook', 'create', 
 /** POST /v2/webhooks (BETA): fails unless the URL answers Affinity's test delivery with a 2xx. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const url = readWebhookUrl.call(this, 'url', itemIndex);
-	return createWebhook(
+	return createWebhook.call(
 		this,
 		{ url, subscriptions: readSubscriptions.call(this, 'subscriptions', itemIndex) },
 		itemIndex,

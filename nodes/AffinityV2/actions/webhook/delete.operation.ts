@@ -13,7 +13,7 @@ export const description: INodeProperties[] = forOperation('webhook', 'delete', 
 /** DELETE /v2/webhooks/{webhookId} (BETA, 204). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const webhookId = idParameter.call(this, 'webhookId', 'Webhook ID', 'int64', itemIndex);
-	await deleteWebhook(this, webhookId, itemIndex);
+	await deleteWebhook.call(this, webhookId, itemIndex);
 	return { id: webhookId, deleted: true };
 }
 

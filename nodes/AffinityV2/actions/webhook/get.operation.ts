@@ -11,7 +11,7 @@ export const description: INodeProperties[] = forOperation('webhook', 'get', [we
 /** GET /v2/webhooks/{webhookId} (BETA). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const webhookId = idParameter.call(this, 'webhookId', 'Webhook ID', 'int64', itemIndex);
-	return getWebhook(this, webhookId, itemIndex);
+	return getWebhook.call(this, webhookId, itemIndex);
 }
 
 export const endpoint: OperationEndpoint[] = [

@@ -52,7 +52,12 @@ export const description: INodeProperties[] = forOperation('webhook', 'getAll', 
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const { filter, keep } = await readFilter.call(this, itemIndex, webhookFilter);
-	return listWebhooks(this, { filter, keep, max: maxResults.call(this, itemIndex), itemIndex });
+	return listWebhooks.call(this, {
+		filter,
+		keep,
+		max: maxResults.call(this, itemIndex),
+		itemIndex,
+	});
 }
 
 export const endpoint: OperationEndpoint[] = [

@@ -62,8 +62,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			description: 'Add a URL, subscriptions or a status under Update Fields.',
 		});
 	}
-	await updateWebhook(this, webhookId, changes, itemIndex);
-	return getWebhook(this, webhookId, itemIndex);
+	await updateWebhook.call(this, webhookId, changes, itemIndex);
+	return getWebhook.call(this, webhookId, itemIndex);
 }
 
 export const endpoint: OperationEndpoint[] = [
