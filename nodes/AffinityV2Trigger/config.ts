@@ -27,36 +27,36 @@ export interface TriggerConfig {
 	ignoredChangers: IgnoredChangers;
 }
 
-export function readConfig(ctx: IPollFunctions): TriggerConfig {
-	const node = ctx.getNode();
+export function readConfig(this: IPollFunctions): TriggerConfig {
+	const node = this.getNode();
 	const listId = validateId(
 		node,
-		ctx.getNodeParameter('listId', undefined, { extractValue: true }),
+		this.getNodeParameter('listId', undefined, { extractValue: true }),
 		'List ID',
 		'int64',
 	);
-	const watch = ctx.getNodeParameter('watch', 'list') as string;
+	const watch = this.getNodeParameter('watch', 'list') as string;
 	const savedViewId =
 		watch === 'savedView'
 			? validateId(
 					node,
-					ctx.getNodeParameter('savedViewId', undefined, { extractValue: true }),
+					this.getNodeParameter('savedViewId', undefined, { extractValue: true }),
 					'Saved View ID',
 					'int64',
 				)
 			: undefined;
-	const event = ctx.getNodeParameter('event', 'anyChange') as TriggerEvent;
+	const event = this.getNodeParameter('event', 'anyChange') as TriggerEvent;
 	if (!TRIGGER_EVENTS.includes(event)) {
 		throw new NodeOperationError(node, `Invalid Event: got "${String(event)}"`, {
 			description: `Event must be one of ${TRIGGER_EVENTS.join(', ')}.`,
 		});
 	}
-	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	const options = this.getNodeParameter('options', {}) as IDataObject;
 	// The change log cannot tell which entries a saved view's filters hold: views are compared whole.
 	const detection =
 		watch === 'savedView'
 			? 'snapshot'
-			: (ctx.getNodeParameter('detection', 'snapshot') as Detection);
+			: (this.getNodeParameter('detection', 'snapshot') as Detection);
 	if (!DETECTIONS.includes(detection)) {
 		throw new NodeOperationError(node, `Invalid Detection: got "${String(detection)}"`, {
 			description: `Detection must be one of ${DETECTIONS.join(', ')}.`,
@@ -68,7 +68,7 @@ export function readConfig(ctx: IPollFunctions): TriggerConfig {
 		listId,
 		savedViewId,
 		event,
-		watchedIds: [...new Set(toStringList(ctx.getNodeParameter('watchedFieldIds', [])))],
+		watchedIds: [...new Set(toStringList(this.getNodeParameter('watchedFieldIds', [])))],
 		emitCurrentEntries: options.emitCurrentEntries === true,
 		includeEntry: options.includeEntry === true,
 		keepPreviousValues: options.keepPreviousValues === true,

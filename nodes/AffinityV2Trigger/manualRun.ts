@@ -24,28 +24,36 @@ import { asTestEvents, ManualSample, SAMPLE_SIZE } from './sample';
  * manual run.
  */
 export async function manualRun(
-	ctx: IPollFunctions,
+	this: IPollFunctions,
 	config: TriggerConfig,
 ): Promise<IDataObject[]> {
 	return config.detection === 'changeLog'
-		? await changeLogManualRun(ctx, config)
-		: await snapshotManualRun(ctx, config);
+		? await changeLogManualRun.call(this, config)
+		: await snapshotManualRun.call(this, config);
 }
 
 /** Change-log detection: events as its polls give them (`detectedBy` and all). A few requests. */
 async function changeLogManualRun(
-	ctx: IPollFunctions,
+	this: IPollFunctions,
 	config: TriggerConfig,
 ): Promise<IDataObject[]> {
 	const { event, listId } = config;
 	if (event === 'fieldValueChanged' || event === 'anyChange') {
-		const changes = await latestChanges(ctx, await logFieldIds(ctx, config), listId, SAMPLE_SIZE);
+		const changes = await latestChanges.call(
+			this,
+			await logFieldIds.call(this, config),
+			listId,
+			SAMPLE_SIZE,
+		);
 		if (changes.length) {
-			const { type } = await listSummary.call(ctx, listId);
-			return asTestEvents(await changeEvents(ctx, config, changes, type ?? ''), 'latestChange');
+			const { type } = await listSummary.call(this, listId);
+			return asTestEvents(
+				await changeEvents.call(this, config, changes, type ?? ''),
+				'latestChange',
+			);
 		}
 	}
-	const entries = await latestEntries(ctx, config, SAMPLE_SIZE);
+	const entries = await latestEntries.call(this, config, SAMPLE_SIZE);
 	const context = eventContext(config);
 	if (event === 'listEntryAdded' || event === 'anyChange') {
 		return asTestEvents(
@@ -78,20 +86,24 @@ const VIEW_ADDITIONS = 100;
  * entries the read does not return (removed since, or outside the view's filters) are left out.
  */
 async function snapshotManualRun(
-	ctx: IPollFunctions,
+	this: IPollFunctions,
 	config: TriggerConfig,
 ): Promise<IDataObject[]> {
 	const startedAt = Date.now();
-	const saved: unknown = ctx.getWorkflowStaticData('node').state;
+	const saved: unknown = this.getWorkflowStaticData('node').state;
 	const needs = pollNeeds(config, true);
 	const changes = needs.changed
-		? await unlessForbidden(ctx, async () =>
-				latestChanges(ctx, await logFieldIds(ctx, config), config.listId, SAMPLE_SIZE),
+		? await (unlessForbidden<ApiFieldChange>).call(this, async () =>
+				latestChanges.call(this, await logFieldIds.call(this, config), config.listId, SAMPLE_SIZE),
 			)
 		: [];
 	const additions = needs.added
-		? await unlessForbidden(ctx, async () =>
-				latestEntries(ctx, config, config.savedViewId === undefined ? SAMPLE_SIZE : VIEW_ADDITIONS),
+		? await (unlessForbidden<ApiListEntry>).call(this, async () =>
+				latestEntries.call(
+					this,
+					config,
+					config.savedViewId === undefined ? SAMPLE_SIZE : VIEW_ADDITIONS,
+				),
 			)
 		: [];
 	const wanted = new Set([
@@ -100,11 +112,11 @@ async function snapshotManualRun(
 	]);
 	const read = new Map<number, ApiListEntry>();
 	const sample = new ManualSample();
-	const run = await snapshotRead(
-		ctx,
+	const run = await snapshotRead.call(
+		this,
 		config,
 		needs,
-		readState(ctx, saved, stateKey(config)),
+		readState.call(this, saved, stateKey(config)),
 		startedAt,
 		(entry) => {
 			sample.add(entry);
@@ -127,7 +139,7 @@ async function snapshotManualRun(
 		if (!first.size) continue;
 		const previous = new Map<string, { known: boolean; value?: unknown }>();
 		if (needs.keepValues)
-			for (const [fieldId, c] of first) previous.set(fieldId, await valueBefore(ctx, c));
+			for (const [fieldId, c] of first) previous.set(fieldId, await valueBefore.call(this, c));
 		changed.push(
 			entryEvent('fieldValueChanged', entry, fields, context, {
 				changed: [...first.keys()],
@@ -150,13 +162,15 @@ async function snapshotManualRun(
  * Nothing from a source the key may not read (403: Affinity gates some endpoints by permission)
  * rather than a failed test event: snapshot polls need neither the change log nor the search.
  */
-async function unlessForbidden<T>(ctx: IPollFunctions, read: () => Promise<T[]>): Promise<T[]> {
+async function unlessForbidden<T>(this: IPollFunctions, read: () => Promise<T[]>): Promise<T[]> {
 	try {
 		return await read();
 	} catch (error) {
 		// The transport throws NodeApiErrors that already say what went wrong.
 		const failure =
-			error instanceof NodeApiError ? error : new NodeOperationError(ctx.getNode(), error as Error);
+			error instanceof NodeApiError
+				? error
+				: new NodeOperationError(this.getNode(), error as Error);
 		if (failure instanceof NodeApiError && failure.httpCode === '403') return [];
 		throw failure;
 	}
@@ -174,10 +188,10 @@ function byEntry(changes: ApiFieldChange[]): Map<number, ApiFieldChange[]> {
 }
 
 /** The fields whose changes count: the watched ones, or else the list's own (GET /v2/lists/{listId}/fields). */
-async function logFieldIds(ctx: IPollFunctions, config: TriggerConfig): Promise<string[]> {
+async function logFieldIds(this: IPollFunctions, config: TriggerConfig): Promise<string[]> {
 	if (config.watchedIds.length) return config.watchedIds;
 	const fields = await fieldsOf.call(
-		ctx,
+		this,
 		{ listId: config.listId },
 		{ subject: `list with ID ${config.listId}` },
 	);

@@ -23,12 +23,12 @@ import { snapshotPoll } from './snapshot/snapshotPoll';
  * the last complete one. A manual run ("Fetch Test Event") never writes the state.
  */
 export async function pollTrigger(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	const config = readConfig(this);
+	const config = readConfig.call(this);
 	if (this.getMode() === 'manual') {
-		const events = await manualRun(this, config);
+		const events = await manualRun.call(this, config);
 		return events.length ? [this.helpers.returnJsonArray(events)] : null;
 	}
-	const key = pollKey(this);
+	const key = pollKey.call(this);
 	if (!enterPoll(key)) return null;
 	try {
 		const staticData = this.getWorkflowStaticData('node');
@@ -43,8 +43,8 @@ export async function pollTrigger(this: IPollFunctions): Promise<INodeExecutionD
 		const before = stateKeys(staticData);
 		const events =
 			config.detection === 'changeLog'
-				? await changeLogPoll(this, config)
-				: await snapshotPoll(this, config);
+				? await changeLogPoll.call(this, config)
+				: await snapshotPoll.call(this, config);
 		if (!events.length) {
 			// What n8n will still show if it drops this poll's write is the revision it read.
 			afterQuietPoll(key, staticData, before, revision);

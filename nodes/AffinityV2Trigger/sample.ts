@@ -40,10 +40,10 @@ export class ManualSample {
 	events(
 		event: TriggerEvent,
 		fieldsOf: (entry: ApiListEntry) => ApiField[],
-		context: EventContext,
+		about: EventContext,
 	): IDataObject[] {
 		return this.keepLatest().map((entry) => {
-			const item = this.event(event, entry, fieldsOf, context);
+			const item = this.event(event, entry, fieldsOf, about);
 			return { event: item.event, testEvent: 'sample', sample: true, ...item };
 		});
 	}
@@ -52,12 +52,12 @@ export class ManualSample {
 		event: TriggerEvent,
 		entry: ApiListEntry,
 		fieldsOf: (entry: ApiListEntry) => ApiField[],
-		context: EventContext,
+		about: EventContext,
 	): IDataObject {
 		switch (event) {
 			case 'listEntryRemoved':
 				return removedEvent(
-					context,
+					about,
 					entry.id,
 					entry.type,
 					entry.entity?.id ?? 0,
@@ -65,11 +65,11 @@ export class ManualSample {
 					[],
 				);
 			case 'fieldValueChanged':
-				return entryEvent('fieldValueChanged', entry, fieldsOf(entry), context, {
+				return entryEvent('fieldValueChanged', entry, fieldsOf(entry), about, {
 					previous: () => ({ known: false }),
 				});
 			default:
-				return entryEvent('listEntryAdded', entry, fieldsOf(entry), context);
+				return entryEvent('listEntryAdded', entry, fieldsOf(entry), about);
 		}
 	}
 

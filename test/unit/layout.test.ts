@@ -273,9 +273,9 @@ describe('one calling style across building blocks', () => {
 		]);
 	});
 
-	it("the action node and the webhook trigger take n8n's context as this, never as a parameter", () => {
+	it("the three nodes take n8n's context as this, never as a parameter", () => {
 		const root = resolve(__dirname, '../..');
-		const files = ['nodes/AffinityV2', 'nodes/AffinityV2WebhookTrigger']
+		const files = ['nodes/AffinityV2', 'nodes/AffinityV2WebhookTrigger', 'nodes/AffinityV2Trigger']
 			.flatMap((folder) => sourceFiles(join(root, folder)))
 			.map((file) => ({ name: relative(root, file), text: readFileSync(file, 'utf8') }));
 		expect(files.length).toBeGreaterThan(200);

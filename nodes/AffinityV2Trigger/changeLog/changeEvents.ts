@@ -14,7 +14,7 @@ import { type TriggerConfig } from '../config';
  * first changes only (in log order).
  */
 export async function changeEvents(
-	ctx: IPollFunctions,
+	this: IPollFunctions,
 	config: TriggerConfig,
 	changes: ApiFieldChange[],
 	listEntityType: string,
@@ -22,7 +22,7 @@ export async function changeEvents(
 ): Promise<IDataObject[]> {
 	let events = changes.map((c) => changeEvent(config.listId, c));
 	if (config.keepPreviousValues) {
-		const done = await withPreviousValues(ctx, changes, events, budget);
+		const done = await withPreviousValues.call(this, changes, events, budget);
 		events = events.slice(0, done);
 	}
 	for (const event of events) event.entityType ??= listEntityType || null;
@@ -31,7 +31,7 @@ export async function changeEvents(
 		if (typeof event.entityType === 'string' && typeof event.entityId === 'number')
 			byType.set(event.entityType, [...(byType.get(event.entityType) ?? []), event.entityId]);
 	const names = new Map<string, Map<number, string>>();
-	for (const [type, ids] of byType) names.set(type, await lookupNames(ctx, type, ids));
+	for (const [type, ids] of byType) names.set(type, await lookupNames.call(this, type, ids));
 	for (const event of events)
 		event.entityName = names.get(event.entityType as string)?.get(event.entityId as number) ?? null;
 	return events;
@@ -45,7 +45,7 @@ export async function changeEvents(
  * Returns how many changes were completed (all, unless the budget ran out first).
  */
 async function withPreviousValues(
-	ctx: IPollFunctions,
+	this: IPollFunctions,
 	changes: ApiFieldChange[],
 	events: IDataObject[],
 	budget?: PollBudget,
@@ -62,7 +62,7 @@ async function withPreviousValues(
 		// Names are read after these calls: two calls' time is kept for them.
 		if (needsCall && budget && !budget.fits(3)) return i;
 		if (needsCall) budget?.callStarting();
-		const before = await valueBefore(ctx, change, earlier);
+		const before = await valueBefore.call(this, change, earlier);
 		if (needsCall) budget?.callDone();
 		if (!before.known) continue;
 		const { current, ...rest } = item;
@@ -82,7 +82,7 @@ async function withPreviousValues(
  * field's change (one item added or removed) and when the log holds no change before it.
  */
 export async function valueBefore(
-	ctx: IPollFunctions,
+	this: IPollFunctions,
 	change: ApiFieldChange,
 	earlier?: ApiFieldChange,
 ): Promise<{ known: boolean; value?: unknown }> {
@@ -90,6 +90,6 @@ export async function valueBefore(
 	if (item.multiValueItem) return { known: false };
 	if (change.actionType === 'delete') return { known: true, value: item.previous };
 	if (change.actionType === 'add') return { known: true, value: null };
-	const before = earlier ?? (await previousChange(ctx, change));
+	const before = earlier ?? (await previousChange.call(this, change));
 	return before ? { known: true, value: valueAfter(before) } : { known: false };
 }

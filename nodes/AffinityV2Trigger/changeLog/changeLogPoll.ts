@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { assertQuotaLeft } from '../../AffinityV2/api/quotaGuard';
-import { PollBudget } from '../poll/budget';
+import { pollBudget } from '../poll/budget';
 import { baselineCursor } from './fieldValueChanges';
 import {
 	changeLogCost,
@@ -32,11 +32,11 @@ import { isTriggerState } from '../state';
  * read is in progress.
  */
 export async function changeLogPoll(
-	ctx: IPollFunctions,
+	this: IPollFunctions,
 	config: TriggerConfig,
 ): Promise<IDataObject[]> {
 	const startedAt = Date.now();
-	const staticData = ctx.getWorkflowStaticData('node');
+	const staticData = this.getWorkflowStaticData('node');
 	const savedState: unknown = staticData.state;
 	const savedLog: unknown = staticData.changeLog;
 	const savedRead: unknown = staticData.read;
@@ -44,7 +44,7 @@ export async function changeLogPoll(
 	const cursorKey = `${snapshotKey}|fields:${config.watchedIds.join(',')}`;
 	const log =
 		isChangeLogState(savedLog) && savedLog.cursor.key === cursorKey ? savedLog : undefined;
-	const old = log ? readState(ctx, savedState, snapshotKey) : undefined;
+	const old = log ? readState.call(this, savedState, snapshotKey) : undefined;
 	const count = isTriggerState(savedState) ? savedState.count : 0;
 	const against = old ? checkOf(savedState) : 0;
 	const readKey = `${snapshotKey}|changeLog`;
@@ -61,7 +61,7 @@ export async function changeLogPoll(
 			startedAt - Date.parse(log.reconciledAt) >= config.reconcileHours * 3_600_000);
 	const cost = changeLogCost(count, reconcile);
 	await assertQuotaLeft.call(
-		ctx,
+		this,
 		config.quotaGuard,
 		cost,
 		reconcile
@@ -82,12 +82,13 @@ export async function changeLogPoll(
 		else if (savedRead !== undefined) delete staticData.read;
 		return events;
 	};
-	const budget = new PollBudget(ctx, startedAt);
+	const budget = pollBudget.call(this, startedAt);
 
 	if (!log || !old) {
 		// A new baseline: where the log is now, and the list as it is (over several polls if need be).
-		const cursor = progress?.cursor ?? (await baselineCursor(ctx, cursorKey, config.watchedIds));
-		const read = await readList(ctx, config, needs, undefined, 0, readKey, progress, budget);
+		const cursor =
+			progress?.cursor ?? (await baselineCursor.call(this, cursorKey, config.watchedIds));
+		const read = await readList.call(this, config, needs, undefined, 0, readKey, progress, budget);
 		const events = tag(read.run.events, 'reconciliation');
 		// The log's place is saved with the read until the baseline is complete.
 		if (!read.complete) return commit({ read: { ...read.progress(), cursor } }, events);
@@ -109,14 +110,14 @@ export async function changeLogPoll(
 	}
 
 	if (reconcile)
-		return await reconcilingPoll(
-			ctx,
+		return await reconcilingPoll.call(
+			this,
 			config,
 			{ log, old, against, progress, readKey },
 			budget,
 			commit,
 		);
 
-	const part = await logPart(ctx, config, log, old, budget, { search: true });
+	const part = await logPart.call(this, config, log, old, budget, { search: true });
 	return commit({ log: part.log }, part.events);
 }

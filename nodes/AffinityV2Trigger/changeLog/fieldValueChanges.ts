@@ -170,7 +170,7 @@ export function unseenChanges(
  * so that the cursor advanced over them is exact and the next poll reads on from there.
  */
 export async function readChanges(
-	ctx: IPollFunctions,
+	this: IPollFunctions,
 	watchedIds: string[],
 	cursor: ChangeLogCursor,
 	budget?: PollBudget,
@@ -181,8 +181,8 @@ export async function readChanges(
 	let next: string | undefined;
 	let readAt: number | undefined;
 	const read = async (resumeFrom: string | undefined) =>
-		await affinityPaginate.call(ctx, changesRequest(watchedIds, since), {
-			quotaGuard: triggerPagingGuard.call(ctx),
+		await affinityPaginate.call(this, changesRequest(watchedIds, since), {
+			quotaGuard: triggerPagingGuard.call(this),
 			resumeFrom,
 			onPage: (page) => {
 				budget?.callDone();
@@ -200,7 +200,7 @@ export async function readChanges(
 	try {
 		await read(cursor.next);
 	} catch (error) {
-		const failure = nodeError(ctx, error);
+		const failure = nodeError.call(this, error);
 		if (!cursor.next || !(failure instanceof NodeApiError) || !/^4/.test(failure.httpCode ?? ''))
 			throw failure;
 		changes.length = 0;
@@ -218,15 +218,15 @@ export async function readChanges(
  * changes, the cursor starts at the epoch: the log holds none of these fields' changes yet.
  */
 export async function baselineCursor(
-	ctx: IPollFunctions,
+	this: IPollFunctions,
 	key: string,
 	watchedIds: string[],
 ): Promise<ChangeLogCursor> {
 	const changes: ApiFieldChange[] = [];
 	let newest: number | undefined;
 	let serverTime: number | undefined;
-	await affinityPaginate.call(ctx, changesRequest(watchedIds, undefined, true), {
-		quotaGuard: triggerPagingGuard.call(ctx),
+	await affinityPaginate.call(this, changesRequest(watchedIds, undefined, true), {
+		quotaGuard: triggerPagingGuard.call(this),
 		onPage: (page) => {
 			serverTime ??= page.serverTime;
 			for (const change of page.data) {
@@ -250,15 +250,15 @@ const LATEST_CHANGES_PAGES = 3;
  * shows as real test events. At most LATEST_CHANGES_PAGES pages are read.
  */
 export async function latestChanges(
-	ctx: IPollFunctions,
+	this: IPollFunctions,
 	fieldIds: string[],
 	listId: number,
 	count: number,
 ): Promise<ApiFieldChange[]> {
 	const found: ApiFieldChange[] = [];
 	let pages = 0;
-	await affinityPaginate.call(ctx, changesRequest(fieldIds, undefined, true), {
-		quotaGuard: triggerPagingGuard.call(ctx),
+	await affinityPaginate.call(this, changesRequest(fieldIds, undefined, true), {
+		quotaGuard: triggerPagingGuard.call(this),
 		onPage: (page) => {
 			// An empty page that has a nextUrl is no page of changes: it does not count.
 			if (page.data.length) pages++;
@@ -328,7 +328,7 @@ export function isBefore(a: ApiFieldChange, b: ApiFieldChange): boolean {
  * change tracking started later, or it is older than a page of that field's changes).
  */
 export async function previousChange(
-	ctx: IPollFunctions,
+	this: IPollFunctions,
 	change: ApiFieldChange,
 ): Promise<ApiFieldChange | undefined> {
 	const global = change.field.type === 'global';
@@ -339,7 +339,7 @@ export async function previousChange(
 	if (!global && change.listEntry) terms.push(`listEntry.id=${change.listEntry.id}`);
 	let found: ApiFieldChange | undefined;
 	await affinityPaginate.call(
-		ctx,
+		this,
 		{
 			method: 'GET',
 			path: '/v2/field-value-changes',
@@ -347,7 +347,7 @@ export async function previousChange(
 			subject: 'change log',
 		},
 		{
-			quotaGuard: triggerPagingGuard.call(ctx),
+			quotaGuard: triggerPagingGuard.call(this),
 			onPage: (page) => {
 				for (const c of page.data) {
 					if (!isChange(c) || !isBefore(c, change)) continue;

@@ -60,9 +60,9 @@ export function readIgnoredChangers(node: INode, options: IDataObject): IgnoredC
 }
 
 /** The id of the user of the credential's key (GET /v2/auth/whoami: `user.id`). */
-async function ownUserId(ctx: IPollFunctions, budget?: PollBudget): Promise<number | undefined> {
+async function ownUserId(this: IPollFunctions, budget?: PollBudget): Promise<number | undefined> {
 	budget?.callStarting();
-	const { body } = await affinityRequest.call(ctx, { method: 'GET', path: '/v2/auth/whoami' });
+	const { body } = await affinityRequest.call(this, { method: 'GET', path: '/v2/auth/whoami' });
 	budget?.callDone();
 	const id = Number(((body as IDataObject | undefined)?.user as IDataObject | undefined)?.id);
 	return Number.isSafeInteger(id) ? id : undefined;
@@ -73,14 +73,14 @@ async function ownUserId(ctx: IPollFunctions, budget?: PollBudget): Promise<numb
  * read when `needed` (something this poll would report names a user).
  */
 export async function ignoredUserIds(
-	ctx: IPollFunctions,
+	this: IPollFunctions,
 	ignored: IgnoredChangers,
 	needed: boolean,
 	budget?: PollBudget,
 ): Promise<Set<number>> {
 	const ids = new Set(ignored.userIds);
 	if (ignored.own && needed) {
-		const own = await ownUserId(ctx, budget);
+		const own = await ownUserId.call(this, budget);
 		if (own !== undefined) ids.add(own);
 	}
 	return ids;

@@ -20,7 +20,7 @@ function fieldQuery(config: TriggerConfig): IDataObject {
  * `totalCount`: the entries not known yet, page by page until a page holds a known one.
  */
 export async function newestEntries(
-	ctx: IPollFunctions,
+	this: IPollFunctions,
 	config: TriggerConfig,
 	members: Map<number, number>,
 ): Promise<{ total: number; fresh: ApiListEntry[] }> {
@@ -34,8 +34,8 @@ export async function newestEntries(
 		subject: `list with ID ${config.listId}`,
 		parameterNames: { fieldIds: 'Watched Field Names or IDs' },
 	};
-	await affinityPaginate.call(ctx, request, {
-		quotaGuard: triggerPagingGuard.call(ctx),
+	await affinityPaginate.call(this, request, {
+		quotaGuard: triggerPagingGuard.call(this),
 		onPage: (page) => {
 			if (page.totalCount !== undefined) total = page.totalCount;
 			let allNew = true;
@@ -52,12 +52,12 @@ export async function newestEntries(
 
 /** The `count` entries added last (the same search, one request), newest first. */
 export async function latestEntries(
-	ctx: IPollFunctions,
+	this: IPollFunctions,
 	config: TriggerConfig,
 	count: number,
 ): Promise<ApiListEntry[]> {
 	const { items } = await affinityPaginate.call(
-		ctx,
+		this,
 		{
 			method: 'POST',
 			path: `/v2/lists/${config.listId}/list-entries/search`,
@@ -76,7 +76,7 @@ export async function latestEntries(
  * undefined when n8n's time limit for a poll (`budget`) ends the scan before its last page.
  */
 export async function scanEntries(
-	ctx: IPollFunctions,
+	this: IPollFunctions,
 	config: TriggerConfig,
 	budget?: PollBudget,
 	keepMs = 0,
@@ -85,8 +85,8 @@ export async function scanEntries(
 	const request = entriesRequest(config, { ...pollNeeds(config, false), fields: true });
 	let complete = true;
 	budget?.callStarting();
-	await affinityPaginate.call(ctx, request, {
-		quotaGuard: triggerPagingGuard.call(ctx),
+	await affinityPaginate.call(this, request, {
+		quotaGuard: triggerPagingGuard.call(this),
 		onPage: (page) => {
 			budget?.callDone();
 			for (const entry of page.data) if (isListEntry(entry)) entries.push(entry);

@@ -117,7 +117,7 @@ function cursorOver(
  * (a reconciliation's read). Nothing is saved here.
  */
 export async function logPart(
-	ctx: IPollFunctions,
+	this: IPollFunctions,
 	config: TriggerConfig,
 	log: ChangeLogState,
 	old: DecodedState,
@@ -130,17 +130,23 @@ export async function logPart(
 		changes: read,
 		next,
 		readAt,
-	} = await readChanges(ctx, logFields(config, old), log.cursor, budget, 2 * budget.slowestCallMs);
+	} = await readChanges.call(
+		this,
+		logFields(config, old),
+		log.cursor,
+		budget,
+		2 * budget.slowestCallMs,
+	);
 
 	const added = new Map<number, ApiListEntry>();
 	let removed: number[] = [];
 	let removalsUnknown = false;
 	if (options.search) {
-		const { total, fresh } = await newestEntries(ctx, config, known);
+		const { total, fresh } = await newestEntries.call(this, config, known);
 		for (const entry of fresh) added.set(entry.id, entry);
 		if (known.size + added.size !== total) {
 			// Something left (or came in out of order): only a scan of the list tells which.
-			const current = await scanEntries(ctx, config, budget, 2 * budget.slowestCallMs);
+			const current = await scanEntries.call(this, config, budget, 2 * budget.slowestCallMs);
 			if (current) {
 				const present = new Set<number>();
 				for (const entry of current) {
@@ -169,8 +175,8 @@ export async function logPart(
 	// Changes and additions by the users passed over are processed (the cursor goes past them,
 	// a reconciliation counts them as logged) but not reported.
 	const ignored = ignoresAny(config.ignoredChangers)
-		? await ignoredUserIds(
-				ctx,
+		? await ignoredUserIds.call(
+				this,
 				config.ignoredChangers,
 				onListChanges.some((c) => changerId(c.changer) !== undefined) ||
 					[...added.values()].some((e) => userId(e.creatorId) !== undefined),
@@ -187,8 +193,8 @@ export async function logPart(
 				.map((entry) => entryEvent('listEntryAdded', entry, reported(config, entry), context))
 		: [];
 	let changed = needs.changed
-		? await changeEvents(
-				ctx,
+		? await changeEvents.call(
+				this,
 				config,
 				reportable,
 				entityType || (added.values().next().value?.type ?? ''),
@@ -205,8 +211,8 @@ export async function logPart(
 	const processed = cut ? changes.filter((c) => isBefore(c, cut)) : changes;
 	const removals: IDataObject[] = [];
 	if (needs.removed && removed.length) {
-		const names = await lookupNames(
-			ctx,
+		const names = await lookupNames.call(
+			this,
 			entityType,
 			removed.map((id) => known.get(id) ?? 0),
 		);

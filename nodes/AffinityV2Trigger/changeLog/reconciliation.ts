@@ -19,7 +19,7 @@ import type { DecodedState } from '../state';
  * is never reported by the comparison too.
  */
 export async function reconcilingPoll(
-	ctx: IPollFunctions,
+	this: IPollFunctions,
 	config: TriggerConfig,
 	saved: {
 		log: ChangeLogState;
@@ -35,16 +35,26 @@ export async function reconcilingPoll(
 	const needs = pollNeeds(config, false);
 	// Additions are always compared: entries the search reported may have changed since.
 	const readNeeds: PollNeeds = { ...needs, added: true, fields: true };
-	const read = await readList(ctx, config, readNeeds, old, against, readKey, progress, budget, {
-		keepMs: budget.quietPollMs(),
-	});
+	const read = await readList.call(
+		this,
+		config,
+		readNeeds,
+		old,
+		against,
+		readKey,
+		progress,
+		budget,
+		{
+			keepMs: budget.quietPollMs(),
+		},
+	);
 	const { run } = read;
 	// The removals are part of the read: settled before the log is read.
 	const compared =
 		read.complete &&
-		(await completeComparison(ctx, config, readNeeds, read, budget, budget.quietPollMs()));
+		(await completeComparison.call(this, config, readNeeds, read, budget, budget.quietPollMs()));
 	const entities = run.entityIds();
-	const part = await logPart(ctx, config, log, old, budget, {
+	const part = await logPart.call(this, config, log, old, budget, {
 		search: false,
 		onList: Array.from(run.entryIds(), (id, i): [number, number] => [id, entities[i]]),
 	});

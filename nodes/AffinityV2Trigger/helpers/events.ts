@@ -29,14 +29,14 @@ export interface Change {
 
 function base(
 	event: EventName,
-	ctx: EventContext,
+	about: EventContext,
 	listEntryId: number,
 	entityType: string,
 	entityId: number,
 	name: string | null,
 ): IDataObject {
-	const item: IDataObject = { event, listId: ctx.listId };
-	if (ctx.savedViewId !== undefined) item.savedViewId = ctx.savedViewId;
+	const item: IDataObject = { event, listId: about.listId };
+	if (about.savedViewId !== undefined) item.savedViewId = about.savedViewId;
 	Object.assign(item, { listEntryId, entityType, entityId, entityName: name });
 	return item;
 }
@@ -66,7 +66,7 @@ export function entryEvent(
 	event: 'listEntryAdded' | 'fieldValueChanged',
 	entry: ApiListEntry,
 	fields: ApiField[],
-	ctx: EventContext,
+	about: EventContext,
 	options: {
 		changed?: string[];
 		previous?: (fieldId: string) => { known: boolean; value?: unknown };
@@ -74,7 +74,7 @@ export function entryEvent(
 ): IDataObject {
 	const entity =
 		entry.entity && typeof entry.entity === 'object' ? entry.entity : ({ id: 0 } as ApiEntity);
-	const item = base(event, ctx, entry.id, entry.type, entity.id, entityDisplayName(entity));
+	const item = base(event, about, entry.id, entry.type, entity.id, entityDisplayName(entity));
 	const changed = options.changed ? new Set(options.changed) : undefined;
 	const previous = options.previous ?? (() => ({ known: event === 'listEntryAdded', value: null }));
 	const usable = fields.filter((f) => !!f && typeof f === 'object');
@@ -83,7 +83,7 @@ export function entryEvent(
 		.map((f) => change(f, previous(f.id))) as unknown as IDataObject[];
 	const truncated = usable.filter((f) => mayBeTruncated(f.value)).map(fieldName);
 	if (truncated.length) item.possiblyTruncated = truncated;
-	if (ctx.includeEntry) item.entry = simplifyListEntry(entry);
+	if (about.includeEntry) item.entry = simplifyListEntry(entry);
 	return item;
 }
 
@@ -93,14 +93,14 @@ export function entryEvent(
  * `current` null).
  */
 export function removedEvent(
-	ctx: EventContext,
+	about: EventContext,
 	listEntryId: number,
 	entityType: string,
 	entityId: number,
 	name: string | null,
 	kept: Array<{ fieldId: string; fieldName: string; value: unknown }>,
 ): IDataObject {
-	const item = base('listEntryRemoved', ctx, listEntryId, entityType, entityId, name);
+	const item = base('listEntryRemoved', about, listEntryId, entityType, entityId, name);
 	item.changes = kept.map((k) => ({
 		fieldId: k.fieldId,
 		fieldName: k.fieldName,

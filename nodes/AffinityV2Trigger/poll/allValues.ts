@@ -16,30 +16,30 @@ import { affinityPaginate, apiVersionOf } from '../../AffinityV2/transport';
 const EDITION = '2026-09-17';
 
 /** Fails when the run's API version is known to be older than 2026-09-17 (no request sent). */
-export async function assertValuesPages(ctx: IPollFunctions): Promise<void> {
-	const { chosen, answered } = await apiVersionOf.call(ctx);
+export async function assertValuesPages(this: IPollFunctions): Promise<void> {
+	const { chosen, answered } = await apiVersionOf.call(this);
 	const edition = chosen ?? answered;
 	if (edition === undefined || editionAtLeast(edition, EDITION)) return;
 	const { message, description } = editionTooOldMessage('Complete Multi-Value Fields', EDITION, {
 		edition,
 		chosen: chosen !== undefined,
 	});
-	throw new NodeOperationError(ctx.getNode(), message, { description });
+	throw new NodeOperationError(this.getNode(), message, { description });
 }
 
 /** The entry with each cut field of its entity read whole (the entry itself is changed). */
 export async function completeEntryValues(
-	ctx: IPollFunctions,
+	this: IPollFunctions,
 	listId: number,
 	entry: ApiListEntry,
 ): Promise<void> {
 	const fields = entry.entity?.fields as ApiField[] | undefined;
 	if (!Array.isArray(fields) || !fields.some((f) => completable(f?.value))) return;
-	await assertValuesPages(ctx);
+	await assertValuesPages.call(this);
 	const fieldsPath = `/v2/lists/${listId}/list-entries/${entry.id}/fields`;
 	for (const [i, field] of fields.entries()) {
 		if (!completable(field?.value)) continue;
-		const { items } = await affinityPaginate.call(ctx, {
+		const { items } = await affinityPaginate.call(this, {
 			method: 'GET',
 			path: valuesPath(fieldsPath, field.id),
 			subject: `field ${field.id} of list entry ${entry.id} on list ${listId}`,

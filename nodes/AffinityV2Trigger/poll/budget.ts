@@ -16,11 +16,10 @@ export class PollBudget {
 	private callStarted: number;
 
 	constructor(
-		ctx: IPollFunctions,
+		limitMs: number | undefined,
 		readonly startedAt: number,
 	) {
-		const limit = typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : undefined;
-		this.limitMs = typeof limit === 'number' && limit > 0 ? limit : undefined;
+		this.limitMs = typeof limitMs === 'number' && limitMs > 0 ? limitMs : undefined;
 		this.callStarted = startedAt;
 	}
 
@@ -57,4 +56,10 @@ export class PollBudget {
 	quietPollMs(): number {
 		return this.limitMs === undefined ? 0 : 4 * Math.max(this.slowestMs, 250);
 	}
+}
+
+/** This poll's budget: n8n's limit for it, when n8n sets one (n8n 1.x has no getPollBudgetMs). */
+export function pollBudget(this: IPollFunctions, startedAt: number): PollBudget {
+	const limit = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : undefined;
+	return new PollBudget(limit, startedAt);
 }

@@ -61,7 +61,7 @@ const ENTITY_PATHS = new Map([
  * (403) or an entity deleted since gives no name rather than a failed poll.
  */
 export async function lookupNames(
-	ctx: IPollFunctions,
+	this: IPollFunctions,
 	entityType: string,
 	ids: number[],
 ): Promise<Map<number, string>> {
@@ -72,7 +72,7 @@ export async function lookupNames(
 	for (let i = 0; i < unique.length; i += 100) {
 		try {
 			await affinityPaginate.call(
-				ctx,
+				this,
 				{ method: 'GET', path, qs: { ids: unique.slice(i, i + 100) } },
 				{
 					onPage: (page) => {
@@ -87,7 +87,7 @@ export async function lookupNames(
 				},
 			);
 		} catch (error) {
-			const failure = nodeError(ctx, error);
+			const failure = nodeError.call(this, error);
 			if (
 				failure instanceof NodeApiError &&
 				(failure.httpCode === '403' || failure.httpCode === '404')
@@ -100,8 +100,8 @@ export async function lookupNames(
 }
 
 /** An error as a node error: the transport's NodeApiErrors already say what went wrong. */
-export function nodeError(ctx: IPollFunctions, error: unknown): NodeApiError | NodeOperationError {
+export function nodeError(this: IPollFunctions, error: unknown): NodeApiError | NodeOperationError {
 	return error instanceof NodeApiError || error instanceof NodeOperationError
 		? error
-		: new NodeOperationError(ctx.getNode(), error as Error);
+		: new NodeOperationError(this.getNode(), error as Error);
 }

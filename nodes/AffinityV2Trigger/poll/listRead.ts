@@ -4,7 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { ApiListEntry } from '../../AffinityV2/helpers/types';
 import { triggerPagingGuard } from '../../AffinityV2/api/quotaGuard';
 import { affinityPaginate, affinityRequest } from '../../AffinityV2/transport';
-import { PollBudget } from './budget';
+import { pollBudget, type PollBudget } from './budget';
 import { completeEntryValues } from './allValues';
 import { entriesRequest, isListEntry, lookupNames, nodeError } from './listEntries';
 import { eventContext, stateKey as stateKeyOf, type TriggerConfig } from '../config';
@@ -102,7 +102,7 @@ function isRefusedResume(error: unknown): boolean {
  * the pages again: entries already read are skipped, never compared twice.
  */
 export async function readList(
-	ctx: IPollFunctions,
+	this: IPollFunctions,
 	config: TriggerConfig,
 	needs: PollNeeds,
 	old: DecodedState | undefined,
@@ -147,20 +147,21 @@ export async function readList(
 	let next: string | null = null;
 	const request = entriesRequest(config, needs);
 	const readFrom = async (resumeFrom: string | undefined) =>
-		await affinityPaginate.call(ctx, request, {
-			quotaGuard: triggerPagingGuard.call(ctx),
+		await affinityPaginate.call(this, request, {
+			quotaGuard: triggerPagingGuard.call(this),
 			resumeFrom,
 			onPage: async (page) => {
 				budget.callDone();
 				apiStartedAt ??= page.serverTime;
 				for (const entry of page.data as ApiListEntry[]) {
 					if (!isListEntry(entry)) continue;
-					if (config.completeMultiValues) await completeEntryValues(ctx, config.listId, entry);
+					if (config.completeMultiValues)
+						await completeEntryValues.call(this, config.listId, entry);
 					run ??= new PollRun(
 						needs,
 						context,
 						old,
-						reportedFields(ctx.getNode(), needs, entry),
+						reportedFields(this.getNode(), needs, entry),
 						expected,
 					);
 					if (run.visit(entry)) onEntry?.(entry);
@@ -175,16 +176,16 @@ export async function readList(
 	try {
 		await readFrom(progress?.next ?? undefined);
 	} catch (error) {
-		const failure = nodeError(ctx, error);
+		const failure = nodeError.call(this, error);
 		if (!progress?.next || !isRefusedResume(failure)) throw failure;
-		ctx.logger.warn(
+		this.logger.warn(
 			`Affinity v2 Trigger: the list's next page could not be read any more (${failure.message}); reading it again from its first page, skipping what was read`,
 		);
 		await readFrom(undefined);
 	}
 	const done =
 		run ??
-		new PollRun(needs, context, old, reportedFields(ctx.getNode(), needs, undefined), expected);
+		new PollRun(needs, context, old, reportedFields(this.getNode(), needs, undefined), expected);
 	const polls = (progress?.polls ?? 0) + 1;
 	const progressNow = (): ReadProgress => ({
 		...(progress ?? {}),
@@ -222,7 +223,7 @@ const NAMES_A_CALL = 100;
  * was settled is kept with the progress).
  */
 export async function completeComparison(
-	ctx: IPollFunctions,
+	this: IPollFunctions,
 	config: TriggerConfig,
 	needs: PollNeeds,
 	read: ListRead,
@@ -238,7 +239,7 @@ export async function completeComparison(
 			if (gone.has(id)) continue;
 			if (!budget.fits(2, keepMs)) return false;
 			budget.callStarting();
-			const entry = await stillOnList(ctx, config, request.qs ?? {}, id);
+			const entry = await stillOnList.call(this, config, request.qs ?? {}, id);
 			budget.callDone();
 			if (entry) run.visit(entry);
 			else settled.gone.push(id);
@@ -250,7 +251,7 @@ export async function completeComparison(
 		if (!budget.fits(2, keepMs)) return false;
 		const ids = unnamed.slice(i, i + NAMES_A_CALL);
 		budget.callStarting();
-		const names = await lookupNames(ctx, entityType, ids);
+		const names = await lookupNames.call(this, entityType, ids);
 		budget.callDone();
 		for (const id of ids) settled.names[String(id)] = names.get(id) ?? null;
 	}
@@ -266,13 +267,13 @@ export async function completeComparison(
 
 /** The entry, if it is still on the list (404: removed). */
 async function stillOnList(
-	ctx: IPollFunctions,
+	this: IPollFunctions,
 	config: TriggerConfig,
 	qs: IDataObject,
 	listEntryId: number,
 ): Promise<ApiListEntry | undefined> {
 	try {
-		const response = await affinityRequest.call(ctx, {
+		const response = await affinityRequest.call(this, {
 			method: 'GET',
 			path: `/v2/lists/${config.listId}/list-entries/${listEntryId}`,
 			qs,
@@ -280,7 +281,7 @@ async function stillOnList(
 		});
 		return isListEntry(response.body) ? response.body : undefined;
 	} catch (error) {
-		const failure = nodeError(ctx, error);
+		const failure = nodeError.call(this, error);
 		if (failure instanceof NodeApiError && failure.httpCode === '404') return undefined;
 		throw failure;
 	}
@@ -291,20 +292,30 @@ async function stillOnList(
  * list that does not fit in n8n's time limit for a poll is refused with what to do about it.
  */
 export async function snapshotRead(
-	ctx: IPollFunctions,
+	this: IPollFunctions,
 	config: TriggerConfig,
 	needs: PollNeeds,
 	old: DecodedState | undefined,
 	startedAt: number,
 	onEntry?: (entry: ApiListEntry) => void,
 ): Promise<PollRun> {
-	const budget = new PollBudget(ctx, startedAt);
-	const read = await readList(ctx, config, needs, old, 0, stateKeyOf(config), undefined, budget, {
-		onEntry,
-	});
+	const budget = pollBudget.call(this, startedAt);
+	const read = await readList.call(
+		this,
+		config,
+		needs,
+		old,
+		0,
+		stateKeyOf(config),
+		undefined,
+		budget,
+		{
+			onEntry,
+		},
+	);
 	if (!read.complete) {
 		throw new NodeOperationError(
-			ctx.getNode(),
+			this.getNode(),
 			`The list takes longer to read than n8n's time limit for a poll (${Math.round((budget.limitMs ?? 0) / 1000)} s): ${read.run.count} entries read`,
 			{
 				description:
@@ -312,6 +323,6 @@ export async function snapshotRead(
 			},
 		);
 	}
-	await read.run.removals((entityType, ids) => lookupNames(ctx, entityType, ids));
+	await read.run.removals((entityType, ids) => lookupNames.call(this, entityType, ids));
 	return read.run;
 }

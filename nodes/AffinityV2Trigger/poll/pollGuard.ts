@@ -27,8 +27,8 @@ const lastEmitted = new Map<string, { from: string[]; to: string; at: number }>(
 let sequence = 0;
 
 /** The node within its workflow: what the memory is kept by. */
-export function pollKey(ctx: IPollFunctions): string {
-	return `${ctx.getWorkflow().id ?? ''}:${ctx.getNode().id}`;
+export function pollKey(this: IPollFunctions): string {
+	return `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
 }
 
 /** Starts a poll; false when another poll of the node runs in this process. */

@@ -128,7 +128,7 @@ export class PollRun {
 	 */
 	constructor(
 		private readonly needs: PollNeeds,
-		private readonly context: EventContext,
+		private readonly about: EventContext,
 		old: DecodedState | undefined,
 		readonly fields: ReportedFields,
 		expected: number,
@@ -209,19 +209,19 @@ export class PollRun {
 		if (!this.builder.entityType && typeof entry.type === 'string')
 			this.builder.entityType = entry.type;
 
-		const { needs, context, differ } = this;
+		const { needs, about, differ } = this;
 		if (!differ) {
 			if (needs.emitCurrentEntries)
-				this.events.push(entryEvent('listEntryAdded', entry, fields, context));
+				this.events.push(entryEvent('listEntryAdded', entry, fields, about));
 			return true;
 		}
 		const comparison = differ.compare(entry.id, hashes);
 		if (comparison.kind === 'added' && needs.added) {
-			this.events.push(entryEvent('listEntryAdded', entry, fields, context));
+			this.events.push(entryEvent('listEntryAdded', entry, fields, about));
 		} else if (comparison.kind === 'changed' && needs.changed) {
 			const { row } = comparison;
 			this.events.push(
-				entryEvent('fieldValueChanged', entry, fields, context, {
+				entryEvent('fieldValueChanged', entry, fields, about, {
 					changed: comparison.fields,
 					previous: (fieldId) => differ.previousValue(row, fieldId),
 				}),
@@ -268,7 +268,7 @@ export class PollRun {
 			}));
 			this.events.push(
 				removedEvent(
-					this.context,
+					this.about,
 					differ.entryId(row),
 					entityType,
 					entityId,

@@ -16,7 +16,7 @@ export function savedCount(saved: unknown): number {
  * for good, and what it lost is lost either way. The next poll that completes replaces it.
  */
 export function readState(
-	ctx: IPollFunctions,
+	this: IPollFunctions,
 	saved: unknown,
 	key: string,
 ): DecodedState | undefined {
@@ -25,7 +25,7 @@ export function readState(
 	try {
 		return decodeState(saved);
 	} catch (error) {
-		ctx.logger.warn(
+		this.logger.warn(
 			`Affinity v2 Trigger: the saved state could not be read (${(error as Error).message}); starting a new baseline`,
 		);
 		return undefined;

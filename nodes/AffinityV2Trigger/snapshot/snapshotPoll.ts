@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { assertQuotaLeft } from '../../AffinityV2/api/quotaGuard';
-import { PollBudget } from '../poll/budget';
+import { pollBudget } from '../poll/budget';
 import { checkOf, completeComparison, readList, readProgress } from '../poll/listRead';
 import { readState, savedCount } from '../poll/savedState';
 import { snapshotCost } from '../poll/listEntries';
@@ -18,29 +18,30 @@ import { sameSnapshot } from '../state';
  * is not written again.
  */
 export async function snapshotPoll(
-	ctx: IPollFunctions,
+	this: IPollFunctions,
 	config: TriggerConfig,
 ): Promise<IDataObject[]> {
 	const startedAt = Date.now();
-	const staticData = ctx.getWorkflowStaticData('node');
+	const staticData = this.getWorkflowStaticData('node');
 	const saved: unknown = staticData.state;
 	const savedRead: unknown = staticData.read;
 	const key = stateKey(config);
-	const old = readState(ctx, saved, key);
+	const old = readState.call(this, saved, key);
 	const needs = pollNeeds(config, false);
 	const against = old ? checkOf(saved) : 0;
 	const progress = readProgress(savedRead, key, needs, against);
 	const left = savedCount(saved) - (progress?.partial.count ?? 0);
 	const cost = snapshotCost(Math.max(left, 0));
 	await assertQuotaLeft.call(
-		ctx,
+		this,
 		config.quotaGuard,
 		cost,
 		`about ${cost} calls a poll (1 per 100 entries)`,
 	);
-	const budget = new PollBudget(ctx, startedAt);
-	const read = await readList(ctx, config, needs, old, against, key, progress, budget);
-	const completed = read.complete && (await completeComparison(ctx, config, needs, read, budget));
+	const budget = pollBudget.call(this, startedAt);
+	const read = await readList.call(this, config, needs, old, against, key, progress, budget);
+	const completed =
+		read.complete && (await completeComparison.call(this, config, needs, read, budget));
 	// Another poll that committed meanwhile already reported these changes: this one's are dropped.
 	if (staticData.state !== saved || staticData.read !== savedRead) return [];
 	if (!completed) {
