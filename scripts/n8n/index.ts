@@ -24,4 +24,4 @@ export { N8nRest, RestError, type StoredExecution } from './rest';
 export { type ExecutionError, nodeOutput, parseRun, unflatten, type WorkflowRun } from './runs';
 export { type RunningN8n, startN8n } from './server';
 export { n8nEnv, type N8nSetup, prepareN8n } from './setup';
-export { ensureSystemBinaries } from './system';
+export { ensurePostgresBinaries, ensureSystemBinaries } from './system';
