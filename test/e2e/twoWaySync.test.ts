@@ -21,6 +21,7 @@ import {
 	packNodeNames,
 	type RunningPostgres,
 	startPostgres,
+	unflatten,
 } from '../../scripts/n8n';
 import { DEMO_KEY, sampleWorkflows } from '../../scripts/start';
 import { ALL_KEYS, MEMBER_KEY } from '../harness/emulator';
@@ -368,6 +369,7 @@ describe('two-way sync of Target Accounts and a Postgres table (the samples of `
 		// Companies never on the list, for the additions made in Affinity.
 		const freeCompanies = Array.from({ length: 150 }, (_, i) => 3_000_250 + i);
 		let newRows = 0;
+		let crossingPairs = 0;
 
 		const randomValue = (column: Column): unknown => {
 			if (rng.chance(0.12)) return null;
@@ -429,6 +431,7 @@ describe('two-way sync of Target Accounts and a Postgres table (the samples of `
 					'SELECT id, list_entry_id FROM affinity_accounts WHERE list_entry_id IS NOT NULL ORDER BY random() LIMIT 1',
 				);
 				if (row && onList.includes(row.list_entry_id)) {
+					const made = edits.length;
 					const a = randomValue(column);
 					let b = randomValue(column);
 					while (same(a, b)) b = randomValue(column);
@@ -439,6 +442,7 @@ describe('two-way sync of Target Accounts and a Postgres table (the samples of `
 						postgresSet(row.id, column, b, true);
 						await affinitySet(row.list_entry_id, column, a, true);
 					}
+					if (edits.length === made + 2) crossingPairs++;
 				}
 			} else if (roll < 0.89) {
 				const company = freeCompanies.shift();
@@ -632,6 +636,17 @@ describe('two-way sync of Target Accounts and a Postgres table (the samples of `
 		expect(toTable.length).toBeLessThanOrEqual(affinityEdits + entriesRemoved);
 		const failed = [...toTable, ...toAffinity].filter((e) => e.status !== 'success');
 		expect(failed).toEqual([]);
+		// The Postgres side polls every 5 s; the runs that sent something follow edits made there.
+		let sending = 0;
+		for (const e of toAffinity) {
+			const stored = await fixture.rest!.request<{ data: string }>(
+				'GET',
+				`/rest/executions/${e.id}`,
+			);
+			const data = unflatten(stored.data) as { resultData: { runData: Record<string, unknown> } };
+			if (data.resultData.runData['What to do']) sending++;
+		}
+		expect(sending).toBeLessThanOrEqual(postgresEdits + conflicts.length);
 
 		const lost = conflicts.length;
 		const figures = {
@@ -648,7 +663,7 @@ describe('two-way sync of Target Accounts and a Postgres table (the samples of `
 					rowsAdded: count('postgres', 'add'),
 					rowsDeleted: count('postgres', 'remove'),
 				},
-				crossingPairs: edits.filter((e) => e.crossing).length / 2,
+				crossingPairs,
 			},
 			writes: {
 				toPostgres: syncWritesHere.length,
@@ -663,7 +678,9 @@ describe('two-way sync of Target Accounts and a Postgres table (the samples of `
 			executions: {
 				affinityToPostgres: toTable.length,
 				postgresToAffinity: toAffinity.length,
+				postgresToAffinitySending: sending,
 			},
+			editsInAll: { affinity: affinityEdits, postgres: postgresEdits },
 			apiCallsBySync: bySync.length,
 			secondsFromLastEditToEqual: Math.round(timeToEqual / 1000),
 			entries: finalAffinity.size,
