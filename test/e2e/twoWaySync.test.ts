@@ -19,11 +19,12 @@ import {
 	ensurePostgresBinaries,
 	n8nImport,
 	packNodeNames,
+	postgresCredentialExport,
 	type RunningPostgres,
 	startPostgres,
 	unflatten,
 } from '../../scripts/n8n';
-import { DEMO_KEY, sampleWorkflows } from '../../scripts/start';
+import { DEMO_KEY, sampleWorkflows, SYNC_POSTGRES_CREDENTIAL } from '../../scripts/start';
 import { ALL_KEYS, MEMBER_KEY } from '../harness/emulator';
 import { eventually } from '../harness/eventually';
 import { activate, executions, isFinished, sleep } from '../queue/n8nQueue';
@@ -211,28 +212,11 @@ beforeAll(async () => {
 	pg = await startPostgres({
 		binDir: ensurePostgresBinaries(),
 		dataDir: path.join(home, 'postgres'),
-		database: 'affinity_sync',
+		database: SYNC_POSTGRES_CREDENTIAL.database,
 		logFile: path.join(RESULTS_DIR, 'two-way-sync-postgres.log'),
 	});
-	const now = new Date().toISOString();
 	await n8nImport(fixture.setup, 'credentials', [
-		{
-			id: 'affinityV2SyncPostgres',
-			name: 'Postgres (two-way sync)',
-			type: 'postgres',
-			data: {
-				host: pg.host,
-				port: pg.port,
-				database: pg.database,
-				user: pg.user,
-				password: pg.password,
-				ssl: 'disable',
-				allowUnauthorizedCerts: false,
-				sshTunnel: false,
-			},
-			createdAt: now,
-			updatedAt: now,
-		},
+		postgresCredentialExport({ ...SYNC_POSTGRES_CREDENTIAL, ...pg }),
 	]);
 	// The samples as `npm start` imports them, polling every 5 seconds instead of every 30 or 60.
 	const samples = sampleWorkflows(packNodeNames()).load.filter((w) =>
