@@ -53,6 +53,7 @@ const COLUMN_OF: Record<string, Column> = Object.fromEntries(
 const STATUSES = ['New', 'Contacted', 'Qualified', 'Negotiation', 'Won', 'Lost'];
 
 let pg: RunningPostgres;
+let pgHome = '';
 let statusOptions: Map<string, number>;
 
 /** A small seeded generator (mulberry32): a failing run is replayed with its SYNC_E2E_SEED. */
@@ -207,11 +208,11 @@ interface Edit {
 
 beforeAll(async () => {
 	await fixture.start();
-	const home = fs.mkdtempSync(path.join(os.tmpdir(), 'affinity-v2-sync-'));
-	fs.chmodSync(home, 0o755);
+	pgHome = fs.mkdtempSync(path.join(os.tmpdir(), 'affinity-v2-sync-'));
+	fs.chmodSync(pgHome, 0o755);
 	pg = await startPostgres({
 		binDir: ensurePostgresBinaries(),
-		dataDir: path.join(home, 'postgres'),
+		dataDir: path.join(pgHome, 'postgres'),
 		database: SYNC_POSTGRES_CREDENTIAL.database,
 		logFile: path.join(RESULTS_DIR, 'two-way-sync-postgres.log'),
 	});
@@ -242,6 +243,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	await pg?.stop();
 	await fixture.stop();
+	if (pgHome) fs.rmSync(pgHome, { recursive: true, force: true });
 });
 
 /** Both sides equal: the same entries, each with the same three values; nothing left to send. */
