@@ -307,7 +307,7 @@ describe('two-way sync of Target Accounts and a Postgres table (the samples of `
 		);
 	});
 
-	it('published, the first poll fills the table with the list; a write that changes nothing makes no event', async () => {
+	it('published, the first poll fills the table with the list; writing a value a cell already holds sends nothing either way', async () => {
 		await activate(fixture.rest!, TO_TABLE);
 		await activate(fixture.rest!, TO_AFFINITY);
 		const entries = (await affinityState()).size;
