@@ -216,7 +216,7 @@ async function main(): Promise<void> {
 	const samples = sampleWorkflows(nodes);
 	if (samples.load.length) await n8nImport(setup, 'workflow', samples.load);
 	say(
-		`credentials "${DEMO_CREDENTIAL.name}", "${DEMO_MODEL_CREDENTIAL.name}" and ${samples.load.length} sample workflows imported`,
+		`credentials ${[DEMO_CREDENTIAL, DEMO_MODEL_CREDENTIAL, ...syncCredentials].map((c) => `"${c.name}"`).join(', ')} and ${samples.load.length} sample workflows imported`,
 	);
 	for (const note of samples.skipped) say(`not imported: ${note}`);
 
