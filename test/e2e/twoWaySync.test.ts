@@ -636,6 +636,9 @@ describe('two-way sync of Target Accounts and a Postgres table (the samples of `
 		expect(toTable.length).toBeLessThanOrEqual(affinityEdits + entriesRemoved);
 		const failed = [...toTable, ...toAffinity].filter((e) => e.status !== 'success');
 		expect(failed).toEqual([]);
+		// Calls: beside the trigger's polls (2 a poll, whatever happens), a few per edit at most.
+		const callsForEdits = bySync.filter((r) => !quietPoll.includes(`${r.method} ${r.path}`)).length;
+		expect(callsForEdits).toBeLessThanOrEqual(4 * (affinityEdits + postgresEdits));
 		// The Postgres side polls every 5 s; the runs that sent something follow edits made there.
 		let sending = 0;
 		for (const e of toAffinity) {
@@ -681,7 +684,7 @@ describe('two-way sync of Target Accounts and a Postgres table (the samples of `
 				postgresToAffinitySending: sending,
 			},
 			editsInAll: { affinity: affinityEdits, postgres: postgresEdits },
-			apiCallsBySync: bySync.length,
+			apiCallsBySync: { all: bySync.length, besidesQuietPolls: callsForEdits },
 			secondsFromLastEditToEqual: Math.round(timeToEqual / 1000),
 			secondsFromLastEditToQuiet: Math.round(timeToQuiet / 1000),
 			entries: finalAffinity.size,
