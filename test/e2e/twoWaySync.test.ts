@@ -8,7 +8,8 @@
  * write that changes nothing; executions bounded by the edits; nothing moves once quiet. The
  * figures are printed and written to test-results/two-way-sync.json.
  *
- * SYNC_E2E_SECONDS sets the length of the random phase (default 150), SYNC_E2E_SEED its seed.
+ * SYNC_E2E_SECONDS sets the length of the random phase (default 150), SYNC_E2E_SEED its seed
+ * (printed first: the same seed makes the same choices; the sync's timing still varies).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -345,6 +346,9 @@ describe('two-way sync of Target Accounts and a Postgres table (the samples of `
 
 	it('random edits on both sides for a few minutes: once quiet, equal, each write traced to one edit, no loop', async () => {
 		const rng = random(SEED);
+		console.log(
+			`two-way sync: random edits for ${RANDOM_SECONDS} s, seed ${SEED} (SYNC_E2E_SEED=${SEED} makes the same choices again)`,
+		);
 		const edits: Edit[] = [];
 		const runStart = new Date();
 		const requestsBefore = (await fixture.requests()).length;
