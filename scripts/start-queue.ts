@@ -21,6 +21,7 @@ import {
 	OWNER,
 	PACKAGE_NAME,
 	packNodeNames,
+	postgresCredentialExport,
 	type RunningWorker,
 	startEmulator,
 	startMain,
@@ -30,7 +31,7 @@ import {
 } from './n8n';
 import { cacheRoot } from './paths';
 import { provision } from './provision-n8n';
-import { DEMO_CREDENTIAL, sampleWorkflows } from './start';
+import { DEMO_CREDENTIAL, sampleWorkflows, SYNC_POSTGRES_CREDENTIAL } from './start';
 
 function numberOption(name: string, envName: string, fallback: number, max = 65535): number {
 	const i = process.argv.indexOf(`--${name}`);
@@ -99,8 +100,13 @@ async function main(): Promise<void> {
 	say(
 		`pack copied once into ${path.join(setup.userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME)} for main and workers`,
 	);
+	// The two-way sync samples' database, beside n8n's own in the same Postgres.
+	const sync = SYNC_POSTGRES_CREDENTIAL.database;
+	if (postgres.query(`SELECT 1 FROM pg_database WHERE datname = '${sync}'`).trim() !== '1')
+		postgres.query(`CREATE DATABASE ${sync}`);
 	await n8nImport(setup, 'credentials', [
 		credentialExport({ ...DEMO_CREDENTIAL, apiKey: DEMO_KEYS[0].key, baseUrl: emulator.baseUrl }),
+		postgresCredentialExport({ ...SYNC_POSTGRES_CREDENTIAL, ...postgres, database: sync }),
 	]);
 	const samples = sampleWorkflows(nodes);
 	if (samples.load.length) await n8nImport(setup, 'workflow', samples.load);
@@ -137,7 +143,7 @@ async function main(): Promise<void> {
 				(w) =>
 					`  Worker ${w.index}:       health ${w.healthUrl}   pid ${w.process.pid}   log ${w.logFile}`,
 			),
-			`  Postgres:       127.0.0.1:${postgres.port}  database ${postgres.database}, user ${postgres.user}, password ${postgres.password}`,
+			`  Postgres:       127.0.0.1:${postgres.port}  database ${postgres.database} (and ${SYNC_POSTGRES_CREDENTIAL.database} for the two-way sync samples), user ${postgres.user}, password ${postgres.password}`,
 			`                  data ${postgres.dataDir}`,
 			`  Redis:          127.0.0.1:${redis.port}  (queue; nothing saved to disk)`,
 			`  Emulator:       ${emulator.baseUrl}   key ${DEMO_KEYS[0].key}`,

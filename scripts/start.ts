@@ -1,7 +1,7 @@
 /*
  * `npm start`: the pack in a real n8n, on the emulator.
  *
- *   npm start [-- --port 5690 --emulator-port 4020 --model-port 4030 --fresh --n8n 1.123]
+ *   npm start [-- --port 5690 --emulator-port 4020 --model-port 4030 --fresh --n8n 1.123 --postgres]
  *
  * Installs n8n once (cached outside the repo), starts the seeded emulator and n8n with the
  * freshly built pack copied in as a community package, creates the owner, an "Affinity V2 API"
@@ -12,7 +12,9 @@
  * The n8n user folder persists between runs (your own workflows stay); the emulator's data, the
  * credential and the sample workflows are reset at each start. --fresh starts from an empty folder.
  * --n8n 1.123 (or AFFINITY_N8N_VERSION) runs the 1.x long-term line instead of 2.41, with a user
- * folder of its own (a database n8n 2.x migrated does not open in 1.x).
+ * folder of its own (a database n8n 2.x migrated does not open in 1.x). --postgres also starts a
+ * private Postgres (Debian's, installed with apt-get when missing) for the two-way sync samples,
+ * with their "Postgres (two-way sync)" credential.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,6 +29,7 @@ import {
 } from '../testkit/models/scripted-model';
 import {
 	credentialExport,
+	ensurePostgresBinaries,
 	freePort,
 	N8nRest,
 	n8nImport,
@@ -34,10 +37,12 @@ import {
 	OWNER,
 	PACKAGE_NAME,
 	packNodeNames,
+	postgresCredentialExport,
 	prepareN8n,
 	REPO_ROOT,
 	startEmulator,
 	startN8n,
+	startPostgres,
 	stopAll,
 } from './n8n';
 import { applyN8nFlag, cacheRoot, DEFAULT_N8N_LINE } from './paths';
@@ -54,6 +59,13 @@ export const DEMO_CREDENTIAL = {
 	name: 'Affinity v2 emulator (admin demo key)',
 	// What the credential dialog shows (its default), stored, so that the edition used is the one shown.
 	apiVersion: '2026-09-17',
+};
+
+/** The Postgres credential of the two-way sync samples, and the database it names. */
+export const SYNC_POSTGRES_CREDENTIAL = {
+	id: 'affinityV2SyncPostgres',
+	name: 'Postgres (two-way sync)',
+	database: 'affinity_sync',
 };
 
 /** The `openAiApi` credential of the sample agent workflow: the demo model, no real key. */
@@ -184,14 +196,27 @@ async function main(): Promise<void> {
 		`pack copied into ${path.join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME)} (nodes: ${nodes.join(', ')})`,
 	);
 
+	let postgresLine = `  Postgres:  none: the two-way sync samples need one (npm start -- --postgres starts it)`;
+	const syncCredentials: Array<ReturnType<typeof postgresCredentialExport>> = [];
+	if (process.argv.includes('--postgres')) {
+		const pg = await startPostgres({
+			binDir: ensurePostgresBinaries(say),
+			dataDir: path.join(home, 'postgres'),
+			database: SYNC_POSTGRES_CREDENTIAL.database,
+			logFile: path.join(home, 'postgres.log'),
+		});
+		syncCredentials.push(postgresCredentialExport({ ...SYNC_POSTGRES_CREDENTIAL, ...pg }));
+		postgresLine = `  Postgres:  127.0.0.1:${pg.port} database ${pg.database} (credential "${SYNC_POSTGRES_CREDENTIAL.name}", for the two-way sync samples)`;
+	}
 	await n8nImport(setup, 'credentials', [
 		credentialExport({ ...DEMO_CREDENTIAL, apiKey: DEMO_KEY.key, baseUrl: emulator.baseUrl }),
 		demoModelCredentialExport(model.baseUrl),
+		...syncCredentials,
 	]);
 	const samples = sampleWorkflows(nodes);
 	if (samples.load.length) await n8nImport(setup, 'workflow', samples.load);
 	say(
-		`credentials "${DEMO_CREDENTIAL.name}", "${DEMO_MODEL_CREDENTIAL.name}" and ${samples.load.length} sample workflows imported`,
+		`credentials ${[DEMO_CREDENTIAL, DEMO_MODEL_CREDENTIAL, ...syncCredentials].map((c) => `"${c.name}"`).join(', ')} and ${samples.load.length} sample workflows imported`,
 	);
 	for (const note of samples.skipped) say(`not imported: ${note}`);
 
@@ -225,6 +250,7 @@ async function main(): Promise<void> {
 		`             ${emulator.baseUrl}   key ${DEMO_KEY.key} (${DEMO_KEY.label}: the admin on API ${DEMO_KEY.defaultVersion})`,
 		`  Chat model "${DEMO_MODEL_CREDENTIAL.name}" (model ${SCRIPTED_MODEL_NAME}):`,
 		`             ${model.baseUrl}   the sample agent's default; pick a real OpenAI credential to switch`,
+		postgresLine,
 		'',
 		'  Sample workflows:',
 		...samples.load.map((w) => `    ${w.name.padEnd(58)} ${n8n.url}/workflow/${w.id}`),

@@ -27,3 +27,33 @@ export function credentialExport(spec: CredentialSpec) {
 		updatedAt: now,
 	};
 }
+
+/** An n8n `postgres` credential (n8n's own Postgres node) for `n8n import:credentials`. */
+export function postgresCredentialExport(spec: {
+	id: string;
+	name: string;
+	host: string;
+	port: number;
+	database: string;
+	user: string;
+	password: string;
+}) {
+	const now = new Date().toISOString();
+	return {
+		id: spec.id,
+		name: spec.name,
+		type: 'postgres',
+		data: {
+			host: spec.host,
+			port: spec.port,
+			database: spec.database,
+			user: spec.user,
+			password: spec.password,
+			ssl: 'disable',
+			allowUnauthorizedCerts: false,
+			sshTunnel: false,
+		},
+		createdAt: now,
+		updatedAt: now,
+	};
+}

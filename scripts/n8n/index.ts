@@ -5,7 +5,7 @@
  */
 export { CHROMIUM_PATH, PACKAGE_NAME, REPO_ROOT } from '../paths';
 export { type CliResult, type Execution, n8nCli, n8nExecute, n8nImport } from './cli';
-export { credentialExport, type CredentialSpec } from './credentials';
+export { credentialExport, type CredentialSpec, postgresCredentialExport } from './credentials';
 export { type RunningEmulator, startEmulator } from './emulator';
 export { CREDENTIAL_TYPE, NODE_TYPES, OWNER } from './names';
 export { installPack, packNodeNames } from './pack';
@@ -24,4 +24,4 @@ export { N8nRest, RestError, type StoredExecution } from './rest';
 export { type ExecutionError, nodeOutput, parseRun, unflatten, type WorkflowRun } from './runs';
 export { type RunningN8n, startN8n } from './server';
 export { n8nEnv, type N8nSetup, prepareN8n } from './setup';
-export { ensureSystemBinaries } from './system';
+export { ensurePostgresBinaries, ensureSystemBinaries } from './system';

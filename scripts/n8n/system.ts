@@ -1,4 +1,4 @@
-/* Debian packages the queue mode needs (redis-server, postgresql), installed with apt-get when missing. */
+/* Debian packages the queue mode (redis-server, postgresql) and the two-way sync test (postgresql) need, installed with apt-get when missing. */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -46,15 +46,25 @@ function find(): Partial<SystemBinaries> {
  * otherwise a clear message naming the packages.
  */
 export function ensureSystemBinaries(say: (message: string) => void = console.log): SystemBinaries {
+	return ensureBinaries(['redis-server', 'postgresql'], say) as SystemBinaries;
+}
+
+/** Postgres's server binaries alone (installed with apt-get as ensureSystemBinaries does): their folder. */
+export function ensurePostgresBinaries(say: (message: string) => void = console.log): string {
+	return ensureBinaries(['postgresql'], say).postgresBin as string;
+}
+
+function ensureBinaries(
+	needed: Array<'redis-server' | 'postgresql'>,
+	say: (message: string) => void,
+): Partial<SystemBinaries> {
 	let found = find();
-	const missing = [
-		...(found.redisServer ? [] : ['redis-server']),
-		...(found.postgresBin ? [] : ['postgresql']),
-	];
+	const has = (pkg: string) => (pkg === 'redis-server' ? found.redisServer : found.postgresBin);
+	const missing = needed.filter((pkg) => !has(pkg));
 	if (missing.length) {
 		if (!isRoot() || !onPath('apt-get')) {
 			throw new Error(
-				`queue mode needs ${missing.join(' and ')}: install them (apt-get install ${missing.join(' ')})`,
+				`this needs ${missing.join(' and ')}: install them (apt-get install ${missing.join(' ')})`,
 			);
 		}
 		say(`installing ${missing.join(', ')} with apt-get...`);
@@ -70,9 +80,9 @@ export function ensureSystemBinaries(say: (message: string) => void = console.lo
 		}
 		found = find();
 	}
-	if (!found.redisServer || !found.postgresBin)
-		throw new Error('redis-server or postgres not found after installing');
-	return found as SystemBinaries;
+	const still = needed.filter((pkg) => !has(pkg));
+	if (still.length) throw new Error(`${still.join(' and ')} not found after installing`);
+	return found;
 }
 
 /**
