@@ -64,6 +64,8 @@ interface MemoryResult {
 	/** RSS once the modules are loaded, before any request. */
 	idleMb: number;
 	peakMb: number;
+	/** RSS right after the last read, before any collection it did not itself set off. */
+	afterMb: number;
 	/** The highest V8 heap in use and memory outside it (buffers), sampled every 25 ms. */
 	heapUsedMb: number;
 	externalMb: number;
@@ -120,6 +122,7 @@ async function worker({
 	const peak = (): MemoryResult => ({
 		idleMb,
 		peakMb: process.resourceUsage().maxRSS / 1024,
+		afterMb: process.memoryUsage().rss / 2 ** 20,
 		heapUsedMb,
 		externalMb,
 	});
@@ -391,7 +394,7 @@ async function main(): Promise<void> {
 			);
 			for (const [label, m] of peaks) {
 				console.log(
-					`    ${label.padEnd(34)} ${m.peakMb.toFixed(0).padStart(4)} MB (+${(m.peakMb - m.idleMb).toFixed(0)} over ${m.idleMb.toFixed(0)})` +
+					`    ${label.padEnd(34)} ${m.peakMb.toFixed(0).padStart(4)} MB (+${(m.peakMb - m.idleMb).toFixed(0)} over ${m.idleMb.toFixed(0)}; ${m.afterMb.toFixed(0)} just after)` +
 						`   V8 heap in use ≤ ${m.heapUsedMb.toFixed(0)} MB, outside it ≤ ${m.externalMb.toFixed(0)} MB`,
 				);
 			}

@@ -29,9 +29,25 @@ describe('Growable', () => {
 		const first = hashes.data;
 		for (let i = 0; i < 100; i++) hashes.push(4_000_000_000 + i);
 		expect(hashes.data).not.toBe(first);
+		// The array outgrown is given back at once, not left for a collection.
+		expect(first.length).toBe(0);
 		expect(hashes.length).toBe(100);
 		expect(Array.from(hashes.data.subarray(0, 100))).toEqual(
 			Array.from({ length: 100 }, (_, i) => 4_000_000_000 + i),
+		);
+	});
+
+	it('gives its memory back on release, and can be filled again after', () => {
+		const ids = growableFloat64(4_096);
+		for (let i = 0; i < 3_000; i++) ids.push(i);
+		const view = ids.data;
+		ids.release();
+		expect(ids.length).toBe(0);
+		expect(view.length).toBe(0);
+		expect(view.buffer.byteLength).toBe(0);
+		for (let i = 0; i < 20; i++) ids.push(i + 0.25);
+		expect(Array.from(ids.data.subarray(0, ids.length))).toEqual(
+			Array.from({ length: 20 }, (_, i) => i + 0.25),
 		);
 	});
 });

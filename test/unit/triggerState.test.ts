@@ -19,6 +19,7 @@ import {
 	SnapshotBuilder,
 	decodeState,
 	isTriggerState,
+	releaseDecoded,
 	storableEntityId,
 	type TrackedField,
 	type TriggerState,
@@ -270,6 +271,41 @@ describe('SnapshotBuilder / decodeState', () => {
 				expect([...decoded.columns.get(type)!.hashes]).toEqual(fingerprints.map((f) => f[c]));
 			});
 		}
+	});
+
+	it('gives its arrays back once encoded, and what it encoded stays whole', () => {
+		const rng = createRandom(4);
+		const fields = TYPES.map((type) => ({ id: type, keepValues: type === 'text' }));
+		const builder = new SnapshotBuilder(fields, 6_000);
+		let id = 100;
+		for (let row = 0; row < 5_000; row++)
+			builder.add(
+				(id += rng.int(1, 4)),
+				row + 1,
+				TYPES.map((type) => ({ value: randomValue(rng, type) })),
+			);
+		const state = JSON.parse(
+			JSON.stringify(builder.encode('list:102|view:', '2026-01-01T00:00:00.000Z')),
+		) as TriggerState;
+		const entryIds = [...builder.entryIds()];
+		builder.release();
+		expect(builder.count).toBe(0);
+		expect(builder.entryIds().length).toBe(0);
+		expect(builder.entityIdsSoFar().length).toBe(0);
+		const decoded = decodeState(state);
+		expect(decoded.count).toBe(5_000);
+		expect([...decoded.entryIds]).toEqual(entryIds);
+		// A decoded state gives its arrays back too, every column's, and can be read again.
+		const columns = [...decoded.columns.values()];
+		expect(columns.some((c) => c.valueIndex)).toBe(true);
+		releaseDecoded(decoded);
+		expect(decoded.entryIds.length).toBe(0);
+		expect(decoded.entityIds.length).toBe(0);
+		for (const column of columns) {
+			expect(column.hashes.length).toBe(0);
+			expect(column.valueIndex?.length ?? 0).toBe(0);
+		}
+		expect([...decodeState(state).entryIds]).toEqual(entryIds);
 	});
 
 	it('pins the fingerprints: changing how values hash would make every entry look changed', () => {

@@ -5,7 +5,13 @@ import type { ApiField, ApiListEntry } from '../../AffinityV2/helpers/types';
 import type { TriggerEvent } from '../description';
 import { Differ } from '../state/diff';
 import { entryEvent, removedEvent, type EventContext } from '../helpers/events';
-import { SnapshotBuilder, storableEntityId, type DecodedState, type TriggerState } from '../state';
+import {
+	SnapshotBuilder,
+	releaseDecoded,
+	storableEntityId,
+	type DecodedState,
+	type TriggerState,
+} from '../state';
 
 /** What a poll must do, from the chosen event and options. */
 export interface PollNeeds {
@@ -117,6 +123,7 @@ export class PollRun {
 	/** Entry ids seen, kept only once the pages come out of order (see visit). */
 	private seen: Set<number> | undefined;
 	private lastId = -Infinity;
+	private finished = false;
 	readonly events: IDataObject[] = [];
 	/** The API's clock when the first page came (its `Date` header), when it sent one. */
 	apiStartedAt: number | undefined;
@@ -157,11 +164,15 @@ export class PollRun {
 		}
 		// Resumed rows come sorted: an entry of an earlier page must be looked up among them.
 		if (partial.count) this.seen = new Set(partial.entryIds);
+		releaseDecoded(partial);
 	}
 
-	/** The entries collected so far, encoded as a state (what a read that stops keeps). */
+	/**
+	 * The entries collected so far, encoded as a state (what a read that stops keeps); the run
+	 * is done, and gives its arrays back as `commit` does.
+	 */
 	partial(key: string, startedAt: string): TriggerState {
-		return this.builder.encode(key, startedAt);
+		return this.finish(key, startedAt);
 	}
 
 	/** The ids of the entries visited so far. */
@@ -279,10 +290,22 @@ export class PollRun {
 		}
 	}
 
-	/** The new state. The previous one is let go first, so that both are never held at once. */
+	/**
+	 * The new state. The previous one is given back first, so that both are never held at once,
+	 * and the collected arrays once encoded: the run is done.
+	 */
 	commit(key: string, polledAt: string): TriggerState {
+		releaseDecoded(this.old);
 		this.old = undefined;
 		this.differ = undefined;
-		return this.builder.encode(key, polledAt);
+		return this.finish(key, polledAt);
+	}
+
+	private finish(key: string, polledAt: string): TriggerState {
+		if (this.finished) throw new Error('a poll run is encoded once: its arrays are given back');
+		this.finished = true;
+		const state = this.builder.encode(key, polledAt);
+		this.builder.release();
+		return state;
 	}
 }

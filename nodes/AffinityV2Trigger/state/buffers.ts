@@ -45,6 +45,16 @@ export class Growable<A extends NumberArray> {
 		this.data[this.length++] = value;
 	}
 
+	/**
+	 * Gives the memory back at once. A resizable buffer is neither V8's heap nor counted as
+	 * memory outside it, so nothing urges a collection to free it: a poll lets go of its arrays
+	 * by hand when it is done with them. The array is empty after, and may be used again.
+	 */
+	release(): void {
+		this.buffer.resize(0);
+		this.length = 0;
+	}
+
 	private reserve(elements: number): ResizableBuffer {
 		return new ResizableArrayBuffer(elements * this.bytesPerElement, {
 			maxByteLength: Math.max(elements * 2, this.reservedElements) * this.bytesPerElement,
@@ -52,14 +62,15 @@ export class Growable<A extends NumberArray> {
 	}
 
 	private grow(): void {
-		const bytes = this.data.length * 2 * this.bytesPerElement;
-		if (bytes <= this.buffer.maxByteLength) {
-			this.buffer.resize(bytes);
+		const elements = Math.max(16, this.data.length * 2);
+		if (elements * this.bytesPerElement <= this.buffer.maxByteLength) {
+			this.buffer.resize(elements * this.bytesPerElement);
 			return;
 		}
-		const buffer = this.reserve(this.data.length * 2);
+		const buffer = this.reserve(elements);
 		const grown = new this.View(buffer);
 		grown.set(this.data);
+		this.buffer.resize(0);
 		this.buffer = buffer;
 		this.data = grown;
 	}
@@ -71,6 +82,29 @@ export function growableFloat64(capacity = 1024): Growable<Float64Array> {
 
 export function growableUint32(capacity = 64): Growable<Uint32Array> {
 	return new Growable(Uint32Array, 4, capacity);
+}
+
+/**
+ * A typed array of a fixed length that can be given back at once (releaseArray), for what a
+ * poll decodes and drops before it ends (the previous poll's state): its memory is returned
+ * when the poll is done with it, not when V8 next collects.
+ */
+function releasable<A extends NumberArray>(
+	View: new (buffer: ArrayBuffer) => A,
+	bytesPerElement: number,
+	count: number,
+): A {
+	const bytes = count * bytesPerElement;
+	return new View(new ResizableArrayBuffer(bytes, { maxByteLength: bytes }));
+}
+
+export const releasableFloat64 = (count: number) => releasable(Float64Array, 8, count);
+export const releasableUint32 = (count: number) => releasable(Uint32Array, 4, count);
+
+/** Gives back an array's memory (a releasable one; others are left to the collector). */
+export function releaseArray(array: NumberArray | undefined): void {
+	const buffer = array?.buffer as Partial<ResizableBuffer> | undefined;
+	if (buffer?.resize && buffer.maxByteLength !== undefined) buffer.resize(0);
 }
 
 /**

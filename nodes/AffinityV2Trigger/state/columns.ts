@@ -109,7 +109,7 @@ export class ColumnBuilder {
 			!atCutOff(this.code, value.data, value.totalCount)
 		) {
 			hash = members.add(value.data);
-			if (members.abandoned) this.members = undefined;
+			if (members.abandoned) this.dropMembers();
 		} else {
 			// Not a plain list, or at the API's cut-off (see TRUNCATED): stored by its fingerprint.
 			hash = fingerprintData(this.code, value.data, this.type, value.totalCount);
@@ -130,7 +130,7 @@ export class ColumnBuilder {
 			this.record(EMPTY, undefined);
 		} else {
 			this.fingerprintsOnly = true;
-			this.members = undefined;
+			this.dropMembers();
 			this.record(hash, undefined);
 		}
 		if (this.rows.length === ADAPT_AT) this.adapt();
@@ -151,7 +151,20 @@ export class ColumnBuilder {
 			bitsFor(members.maxCount + 2) +
 			(members.indexes.length / rows) * bitsFor(size) +
 			(size * 24) / rows;
-		if (memberBits > 1.25 * Math.min(hashBits, dictionaryBits)) this.members = undefined;
+		if (memberBits > 1.25 * Math.min(hashBits, dictionaryBits)) this.dropMembers();
+	}
+
+	private dropMembers(): void {
+		this.members?.release();
+		this.members = undefined;
+	}
+
+	/** Gives back the column's arrays (Growable.release): once encoded, or never to be. */
+	release(): void {
+		this.dropMembers();
+		this.entryHashes.release();
+		this.entryKeys.release();
+		this.rows.release();
 	}
 
 	/** `data`: the value's data when it may have an exact key (looked up for new entries only). */
@@ -275,6 +288,12 @@ export class KeptColumnBuilder {
 		const hash = fingerprint(value);
 		this.addKept(hash, simplifyValue(value as FieldValue));
 		return hash;
+	}
+
+	/** Gives back the column's arrays (Growable.release). */
+	release(): void {
+		this.entryHashes.release();
+		this.rows.release();
 	}
 
 	/** A row by its fingerprint and the value kept for it (a read resumed). */

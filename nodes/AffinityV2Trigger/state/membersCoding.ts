@@ -6,7 +6,13 @@ import {
 	memberKey,
 } from '../helpers/fingerprint';
 import { type TextBitReader, type TextBitWriter, bitsFor, expGolombBits } from './codec';
-import { type Growable, HashIndex, growableFloat64, growableUint32 } from './buffers';
+import {
+	type Growable,
+	HashIndex,
+	growableFloat64,
+	growableUint32,
+	releasableUint32,
+} from './buffers';
 import { type Dictionary, buildDictionary, readDictionary, writeDictionary } from './dictionary';
 import { MEMBER_LIMIT, MEMBERS } from './format';
 
@@ -47,6 +53,14 @@ export class MemberCollector {
 
 	empty(): void {
 		this.counts.push(NULL_ROW);
+	}
+
+	/** Gives back the collector's arrays (Growable.release). */
+	release(): void {
+		this.counts.release();
+		this.indexes.release();
+		this.hashes.release();
+		this.keys.release();
 	}
 
 	special(): void {
@@ -170,7 +184,7 @@ export function readMembersColumn(
 	count: number,
 	fieldId: string,
 ): Uint32Array {
-	const hashes = new Uint32Array(count);
+	const hashes = releasableUint32(count);
 	const members = readDictionary(reader, code, true, MEMBER_LIMIT);
 	const maxCount = reader.expGolomb(0);
 	if (maxCount >= SPECIAL_ROW) throw new Error(`state: ${maxCount} members in a row of ${fieldId}`);

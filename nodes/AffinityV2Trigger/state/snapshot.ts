@@ -1,6 +1,6 @@
 import type { FieldValue } from '../../AffinityV2/helpers/types';
 import { EMPTY } from '../helpers/fingerprint';
-import { type Growable, growableFloat64 } from './buffers';
+import { type Growable, growableFloat64, releaseArray } from './buffers';
 import { TextBitReader } from './codec';
 import { ColumnBuilder, KeptColumnBuilder } from './columns';
 import { readDictionaryColumn } from './dictionaryCoding';
@@ -102,6 +102,13 @@ export class SnapshotBuilder {
 		if (!this.entityType) this.entityType = state.entityType;
 	}
 
+	/** Gives back the builder's arrays (Growable.release), once its state is encoded. */
+	release(): void {
+		this.entryIdColumn.release();
+		this.entityIds.release();
+		for (const column of this.columns) column.release();
+	}
+
 	encode(key: string, polledAt: string): TriggerState {
 		const count = this.count;
 		const ids = this.entryIdColumn.data;
@@ -127,6 +134,20 @@ export class SnapshotBuilder {
 		};
 		state.check = checksum(state);
 		return state;
+	}
+}
+
+/**
+ * Gives back a decoded state's arrays (releaseArray) once the poll is done with it: after, it
+ * reads as empty.
+ */
+export function releaseDecoded(state: DecodedState | undefined): void {
+	if (!state) return;
+	releaseArray(state.entryIds);
+	releaseArray(state.entityIds);
+	for (const column of state.columns.values()) {
+		releaseArray(column.hashes);
+		releaseArray(column.valueIndex);
 	}
 }
 
