@@ -12,7 +12,6 @@ import { snapshotRead } from './poll/listRead';
 import { eventContext, stateKey, type TriggerConfig } from './config';
 import { readState } from './poll/savedState';
 import { pollNeeds } from './poll/pollRun';
-import { releaseDecoded } from './state';
 import { asTestEvents, ManualSample, SAMPLE_SIZE } from './sample';
 
 /**
@@ -113,14 +112,17 @@ async function snapshotManualRun(
 	]);
 	const read = new Map<number, ApiListEntry>();
 	const sample = new ManualSample();
-	const old = readState.call(this, saved, stateKey(config));
-	const run = await snapshotRead
-		.call(this, config, needs, old, startedAt, (entry) => {
+	const run = await snapshotRead.call(
+		this,
+		config,
+		needs,
+		readState.call(this, saved, stateKey(config)),
+		startedAt,
+		(entry) => {
 			sample.add(entry);
 			if (wanted.has(entry.id)) read.set(entry.id, entry);
-		})
-		// Compared and done with: its arrays given back now (releaseDecoded).
-		.finally(() => releaseDecoded(old));
+		},
+	);
 	if (run.events.length) return asTestEvents(run.events, 'sinceLastPoll');
 
 	const context = eventContext(config);

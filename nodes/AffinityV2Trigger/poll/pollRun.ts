@@ -5,13 +5,7 @@ import type { ApiField, ApiListEntry } from '../../AffinityV2/helpers/types';
 import type { TriggerEvent } from '../description';
 import { Differ } from '../state/diff';
 import { entryEvent, removedEvent, type EventContext } from '../helpers/events';
-import {
-	SnapshotBuilder,
-	releaseDecoded,
-	storableEntityId,
-	type DecodedState,
-	type TriggerState,
-} from '../state';
+import { SnapshotBuilder, storableEntityId, type DecodedState, type TriggerState } from '../state';
 
 /** What a poll must do, from the chosen event and options. */
 export interface PollNeeds {
@@ -164,7 +158,6 @@ export class PollRun {
 		}
 		// Resumed rows come sorted: an entry of an earlier page must be looked up among them.
 		if (partial.count) this.seen = new Set(partial.entryIds);
-		releaseDecoded(partial);
 	}
 
 	/**
@@ -291,11 +284,10 @@ export class PollRun {
 	}
 
 	/**
-	 * The new state. The previous one is given back first, so that both are never held at once,
-	 * and the collected arrays once encoded: the run is done.
+	 * The new state. The previous one is let go first, so that both are never held at once, and
+	 * the collected arrays are given back once encoded: the run is done.
 	 */
 	commit(key: string, polledAt: string): TriggerState {
-		releaseDecoded(this.old);
 		this.old = undefined;
 		this.differ = undefined;
 		return this.finish(key, polledAt);

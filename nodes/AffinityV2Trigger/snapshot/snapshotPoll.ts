@@ -7,7 +7,7 @@ import { readState, savedCount } from '../poll/savedState';
 import { snapshotCost } from '../poll/listEntries';
 import { stateKey, type TriggerConfig } from '../config';
 import { pollNeeds } from '../poll/pollRun';
-import { releaseDecoded, sameSnapshot } from '../state';
+import { sameSnapshot } from '../state';
 
 /**
  * Snapshot detection, one poll: the list (or saved view) read page by page and each entry
@@ -27,34 +27,29 @@ export async function snapshotPoll(
 	const savedRead: unknown = staticData.read;
 	const key = stateKey(config);
 	const old = readState.call(this, saved, key);
-	try {
-		const needs = pollNeeds(config, false);
-		const against = old ? checkOf(saved) : 0;
-		const progress = readProgress(savedRead, key, needs, against);
-		const left = savedCount(saved) - (progress?.partial.count ?? 0);
-		const cost = snapshotCost(Math.max(left, 0));
-		await assertQuotaLeft.call(
-			this,
-			config.quotaGuard,
-			cost,
-			`about ${cost} calls a poll (1 per 100 entries)`,
-		);
-		const budget = pollBudget.call(this, startedAt);
-		const read = await readList.call(this, config, needs, old, against, key, progress, budget);
-		const completed =
-			read.complete && (await completeComparison.call(this, config, needs, read, budget));
-		// Another poll that committed meanwhile already reported these changes: this one's are dropped.
-		if (staticData.state !== saved || staticData.read !== savedRead) return [];
-		if (!completed) {
-			staticData.read = read.progress() as unknown as IDataObject;
-			return read.run.events;
-		}
-		const next = read.run.commit(key, read.startedAt);
-		if (!sameSnapshot(saved, next)) staticData.state = next as unknown as IDataObject;
-		if (savedRead !== undefined) delete staticData.read;
+	const needs = pollNeeds(config, false);
+	const against = old ? checkOf(saved) : 0;
+	const progress = readProgress(savedRead, key, needs, against);
+	const left = savedCount(saved) - (progress?.partial.count ?? 0);
+	const cost = snapshotCost(Math.max(left, 0));
+	await assertQuotaLeft.call(
+		this,
+		config.quotaGuard,
+		cost,
+		`about ${cost} calls a poll (1 per 100 entries)`,
+	);
+	const budget = pollBudget.call(this, startedAt);
+	const read = await readList.call(this, config, needs, old, against, key, progress, budget);
+	const completed =
+		read.complete && (await completeComparison.call(this, config, needs, read, budget));
+	// Another poll that committed meanwhile already reported these changes: this one's are dropped.
+	if (staticData.state !== saved || staticData.read !== savedRead) return [];
+	if (!completed) {
+		staticData.read = read.progress() as unknown as IDataObject;
 		return read.run.events;
-	} finally {
-		// Its arrays, given back now rather than at V8's next collection (releaseDecoded).
-		releaseDecoded(old);
 	}
+	const next = read.run.commit(key, read.startedAt);
+	if (!sameSnapshot(saved, next)) staticData.state = next as unknown as IDataObject;
+	if (savedRead !== undefined) delete staticData.read;
+	return read.run.events;
 }

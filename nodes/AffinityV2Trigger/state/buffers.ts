@@ -85,29 +85,6 @@ export function growableUint32(capacity = 64): Growable<Uint32Array> {
 }
 
 /**
- * A typed array of a fixed length that can be given back at once (releaseArray), for what a
- * poll decodes and drops before it ends (the previous poll's state): its memory is returned
- * when the poll is done with it, not when V8 next collects.
- */
-function releasable<A extends NumberArray>(
-	View: new (buffer: ArrayBuffer) => A,
-	bytesPerElement: number,
-	count: number,
-): A {
-	const bytes = count * bytesPerElement;
-	return new View(new ResizableArrayBuffer(bytes, { maxByteLength: bytes }));
-}
-
-export const releasableFloat64 = (count: number) => releasable(Float64Array, 8, count);
-export const releasableUint32 = (count: number) => releasable(Uint32Array, 4, count);
-
-/** Gives back an array's memory (a releasable one; others are left to the collector). */
-export function releaseArray(array: NumberArray | undefined): void {
-	const buffer = array?.buffer as Partial<ResizableBuffer> | undefined;
-	if (buffer?.resize && buffer.maxByteLength !== undefined) buffer.resize(0);
-}
-
-/**
  * uint32 → index, open addressing. The keys are hashes (well spread already) and many exceed
  * 2^30, which a Map would box as heap numbers: this is several times faster and allocates
  * nothing per key.

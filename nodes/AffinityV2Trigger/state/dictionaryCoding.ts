@@ -1,4 +1,3 @@
-import { releasableUint32 } from './buffers';
 import { type TextBitReader, type TextBitWriter, bitsFor } from './codec';
 import { type Dictionary, readDictionary, writeDictionary } from './dictionary';
 import { DICTIONARY } from './format';
@@ -90,8 +89,8 @@ export function readDictionaryColumn(
 	const dictionary = readDictionary(reader, code, false, count + 1);
 	const size = dictionary.length;
 	if (size === 0 && count > 0) throw new Error(`state: empty dictionary in ${fieldId}`);
-	const hashes = releasableUint32(count);
-	const indexes = withIndexes ? releasableUint32(count) : undefined;
+	const hashes = new Uint32Array(count);
+	const indexes = withIndexes ? new Uint32Array(count) : undefined;
 	const flagged = reader.flag();
 	const common = flagged ? reader.read(bitsFor(size)) : -1;
 	const width = bitsFor(flagged ? size - 1 : size);

@@ -1,4 +1,3 @@
-import { releasableUint32 } from './buffers';
 import { EMPTY } from '../helpers/fingerprint';
 import type { TextBitReader, TextBitWriter } from './codec';
 import { HASHES } from './format';
@@ -38,7 +37,7 @@ export function writeHashesColumn(
 }
 
 export function readHashesColumn(reader: TextBitReader, count: number): Uint32Array {
-	const hashes = releasableUint32(count);
+	const hashes = new Uint32Array(count);
 	const flagged = reader.flag();
 	for (let i = 0; i < count; i++) hashes[i] = flagged && reader.flag() ? EMPTY : reader.read(32);
 	return hashes;

@@ -1,4 +1,3 @@
-import { releasableFloat64 } from './buffers';
 import { TextBitReader, TextBitWriter, expGolombOrder, unzigzag, zigzag } from './codec';
 
 /*
@@ -31,7 +30,7 @@ export function writeEntryIds(ids: Float64Array, order: Uint32Array, count: numb
 }
 
 export function readEntryIds(text: string, count: number): Float64Array {
-	const entryIds = releasableFloat64(count);
+	const entryIds = new Float64Array(count);
 	const reader = new TextBitReader(text);
 	if (count > 0) {
 		let id = reader.expGolomb(reader.read(6));
@@ -69,7 +68,7 @@ export function writeEntityIds(ids: Float64Array, order: Uint32Array, count: num
 }
 
 export function readEntityIds(text: string, count: number): Float64Array {
-	const entityIds = releasableFloat64(count);
+	const entityIds = new Float64Array(count);
 	const reader = new TextBitReader(text);
 	const raw = reader.flag();
 	const k = reader.read(6);

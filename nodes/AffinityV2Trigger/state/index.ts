@@ -11,4 +11,4 @@ export {
 	type TrackedField,
 	type TriggerState,
 } from './format';
-export { SnapshotBuilder, decodeState, releaseDecoded } from './snapshot';
+export { SnapshotBuilder, decodeState } from './snapshot';

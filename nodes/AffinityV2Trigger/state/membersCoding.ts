@@ -6,13 +6,7 @@ import {
 	memberKey,
 } from '../helpers/fingerprint';
 import { type TextBitReader, type TextBitWriter, bitsFor, expGolombBits } from './codec';
-import {
-	type Growable,
-	HashIndex,
-	growableFloat64,
-	growableUint32,
-	releasableUint32,
-} from './buffers';
+import { type Growable, HashIndex, growableFloat64, growableUint32 } from './buffers';
 import { type Dictionary, buildDictionary, readDictionary, writeDictionary } from './dictionary';
 import { MEMBER_LIMIT, MEMBERS } from './format';
 
@@ -184,7 +178,7 @@ export function readMembersColumn(
 	count: number,
 	fieldId: string,
 ): Uint32Array {
-	const hashes = releasableUint32(count);
+	const hashes = new Uint32Array(count);
 	const members = readDictionary(reader, code, true, MEMBER_LIMIT);
 	const maxCount = reader.expGolomb(0);
 	if (maxCount >= SPECIAL_ROW) throw new Error(`state: ${maxCount} members in a row of ${fieldId}`);

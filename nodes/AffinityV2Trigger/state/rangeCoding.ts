@@ -1,4 +1,3 @@
-import { releasableUint32 } from './buffers';
 import { EMPTY, hashFromKey } from '../helpers/fingerprint';
 import { T, isNumericType } from '../helpers/typeCodes';
 import {
@@ -99,7 +98,7 @@ export function writeRangeColumn(
 }
 
 export function readRangeColumn(reader: TextBitReader, code: number, count: number): Uint32Array {
-	const hashes = releasableUint32(count);
+	const hashes = new Uint32Array(count);
 	const scale = readScale(reader);
 	const min = unzigzag(reader.expGolomb(reader.read(6)));
 	const step = reader.expGolomb(0) + 1;

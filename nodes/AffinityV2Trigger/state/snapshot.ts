@@ -1,6 +1,6 @@
 import type { FieldValue } from '../../AffinityV2/helpers/types';
 import { EMPTY } from '../helpers/fingerprint';
-import { type Growable, growableFloat64, releaseArray } from './buffers';
+import { type Growable, growableFloat64 } from './buffers';
 import { TextBitReader } from './codec';
 import { ColumnBuilder, KeptColumnBuilder } from './columns';
 import { readDictionaryColumn } from './dictionaryCoding';
@@ -134,20 +134,6 @@ export class SnapshotBuilder {
 		};
 		state.check = checksum(state);
 		return state;
-	}
-}
-
-/**
- * Gives back a decoded state's arrays (releaseArray) once the poll is done with it: after, it
- * reads as empty.
- */
-export function releaseDecoded(state: DecodedState | undefined): void {
-	if (!state) return;
-	releaseArray(state.entryIds);
-	releaseArray(state.entityIds);
-	for (const column of state.columns.values()) {
-		releaseArray(column.hashes);
-		releaseArray(column.valueIndex);
 	}
 }
 
